@@ -1,0 +1,556 @@
+/**
+ * The fast outline scanner: builds the same tree as `parse.ts` for the plain block YAML that
+ * descriptors are almost always written in, an order of magnitude faster than a full parse.
+ *
+ * It is used only to index files that are not open. It handles block maps and sequences, plain,
+ * quoted and block scalars, multi-line plain scalars, comments, and one-line flow collections
+ * of scalars (`{}`, `['*']`, `{a: 1}`). Anything else (anchors, aliases, tags, directives, several
+ * documents, tabs in indentation, multi-line flow or quoted scalars, complex keys, odd indentation)
+ * makes it give up and return `null`; the caller then runs the full parser. It never reports
+ * errors: a file with errors is re-parsed in full when it is opened.
+ */
+import type { YMap, YNode, YPair, YScalar, YSeq } from './tree.js';
+
+class Bail extends Error {}
+
+interface Line {
+  start: number;
+  /** Offset of the first non-space character. */
+  first: number;
+  /** Offset of the end of the line's content (before the line break). */
+  end: number;
+}
+
+const SP = 32;
+const HASH = 35;
+
+export function outlineYaml(text: string): YNode | null {
+  try {
+    return new OutlineScanner(text).run();
+  } catch (e) {
+    if (e instanceof Bail) return null;
+    throw e;
+  }
+}
+
+class OutlineScanner {
+  private lines: Line[] = [];
+  private li = 0;
+
+  constructor(private readonly src: string) {}
+
+  run(): YNode | null {
+    const s = this.src;
+    let i = s.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const n = s.length;
+    while (i < n) {
+      const start = i;
+      let nl = s.indexOf('\n', i);
+      if (nl < 0) nl = n;
+      let end = nl;
+      if (end > start && s.charCodeAt(end - 1) === 13) end--;
+      let f = start;
+      while (f < end && s.charCodeAt(f) === SP) f++;
+      if (f < end && s.charCodeAt(f) === 9) throw new Bail();
+      // Blank and comment-only lines carry no structure; drop them here.
+      if (f < end && s.charCodeAt(f) !== HASH) this.lines.push({ start, first: f, end });
+      i = nl + 1;
+    }
+    if (s.indexOf('\r', 0) >= 0 && s.replace(/\r\n/g, '').indexOf('\r') >= 0) throw new Bail();
+    if (this.lines.length === 0) return null;
+    const l0 = this.lines[0]!;
+    if (s.charCodeAt(l0.first) === 37 /* % */) throw new Bail();
+    if (s.startsWith('---', l0.first) && l0.first === l0.start) {
+      if (this.contentEnd(l0.first + 3, l0.end) !== l0.first + 3) throw new Bail();
+      this.li = 1;
+    }
+    for (let k = this.li; k < this.lines.length; k++) {
+      const l = this.lines[k]!;
+      if (l.first === l.start && (s.startsWith('---', l.first) || s.startsWith('...', l.first))) {
+        const c = s.charCodeAt(l.first + 3);
+        if (Number.isNaN(c) || c === SP || l.first + 3 === l.end) throw new Bail();
+      }
+    }
+    if (this.li >= this.lines.length) return null;
+    const first = this.lines[this.li]!;
+    const node = this.parseNodeAt(first.first - first.start, first.first);
+    if (this.li < this.lines.length) throw new Bail();
+    return node;
+  }
+
+  /** Parses the block node whose first token starts at `pos` (column `col`) on the current line. */
+  private parseNodeAt(col: number, pos: number): YNode {
+    const s = this.src;
+    if (s.charCodeAt(pos) === 45 /* - */ && this.isSeqMarker(pos)) return this.parseSeq(col, pos);
+    const kv = this.keyAt(pos, this.lines[this.li]!.end);
+    if (kv) return this.parseMap(col, pos);
+    throw new Bail();
+  }
+
+  private isSeqMarker(pos: number): boolean {
+    const c = this.src.charCodeAt(pos + 1);
+    return pos + 1 >= this.lines[this.li]!.end || c === SP;
+  }
+
+  private parseSeq(col: number, pos: number): YSeq {
+    const items: YNode[] = [];
+    const start = pos;
+    let end = pos;
+    for (;;) {
+      const line = this.lines[this.li]!;
+      // `pos` is at the `-`.
+      let p = pos + 1;
+      while (p < line.end && this.src.charCodeAt(p) === SP) p++;
+      const afterCol = col + (p - pos);
+      let item: YNode | null;
+      if (this.contentEnd(p, line.end) === p) {
+        // `-` alone: the item is the following more-indented block, or null.
+        this.li++;
+        item = this.parseChildBlock(col, true);
+      } else if (this.src.charCodeAt(p) === 45 && this.isSeqMarkerAt(p, line.end)) {
+        throw new Bail();
+      } else if (this.keyAt(p, line.end)) {
+        item = this.parseMap(afterCol, p);
+      } else {
+        item = this.parseInlineValue(p, line, col);
+      }
+      if (item) {
+        items.push(item);
+        end = item.span.end;
+      } else items.push(this.nullScalar(p));
+      const next = this.lines[this.li];
+      if (!next || next.first - next.start !== col || this.src.charCodeAt(next.first) !== 45 || !this.isSeqMarkerAt(next.first, next.end)) break;
+      pos = next.first;
+    }
+    return { kind: 'seq', span: { start, end }, flow: false, items };
+  }
+
+  private isSeqMarkerAt(pos: number, lineEnd: number): boolean {
+    return pos + 1 >= lineEnd || this.src.charCodeAt(pos + 1) === SP;
+  }
+
+  private nullScalar(at: number): YScalar {
+    return { kind: 'scalar', span: { start: at, end: at }, style: 'plain', value: null, text: '' };
+  }
+
+  private parseMap(col: number, pos: number): YMap {
+    const pairs: YPair[] = [];
+    const start = pos;
+    let end = pos;
+    for (;;) {
+      const line = this.lines[this.li]!;
+      const kv = this.keyAt(pos, line.end);
+      if (!kv) throw new Bail();
+      const key = kv.key;
+      let p = kv.after;
+      while (p < line.end && this.src.charCodeAt(p) === SP) p++;
+      let value: YNode | null;
+      if (this.contentEnd(p, line.end) === p) {
+        this.li++;
+        value = this.parseChildBlock(col, false);
+      } else {
+        value = this.parseInlineValue(p, line, col);
+      }
+      pairs.push({ key, value });
+      end = value ? value.span.end : key.span.end;
+      const next = this.lines[this.li];
+      if (!next) break;
+      const nextCol = next.first - next.start;
+      if (nextCol > col) throw new Bail();
+      if (nextCol < col) break;
+      if (this.src.charCodeAt(next.first) === 45 && this.isSeqMarkerAt(next.first, next.end)) break;
+      pos = next.first;
+    }
+    return { kind: 'map', span: { start, end }, flow: false, pairs };
+  }
+
+  /**
+   * After `key:` or `-` with nothing else on the line: the value is the next line's block if it
+   * is more indented, or (for map values only) a sequence at the same indentation.
+   */
+  private parseChildBlock(col: number, inSeq: boolean): YNode | null {
+    const next = this.lines[this.li];
+    if (!next) return null;
+    const nextCol = next.first - next.start;
+    if (nextCol > col) return this.parseNodeAt(nextCol, next.first);
+    if (!inSeq && nextCol === col && this.src.charCodeAt(next.first) === 45 && this.isSeqMarkerAt(next.first, next.end)) {
+      return this.parseSeq(nextCol, next.first);
+    }
+    return null;
+  }
+
+  /** A value that starts on the current line at `p`; advances past the lines it uses. */
+  private parseInlineValue(p: number, line: Line, parentCol: number): YNode {
+    const s = this.src;
+    const c = s.charCodeAt(p);
+    // & anchor, * alias, ! tag, % @ ` reserved, ? complex key.
+    if (c === 38 || c === 42 || c === 33 || c === 37 || c === 64 || c === 96 || c === 63) throw new Bail();
+    if (c === 124 /* | */ || c === 62 /* > */) return this.parseBlockScalar(p, line, parentCol);
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      const node = this.parseFlow(p, this.contentEnd(p, line.end));
+      this.li++;
+      return node;
+    }
+    if (c === 39 || c === 34) {
+      const q = this.quoted(p, line.end);
+      if (this.contentEnd(q.span.end, line.end) !== q.span.end) throw new Bail();
+      this.li++;
+      return q;
+    }
+    return this.parsePlain(p, line, parentCol);
+  }
+
+  private parsePlain(p: number, line: Line, parentCol: number): YScalar {
+    const s = this.src;
+    let end = this.contentEnd(p, line.end);
+    // `a: b: c` is an error in YAML.
+    const inner = s.slice(p, end);
+    if (inner.includes(': ') || inner.endsWith(':')) throw new Bail();
+    this.li++;
+    let text = inner;
+    // Continuation lines of a multi-line plain scalar are more indented than the parent.
+    let pendingBlank = 0;
+    while (this.li < this.lines.length) {
+      const l = this.lines[this.li]!;
+      if (l.first - l.start <= parentCol) break;
+      // A comment line inside would end the scalar and make what follows an error.
+      const between = s.slice(end, l.start);
+      if (between.includes('#')) throw new Bail();
+      const blanks = (between.match(/\n/g)?.length ?? 1) - 1;
+      pendingBlank = blanks;
+      const ce = this.contentEnd(l.first, l.end);
+      const part = s.slice(l.first, ce);
+      if (part.includes(': ') || part.endsWith(':') || part.startsWith('- ') || part === '-') throw new Bail();
+      text += pendingBlank > 0 ? '\n'.repeat(pendingBlank) + part : ' ' + part;
+      end = ce;
+      this.li++;
+    }
+    return this.plainScalar(p, end, text);
+  }
+
+  private plainScalar(start: number, end: number, text: string): YScalar {
+    const value = resolvePlain(text);
+    return { kind: 'scalar', span: { start, end }, style: 'plain', value, text: typeof value === 'string' ? value : text };
+  }
+
+  private parseBlockScalar(p: number, line: Line, parentCol: number): YScalar {
+    const s = this.src;
+    const folded = s.charCodeAt(p) === 62;
+    let h = p + 1;
+    let keep = false;
+    let strip = false;
+    let explicit = 0;
+    while (h < line.end && s.charCodeAt(h) !== SP) {
+      const ch = s[h]!;
+      if (ch === '+') keep = true;
+      else if (ch === '-') strip = true;
+      else if (ch >= '1' && ch <= '9') explicit = ch.charCodeAt(0) - 48;
+      else throw new Bail();
+      h++;
+    }
+    if (this.contentEnd(h, line.end) !== h) throw new Bail();
+    this.li++;
+    // Content: every following line more indented than the parent (blank lines were dropped).
+    let lastIdx = -1;
+    while (this.li < this.lines.length && this.lines[this.li]!.first - this.lines[this.li]!.start > parentCol) {
+      lastIdx = this.li;
+      this.li++;
+    }
+    // Comment-only lines were dropped from `lines`, but inside a block scalar they are content;
+    // also blank lines matter for folding. Rebuild from the raw text between header and end.
+    const bodyStart = line.end;
+    let bodyEnd: number;
+    if (lastIdx >= 0) bodyEnd = this.lines[lastIdx]!.end;
+    else bodyEnd = bodyStart;
+    // Lines between the last content line and the next structural line may be comments or blank:
+    // if a comment line is more indented than the parent it belongs to the scalar; give up then.
+    const nextStart = this.li < this.lines.length ? this.lines[this.li]!.start : s.length;
+    const tail = s.slice(bodyEnd, nextStart);
+    for (const tl of tail.split('\n')) {
+      const t = tl.replace(/\r$/, '');
+      if (t.trim().startsWith('#') && t.length - t.trimStart().length > parentCol) throw new Bail();
+    }
+    const inside = s.slice(bodyStart, bodyEnd);
+    if (/\n[ ]*#/.test(inside)) {
+      // A `#` line inside a block scalar is content; the indentation test above kept order right.
+    }
+    const rawLines = inside.split('\n').slice(1).map((l) => l.replace(/\r$/, ''));
+    let indent = explicit ? parentCol + explicit : 0;
+    if (!indent) {
+      for (const l of rawLines) {
+        const t = l.length - l.trimStart().length;
+        if (l.trim() !== '') {
+          indent = t;
+          break;
+        }
+      }
+    }
+    // A less indented first line than later ones is fine; a line less indented than `indent`
+    // but more than the parent is an error in YAML.
+    for (const l of rawLines) if (l.trim() !== '' && l.length - l.trimStart().length < indent) throw new Bail();
+    const content = rawLines.map((l) => l.slice(indent));
+    let value: string;
+    if (folded) {
+      value = '';
+      let prevMore = false;
+      content.forEach((l, i) => {
+        const more = l.startsWith(' ') || l.startsWith('\t');
+        if (i > 0) {
+          const prev = content[i - 1]!;
+          if (prev === '' || l === '' || more || prevMore) value += '\n';
+          else value += ' ';
+        }
+        value += l;
+        prevMore = more;
+      });
+      // Folding: a run of blank lines between text lines yields one newline fewer.
+      value = foldBlankRuns(content);
+    } else value = content.join('\n');
+    // Chomping: clip keeps one final newline, strip none, keep all (blank lines were included).
+    value = value.replace(/\n+$/, '');
+    let span = { start: p, end: this.afterLineBreak(bodyEnd) };
+    if (keep) {
+      // Keeping trailing blank lines needs the exact count; leave that to the full parser.
+      throw new Bail();
+    }
+    if (!strip && value !== '') value += '\n';
+    if (lastIdx < 0) span = { start: p, end: this.afterLineBreak(line.end) };
+    return { kind: 'scalar', span, style: folded ? 'folded' : 'literal', value, text: value };
+  }
+
+  private afterLineBreak(pos: number): number {
+    const s = this.src;
+    if (s.charCodeAt(pos) === 13 && s.charCodeAt(pos + 1) === 10) return pos + 2;
+    if (s.charCodeAt(pos) === 10) return pos + 1;
+    return pos;
+  }
+
+  /** A one-line flow collection of scalars. Nested collections make the scanner give up. */
+  private parseFlow(p: number, end: number): YNode {
+    const s = this.src;
+    const open = s[p]!;
+    const close = open === '[' ? ']' : '}';
+    if (s[end - 1] !== close) throw new Bail();
+    const items: YNode[] = [];
+    const pairs: YPair[] = [];
+    let i = p + 1;
+    const skip = () => {
+      while (i < end - 1 && s.charCodeAt(i) === SP) i++;
+    };
+    skip();
+    while (i < end - 1) {
+      const entry = this.flowScalar(i, end - 1, open === '{');
+      i = entry.next;
+      skip();
+      if (open === '{') {
+        if (s[i] !== ':') throw new Bail();
+        i++;
+        skip();
+        let value: YNode | null = null;
+        if (s[i] !== ',' && i < end - 1) {
+          const v = this.flowScalar(i, end - 1, false);
+          value = v.node;
+          i = v.next;
+          skip();
+        }
+        pairs.push({ key: entry.node, value });
+      } else items.push(entry.node);
+      if (s[i] === ',') {
+        i++;
+        skip();
+      } else if (i < end - 1) throw new Bail();
+    }
+    const span = { start: p, end };
+    return open === '[' ? { kind: 'seq', span, flow: true, items } : { kind: 'map', span, flow: true, pairs };
+  }
+
+  private flowScalar(i: number, limit: number, isKey: boolean): { node: YScalar; next: number } {
+    const s = this.src;
+    const c = s.charCodeAt(i);
+    if (c === 39 || c === 34) {
+      const q = this.quoted(i, limit);
+      return { node: q, next: q.span.end };
+    }
+    if (c === 91 || c === 123 || c === 93 || c === 125 || c === 44 || c === 38 || c === 42 || c === 33 || c === 63 || c === 35) throw new Bail();
+    let e = i;
+    while (e < limit) {
+      const ch = s[e]!;
+      if (ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}') break;
+      if (ch === ':' && (isKey || s[e + 1] === ' ' || s[e + 1] === ',' || e + 1 >= limit)) break;
+      if (ch === '#' && s[e - 1] === ' ') throw new Bail();
+      e++;
+    }
+    if (s[e] === '[' || s[e] === '{' || s[e] === ']' || s[e] === '}') {
+      if (e < limit) throw new Bail();
+    }
+    let te = e;
+    while (te > i && s.charCodeAt(te - 1) === SP) te--;
+    if (te === i) throw new Bail();
+    return { node: this.plainScalar(i, te, s.slice(i, te)), next: e };
+  }
+
+  /** A quoted scalar that must close before `limit`. */
+  private quoted(p: number, limit: number): YScalar {
+    const s = this.src;
+    const q = s[p]!;
+    let i = p + 1;
+    let value = '';
+    while (i < limit) {
+      const ch = s[i]!;
+      if (q === "'" && ch === "'") {
+        if (s[i + 1] === "'") {
+          value += "'";
+          i += 2;
+          continue;
+        }
+        return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'single', value, text: value };
+      }
+      if (q === '"' && ch === '\\') {
+        // Escapes are rare in descriptors; let the full parser decode them.
+        throw new Bail();
+      }
+      if (q === '"' && ch === '"') {
+        return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'double', value, text: value };
+      }
+      value += ch;
+      i++;
+    }
+    throw new Bail();
+  }
+
+  /**
+   * If a key starts at `pos`, returns it and the offset just past its colon.
+   * Keys are plain (not starting with an indicator) or quoted, followed by `:` and a space or EOL.
+   */
+  private keyAt(pos: number, lineEnd: number): { key: YScalar; after: number } | null {
+    const s = this.src;
+    const c = s.charCodeAt(pos);
+    if (c === 39 || c === 34) {
+      let q: YScalar;
+      try {
+        q = this.quoted(pos, lineEnd);
+      } catch {
+        return null;
+      }
+      let k = q.span.end;
+      while (k < lineEnd && s.charCodeAt(k) === SP) k++;
+      if (s.charCodeAt(k) === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) return { key: q, after: k + 1 };
+      return null;
+    }
+    // Indicators that cannot start a plain key.
+    if (c === 45 && (pos + 1 >= lineEnd || s.charCodeAt(pos + 1) === SP)) return null;
+    if (c === 63 && (pos + 1 >= lineEnd || s.charCodeAt(pos + 1) === SP)) throw new Bail();
+    if ('[]{},#&*!|>%@`'.includes(s[pos]!)) return null;
+    let k = pos;
+    while (k < lineEnd) {
+      const ch = s.charCodeAt(k);
+      if (ch === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) {
+        let te = k;
+        while (te > pos && s.charCodeAt(te - 1) === SP) te--;
+        if (te === pos) return null;
+        const text = s.slice(pos, te);
+        const value = resolvePlain(text);
+        const key: YScalar = { kind: 'scalar', span: { start: pos, end: te }, style: 'plain', value, text: typeof value === 'string' ? value : text };
+        return { key, after: k + 1 };
+      }
+      if (ch === HASH && s.charCodeAt(k - 1) === SP) return null;
+      k++;
+    }
+    return null;
+  }
+
+  /** End of the content starting at `p`: before a ` #` comment, without trailing spaces. */
+  private contentEnd(p: number, lineEnd: number): number {
+    const s = this.src;
+    let e = lineEnd;
+    let inQ = 0;
+    for (let k = p; k < lineEnd; k++) {
+      const ch = s.charCodeAt(k);
+      if (inQ) {
+        if (ch === inQ) inQ = 0;
+        continue;
+      }
+      if ((ch === 39 || ch === 34) && k === p) {
+        inQ = ch;
+        continue;
+      }
+      if (ch === HASH && (k === p || s.charCodeAt(k - 1) === SP)) {
+        e = k;
+        break;
+      }
+    }
+    while (e > p && s.charCodeAt(e - 1) === SP) e--;
+    return e;
+  }
+}
+
+function foldBlankRuns(lines: string[]): string {
+  let out = '';
+  let prevText = false;
+  let blanks = 0;
+  let prevMore = false;
+  for (const l of lines) {
+    if (l === '') {
+      blanks++;
+      continue;
+    }
+    const more = l.startsWith(' ') || l.startsWith('\t');
+    if (out !== '' || prevText) {
+      if (blanks > 0) out += '\n'.repeat(more || prevMore ? blanks + 1 : blanks);
+      else out += more || prevMore ? '\n' : ' ';
+    } else if (blanks > 0) out += '\n'.repeat(blanks);
+    out += l;
+    prevText = true;
+    prevMore = more;
+    blanks = 0;
+  }
+  return out + '\n'.repeat(blanks);
+}
+
+const INT = /^[-+]?[0-9]+$/;
+const OCT = /^0o[0-7]+$/;
+const HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+
+/** Resolves a plain scalar under the YAML 1.2 core schema, like eemeli/yaml's default. */
+export function resolvePlain(t: string): string | number | boolean | null {
+  switch (t) {
+    case '':
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+    case '.inf':
+    case '.Inf':
+    case '.INF':
+    case '+.inf':
+    case '+.Inf':
+    case '+.INF':
+      return Infinity;
+    case '-.inf':
+    case '-.Inf':
+    case '-.INF':
+      return -Infinity;
+    case '.nan':
+    case '.NaN':
+    case '.NAN':
+      return NaN;
+  }
+  const c = t.charCodeAt(0);
+  // Only strings starting like a number can be numbers; skip the regexes otherwise.
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return t;
+  if (INT.test(t)) return parseInt(t, 10);
+  if (OCT.test(t)) return parseInt(t.slice(2), 8);
+  if (HEX.test(t)) return parseInt(t.slice(2), 16);
+  if (FLOAT.test(t)) return parseFloat(t);
+  return t;
+}

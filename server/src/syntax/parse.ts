@@ -1,0 +1,161 @@
+/**
+ * The full YAML parse wrapper. It never throws: whatever eemeli/yaml reports becomes data.
+ *
+ * We turn off yaml's own duplicate-key error (`uniqueKeys: false`) because our rule LM009 reports
+ * duplicates with a better range and message. Alias expansion never happens here: aliases become
+ * `alias` nodes (see tree.ts).
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, Scalar } from 'yaml';
+import type { Span } from './positions.js';
+import type { ScalarStyle, YNode, YPair, YScalar } from './tree.js';
+
+export interface SyntaxProblem {
+  span: Span;
+  message: string;
+  /** eemeli/yaml's error code, e.g. `BAD_INDENT`. */
+  yamlCode: string;
+  severity: 'error' | 'warning';
+}
+
+export interface ParsedYaml {
+  root: YNode | null;
+  problems: SyntaxProblem[];
+  /** Number of YAML documents in the stream (descriptors have one). */
+  documentCount: number;
+}
+
+const MAX_DEPTH = 400;
+
+function styleOf(type: Scalar['type']): ScalarStyle {
+  switch (type) {
+    case Scalar.QUOTE_SINGLE:
+      return 'single';
+    case Scalar.QUOTE_DOUBLE:
+      return 'double';
+    case Scalar.BLOCK_LITERAL:
+      return 'literal';
+    case Scalar.BLOCK_FOLDED:
+      return 'folded';
+    default:
+      return 'plain';
+  }
+}
+
+function scalarValue(v: unknown): string | number | boolean | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (typeof v === 'bigint') return Number(v);
+  return String(v);
+}
+
+/** Parses `text` into a tree with spans. Never throws. */
+export function parseYaml(text: string): ParsedYaml {
+  const problems: SyntaxProblem[] = [];
+  let doc;
+  try {
+    doc = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
+  } catch (e) {
+    problems.push({ span: { start: 0, end: 0 }, message: `YAML could not be parsed: ${String(e)}`, yamlCode: 'PARSER_CRASH', severity: 'error' });
+    return { root: null, problems, documentCount: 0 };
+  }
+  for (const err of doc.errors) {
+    // A second document in the stream shows up as an error here; report it like the rest.
+    problems.push({ span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) }, message: firstLine(err.message), yamlCode: err.code, severity: 'error' });
+  }
+  for (const w of doc.warnings) {
+    problems.push({ span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) }, message: firstLine(w.message), yamlCode: w.code, severity: 'warning' });
+  }
+  const memo = new Map<YamlNode, YNode>();
+  let depthExceeded = false;
+
+  const convertScalar = (n: Scalar): YScalar => {
+    const value = scalarValue(n.value);
+    const style = styleOf(n.type);
+    const range = n.range ?? [0, 0, 0];
+    const source = typeof n.source === 'string' ? n.source : text.slice(range[0], range[1]);
+    return {
+      kind: 'scalar',
+      span: { start: range[0], end: range[1] },
+      style,
+      value,
+      text: typeof value === 'string' ? value : value === null ? source : style === 'plain' ? source : String(value),
+    };
+  };
+
+  const convert = (n: unknown, depth: number): YNode | null => {
+    if (depth > MAX_DEPTH) {
+      depthExceeded = true;
+      return null;
+    }
+    if (!n) return null;
+    const cached = memo.get(n as YamlNode);
+    if (cached) return cached;
+    let out: YNode | null = null;
+    if (isScalar(n)) {
+      const s = convertScalar(n);
+      // `key:` with nothing after it is an empty plain scalar in eemeli/yaml; we model it as "no value".
+      if (s.style === 'plain' && s.value === null && s.span.start === s.span.end) return null;
+      out = s;
+    } else if (isMap(n)) {
+      const range = n.range ?? [0, 0, 0];
+      const pairs: YPair[] = [];
+      for (const item of n.items) {
+        if (!isPair(item)) continue;
+        const key = keyScalar(item.key, depth);
+        if (!key) continue;
+        pairs.push({ key, value: convert(item.value, depth + 1) });
+      }
+      out = { kind: 'map', span: { start: range[0], end: range[1] }, flow: !!n.flow, pairs };
+    } else if (isSeq(n)) {
+      const range = n.range ?? [0, 0, 0];
+      const items: YNode[] = [];
+      for (const it of n.items) {
+        const c = convert(it, depth + 1);
+        if (c) items.push(c);
+      }
+      out = { kind: 'seq', span: { start: range[0], end: range[1] }, flow: !!n.flow, items };
+    } else if (isAlias(n)) {
+      const range = n.range ?? [0, 0, 0];
+      let target: YNode | null = null;
+      try {
+        const t = n.resolve(doc!);
+        target = t ? (memo.get(t) ?? null) : null;
+      } catch {
+        target = null;
+      }
+      out = { kind: 'alias', span: { start: range[0], end: range[1] }, name: n.source, target };
+    }
+    if (out) memo.set(n as YamlNode, out);
+    return out;
+  };
+
+  const keyScalar = (k: unknown, depth: number): YScalar | null => {
+    if (isScalar(k)) {
+      const s = convertScalar(k);
+      return s;
+    }
+    if (k && typeof k === 'object' && 'range' in k) {
+      // Complex keys (`? [a, b]`) are rare in descriptors; keep their source text as the key.
+      const r = (k as { range?: [number, number, number] }).range ?? [0, 0, 0];
+      convert(k, depth + 1);
+      return { kind: 'scalar', span: { start: r[0], end: r[1] }, style: 'plain', value: text.slice(r[0], r[1]), text: text.slice(r[0], r[1]) };
+    }
+    return null;
+  };
+
+  let root: YNode | null = null;
+  try {
+    root = convert(doc.contents, 0);
+  } catch (e) {
+    problems.push({ span: { start: 0, end: 0 }, message: `YAML tree could not be built: ${String(e)}`, yamlCode: 'CONVERT_CRASH', severity: 'error' });
+  }
+  if (depthExceeded) {
+    problems.push({ span: { start: 0, end: 0 }, message: `YAML nesting deeper than ${MAX_DEPTH} levels was not analysed`, yamlCode: 'TOO_DEEP', severity: 'warning' });
+  }
+  return { root, problems, documentCount: 1 };
+}
+
+function firstLine(msg: string): string {
+  const i = msg.indexOf('\n');
+  return i < 0 ? msg : msg.slice(0, i);
+}

@@ -1,0 +1,186 @@
+/**
+ * Maps a scalar's cooked value back to source offsets, for every scalar style.
+ *
+ * `${...}` references must be located in the *source*: quotes, escapes, block indentation and
+ * line folding all shift offsets between the value and the file. `decodeScalar` rebuilds the value
+ * from the raw source and remembers, for each value character, the source span it came from.
+ * Line folding follows YAML closely enough for references (which never span lines); the decoded
+ * text equals the parser's value for all single-line scalars.
+ */
+import type { YScalar } from './tree.js';
+
+export interface DecodedScalar {
+  /** The cooked value. */
+  text: string;
+  /** `starts[i]` is the source offset where value character `i` begins. */
+  starts: number[];
+  /** `ends[i]` is the source offset just past value character `i`. */
+  ends: number[];
+}
+
+/** Source span of the value range `[a, b)`; empty ranges map to a caret at `a`. */
+export function sourceSpanOf(d: DecodedScalar, a: number, b: number, fallback: number): { start: number; end: number } {
+  if (d.text.length === 0) return { start: fallback, end: fallback };
+  const start = a < d.starts.length ? d.starts[a]! : d.ends[d.ends.length - 1]!;
+  const end = b > a ? d.ends[Math.min(b, d.ends.length) - 1]! : start;
+  return { start, end };
+}
+
+class Builder {
+  text = '';
+  starts: number[] = [];
+  ends: number[] = [];
+  push(ch: string, start: number, end: number): void {
+    this.text += ch;
+    for (let i = 0; i < ch.length; i++) {
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+  done(): DecodedScalar {
+    return { text: this.text, starts: this.starts, ends: this.ends };
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
+  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
+};
+
+/**
+ * Decodes the source of a scalar. `src` is the whole document text.
+ * Flow styles fold line breaks into spaces (blank lines into `\n`); block styles strip indentation.
+ */
+export function decodeScalar(src: string, s: YScalar): DecodedScalar {
+  const { start, end } = s.span;
+  switch (s.style) {
+    case 'plain':
+      return decodeFlow(src, start, end, 'plain');
+    case 'single':
+      return decodeFlow(src, start + 1, Math.max(start + 1, end - 1), 'single');
+    case 'double':
+      return decodeFlow(src, start + 1, Math.max(start + 1, end - 1), 'double');
+    default:
+      return decodeBlock(src, start, end, s.style === 'folded');
+  }
+}
+
+function decodeFlow(src: string, from: number, to: number, mode: 'plain' | 'single' | 'double'): DecodedScalar {
+  const b = new Builder();
+  let i = from;
+  let pendingBreaks = 0;
+  let breakAt = from;
+  // Trailing whitespace before a line break is not content in flow scalars: buffer it.
+  let spaces: { ch: string; at: number }[] = [];
+  const flushSpaces = () => {
+    for (const sp of spaces) b.push(sp.ch, sp.at, sp.at + 1);
+    spaces = [];
+  };
+  while (i < to) {
+    const c = src[i]!;
+    if (c === '\r' || c === '\n') {
+      spaces = [];
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      i++;
+      // Skip the next line's indentation.
+      while (i < to && (src[i] === ' ' || src[i] === '\t')) i++;
+      if (pendingBreaks === 0) breakAt = i;
+      pendingBreaks++;
+      continue;
+    }
+    if (pendingBreaks > 0) {
+      if (b.text.length > 0) {
+        if (pendingBreaks === 1) b.push(' ', breakAt, breakAt);
+        else for (let k = 1; k < pendingBreaks; k++) b.push('\n', breakAt, breakAt);
+      }
+      pendingBreaks = 0;
+    }
+    if (c === ' ' || c === '\t') {
+      spaces.push({ ch: c, at: i });
+      i++;
+      continue;
+    }
+    flushSpaces();
+    if (mode === 'single' && c === "'" && src[i + 1] === "'") {
+      b.push("'", i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (mode === 'double' && c === '\\' && i + 1 < to) {
+      const e = src[i + 1]!;
+      if (e === '\n' || e === '\r') {
+        // Escaped line break: joins lines without a space.
+        i += e === '\r' && src[i + 2] === '\n' ? 3 : 2;
+        while (i < to && (src[i] === ' ' || src[i] === '\t')) i++;
+        continue;
+      }
+      const len = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
+      if (len > 0) {
+        const hex = src.slice(i + 2, i + 2 + len);
+        const code = /^[0-9a-fA-F]+$/.test(hex) ? parseInt(hex, 16) : NaN;
+        const ch = Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : hex;
+        b.push(ch, i, i + 2 + len);
+        i += 2 + len;
+        continue;
+      }
+      b.push(ESCAPES[e] ?? e, i, i + 2);
+      i += 2;
+      continue;
+    }
+    b.push(c, i, i + 1);
+    i++;
+  }
+  flushSpaces();
+  return b.done();
+}
+
+function decodeBlock(src: string, from: number, to: number, folded: boolean): DecodedScalar {
+  const b = new Builder();
+  // Header: `|` or `>` with optional indentation/chomping indicators and a comment.
+  let i = from;
+  let explicitIndent = 0;
+  while (i < to && src[i] !== '\n' && src[i] !== '\r') {
+    const c = src[i]!;
+    if (c >= '1' && c <= '9' && explicitIndent === 0) explicitIndent = c.charCodeAt(0) - 48;
+    if (c === '#') break;
+    i++;
+  }
+  while (i < to && src[i] !== '\n' && src[i] !== '\r') i++;
+  // Collect content lines.
+  const lines: { start: number; end: number }[] = [];
+  while (i < to) {
+    if (src[i] === '\r' && src[i + 1] === '\n') i += 2;
+    else if (src[i] === '\n' || src[i] === '\r') i++;
+    if (i >= to) break;
+    const ls = i;
+    while (i < to && src[i] !== '\n' && src[i] !== '\r') i++;
+    lines.push({ start: ls, end: i });
+  }
+  let indent = explicitIndent;
+  if (indent === 0) {
+    for (const l of lines) {
+      let k = l.start;
+      while (k < l.end && src[k] === ' ') k++;
+      if (k < l.end) {
+        indent = k - l.start;
+        break;
+      }
+    }
+  }
+  let prevBlank = true;
+  let prevMoreIndented = false;
+  lines.forEach((l, idx) => {
+    const contentStart = Math.min(l.start + indent, l.end);
+    const blank = contentStart >= l.end || src.slice(contentStart, l.end).trim() === '';
+    const moreIndented = !blank && (src[contentStart] === ' ' || src[contentStart] === '\t');
+    if (idx > 0) {
+      const at = l.start;
+      if (folded && !blank && !prevBlank && !moreIndented && !prevMoreIndented) b.push(' ', at, at);
+      else if (!folded || blank || moreIndented || prevMoreIndented) b.push('\n', at, at);
+    }
+    for (let k = contentStart; k < l.end; k++) b.push(src[k]!, k, k + 1);
+    prevBlank = blank;
+    prevMoreIndented = moreIndented;
+  });
+  return b.done();
+}
