@@ -1,0 +1,103 @@
+/**
+ * The index reads the disk through this interface so tests can give it an in-memory workspace.
+ */
+import { promises as fsp } from 'node:fs';
+import * as nodePath from 'node:path';
+
+export interface FileStat {
+  mtimeMs: number;
+  size: number;
+}
+
+export interface DirEntry {
+  name: string;
+  isDirectory: boolean;
+  isFile: boolean;
+}
+
+export interface FileSystem {
+  readFile(path: string): Promise<string>;
+  stat(path: string): Promise<FileStat | undefined>;
+  readDir(path: string): Promise<DirEntry[]>;
+  exists(path: string): Promise<boolean>;
+}
+
+export const nodeFileSystem: FileSystem = {
+  async readFile(p) {
+    return fsp.readFile(p, 'utf8');
+  },
+  async stat(p) {
+    try {
+      const s = await fsp.stat(p);
+      return { mtimeMs: s.mtimeMs, size: s.size };
+    } catch {
+      return undefined;
+    }
+  },
+  async readDir(p) {
+    try {
+      const ents = await fsp.readdir(p, { withFileTypes: true });
+      return ents.map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() }));
+    } catch {
+      return [];
+    }
+  },
+  async exists(p) {
+    try {
+      await fsp.access(p);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+};
+
+/** A file system held in memory: path -> text. Paths use `/`. */
+export class MemoryFileSystem implements FileSystem {
+  readonly files = new Map<string, { text: string; mtimeMs: number }>();
+  private clock = 1;
+
+  constructor(files: Record<string, string> = {}) {
+    for (const [p, t] of Object.entries(files)) this.write(p, t);
+  }
+
+  write(path: string, text: string): void {
+    this.files.set(nodePath.posix.normalize(path), { text, mtimeMs: this.clock++ });
+  }
+
+  delete(path: string): void {
+    this.files.delete(nodePath.posix.normalize(path));
+  }
+
+  async readFile(p: string): Promise<string> {
+    const f = this.files.get(nodePath.posix.normalize(p));
+    if (!f) throw new Error(`ENOENT: ${p}`);
+    return f.text;
+  }
+
+  async stat(p: string): Promise<FileStat | undefined> {
+    const f = this.files.get(nodePath.posix.normalize(p));
+    return f ? { mtimeMs: f.mtimeMs, size: f.text.length } : undefined;
+  }
+
+  async readDir(p: string): Promise<DirEntry[]> {
+    const dir = nodePath.posix.normalize(p).replace(/\/$/, '') + '/';
+    const seen = new Map<string, DirEntry>();
+    for (const path of this.files.keys()) {
+      if (!path.startsWith(dir)) continue;
+      const rest = path.slice(dir.length);
+      const slash = rest.indexOf('/');
+      const name = slash < 0 ? rest : rest.slice(0, slash);
+      if (!seen.has(name)) seen.set(name, { name, isDirectory: slash >= 0, isFile: slash < 0 });
+    }
+    return [...seen.values()];
+  }
+
+  async exists(p: string): Promise<boolean> {
+    const n = nodePath.posix.normalize(p);
+    if (this.files.has(n)) return true;
+    const dir = n.replace(/\/$/, '') + '/';
+    for (const k of this.files.keys()) if (k.startsWith(dir)) return true;
+    return false;
+  }
+}

@@ -1,0 +1,438 @@
+/**
+ * The workspace index: every descriptor and lmproject file under the workspace roots, summarised.
+ *
+ * - uri/path -> summary (open documents override what is on disk);
+ * - descriptor name -> files (explicit `name:` or the name lmctl derives from the project);
+ * - reverse edges: descriptor name -> files whose components reference it.
+ *
+ * Building is incremental and cooperative: files are processed in small batches with a yield to
+ * the event loop in between, so requests about the current file are answered while it runs.
+ */
+import * as path from 'node:path';
+import { summariseFile, type DocumentModel } from '../model/document.js';
+import { isDescriptorKind, type FileKind } from '../model/kinds.js';
+import type { DescriptorSummary, FileSummary, LmProjectSummary } from '../model/lm/summary.js';
+import { loadCache, saveCache, type CachedEntry } from './cache.js';
+import type { FileStat, FileSystem } from './fileSystem.js';
+import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
+
+export interface IndexEntry {
+  path: string;
+  kind: FileKind;
+  summary: FileSummary;
+  stat?: FileStat;
+  /** True while an editor holds the file open; its text then comes from the editor. */
+  open: boolean;
+}
+
+export interface DescriptorEntry extends IndexEntry {
+  summary: DescriptorSummary;
+}
+
+export interface TypeResolution {
+  /** The descriptor name the type designates (after `$lmctl` resolution). */
+  name?: string;
+  /** Descriptors in the workspace with that name (usually one). */
+  targets: DescriptorEntry[];
+  /** Set for `$lmctl:/` types that cannot be resolved, with the reason. */
+  lmctlError?: string;
+  isLmctl: boolean;
+}
+
+export interface IndexOptions {
+  /** Directory names never descended into. */
+  excludeDirs?: string[];
+  /** Where to persist summaries for a warm start; no persistence when undefined. */
+  cacheFile?: string;
+  /** Files processed between two yields to the event loop. */
+  batchSize?: number;
+}
+
+export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', '.hg'];
+
+const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));
+
+export class WorkspaceIndex {
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly byName = new Map<string, Set<string>>();
+  private readonly nameOfPath = new Map<string, string>();
+  private readonly projects = new Map<string, { file: string; summary: LmProjectSummary }>();
+  private readonly contexts = new Map<string, ProjectContext | null>();
+  private readonly refsOfPath = new Map<string, Set<string>>();
+  private readonly referencedBy = new Map<string, Set<string>>();
+  private readonly listeners: ((paths: string[]) => void)[] = [];
+  private bulk = false;
+  private building: Promise<void> | undefined;
+  readonly roots: string[] = [];
+  state: 'idle' | 'building' | 'ready' = 'idle';
+  /** Figures of the last build, for the log and the benchmark. */
+  lastBuild = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0 };
+
+  constructor(
+    private readonly fs: FileSystem,
+    private readonly options: IndexOptions = {},
+  ) {}
+
+  /** Registers a callback run with the paths whose summaries changed. */
+  onDidChange(fn: (paths: string[]) => void): void {
+    this.listeners.push(fn);
+  }
+
+  addRoot(root: string): void {
+    const r = normalise(root);
+    if (!this.roots.includes(r)) this.roots.push(r);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  descriptorCount(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (isDescriptorKind(e.kind)) n++;
+    return n;
+  }
+
+  /** Builds (or rebuilds) the index for all roots. Concurrent calls share one build. */
+  build(onProgress?: (done: number, total: number) => void): Promise<void> {
+    if (this.building) return this.building;
+    this.building = this.doBuild(onProgress).finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  /** Resolves when the current build (if any) is done. */
+  whenReady(): Promise<void> {
+    return this.building ?? Promise.resolve();
+  }
+
+  private async doBuild(onProgress?: (done: number, total: number) => void): Promise<void> {
+    const t0 = performance.now();
+    this.state = 'building';
+    this.bulk = true;
+    const figures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0 };
+    try {
+      const cache = this.options.cacheFile ? await loadCache(this.options.cacheFile) : new Map<string, CachedEntry>();
+      const files: string[] = [];
+      for (const root of this.roots) await this.walk(root, files);
+      figures.files = files.length;
+      const seen = new Set(files);
+      // Files that disappeared since the last build.
+      for (const p of [...this.entries.keys()]) if (!seen.has(p) && !this.entries.get(p)!.open && this.underRoots(p)) this.removeEntry(p);
+      const batch = this.options.batchSize ?? 64;
+      let done = 0;
+      for (let i = 0; i < files.length; i += batch) {
+        const slice = files.slice(i, i + batch);
+        await Promise.all(slice.map((p) => this.indexFromDisk(p, cache, figures)));
+        done += slice.length;
+        onProgress?.(done, files.length);
+        await yieldToEventLoop();
+      }
+      if (this.options.cacheFile) {
+        const out: [string, CachedEntry][] = [];
+        for (const e of this.entries.values()) {
+          if (e.stat && !e.open) out.push([e.path, { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, summary: e.summary }]);
+        }
+        await saveCache(this.options.cacheFile, out);
+      }
+    } finally {
+      this.bulk = false;
+      this.recomputeAllNames();
+      this.state = 'ready';
+      figures.ms = performance.now() - t0;
+      this.lastBuild = figures;
+    }
+    this.emit([...this.entries.keys()]);
+  }
+
+  private underRoots(p: string): boolean {
+    return this.roots.some((r) => p === r || p.startsWith(r.endsWith('/') ? r : r + '/'));
+  }
+
+  private async walk(dir: string, out: string[]): Promise<void> {
+    const excluded = this.options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS;
+    const ents = await this.fs.readDir(dir);
+    const subdirs: string[] = [];
+    for (const e of ents) {
+      const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
+      if (e.isDirectory) {
+        if (!excluded.includes(e.name)) subdirs.push(full);
+      } else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(full);
+    }
+    await Promise.all(subdirs.map((d) => this.walk(d, out)));
+  }
+
+  private async indexFromDisk(p: string, cache: Map<string, CachedEntry>, figures: { indexed: number; fromCache: number; bytes: number }): Promise<void> {
+    const existing = this.entries.get(p);
+    if (existing?.open) return;
+    const stat = await this.fs.stat(p);
+    if (!stat) {
+      this.removeEntry(p);
+      return;
+    }
+    if (existing?.stat && existing.stat.mtimeMs === stat.mtimeMs && existing.stat.size === stat.size) return;
+    const cached = cache.get(p);
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
+      figures.fromCache++;
+      this.upsert(p, cached.kind, cached.summary, stat, false);
+      return;
+    }
+    let text: string;
+    try {
+      text = await this.fs.readFile(p);
+    } catch {
+      // Deleted while we were indexing.
+      this.removeEntry(p);
+      return;
+    }
+    figures.bytes += text.length;
+    figures.indexed++;
+    const { kind, summary } = summariseFile(p, text);
+    this.upsert(p, kind, summary, stat, false);
+  }
+
+  /** Re-reads one file after a watched-file event (created or changed). */
+  async refreshFromDisk(filePath: string): Promise<void> {
+    const p = normalise(filePath);
+    const e = this.entries.get(p);
+    if (e?.open) return;
+    const stat = await this.fs.stat(p);
+    if (!stat) {
+      this.remove(p);
+      return;
+    }
+    let text: string;
+    try {
+      text = await this.fs.readFile(p);
+    } catch {
+      this.remove(p);
+      return;
+    }
+    const { kind, summary } = summariseFile(p, text);
+    this.upsert(p, kind, summary, stat, false);
+    this.emit([p]);
+  }
+
+  /** Removes a file (deleted on disk). */
+  remove(filePath: string): void {
+    const p = normalise(filePath);
+    if (!this.entries.has(p)) return;
+    this.removeEntry(p);
+    this.emit([p]);
+  }
+
+  /** Installs the analysis of an open document; it overrides the disk state until closed. */
+  setOpen(model: DocumentModel): void {
+    const p = normalise(model.path);
+    const prev = this.entries.get(p);
+    this.upsert(p, model.kind, model.summary, prev?.stat, true);
+    this.emit([p]);
+  }
+
+  /** The editor closed the document: go back to what is on disk. */
+  async closeOpen(filePath: string): Promise<void> {
+    const p = normalise(filePath);
+    const e = this.entries.get(p);
+    if (!e) return;
+    e.open = false;
+    if (this.underRoots(p) || e.stat) await this.refreshFromDisk(p);
+    else this.remove(p);
+  }
+
+  get(filePath: string): IndexEntry | undefined {
+    return this.entries.get(normalise(filePath));
+  }
+
+  allEntries(): IterableIterator<IndexEntry> {
+    return this.entries.values();
+  }
+
+  /** All descriptor names known in the workspace, sorted. */
+  descriptorNames(): string[] {
+    return [...this.byName.keys()].sort();
+  }
+
+  /** Descriptors with exactly this name. */
+  lookup(name: string): DescriptorEntry[] {
+    const paths = this.byName.get(name);
+    if (!paths) return [];
+    const out: DescriptorEntry[] = [];
+    for (const p of paths) {
+      const e = this.entries.get(p);
+      if (e && isDescriptorKind(e.kind)) out.push(e as DescriptorEntry);
+    }
+    return out;
+  }
+
+  /** The name the index files a descriptor under (explicit, else derived), if any. */
+  effectiveName(filePath: string): string | undefined {
+    return this.nameOfPath.get(normalise(filePath));
+  }
+
+  /** The lmctl project context of a descriptor file (cached until an lmproject file changes). */
+  projectContext(filePath: string): ProjectContext | undefined {
+    const p = normalise(filePath);
+    if (this.contexts.has(p)) return this.contexts.get(p) ?? undefined;
+    const e = this.entries.get(p);
+    const kind = e?.kind;
+    const ctx = kind ? projectContextOf(p, kind, (dir) => this.projectAt(dir)) : undefined;
+    this.contexts.set(p, ctx ?? null);
+    return ctx;
+  }
+
+  private projectAt(dir: string): { file: string; summary: LmProjectSummary } | undefined {
+    return this.projects.get(dir);
+  }
+
+  /**
+   * Resolves a component `type` written in `fromPath`: a literal descriptor name, a name with a
+   * version range (`^1.0`, references only) or an `$lmctl:/` path.
+   */
+  resolveType(typeText: string, fromPath: string): TypeResolution {
+    const t = typeText.trim();
+    const lm = parseLmctlPath(t);
+    if (lm) {
+      if (lm.error) return { targets: [], lmctlError: lm.error, isLmctl: true };
+      const ctx = this.projectContext(fromPath);
+      if (!ctx) return { targets: [], lmctlError: 'the file is not inside an lmctl project (no lmproject.yml above it)', isLmctl: true };
+      const chain = resolveLmctlChain(ctx.root, lm.steps);
+      if (!chain) {
+        const known = ctx.root.contains.map((c) => c.name);
+        return { targets: [], lmctlError: `no subproject path \`${lm.steps.join(' / ')}\` in ${path.posix.basename(ctx.projectFile)} (top-level subprojects: ${known.join(', ') || 'none'})`, isLmctl: true };
+      }
+      const name = derivedNameOf(ctx.root, chain);
+      return name ? { name, targets: this.lookup(name), isLmctl: true } : { targets: [], lmctlError: 'the root lmproject.yml has no name or version', isLmctl: true };
+    }
+    const exact = this.lookup(t);
+    if (exact.length) return { name: t, targets: exact, isLmctl: false };
+    // Version ranges in references (`^1.0`, `[1.0,)`): match any version of the same type::name.
+    const parts = t.split('::');
+    if (parts.length === 3 && !/^\d+(\.\d+)*$/.test(parts[2]!)) {
+      const prefix = `${parts[0]}::${parts[1]}::`;
+      const targets: DescriptorEntry[] = [];
+      for (const n of this.byName.keys()) if (n.startsWith(prefix)) targets.push(...this.lookup(n));
+      return { name: t, targets, isLmctl: false };
+    }
+    return { name: t, targets: [], isLmctl: false };
+  }
+
+  /** Files whose components reference a descriptor defined in `filePath` (reverse edges). */
+  dependentsOf(filePath: string): string[] {
+    const name = this.nameOfPath.get(normalise(filePath));
+    if (!name) return [];
+    return [...(this.referencedBy.get(name) ?? [])];
+  }
+
+  /** Names of descriptors `filePath` references through component types. */
+  referencesOf(filePath: string): string[] {
+    return [...(this.refsOfPath.get(normalise(filePath)) ?? [])];
+  }
+
+  private upsert(p: string, kind: FileKind, summary: FileSummary, stat: FileStat | undefined, open: boolean): void {
+    const prev = this.entries.get(p);
+    const entry: IndexEntry = { path: p, kind, summary, open };
+    if (stat) entry.stat = stat;
+    this.entries.set(p, entry);
+    const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';
+    if (projectChanged) {
+      const dir = path.posix.dirname(p);
+      if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: summary as LmProjectSummary });
+      else this.projects.delete(dir);
+      this.contexts.clear();
+      if (!this.bulk) this.recomputeAllNames();
+      return;
+    }
+    this.contexts.delete(p);
+    if (!this.bulk) this.recomputeName(p);
+  }
+
+  private removeEntry(p: string): void {
+    const prev = this.entries.get(p);
+    if (!prev) return;
+    this.entries.delete(p);
+    this.contexts.delete(p);
+    this.unlinkName(p);
+    this.unlinkRefs(p);
+    if (prev.kind === 'lmproject') {
+      this.projects.delete(path.posix.dirname(p));
+      this.contexts.clear();
+      if (!this.bulk) this.recomputeAllNames();
+    }
+  }
+
+  private unlinkName(p: string): void {
+    const old = this.nameOfPath.get(p);
+    if (old === undefined) return;
+    this.nameOfPath.delete(p);
+    const set = this.byName.get(old);
+    set?.delete(p);
+    if (set && set.size === 0) this.byName.delete(old);
+  }
+
+  private unlinkRefs(p: string): void {
+    const old = this.refsOfPath.get(p);
+    if (!old) return;
+    for (const n of old) {
+      const set = this.referencedBy.get(n);
+      set?.delete(p);
+      if (set && set.size === 0) this.referencedBy.delete(n);
+    }
+    this.refsOfPath.delete(p);
+  }
+
+  private recomputeName(p: string): void {
+    this.unlinkName(p);
+    this.unlinkRefs(p);
+    const e = this.entries.get(p);
+    if (!e || !isDescriptorKind(e.kind)) return;
+    const s = e.summary as DescriptorSummary;
+    const name = s.explicitName?.text.trim() || this.projectContext(p)?.derivedName;
+    if (name) {
+      this.nameOfPath.set(p, name);
+      let set = this.byName.get(name);
+      if (!set) this.byName.set(name, (set = new Set()));
+      set.add(p);
+    }
+    const refs = new Set<string>();
+    for (const c of s.components) {
+      if (!c.type) continue;
+      const lm = parseLmctlPath(c.type);
+      if (lm) {
+        const ctx = this.projectContext(p);
+        const chain = ctx && !lm.error ? resolveLmctlChain(ctx.root, lm.steps) : undefined;
+        const n = ctx && chain ? derivedNameOf(ctx.root, chain) : undefined;
+        if (n) refs.add(n);
+      } else refs.add(c.type.trim());
+    }
+    if (refs.size) {
+      this.refsOfPath.set(p, refs);
+      for (const n of refs) {
+        let set = this.referencedBy.get(n);
+        if (!set) this.referencedBy.set(n, (set = new Set()));
+        set.add(p);
+      }
+    }
+  }
+
+  private recomputeAllNames(): void {
+    this.contexts.clear();
+    for (const p of this.entries.keys()) this.recomputeName(p);
+  }
+
+  private emit(paths: string[]): void {
+    for (const l of this.listeners) {
+      try {
+        l(paths);
+      } catch {
+        // A listener's failure must not break indexing.
+      }
+    }
+  }
+}
+
+/** Index keys use `/` separators and no trailing slash. */
+export function normalise(p: string): string {
+  const s = p.replace(/\\/g, '/');
+  return s.length > 1 && s.endsWith('/') ? s.slice(0, -1) : s;
+}

@@ -1,0 +1,65 @@
+/**
+ * The analysed form of one file: text, line index, kind, tree, syntax problems and summary.
+ *
+ * Two entry points: `analyseDocument` (full parse; for open files and the CLI, which need syntax
+ * errors and exact trees) and `summariseFile` (fast outline first, full parse only when the outline
+ * scanner gives up; for indexing files nobody is looking at).
+ */
+import { classify, type FileKind } from './kinds.js';
+import { summarise, type FileSummary } from './lm/summary.js';
+import { LineIndex } from '../syntax/positions.js';
+import { parseYaml, type SyntaxProblem } from '../syntax/parse.js';
+import { outlineYaml } from '../syntax/outline.js';
+import type { YNode } from '../syntax/tree.js';
+
+/** Files above this size get the outline analysis only (a full parse would block for seconds). */
+export const DEFAULT_MAX_FULL_PARSE_BYTES = 4 * 1024 * 1024;
+
+export interface DocumentModel {
+  /** Key of the file in the index: a file system path, or the URI for non-file documents. */
+  path: string;
+  text: string;
+  version: number;
+  kind: FileKind;
+  lines: LineIndex;
+  root: YNode | null;
+  problems: SyntaxProblem[];
+  summary: FileSummary;
+  /** True when the file was too large for a full parse and only the outline was built. */
+  tooLarge: boolean;
+}
+
+export interface AnalyseOptions {
+  maxFullParseBytes?: number;
+  /** Overrides classification (e.g. the client knows the language id). */
+  kind?: FileKind;
+}
+
+export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
+  const kind = opts.kind ?? classify(path, text);
+  const lines = new LineIndex(text);
+  if (kind === 'other') {
+    return { path, text, version, kind, lines, root: null, problems: [], summary: { kind: 'other' }, tooLarge: false };
+  }
+  const max = opts.maxFullParseBytes ?? DEFAULT_MAX_FULL_PARSE_BYTES;
+  if (text.length > max) {
+    const root = outlineYaml(text);
+    return { path, text, version, kind, lines, root, problems: [], summary: summarise(kind, root), tooLarge: true };
+  }
+  const parsed = parseYaml(text);
+  return { path, text, version, kind, lines, root: parsed.root, problems: parsed.problems, summary: summarise(kind, parsed.root), tooLarge: false };
+}
+
+/** Summary only, as fast as possible. Never throws. */
+export function summariseFile(path: string, text: string): { kind: FileKind; summary: FileSummary } {
+  const kind = classify(path, text);
+  if (kind === 'other' || kind === 'tosca') return { kind, summary: { kind: kind } };
+  let root: YNode | null;
+  try {
+    root = outlineYaml(text);
+    if (root === null && text.trim() !== '') root = text.length > DEFAULT_MAX_FULL_PARSE_BYTES ? null : parseYaml(text).root;
+  } catch {
+    root = null;
+  }
+  return { kind, summary: summarise(kind, root) };
+}

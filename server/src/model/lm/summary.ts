@@ -1,0 +1,311 @@
+/**
+ * Typed per-file summaries of LM descriptors and lmproject files, with source spans.
+ *
+ * Summaries are plain JSON (no class instances, no tree nodes) so the index can persist them and
+ * load them back on the next start without re-reading the files.
+ */
+import type { Span } from '../../syntax/positions.js';
+import { asMap, asScalar, asSeq, deref, get, getPair, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
+import type { FileKind } from '../kinds.js';
+
+export interface Decl {
+  name: string;
+  /** Span of the key. */
+  keySpan: Span;
+  /** Span of the whole entry (key to end of value). */
+  span: Span;
+}
+
+export interface PropertyDecl extends Decl {
+  type?: string;
+  description?: string;
+  /** Display text of the default (scalars as written, collections as compact YAML-ish text). */
+  default?: string;
+  value?: string;
+  valueSpan?: Span;
+  required?: boolean;
+  readOnly?: boolean;
+}
+
+export interface ComponentDecl extends Decl {
+  section: 'composition' | 'references';
+  type?: string;
+  typeSpan?: Span;
+  properties: PropertyDecl[];
+  cluster: boolean;
+  items?: string;
+}
+
+export interface TypedDecl extends Decl {
+  type?: string;
+}
+
+export interface OperationDecl extends Decl {
+  description?: string;
+  /** Assemblies publish operations with `source-operation: <component>.<op>`. */
+  sourceOperation?: string;
+  properties: PropertyDecl[];
+}
+
+export interface DescriptorSummary {
+  kind: 'assembly' | 'resource' | 'assembly-template' | 'type';
+  /** The `name:` written in the file, if any. */
+  explicitName?: { text: string; span: Span };
+  description?: string;
+  properties: PropertyDecl[];
+  privateProperties: PropertyDecl[];
+  components: ComponentDecl[];
+  relationships: Decl[];
+  operations: OperationDecl[];
+  capabilities: TypedDecl[];
+  requirements: TypedDecl[];
+  metrics: TypedDecl[];
+  policies: TypedDecl[];
+  dataTypes: TypedDecl[];
+  transitions: Decl[];
+}
+
+export interface SubprojectDecl extends Decl {
+  type?: string;
+  resourceManager?: string;
+  directory: string;
+  contains: SubprojectDecl[];
+}
+
+export interface LmProjectSummary {
+  kind: 'lmproject';
+  schema?: string;
+  name?: string;
+  nameSpan?: Span;
+  version?: string;
+  type?: string;
+  resourceManager?: string;
+  contains: SubprojectDecl[];
+}
+
+export interface OtherSummary {
+  kind: 'tosca' | 'other';
+}
+
+export type FileSummary = DescriptorSummary | LmProjectSummary | OtherSummary;
+
+function pairSpan(p: YPair): Span {
+  return { start: p.key.span.start, end: p.value ? p.value.span.end : p.key.span.end };
+}
+
+function decl(p: YPair): Decl {
+  return { name: p.key.text, keySpan: p.key.span, span: pairSpan(p) };
+}
+
+/** Short display text of a value: scalars as written, collections in compact flow form. */
+export function displayValue(n: YNode | null, budget = 80): string | undefined {
+  const v = deref(n);
+  if (!v) return undefined;
+  if (v.kind === 'scalar') return v.value === null ? 'null' : v.text;
+  const parts: string[] = [];
+  let len = 0;
+  if (v.kind === 'seq') {
+    for (const it of v.items) {
+      const t = displayValue(it, 30) ?? '';
+      parts.push(t);
+      len += t.length + 2;
+      if (len > budget) {
+        parts.push('…');
+        break;
+      }
+    }
+    return `[${parts.join(', ')}]`;
+  }
+  if (v.kind === 'map') {
+    for (const p of v.pairs) {
+      const t = `${p.key.text}: ${displayValue(p.value, 30) ?? ''}`;
+      parts.push(t);
+      len += t.length + 2;
+      if (len > budget) {
+        parts.push('…');
+        break;
+      }
+    }
+    return `{${parts.join(', ')}}`;
+  }
+  return undefined;
+}
+
+export function propertyDecls(section: YNode | null): PropertyDecl[] {
+  const m = asMap(section);
+  if (!m) return [];
+  return m.pairs.map((p) => {
+    const d: PropertyDecl = decl(p);
+    const body = asMap(p.value);
+    if (!body) return d;
+    const type = scalarText(get(body, 'type'));
+    if (type !== undefined) d.type = type;
+    const description = scalarText(get(body, 'description'));
+    if (description !== undefined) d.description = description;
+    const defPair = getPair(body, 'default');
+    if (defPair) d.default = displayValue(defPair.value) ?? 'null';
+    const valPair = getPair(body, 'value');
+    if (valPair) {
+      const vs = asScalar(valPair.value);
+      d.value = displayValue(valPair.value) ?? '';
+      if (vs) d.valueSpan = vs.span;
+    }
+    const req = asScalar(get(body, 'required'));
+    if (req && typeof req.value === 'boolean') d.required = req.value;
+    const ro = asScalar(get(body, 'read-only'));
+    if (ro && typeof ro.value === 'boolean') d.readOnly = ro.value;
+    return d;
+  });
+}
+
+function typedDecls(section: YNode | null, typeKey = 'type'): TypedDecl[] {
+  const m = asMap(section);
+  if (!m) return [];
+  return m.pairs.map((p) => {
+    const d: TypedDecl = decl(p);
+    const t = scalarText(get(asMap(p.value), typeKey));
+    if (t !== undefined) d.type = t;
+    return d;
+  });
+}
+
+function componentDecls(section: YNode | null, kind: 'composition' | 'references'): ComponentDecl[] {
+  const m = asMap(section);
+  if (!m) return [];
+  return m.pairs.map((p) => {
+    const body = asMap(p.value);
+    const typeNode = asScalar(get(body, 'type'));
+    const c: ComponentDecl = { ...decl(p), section: kind, properties: propertyDecls(get(body, 'properties')), cluster: !!getPair(body, 'cluster') };
+    if (typeNode && typeNode.value !== null) {
+      c.type = typeNode.text;
+      c.typeSpan = typeNode.span;
+    }
+    const items = scalarText(get(body, 'items'));
+    if (items !== undefined) c.items = items;
+    return c;
+  });
+}
+
+function operationDecls(section: YNode | null): OperationDecl[] {
+  const m = asMap(section);
+  if (!m) return [];
+  return m.pairs.map((p) => {
+    const body = asMap(p.value);
+    const o: OperationDecl = { ...decl(p), properties: propertyDecls(get(body, 'properties')) };
+    const d = scalarText(get(body, 'description'));
+    if (d !== undefined) o.description = d;
+    const so = scalarText(get(body, 'source-operation'));
+    if (so !== undefined) o.sourceOperation = so;
+    return o;
+  });
+}
+
+function mapDecls(section: YNode | null): Decl[] {
+  const m = asMap(section);
+  if (!m) return [];
+  return m.pairs.map(decl);
+}
+
+/** Summarises an assembly/resource/template/type descriptor from its tree. */
+export function summariseDescriptor(kind: DescriptorSummary['kind'], root: YNode | null): DescriptorSummary {
+  const m = asMap(root);
+  const s: DescriptorSummary = {
+    kind,
+    properties: propertyDecls(get(m, 'properties')),
+    privateProperties: propertyDecls(get(m, 'private-properties')),
+    components: [...componentDecls(get(m, 'composition'), 'composition'), ...componentDecls(get(m, 'references'), 'references')],
+    relationships: mapDecls(get(m, 'relationships')),
+    operations: operationDecls(get(m, 'operations')),
+    capabilities: typedDecls(get(m, 'capabilities')),
+    requirements: typedDecls(get(m, 'requirements')),
+    metrics: typedDecls(get(m, 'metrics')),
+    policies: typedDecls(get(m, 'policies')),
+    dataTypes: typedDecls(get(m, 'data-types'), 'derived-from'),
+    transitions: lifecycleDecls(get(m, 'lifecycle')),
+  };
+  const name = asScalar(get(m, 'name'));
+  if (name && name.value !== null) s.explicitName = { text: name.text, span: name.span };
+  const d = scalarText(get(m, 'description'));
+  if (d !== undefined) s.description = d;
+  return s;
+}
+
+/** Lifecycle transitions in either the map form or the legacy list form. */
+function lifecycleDecls(n: YNode | null): Decl[] {
+  const m = asMap(n);
+  if (m) return m.pairs.map(decl);
+  const seq = asSeq(n);
+  if (!seq) return [];
+  const out: Decl[] = [];
+  for (const it of seq.items) {
+    const s = asScalar(it);
+    if (s && s.value !== null) out.push({ name: s.text, keySpan: s.span, span: s.span });
+  }
+  return out;
+}
+
+function subprojects(n: YNode | null): SubprojectDecl[] {
+  const seq = asSeq(n);
+  if (!seq) return [];
+  const out: SubprojectDecl[] = [];
+  for (const it of seq.items) {
+    const m = asMap(it);
+    if (!m) continue;
+    const nameNode = asScalar(get(m, 'name'));
+    const name = nameNode && nameNode.value !== null ? nameNode.text : '';
+    const first = m.pairs[0];
+    const sp: SubprojectDecl = {
+      name,
+      keySpan: nameNode ? nameNode.span : first ? first.key.span : m.span,
+      span: m.span,
+      directory: scalarText(get(m, 'directory')) ?? name,
+      contains: subprojects(get(m, 'contains')),
+    };
+    const t = scalarText(get(m, 'type'));
+    if (t !== undefined) sp.type = t;
+    const rm = scalarText(get(m, 'resource-manager'));
+    if (rm !== undefined) sp.resourceManager = rm;
+    out.push(sp);
+  }
+  return out;
+}
+
+export function summariseLmProject(root: YNode | null): LmProjectSummary {
+  const m: YMap | null = asMap(root);
+  const s: LmProjectSummary = { kind: 'lmproject', contains: subprojects(get(m, 'contains')) };
+  const nameNode = asScalar(get(m, 'name'));
+  if (nameNode && nameNode.value !== null) {
+    s.name = nameNode.text;
+    s.nameSpan = nameNode.span;
+  }
+  const assign = (key: string, f: (v: string) => void) => {
+    const v = scalarText(get(m, key));
+    if (v !== undefined) f(v);
+  };
+  assign('schema', (v) => (s.schema = v));
+  assign('version', (v) => (s.version = v));
+  assign('type', (v) => (s.type = v));
+  assign('resource-manager', (v) => (s.resourceManager = v));
+  return s;
+}
+
+export function summarise(kind: FileKind, root: YNode | null): FileSummary {
+  switch (kind) {
+    case 'assembly':
+    case 'resource':
+    case 'assembly-template':
+    case 'type':
+      return summariseDescriptor(kind, root);
+    case 'lmproject':
+      return summariseLmProject(root);
+    case 'tosca':
+      return { kind: 'tosca' };
+    default:
+      return { kind: 'other' };
+  }
+}
+
+/** Every property-like declaration a reference `${x}` can resolve to at the top level. */
+export function topLevelProperties(s: DescriptorSummary): PropertyDecl[] {
+  return s.privateProperties.length ? [...s.properties, ...s.privateProperties] : s.properties;
+}
