@@ -1,0 +1,135 @@
+/**
+ * `lm-descriptors check [paths...] [--format text|json]`: the language server's analysis, headless.
+ *
+ * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { Session } from '../host/session.js';
+import { isDescriptorKind } from '../model/kinds.js';
+import { computeDiagnostics } from '../features/diagnostics.js';
+import type { Diagnostic, Severity } from '../features/types.js';
+import { normalise } from '../index/workspace.js';
+
+interface Row {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: Severity;
+  code: string;
+  message: string;
+}
+
+const USAGE = `Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...]
+
+Checks LM assembly and resource descriptors and lmproject files under the given folders or files
+(default: the current folder). Levels: error, warning, information, hint, off.
+Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.`;
+
+function projectRootOf(file: string): string {
+  let dir = path.dirname(file);
+  let found: string | undefined;
+  for (let i = 0; i < 40; i++) {
+    if (existsSync(path.join(dir, 'lmproject.yml')) || existsSync(path.join(dir, 'lmproject.yaml'))) found = dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return found ?? path.dirname(file);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = argv.slice();
+  if (args[0] === '--help' || args[0] === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (args[0] !== 'check') {
+    process.stderr.write(`${args[0] === undefined ? 'Missing command' : `Unknown command '${args[0]}'`}.\n${USAGE}\n`);
+    return 2;
+  }
+  args.shift();
+  let format: 'text' | 'json' = 'text';
+  const overrides: Record<string, Severity | 'off'> = {};
+  const paths: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--format') {
+      const f = args[++i];
+      if (f !== 'text' && f !== 'json') {
+        process.stderr.write(`--format must be text or json\n${USAGE}\n`);
+        return 2;
+      }
+      format = f;
+    } else if (a.startsWith('--format=')) {
+      const f = a.slice(9);
+      if (f !== 'text' && f !== 'json') {
+        process.stderr.write(`--format must be text or json\n`);
+        return 2;
+      }
+      format = f;
+    } else if (a === '--severity') {
+      const m = /^(LM\d{3})=(error|warning|information|hint|off)$/.exec(args[++i] ?? '');
+      if (!m) {
+        process.stderr.write(`--severity expects CODE=level, e.g. LM043=off\n`);
+        return 2;
+      }
+      overrides[m[1]!] = m[2] as Severity | 'off';
+    } else if (a.startsWith('-')) {
+      process.stderr.write(`Unknown option ${a}\n${USAGE}\n`);
+      return 2;
+    } else paths.push(a);
+  }
+  if (paths.length === 0) paths.push('.');
+  const session = new Session();
+  const targets: string[] = [];
+  for (const p of paths) {
+    const abs = path.resolve(p);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      process.stderr.write(`No such file or folder: ${p}\n`);
+      return 2;
+    }
+    if (st.isDirectory()) {
+      session.index.addRoot(normalise(abs));
+      targets.push(normalise(abs));
+    } else {
+      session.index.addRoot(normalise(projectRootOf(abs)));
+      targets.push(normalise(abs));
+    }
+  }
+  await session.index.build();
+  const rows: Row[] = [];
+  const wanted = (file: string) => targets.some((t) => file === t || file.startsWith(t + '/'));
+  const files = [...session.index.allEntries()].filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject')).map((e) => e.path).sort();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const doc = session.openDocument(file, text, 0);
+    let diags: Diagnostic[];
+    try {
+      diags = computeDiagnostics(session.context(doc), { severityOverrides: overrides });
+    } catch (e) {
+      diags = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'LM999', message: `Internal error: ${String(e)}`, source: 'lm-descriptors' }];
+    }
+    const rel = path.relative(process.cwd(), file) || file;
+    for (const d of diags) {
+      rows.push({ file: rel, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1, severity: d.severity, code: d.code, message: d.message });
+    }
+  }
+  if (format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  else {
+    for (const r of rows) process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
+    const count = (s: Severity) => rows.filter((r) => r.severity === s).length;
+    process.stderr.write(`${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ${count('information') + count('hint')} note(s).\n`);
+  }
+  return rows.some((r) => r.severity === 'error') ? 1 : 0;
+}

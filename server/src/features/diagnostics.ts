@@ -1,0 +1,40 @@
+/**
+ * Runs the rules that apply to a document and returns LSP-shaped diagnostics.
+ *
+ * Severity overrides come from settings (`lmDescriptors.diagnostics.severity`: code -> severity or
+ * `off`). Rules never throw out of here: a failing rule becomes one diagnostic that says so, and
+ * the other rules still run.
+ */
+import type { Diagnostic, FeatureContext, Severity } from './types.js';
+import { RULES } from './rules/index.js';
+import { makeRuleContext, type Finding } from './rules/rule.js';
+
+export interface DiagnosticOptions {
+  severityOverrides?: Record<string, Severity | 'off'>;
+  /** Skip cross-file rules (for a quick first pass). */
+  localOnly?: boolean;
+}
+
+export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions = {}): Diagnostic[] {
+  const doc = ctx.doc;
+  const out: Diagnostic[] = [];
+  const overrides = opts.severityOverrides ?? {};
+  const report = (f: Finding) => {
+    const o = overrides[f.code];
+    if (o === 'off') return;
+    const d: Diagnostic = { range: doc.lines.rangeOf(f.span), severity: o ?? f.severity, code: f.code, message: f.message, source: 'lm-descriptors' };
+    if (f.data !== undefined) d.data = f.data;
+    out.push(d);
+  };
+  const rctx = makeRuleContext(ctx, report);
+  for (const rule of RULES) {
+    if (!rule.kinds.includes(doc.kind)) continue;
+    if (opts.localOnly && rule.crossFile) continue;
+    try {
+      rule.check(rctx);
+    } catch (e) {
+      report({ code: 'LM999', severity: 'warning', span: { start: 0, end: 0 }, message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.` });
+    }
+  }
+  return out;
+}

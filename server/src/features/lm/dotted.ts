@@ -1,0 +1,110 @@
+/**
+ * `<component>.<member>` items outside `${...}`: relationship capabilities, requirements and
+ * lifecycle operations, published `source-operation`s, promoted `source-metric`s and policy
+ * metrics. Each is split into component and member with exact source spans.
+ */
+import type { DescriptorSummary, TypedDecl, OperationDecl } from '../../model/lm/summary.js';
+import type { Span } from '../../syntax/positions.js';
+import { decodeScalar, sourceSpanOf } from '../../syntax/scalars.js';
+import { asMap, asScalar, asSeq, get, type YNode, type YScalar } from '../../syntax/tree.js';
+import type { FeatureContext } from '../types.js';
+import { componentTarget, type ComponentTarget } from './references.js';
+
+export type DottedRole = 'capability' | 'requirement' | 'operation' | 'metric';
+
+export interface DottedItem {
+  role: DottedRole;
+  node: YScalar;
+  /** Text before the first dot (a component name, or `source`/`target` in relationship lifecycles). */
+  head: string;
+  headSpan: Span;
+  member?: string;
+  memberSpan?: Span;
+  /** The relationship the item belongs to. */
+  relationship?: string;
+  /** Where the item is written, for messages. */
+  where: 'source-capabilities' | 'target-requirements' | 'lifecycle' | 'source-operation' | 'source-metric' | 'metric';
+  transition?: string;
+}
+
+function split(text: string, node: YScalar, role: DottedRole, where: DottedItem['where']): DottedItem {
+  const d = decodeScalar(text, node);
+  const t = d.text;
+  const dot = t.indexOf('.');
+  const headEnd = dot < 0 ? t.length : dot;
+  const item: DottedItem = { role, node, head: t.slice(0, headEnd), headSpan: sourceSpanOf(d, 0, headEnd, node.span.start), where };
+  if (dot >= 0) {
+    item.member = t.slice(dot + 1);
+    item.memberSpan = sourceSpanOf(d, dot + 1, t.length, node.span.end);
+    if (dot + 1 === t.length) item.memberSpan = { start: item.headSpan.end + 1, end: item.headSpan.end + 1 };
+  }
+  return item;
+}
+
+function scalarsOf(n: YNode | null): YScalar[] {
+  const seq = asSeq(n);
+  const list = seq ? seq.items : n ? [n] : [];
+  const out: YScalar[] = [];
+  for (const it of list) {
+    const s = asScalar(it);
+    if (s && typeof s.value === 'string') out.push(s);
+  }
+  return out;
+}
+
+export function collectDottedItems(text: string, root: YNode | null): DottedItem[] {
+  const out: DottedItem[] = [];
+  const m = asMap(root);
+  const rels = asMap(get(m, 'relationships'));
+  for (const rp of rels?.pairs ?? []) {
+    const rel = asMap(rp.value);
+    const name = rp.key.text;
+    for (const s of scalarsOf(get(rel, 'source-capabilities'))) out.push({ ...split(text, s, 'capability', 'source-capabilities'), relationship: name });
+    for (const s of scalarsOf(get(rel, 'target-requirements'))) out.push({ ...split(text, s, 'requirement', 'target-requirements'), relationship: name });
+    const lc = asMap(get(rel, 'lifecycle'));
+    for (const tp of lc?.pairs ?? []) {
+      for (const s of scalarsOf(tp.value)) out.push({ ...split(text, s, 'operation', 'lifecycle'), relationship: name, transition: tp.key.text });
+    }
+  }
+  for (const op of asMap(get(m, 'operations'))?.pairs ?? []) {
+    const s = asScalar(get(asMap(op.value), 'source-operation'));
+    if (s && typeof s.value === 'string') out.push(split(text, s, 'operation', 'source-operation'));
+  }
+  for (const mp of asMap(get(m, 'metrics'))?.pairs ?? []) {
+    const s = asScalar(get(asMap(mp.value), 'source-metric'));
+    if (s && typeof s.value === 'string') out.push(split(text, s, 'metric', 'source-metric'));
+  }
+  return out;
+}
+
+/** The component an item's head designates (resolving `source`/`target` through its relationship). */
+export function headComponent(ctx: FeatureContext, summary: DescriptorSummary, root: YNode | null, item: DottedItem): ComponentTarget | undefined {
+  let name = item.head;
+  if ((name === 'source' || name === 'target') && item.relationship && !summary.components.some((c) => c.name === name)) {
+    const rel = asMap(get(asMap(get(asMap(root), 'relationships')), item.relationship));
+    const entry = asScalar(asSeq(get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'))?.items[0] ?? get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'));
+    if (!entry || typeof entry.value !== 'string') return undefined;
+    name = entry.text.split('.')[0]!;
+  }
+  return componentTarget(ctx, summary, name);
+}
+
+/** Declarations an item's member may name in the component's descriptor. */
+export function memberDecls(t: ComponentTarget, role: DottedRole): (TypedDecl | OperationDecl)[] {
+  const s = t.descriptor?.summary;
+  if (!s) return [];
+  switch (role) {
+    case 'capability':
+      return s.capabilities;
+    case 'requirement':
+      return s.requirements;
+    case 'operation':
+      return s.operations;
+    case 'metric':
+      return s.metrics;
+  }
+}
+
+export function itemAt(items: readonly DottedItem[], offset: number): DottedItem | undefined {
+  return items.find((i) => offset >= i.node.span.start && offset <= i.node.span.end);
+}
