@@ -1,1 +1,91 @@
-export {};
+/**
+ * The thin VS Code client: starts dist/server.js over IPC, shows indexing progress in the status
+ * bar, and offers "Restart server" and "Show output". All language smarts live in the server.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+/** Must match STATUS_NOTIFICATION in server/src/lsp/server.ts. */
+const STATUS_NOTIFICATION = 'lmDescriptors/status';
+
+interface StatusParams {
+  state: 'indexing' | 'ready';
+  done: number;
+  total: number;
+  descriptors: number;
+}
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel | undefined;
+let status: vscode.StatusBarItem | undefined;
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const clientOptions: LanguageClientOptions = {
+    // The server decides per file (path, content, modeline) whether it is a descriptor, so it
+    // sees every YAML document; non-descriptors get no diagnostics and no completions.
+    documentSelector: [
+      { scheme: 'file', language: 'yaml' },
+      { scheme: 'untitled', language: 'yaml' },
+      { scheme: 'file', language: 'lm-descriptor' },
+      { scheme: 'untitled', language: 'lm-descriptor' },
+    ],
+    synchronize: {
+      configurationSection: 'lmDescriptors',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yml,yaml}'),
+    },
+    initializationOptions: {
+      cacheDir: storage ? path.join(storage.fsPath, 'index-cache') : undefined,
+      settings: vscode.workspace.getConfiguration('lmDescriptors'),
+    },
+    outputChannel: output,
+  };
+  client = new LanguageClient('lmDescriptors', 'LM Descriptors & TOSCA', serverOptions, clientOptions);
+  client.onNotification(STATUS_NOTIFICATION, (s: StatusParams) => {
+    if (!status) return;
+    if (s.state === 'indexing') {
+      status.text = `$(sync~spin) LM: indexing ${s.done}/${s.total}`;
+      status.tooltip = 'LM Descriptors: indexing the workspace';
+    } else {
+      status.text = `$(check) LM: ${s.descriptors} descriptors`;
+      status.tooltip = `LM Descriptors: ${s.descriptors} descriptors indexed in ${s.total} YAML files. Click to show the output.`;
+    }
+    status.show();
+  });
+  await client.start();
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('LM Descriptors', { log: true });
+  status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
+  status.command = 'lmDescriptors.showOutput';
+  status.text = '$(sync~spin) LM: starting';
+  status.show();
+  context.subscriptions.push(output, status);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('lmDescriptors.restartServer', async () => {
+      if (client) {
+        await client.stop().catch((e: unknown) => output?.appendLine(`stop failed: ${String(e)}`));
+        client = undefined;
+      }
+      await startClient(context);
+    }),
+    vscode.commands.registerCommand('lmDescriptors.showOutput', () => output?.show(true)),
+  );
+  try {
+    await startClient(context);
+  } catch (e) {
+    output.appendLine(`Failed to start the LM Descriptors server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    void vscode.window.showErrorMessage('LM Descriptors: the language server failed to start. See the output for details.');
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  if (client) await client.stop();
+}

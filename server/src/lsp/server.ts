@@ -1,0 +1,284 @@
+/**
+ * The language server: capabilities, handlers, document sync, settings, progress and the
+ * diagnostics scheduler. Every feature is a pure function in features/; this file only wires them
+ * to the protocol and converts URIs.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import {
+  type Connection,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type InitializeParams,
+  type InitializeResult,
+  type CompletionItem as LspCompletionItem,
+  type Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Session } from '../host/session.js';
+import { isDescriptorKind } from '../model/kinds.js';
+import { computeDiagnostics } from '../features/diagnostics.js';
+import { complete } from '../features/completion.js';
+import { definition } from '../features/definition.js';
+import { hover } from '../features/hover.js';
+import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
+import type { DocumentModel } from '../model/document.js';
+import { keyOfUri, uriOfKey } from './convert.js';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
+
+export const STATUS_NOTIFICATION = 'lmDescriptors/status';
+
+export interface StatusParams {
+  state: 'indexing' | 'ready';
+  done: number;
+  total: number;
+  descriptors: number;
+}
+
+function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
+  const out: LspDiagnostic = { range: d.range, severity: SEVERITY_NUMBER[d.severity], code: d.code, message: d.message, source: d.source };
+  if (d.data !== undefined) out.data = d.data;
+  return out;
+}
+
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let session: Session;
+  let settings: Settings = DEFAULT_SETTINGS;
+  let configurationSupport = false;
+  let progressSupport = false;
+  let watchRegistration = false;
+  const uriOf = new Map<string, string>();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
+  const logError = (what: string, e: unknown) => connection.console.error(`[lm-descriptors] ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+
+  /** The analysed model of an open document, re-analysed when its version changed. */
+  const modelOf = (uri: string): DocumentModel | undefined => {
+    const doc = documents.get(uri);
+    if (!doc) return undefined;
+    const key = keyOfUri(uri);
+    const cur = session.getOpen(key);
+    if (cur && cur.version === doc.version) return cur;
+    session.maxFullParseBytes = settings.maxFileSizeMB * 1024 * 1024;
+    return session.openDocument(key, doc.getText(), doc.version);
+  };
+
+  const publish = (uri: string) => {
+    try {
+      const model = modelOf(uri);
+      if (!model) return;
+      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' ? computeDiagnostics(session.context(model), { severityOverrides: settings.diagnostics.severity }) : [];
+      void connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
+    } catch (e) {
+      logError(`diagnostics failed for ${uri}`, e);
+    }
+  };
+
+  const schedule = (uri: string, delay = settings.diagnostics.debounceMs) => {
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    timers.set(
+      uri,
+      setTimeout(() => {
+        timers.delete(uri);
+        publish(uri);
+      }, delay),
+    );
+  };
+
+  /** Re-validates open documents that depend on the changed files (reverse edges), or all on rebuilds. */
+  const refreshDependents = (changed: string[]) => {
+    const open = session.openPaths();
+    if (changed.length > 50) {
+      for (const p of open) {
+        const u = uriOf.get(p);
+        if (u) schedule(u);
+      }
+      return;
+    }
+    const targets = new Set<string>();
+    for (const c of changed) for (const d of session.index.dependentsOf(c)) targets.add(d);
+    // A new or renamed descriptor may resolve references that were unresolved before.
+    if (changed.some((c) => session.index.get(c) === undefined || isDescriptorKind(session.index.get(c)!.kind) || session.index.get(c)!.kind === 'lmproject')) {
+      for (const p of open) if (!changed.includes(p)) targets.add(p);
+    }
+    for (const p of targets) {
+      const u = uriOf.get(p);
+      if (u && !changed.includes(p)) schedule(u);
+    }
+  };
+
+  const sendStatus = (s: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, s);
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const init = (params.initializationOptions ?? {}) as { cacheDir?: string; settings?: unknown; disableCache?: boolean };
+    settings = readSettings(init.settings);
+    configurationSupport = !!params.capabilities.workspace?.configuration;
+    progressSupport = !!params.capabilities.window?.workDoneProgress;
+    watchRegistration = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    const roots: string[] = [];
+    for (const f of params.workspaceFolders ?? []) roots.push(keyOfUri(f.uri));
+    if (roots.length === 0 && params.rootUri) roots.push(keyOfUri(params.rootUri));
+    const cacheBase = init.cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
+    const cacheFile = init.disableCache ? undefined : path.join(cacheBase, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.json`);
+    session = new Session(undefined, { excludeDirs: settings.exclude, ...(cacheFile ? { cacheFile } : {}) });
+    for (const r of roots) session.index.addRoot(r);
+    session.index.onDidChange((paths) => refreshDependents(paths));
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: ['{', '.', ':', ' ', '/'], resolveProvider: false },
+        definitionProvider: true,
+        hoverProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'lm-descriptors', version: '0.1.0' },
+    };
+  });
+
+  const loadSettings = async () => {
+    if (!configurationSupport) return;
+    try {
+      const raw: unknown = await connection.workspace.getConfiguration('lmDescriptors');
+      settings = readSettings(raw);
+    } catch (e) {
+      logError('reading settings', e);
+    }
+  };
+
+  const buildIndex = async () => {
+    let reporter: { report(pct: number, msg: string): void; done(): void } | undefined;
+    if (progressSupport) {
+      try {
+        const p = await connection.window.createWorkDoneProgress();
+        p.begin('Indexing LM descriptors', 0, 'scanning…', false);
+        reporter = { report: (pct, msg) => p.report(pct, msg), done: () => p.done() };
+      } catch {
+        reporter = undefined;
+      }
+    }
+    const t0 = Date.now();
+    let lastSent = 0;
+    try {
+      await session.index.build((done, total) => {
+        const now = Date.now();
+        if (now - lastSent < 100 && done < total) return;
+        lastSent = now;
+        reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
+        sendStatus({ state: 'indexing', done, total, descriptors: session.index.descriptorCount() });
+      });
+    } catch (e) {
+      logError('indexing failed', e);
+    } finally {
+      reporter?.done();
+    }
+    const b = session.index.lastBuild;
+    log(`indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`);
+    sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
+  };
+
+  connection.onInitialized(async () => {
+    await loadSettings();
+    if (watchRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yml,yaml}' }] });
+    }
+    if (configurationSupport) {
+      connection.workspace.onDidChangeWorkspaceFolders((ev) => {
+        for (const f of ev.added) session.index.addRoot(keyOfUri(f.uri));
+        void buildIndex();
+      });
+    }
+    void buildIndex();
+  });
+
+  connection.onDidChangeConfiguration(async (change) => {
+    if (configurationSupport) await loadSettings();
+    else settings = readSettings((change.settings as Record<string, unknown> | undefined)?.['lmDescriptors']);
+    for (const u of uriOf.values()) schedule(u, 0);
+  });
+
+  documents.onDidOpen((e) => {
+    const key = keyOfUri(e.document.uri);
+    uriOf.set(key, e.document.uri);
+    modelOf(e.document.uri);
+    schedule(e.document.uri, 0);
+  });
+
+  documents.onDidChangeContent((e) => {
+    // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
+    // typing costs one parse per pause, not one per keystroke.
+    schedule(e.document.uri);
+  });
+
+  documents.onDidClose(async (e) => {
+    const key = keyOfUri(e.document.uri);
+    const t = timers.get(e.document.uri);
+    if (t) clearTimeout(t);
+    timers.delete(e.document.uri);
+    uriOf.delete(key);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    try {
+      await session.closeDocument(key);
+    } catch (err) {
+      logError('closing document', err);
+    }
+  });
+
+  connection.onDidChangeWatchedFiles(async (params) => {
+    for (const ch of params.changes) {
+      const key = keyOfUri(ch.uri);
+      try {
+        if (ch.type === FileChangeType.Deleted) session.index.remove(key);
+        else await session.index.refreshFromDisk(key);
+      } catch (e) {
+        logError(`watched file ${ch.uri}`, e);
+      }
+    }
+  });
+
+  connection.onCompletion((params): LspCompletionItem[] => {
+    try {
+      const model = modelOf(params.textDocument.uri);
+      if (!model) return [];
+      return complete(session.context(model), model.lines.offsetAt(params.position)) as LspCompletionItem[];
+    } catch (e) {
+      logError('completion', e);
+      return [];
+    }
+  });
+
+  connection.onDefinition((params) => {
+    try {
+      const model = modelOf(params.textDocument.uri);
+      if (!model) return null;
+      return definition(session.context(model), model.lines.offsetAt(params.position)).map((l) => ({
+        ...(l.originSelectionRange ? { originSelectionRange: l.originSelectionRange } : {}),
+        targetUri: uriOf.get(l.targetPath) ?? uriOfKey(l.targetPath),
+        targetRange: l.targetRange,
+        targetSelectionRange: l.targetSelectionRange,
+      }));
+    } catch (e) {
+      logError('definition', e);
+      return null;
+    }
+  });
+
+  connection.onHover((params) => {
+    try {
+      const model = modelOf(params.textDocument.uri);
+      if (!model) return null;
+      return hover(session.context(model), model.lines.offsetAt(params.position)) ?? null;
+    } catch (e) {
+      logError('hover', e);
+      return null;
+    }
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
