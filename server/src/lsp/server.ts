@@ -72,7 +72,12 @@ export function startServer(connection: Connection): void {
     try {
       const model = modelOf(uri);
       if (!model) return;
-      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' ? computeDiagnostics(session.context(model), { severityOverrides: settings.diagnostics.severity }) : [];
+      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' ? computeDiagnostics(session.context(model), {
+              severityOverrides: settings.diagnostics.severity,
+              // Until the index is built, cross-file rules would report things as missing that
+              // are merely not indexed yet; they run when the build completes (it re-validates).
+              localOnly: session.index.state !== 'ready',
+            }) : [];
       void connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
     } catch (e) {
       logError(`diagnostics failed for ${uri}`, e);
