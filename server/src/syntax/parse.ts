@@ -60,7 +60,7 @@ export function parseYaml(text: string): ParsedYaml {
   }
   for (const err of doc.errors) {
     // A second document in the stream shows up as an error here; report it like the rest.
-    problems.push({ span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) }, message: firstLine(err.message), yamlCode: err.code, severity: 'error' });
+    problems.push(pointAtCause(text, { span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) }, message: firstLine(err.message), yamlCode: err.code, severity: 'error' }));
   }
   for (const w of doc.warnings) {
     problems.push({ span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) }, message: firstLine(w.message), yamlCode: w.code, severity: 'warning' });
@@ -153,6 +153,26 @@ export function parseYaml(text: string): ParsedYaml {
     problems.push({ span: { start: 0, end: 0 }, message: `YAML nesting deeper than ${MAX_DEPTH} levels was not analysed`, yamlCode: 'TOO_DEEP', severity: 'warning' });
   }
   return { root, problems, documentCount: 1 };
+}
+
+/**
+ * eemeli/yaml reports an unclosed flow collection where the next line starts; the useful place is
+ * the bracket that was never closed, so point there and say what to do.
+ */
+function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
+  const m = /^Flow (map|sequence) in block collection must be sufficiently indented and end with a ([}\]])/.exec(p.message);
+  if (!m) return p;
+  const open = m[1] === 'map' ? '{' : '[';
+  let depth = 0;
+  for (let i = p.span.start - 1; i >= 0 && i > p.span.start - 20000; i--) {
+    const c = text[i];
+    if (c === m[2]) depth++;
+    else if (c === open) {
+      if (depth === 0) return { ...p, span: { start: i, end: i + 1 }, message: `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation lines more than the key.` };
+      depth--;
+    }
+  }
+  return p;
 }
 
 function firstLine(msg: string): string {
