@@ -35,8 +35,8 @@ const NAME_CHAR = /[A-Za-z0-9_-]/;
 /** Scans a scalar for references. Returns an empty list quickly when there is no `${`. */
 export function scanScalarReferences(src: string, scalar: YScalar): Reference[] {
   if (scalar.value === null || typeof scalar.value !== 'string') return [];
-  // Fast path: the raw source cannot contain a reference if it has no `$`.
-  if (src.indexOf('$', scalar.span.start) < 0 || src.indexOf('$', scalar.span.start) >= scalar.span.end) return [];
+  // Fast path: the value has no `${`, so there is nothing to decode (escapes cannot add one then).
+  if (scalar.value.indexOf('${') < 0) return [];
   return scanDecoded(decodeScalar(src, scalar), scalar.span.start);
 }
 
