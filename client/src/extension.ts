@@ -33,8 +33,6 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
-      { scheme: 'file', language: 'lm-descriptor' },
-      { scheme: 'untitled', language: 'lm-descriptor' },
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
