@@ -1,0 +1,169 @@
+/**
+ * A minimal JSON-RPC client for the benchmark: spawns `node dist/server.js --stdio`, records
+ * status notifications, diagnostics and log messages, and offers bounded waits.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as rpc from 'vscode-jsonrpc/node';
+
+export interface Status {
+  state: 'indexing' | 'ready';
+  done: number;
+  total: number;
+  descriptors: number;
+}
+
+export interface Publication {
+  uri: string;
+  version?: number;
+  diagnostics: { code?: string | number; severity?: number; message: string }[];
+  /** performance.now() at arrival. */
+  at: number;
+}
+
+interface Waiter {
+  check(): void;
+}
+
+export class BenchClient {
+  readonly proc: ChildProcessWithoutNullStreams;
+  readonly conn: rpc.MessageConnection;
+  readonly spawnedAt = performance.now();
+  readonly statuses: (Status & { at: number })[] = [];
+  readonly publications: Publication[] = [];
+  readonly logs: string[] = [];
+  private stderrTail = '';
+  private readonly waiters = new Set<Waiter>();
+  exited = false;
+
+  constructor(serverJs: string, cwd: string, nodeArgs: string[] = []) {
+    this.proc = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc.stderr.setEncoding('utf8');
+    this.proc.stderr.on('data', (d: string) => {
+      this.stderrTail = (this.stderrTail + d).slice(-4000);
+    });
+    this.proc.stdin.on('error', () => undefined);
+    this.proc.on('exit', () => {
+      this.exited = true;
+      this.poke();
+    });
+    this.conn = rpc.createMessageConnection(new rpc.StreamMessageReader(this.proc.stdout), new rpc.StreamMessageWriter(this.proc.stdin));
+    this.conn.onError(() => undefined);
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: Omit<Publication, 'at'>) => {
+      this.publications.push({ ...p, at: performance.now() });
+      this.poke();
+    });
+    this.conn.onNotification('lmDescriptors/status', (s: Status) => {
+      this.statuses.push({ ...s, at: performance.now() });
+      this.poke();
+    });
+    this.conn.onNotification('window/logMessage', (m: { message: string }) => {
+      this.logs.push(m.message);
+    });
+    this.conn.onRequest(() => null);
+    this.conn.listen();
+  }
+
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
+  get stderr(): string {
+    return this.stderrTail;
+  }
+
+  private poke(): void {
+    for (const w of [...this.waiters]) w.check();
+  }
+
+  /** Resolves with probe()'s first defined value (checked now and on every message); rejects on timeout or exit. */
+  waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const w: Waiter = {
+        check: () => {
+          if (this.exited) {
+            cleanup();
+            reject(new Error(`server exited while waiting for ${what}; stderr: ${this.stderrTail.slice(-1000)}`));
+            return;
+          }
+          const v = probe();
+          if (v !== undefined) {
+            cleanup();
+            resolve(v);
+          }
+        },
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.waiters.delete(w);
+      };
+      this.waiters.add(w);
+      w.check();
+    });
+  }
+
+  /** A request bounded by a timeout. */
+  request<R>(method: string, params: unknown, timeoutMs: number): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${method} timed out after ${timeoutMs} ms`)), timeoutMs);
+      this.conn.sendRequest<R>(method, params).then(
+        (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+  }
+
+  notify(method: string, params: unknown): void {
+    void this.conn.sendNotification(method, params);
+  }
+
+  /** VmHWM / VmRSS of the server process in MB (Linux only). */
+  memory(): { hwmMB?: number; rssMB?: number } {
+    try {
+      const s = readFileSync(`/proc/${this.proc.pid}/status`, 'utf8');
+      const kb = (k: string) => {
+        const m = new RegExp(`^${k}:\\s+(\\d+)\\s+kB`, 'm').exec(s);
+        return m ? Number(m[1]) / 1024 : undefined;
+      };
+      const out: { hwmMB?: number; rssMB?: number } = {};
+      const h = kb('VmHWM');
+      const r = kb('VmRSS');
+      if (h !== undefined) out.hwmMB = h;
+      if (r !== undefined) out.rssMB = r;
+      return out;
+    } catch {
+      return {};
+    }
+  }
+
+  /** Polite shutdown, then a kill of this one process if it does not go. */
+  async close(): Promise<void> {
+    if (this.exited) return;
+    try {
+      await this.request('shutdown', null, 2000);
+      this.notify('exit', null);
+    } catch {
+      // Fall through to the kill.
+    }
+    const gone = new Promise<void>((r) => {
+      if (this.exited) r();
+      else this.proc.once('exit', () => r());
+    });
+    const timer = setTimeout(() => {
+      if (!this.exited) this.proc.kill('SIGKILL');
+    }, 2000);
+    await gone;
+    clearTimeout(timer);
+    this.conn.dispose();
+  }
+}

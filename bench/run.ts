@@ -1,0 +1,528 @@
+/**
+ * `npm run bench`: generates (or reuses) a synthetic lmctl workspace and measures, in one run,
+ *
+ *   - the reference: `yaml`'s parseDocument over every file (texts read first, parsing timed);
+ *   - a cold index build (fresh process, fresh Session, no cache);
+ *   - the first build writing the warm-start cache, and a warm start from it (fresh process);
+ *   - through the real server (`node dist/server.js --stdio`): warm start to `ready`,
+ *     didOpen/didChange -> publishDiagnostics on a ~2,000-line assembly, completion / definition /
+ *     hover latencies, and the server's peak RSS.
+ *
+ * It prints a table against the goals and writes `.bench/results.json`. Missed goals are marked,
+ * never fatal. Options (or BENCH_<NAME> environment variables): --assemblies N (default 2000),
+ * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
+ * --opens N (didOpen samples, default 8), --workspace DIR, --props-per-resource N, --seed N,
+ * --big-lines N, --force (regenerate).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { argOf, ensureWorkspace, paramsFromArgs, type GenResult } from './generate.js';
+import { BenchClient } from './lspClient.js';
+import type { IndexChildResult, ReferenceChildResult } from './child.js';
+import { keyOfUri } from '../server/src/lsp/convert.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const BENCH_DIR = path.join(REPO, '.bench');
+const SERVER_JS = path.join(REPO, 'dist', 'server.js');
+const CHILD = path.join(REPO, 'bench', 'child.ts');
+const PROF_DIR = path.join(BENCH_DIR, 'prof');
+
+const GOALS = {
+  coldRatio: 0.25,
+  warmStartMs: 1000,
+  requestP95Ms: 20,
+  diagnosticsMs: 60,
+  rssMB: 400,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
+  return s[i]!;
+}
+
+interface Dist {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+function dist(xs: readonly number[]): Dist {
+  return { n: xs.length, p50: percentile(xs, 50), p95: percentile(xs, 95), max: xs.length ? Math.max(...xs) : NaN, mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN };
+}
+
+const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : x >= 100 ? `${Math.round(x).toLocaleString('en-US')} ms` : `${x.toFixed(1)} ms`);
+const mb = (bytes: number) => bytes / 1e6;
+const num = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+function log(msg: string): void {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+/** Runs a child process with a timeout; resolves with stdout or rejects with stderr. */
+function runChild(args: string[], timeoutMs: number): Promise<{ stdout: string; wallMs: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`child timed out after ${timeoutMs} ms: ${args.join(' ')}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - t0;
+      if (code === 0) resolve({ stdout, wallMs });
+      else reject(new Error(`child exited with ${code}: ${stderr.slice(-2000)}`));
+    });
+  });
+}
+
+/** Extra node flags for every measured process (`--profile` adds --cpu-prof). */
+let nodeFlags: string[] = [];
+
+async function child<T>(args: string[], timeoutMs: number): Promise<T & { wallMs: number }> {
+  const { stdout, wallMs } = await runChild([...nodeFlags, '--import', 'tsx', CHILD, ...args], timeoutMs);
+  const line = stdout.trim().split('\n').pop() ?? '';
+  return { ...(JSON.parse(line) as T), wallMs };
+}
+
+const indexChild = (root: string, extra: string[], timeoutMs: number) => child<IndexChildResult>(['index', root, ...extra], timeoutMs);
+
+const sleep = (n: number) => new Promise<void>((r) => setTimeout(r, n));
+
+// ---------------------------------------------------------------------------------------------
+// Positions in the big assembly
+
+interface Pos {
+  line: number;
+  character: number;
+}
+
+interface Positions {
+  completion: Pos[];
+  definition: Pos[];
+  hover: Pos[];
+  /** `quantity: N` digits to toggle for didChange. */
+  edits: Pos[];
+}
+
+function positionsIn(text: string): Positions {
+  const lines = text.split('\n');
+  const comps = new Set<string>();
+  let inComposition = false;
+  for (const l of lines) {
+    if (/^\S/.test(l)) inComposition = l.startsWith('composition:');
+    else if (inComposition) {
+      const m = /^ {2}([A-Za-z0-9_-]+):\s*$/.exec(l);
+      if (m) comps.add(m[1]!);
+    }
+  }
+  const out: Positions = { completion: [], definition: [], hover: [], edits: [] };
+  inComposition = false;
+  lines.forEach((l, line) => {
+    if (/^\S/.test(l)) inComposition = l.startsWith('composition:');
+    for (const m of l.matchAll(/\$\{([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\}/g)) {
+      if (!comps.has(m[1]!)) continue;
+      const dot = m.index! + 2 + m[1]!.length + 1;
+      out.completion.push({ line, character: dot });
+      out.definition.push({ line, character: dot + Math.floor(m[2]!.length / 2) });
+    }
+    if (inComposition) {
+      const t = /^( {4}type: )(\S.*)$/.exec(l);
+      if (t) out.hover.push({ line, character: t[1]!.length + Math.floor(t[2]!.length / 2) });
+      const q = /^( {4}quantity: )(\d)\s*$/.exec(l);
+      if (q) out.edits.push({ line, character: q[1]!.length });
+    }
+  });
+  return out;
+}
+
+/** Deterministic shuffle (so the request order does not follow the file order). */
+function shuffled<T>(xs: readonly T[], seed: number): T[] {
+  const a = xs.slice();
+  let s = seed >>> 0;
+  for (let i = a.length - 1; i > 0; i--) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const j = s % (i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+interface Results {
+  date: string;
+  machine: { node: string; cpus: number; cpuModel: string; memGB: number; platform: string };
+  params: GenResult['params'];
+  workspace: { root: string; files: number; descriptors: number; bytes: number; mb: number; regenerated: boolean; generatedMs?: number; big: GenResult['big'] };
+  reference?: ReferenceChildResult & { ms: number; mbPerS: number; secondPassMs?: number };
+  /** The cold runs; `cold` is the median one. */
+  coldRuns?: number[];
+  cold?: IndexChildResult & { wallMs: number; ratio?: number; ratioSecondPass?: number; filesPerS: number; mbPerS: number };
+  prime?: IndexChildResult & { wallMs: number };
+  warm?: IndexChildResult & { wallMs: number };
+  server?: {
+    cacheFile: string;
+    warmStartMs?: number;
+    initializeMs?: number;
+    initializedToReadyMs?: number;
+    serverLog?: string;
+    fromCache?: number;
+    didOpen?: Dist & { samples: number[] };
+    didChange?: Dist & { samples: number[] };
+    diagnosticsCount?: number;
+    completion?: Dist & { empty: number; items: number };
+    definition?: Dist & { empty: number };
+    hover?: Dist & { empty: number };
+    hwmMB?: number;
+    rssMB?: number;
+    /** VmHWM / VmRSS right after the index was ready (warm start). */
+    atReady?: { hwmMB?: number; rssMB?: number };
+    /** VmHWM / VmRSS after each stage, to see where memory grows. */
+    memoryTrace?: { stage: string; hwmMB?: number; rssMB?: number }[];
+    error?: string;
+  };
+  errors: string[];
+  /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
+  loadavg: { start: number[]; end?: number[] };
+  totalMs: number;
+}
+
+async function reference(root: string, passes: number): Promise<NonNullable<Results['reference']>> {
+  const r = await child<ReferenceChildResult>(['reference', root, '--passes', String(passes)], 240_000);
+  const first = r.passesMs[0]!;
+  return { ...r, ms: first, mbPerS: mb(r.bytes) / (first / 1000), ...(r.passesMs[1] !== undefined ? { secondPassMs: r.passesMs[1] } : {}) };
+}
+
+async function serverPhase(res: Results, root: string, cacheDir: string, cacheFile: string, bigPath: string, opts: { samples: number; edits: number; opens: number }): Promise<void> {
+  const s: NonNullable<Results['server']> = { cacheFile };
+  res.server = s;
+  const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
+  try {
+    const rootUri = pathToFileURL(root).href;
+    const ti = performance.now();
+    await client.request(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri,
+        capabilities: {},
+        workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
+        initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+      },
+      30_000,
+    );
+    s.initializeMs = performance.now() - ti;
+    const tInit = performance.now();
+    client.notify('initialized', {});
+    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
+    s.warmStartMs = ready.at - client.spawnedAt;
+    s.initializedToReadyMs = ready.at - tInit;
+    // The server logs "indexed N YAML files (D descriptors; C from cache, R read) in T ms".
+    await sleep(50);
+    s.serverLog = client.logs.find((l) => l.includes('indexed '));
+    const m = s.serverLog ? /(\d+) from cache/.exec(s.serverLog) : null;
+    if (m) s.fromCache = Number(m[1]);
+    s.atReady = client.memory();
+    const trace: NonNullable<typeof s.memoryTrace> = [{ stage: 'ready', ...s.atReady }];
+    s.memoryTrace = trace;
+    const mark = (stage: string) => trace.push({ stage, ...client.memory() });
+    log(`server ready ${ms(s.warmStartMs)} after spawn (${s.serverLog ?? 'no index log'})`);
+
+    const uri = pathToFileURL(bigPath).href;
+    let text = readFileSync(bigPath, 'utf8');
+    const pos = positionsIn(text);
+    let version = 0;
+    const published = (v: number) => () => client.publications.find((p) => p.uri === uri && p.version === v);
+
+    // didOpen -> first publishDiagnostics (close and reopen for several samples).
+    const opens: number[] = [];
+    for (let i = 0; i < opts.opens; i++) {
+      if (i > 0) {
+        const before = client.publications.length;
+        client.notify('textDocument/didClose', { textDocument: { uri } });
+        await client.waitFor(() => (client.publications.slice(before).some((p) => p.uri === uri && p.version === undefined) ? true : undefined), 10_000, 'diagnostics cleared on close');
+        await sleep(30);
+      }
+      const v = ++version;
+      const t0 = performance.now();
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });
+      const p = await client.waitFor(published(v), 20_000, `diagnostics for didOpen v${v}`);
+      opens.push(p.at - t0);
+      s.diagnosticsCount = p.diagnostics.length;
+    }
+    s.didOpen = { ...dist(opens), samples: opens };
+    mark(`after ${opens.length} didOpen`);
+    log(`didOpen -> diagnostics p50 ${ms(s.didOpen.p50)}, p95 ${ms(s.didOpen.p95)} (${s.diagnosticsCount} diagnostics)`);
+
+    // didChange (incremental: toggle a `quantity: N` digit) -> publishDiagnostics of that version.
+    const changes: number[] = [];
+    const lines = text.split('\n');
+    const editPos = shuffled(pos.edits, 7);
+    for (let i = 0; i < opts.edits && editPos.length; i++) {
+      const e = editPos[i % editPos.length]!;
+      const cur = lines[e.line]!.charAt(e.character);
+      const next = cur === '1' ? '2' : '1';
+      lines[e.line] = lines[e.line]!.slice(0, e.character) + next + lines[e.line]!.slice(e.character + 1);
+      const v = ++version;
+      const t0 = performance.now();
+      client.notify('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: e, end: { line: e.line, character: e.character + 1 } }, text: next }],
+      });
+      const p = await client.waitFor(published(v), 20_000, `diagnostics for didChange v${v}`);
+      changes.push(p.at - t0);
+      await sleep(15);
+    }
+    text = lines.join('\n');
+    s.didChange = { ...dist(changes), samples: changes };
+    mark(`after ${changes.length} didChange`);
+    log(`didChange -> diagnostics p50 ${ms(s.didChange.p50)}, p95 ${ms(s.didChange.p95)}`);
+
+    // Requests on the warm index.
+    const doc = { uri };
+    const timeRequests = async <R>(method: string, positions: Pos[], seed: number, isEmpty: (r: R) => boolean) => {
+      const order = shuffled(positions, seed);
+      const times: number[] = [];
+      let empty = 0;
+      let last: R | undefined;
+      if (!order.length) return { times, empty, last };
+      for (let i = 0; i < 5; i++) await client.request(method, { textDocument: doc, position: order[i % order.length] }, 10_000); // warm-up, not counted
+      for (let i = 0; i < opts.samples; i++) {
+        const t0 = performance.now();
+        const r = await client.request<R>(method, { textDocument: doc, position: order[i % order.length] }, 10_000);
+        times.push(performance.now() - t0);
+        if (isEmpty(r)) empty++;
+        last = r;
+      }
+      return { times, empty, last };
+    };
+    type CompletionResult = { label: string }[] | { items: { label: string }[] } | null;
+    const itemsOf = (r: CompletionResult) => (Array.isArray(r) ? r : (r?.items ?? []));
+    const c = await timeRequests<CompletionResult>('textDocument/completion', pos.completion, 11, (r) => itemsOf(r).length === 0);
+    s.completion = { ...dist(c.times), empty: c.empty, items: c.last ? itemsOf(c.last).length : 0 };
+    mark('after completion');
+    const d = await timeRequests<unknown[] | null>('textDocument/definition', pos.definition, 13, (r) => !r || (Array.isArray(r) && r.length === 0));
+    s.definition = { ...dist(d.times), empty: d.empty };
+    mark('after definition');
+    const h = await timeRequests<unknown>('textDocument/hover', pos.hover, 17, (r) => r === null || r === undefined);
+    s.hover = { ...dist(h.times), empty: h.empty };
+    mark('after hover');
+    log(`completion p95 ${ms(s.completion.p95)}, definition p95 ${ms(s.definition.p95)}, hover p95 ${ms(s.hover.p95)}`);
+    Object.assign(s, client.memory());
+  } catch (e) {
+    s.error = e instanceof Error ? e.message : String(e);
+    res.errors.push(`server: ${s.error}`);
+    Object.assign(s, client.memory());
+  } finally {
+    await client.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+interface Row {
+  metric: string;
+  value: string;
+  goal?: string;
+  ok?: boolean;
+}
+
+function report(res: Results): string {
+  const rows: Row[] = [];
+  const ref = res.reference;
+  const goal = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? 'ok' : 'MISSED');
+  if (ref) {
+    rows.push({ metric: 'reference: yaml parseDocument, all files', value: `${ms(ref.ms)} (${ref.mbPerS.toFixed(1)} MB/s)` });
+    if (ref.secondPassMs !== undefined) rows.push({ metric: '  second pass (warm JIT)', value: `${ms(ref.secondPassMs)} (${(mb(ref.bytes) / (ref.secondPassMs / 1000)).toFixed(1)} MB/s)` });
+  }
+  const c = res.cold;
+  if (c) {
+    const runs = res.coldRuns ?? [c.buildMs];
+    rows.push({ metric: `cold index, no cache (median of ${runs.length})`, value: `${ms(c.buildMs)}${c.ratio !== undefined ? ` = ${c.ratio.toFixed(3)}x ref` : ''}`, goal: `<= ${GOALS.coldRatio}x ref`, ...(c.ratio !== undefined ? { ok: c.ratio <= GOALS.coldRatio } : {}) });
+    if (runs.length > 1) rows.push({ metric: '  runs', value: runs.map((x) => Math.round(x).toLocaleString('en-US')).join(' / ') + ' ms' });
+    if (c.ratioSecondPass !== undefined) rows.push({ metric: '  vs the reference\'s second pass', value: `${c.ratioSecondPass.toFixed(3)}x`, goal: `<= ${GOALS.coldRatio}x`, ok: c.ratioSecondPass <= GOALS.coldRatio });
+    rows.push({ metric: '  throughput', value: `${num(c.filesPerS)} files/s, ${c.mbPerS.toFixed(1)} MB/s` });
+  }
+  if (res.prime) rows.push({ metric: 'first build incl. cache write', value: `${ms(res.prime.buildMs)} (cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB)` });
+  const s = res.server;
+  if (s?.warmStartMs !== undefined) rows.push({ metric: 'warm start: server spawn -> ready', value: ms(s.warmStartMs), goal: `< ${GOALS.warmStartMs} ms`, ok: s.warmStartMs < GOALS.warmStartMs });
+  if (res.warm) rows.push({ metric: '  fresh Session, cache -> ready (in-proc)', value: `${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`, goal: `< ${GOALS.warmStartMs} ms`, ok: res.warm.buildMs < GOALS.warmStartMs });
+  if (s?.didOpen) rows.push({ metric: `didOpen -> diagnostics p50 / p95 (n=${s.didOpen.n})`, value: `${ms(s.didOpen.p50)} / ${ms(s.didOpen.p95)} (1st ${ms(s.didOpen.samples[0])})`, goal: `< ${GOALS.diagnosticsMs} ms`, ok: s.didOpen.p95 < GOALS.diagnosticsMs });
+  if (s?.didChange) rows.push({ metric: `didChange -> diagnostics p50 / p95 (n=${s.didChange.n})`, value: `${ms(s.didChange.p50)} / ${ms(s.didChange.p95)}`, goal: `< ${GOALS.diagnosticsMs} ms`, ok: s.didChange.p95 < GOALS.diagnosticsMs });
+  for (const k of ['completion', 'definition', 'hover'] as const) {
+    const d = s?.[k];
+    if (d) rows.push({ metric: `${k} p50 / p95 (n=${d.n}${d.empty ? `, ${d.empty} empty` : ''})`, value: `${ms(d.p50)} / ${ms(d.p95)}`, goal: `p95 < ${GOALS.requestP95Ms} ms`, ok: d.p95 < GOALS.requestP95Ms });
+  }
+  if (s?.hwmMB !== undefined) rows.push({ metric: 'server peak RSS (VmHWM, end)', value: `${s.hwmMB.toFixed(0)} MB${s.rssMB !== undefined ? ` (RSS now ${s.rssMB.toFixed(0)} MB)` : ''}`, goal: `< ${GOALS.rssMB} MB`, ok: s.hwmMB < GOALS.rssMB });
+  if (s?.atReady?.hwmMB !== undefined) rows.push({ metric: '  at ready (warm start)', value: `peak ${s.atReady.hwmMB.toFixed(0)} MB, RSS ${(s.atReady.rssMB ?? NaN).toFixed(0)} MB` });
+  if (c) rows.push({ metric: 'index build peak RSS (maxRSS, cold)', value: `${c.maxRssMB.toFixed(0)} MB (heap ${c.heapUsedMB.toFixed(0)} MB at end)`, goal: `< ${GOALS.rssMB} MB`, ok: c.maxRssMB < GOALS.rssMB });
+  if (res.warm) rows.push({ metric: 'warm build peak RSS (maxRSS)', value: `${res.warm.maxRssMB.toFixed(0)} MB`, goal: `< ${GOALS.rssMB} MB`, ok: res.warm.maxRssMB < GOALS.rssMB });
+
+  const w = [Math.max(...rows.map((r) => r.metric.length)), Math.max(...rows.map((r) => r.value.length)), Math.max(4, ...rows.map((r) => (r.goal ?? '').length))];
+  const line = (a: string, b: string, g: string, st: string) => `${a.padEnd(w[0]!)}  ${b.padEnd(w[1]!)}  ${g.padEnd(w[2]!)}  ${st}`;
+  const ws = res.workspace;
+  const out: string[] = [];
+  out.push(`LM descriptors benchmark, ${res.date}`);
+  out.push(`workspace: ${path.relative(REPO, ws.root)}: ${num(ws.files)} YAML files (${num(ws.descriptors)} descriptors), ${ws.mb.toFixed(1)} MB${ws.regenerated ? `, generated in ${((ws.generatedMs ?? 0) / 1000).toFixed(1)} s` : ', reused'}`);
+  out.push(`big assembly: ${path.relative(REPO, ws.big.path)} (${ws.big.lines} lines, ${ws.big.components} components)`);
+  const la = (xs: number[] | undefined) => (xs ? xs.map((x) => x.toFixed(2)).join(' ') : '?');
+  out.push(`machine: node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), ${res.machine.memGB.toFixed(0)} GB; load average ${la(res.loadavg.start)} at start, ${la(res.loadavg.end)} at end`);
+  out.push('');
+  out.push(line('metric', 'value', 'goal', 'status'));
+  out.push(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '------'));
+  for (const r of rows) out.push(line(r.metric, r.value, r.goal ?? '', goal(r.ok)));
+  out.push('');
+  out.push('Notes:');
+  out.push('- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).');
+  out.push('- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass (cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory walk, stat and read; the OS page cache is warm for both.');
+  if (c) out.push(`- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ${ms(c.startupMs)} node/tsx start-up and module loading).`);
+  if (res.warm) out.push(`- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB. The build re-writes the cache at the end even when nothing changed.`);
+  if (s?.serverLog) out.push(`- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, initialized -> ready ${ms(s.initializedToReadyMs)}.`);
+  if (s && s.fromCache !== undefined && s.fromCache === 0) out.push('- WARNING: the server did not use the primed cache (0 files from cache): the warm-start figure is a cold start.');
+  if (s?.memoryTrace) out.push(`- server RSS by stage: ${s.memoryTrace.map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ${(m.hwmMB ?? NaN).toFixed(0)})`).join('; ')}.`);
+  if (s?.diagnosticsCount !== undefined) out.push(`- the big assembly has ${s.diagnosticsCount} diagnostics; requests: 5 warm-up requests per kind not counted.`);
+  if (s?.completion) out.push(`- completion returned ${s.completion.items} items at the last position (member list after \`\${component.\`).`);
+  for (const e of res.errors) out.push(`- ERROR: ${e}`);
+  out.push(`- total bench time ${((res.totalMs) / 1000).toFixed(1)} s; figures in ${path.relative(REPO, path.join(BENCH_DIR, 'results.json'))}`);
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+async function main(): Promise<void> {
+  const tStart = performance.now();
+  const argv = process.argv.slice(2);
+  const params = paramsFromArgs(argv);
+  const intArg = (name: string, def: number) => {
+    const v = argOf(argv, name);
+    const n = v === undefined ? def : Number(v);
+    return Number.isFinite(n) && n >= 0 ? Math.floor(n) : def;
+  };
+  const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
+  const coldRuns = Math.max(1, intArg('cold-runs', 3));
+  const refPasses = Math.max(1, intArg('ref-passes', 2));
+  if (argv.includes('--profile')) {
+    mkdirSync(PROF_DIR, { recursive: true });
+    nodeFlags = ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`];
+    log(`profiling every measured process into ${PROF_DIR} (summarise with bench/cpuprof.ts)`);
+  }
+  const root = path.resolve(argOf(argv, 'workspace') ?? path.join(BENCH_DIR, 'workspace'));
+  mkdirSync(BENCH_DIR, { recursive: true });
+
+  // A watchdog: the bench must never hang (the server is killed by the client's close()).
+  const watchdog = setTimeout(() => {
+    process.stderr.write('[bench] watchdog: giving up after 9 minutes\n');
+    process.exit(3);
+  }, 9 * 60_000);
+  watchdog.unref();
+
+  if (!existsSync(SERVER_JS)) {
+    log('dist/server.js is missing: building');
+    const b = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'inherit', timeout: 120_000 });
+    if (b.status !== 0) throw new Error('build failed');
+  }
+
+  log(`workspace ${root} (assemblies=${params.assemblies})`);
+  const { result: gen, regenerated } = ensureWorkspace(root, params, argv.includes('--force'));
+  log(`${regenerated ? `generated in ${(gen.generatedMs / 1000).toFixed(1)} s` : 'reused'}: ${gen.files} files, ${mb(gen.bytes).toFixed(1)} MB`);
+  const cpus = os.cpus();
+  const res: Results = {
+    date: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? '?', memGB: os.totalmem() / 1024 ** 3, platform: `${os.platform()} ${os.release()}` },
+    params,
+    workspace: { root, files: gen.files, descriptors: gen.descriptors, bytes: gen.bytes, mb: mb(gen.bytes), regenerated, ...(regenerated ? { generatedMs: gen.generatedMs } : {}), big: gen.big },
+    errors: [],
+    loadavg: { start: os.loadavg() },
+    totalMs: 0,
+  };
+
+  // 1. Reference (fresh process; pass 1 has a cold JIT like the cold index, pass 2 a warm one).
+  try {
+    res.reference = await reference(root, refPasses);
+    log(`reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`);
+  } catch (e) {
+    res.errors.push(`reference: ${String(e)}`);
+  }
+
+  // 2. Cold index: fresh process, fresh Session, no cache; the median of a few runs.
+  try {
+    const runs: (IndexChildResult & { wallMs: number })[] = [];
+    for (let i = 0; i < coldRuns; i++) {
+      runs.push(await indexChild(root, [], 120_000));
+      log(`cold index run ${i + 1}: ${ms(runs[i]!.buildMs)}, maxRSS ${runs[i]!.maxRssMB.toFixed(0)} MB`);
+    }
+    const sorted = [...runs].sort((a, b) => a.buildMs - b.buildMs);
+    const c = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const bytes = c.lastBuild.bytes;
+    res.coldRuns = runs.map((r) => r.buildMs);
+    res.cold = {
+      ...c,
+      // Peak memory: the worst run.
+      maxRssMB: Math.max(...runs.map((r) => r.maxRssMB)),
+      filesPerS: c.lastBuild.files / (c.buildMs / 1000),
+      mbPerS: mb(bytes) / (c.buildMs / 1000),
+      ...(res.reference ? { ratio: c.buildMs / res.reference.ms } : {}),
+      ...(res.reference?.secondPassMs ? { ratioSecondPass: c.buildMs / res.reference.secondPassMs } : {}),
+    };
+    log(`cold index median: ${ms(c.buildMs)}${res.cold.ratio !== undefined ? ` (${res.cold.ratio.toFixed(3)}x reference)` : ''}`);
+  } catch (e) {
+    res.errors.push(`cold index: ${String(e)}`);
+  }
+
+  // 3. First build writing the cache, at the path the server will look for it.
+  const cacheDir = path.join(BENCH_DIR, 'cache');
+  const rootKey = keyOfUri(pathToFileURL(root).href);
+  const cacheFile = path.join(cacheDir, `index-${createHash('sha1').update([rootKey].join('\n')).digest('hex').slice(0, 16)}.json`);
+  try {
+    res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
+    log(`first build with cache write: ${ms(res.prime.buildMs)}, cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`);
+  } catch (e) {
+    res.errors.push(`cache priming: ${String(e)}`);
+  }
+
+  // 4. Warm start, fresh process + fresh Session loading the cache.
+  try {
+    res.warm = await indexChild(root, ['--cache', cacheFile], 60_000);
+    log(`warm start (fresh Session): ${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`);
+  } catch (e) {
+    res.errors.push(`warm start: ${String(e)}`);
+  }
+
+  // 5. The real server: warm start, diagnostics latency, requests, RSS.
+  if (!existsSync(cacheFile)) res.errors.push(`no cache file at ${cacheFile}: the server starts cold`);
+  await serverPhase(res, root, cacheDir, cacheFile, gen.big.path, opts);
+
+  res.totalMs = performance.now() - tStart;
+  res.loadavg.end = os.loadavg();
+  const table = report(res);
+  process.stdout.write(table + '\n');
+  writeFileSync(path.join(BENCH_DIR, 'results.json'), JSON.stringify(res, null, 2));
+  clearTimeout(watchdog);
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    process.stderr.write(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);
