@@ -49,8 +49,9 @@ relationships:
 test('LM000 YAML syntax errors with a precise range', async () => {
   await checkDiagnostics(`#- /ws/x/Definitions/lm/resource.yaml
 properties:
-  a: {b: 1
-#    ^ LM000
+  a:
+    default: {b: 1
+#            ^ LM000
 lifecycle: {}
 `);
 });

@@ -4,6 +4,7 @@
  * - `$0` marks the cursor; `$0…$0` (two markers) marks a range;
  * - `# ^^^ LABEL` on its own line marks columns of the previous content line; annotation lines are
  *   removed from the file text so positions stay true. Annotations must not sit in block scalars.
+ *   For a range starting at column 0 write `#^^ LABEL`: the `#` itself is the first caret.
  */
 export interface FixtureFile {
   path: string;
@@ -49,8 +50,9 @@ export function parseFixture(src: string, defaultPath = '/ws/Descriptor/assembly
     for (const line of dedent(c.text).split('\n')) {
       const a = ANNOTATION.exec(line);
       if (a && kept.length > 0) {
-        const startCol = line.indexOf('^');
-        fixture.annotations.push({ path: c.path, line: kept.length - 1, startCol, endCol: startCol + a[3]!.length, label: a[4]!.trim() });
+        const fromZero = a[1] === '' && a[2] === '';
+        const startCol = fromZero ? 0 : line.indexOf('^');
+        fixture.annotations.push({ path: c.path, line: kept.length - 1, startCol, endCol: startCol + a[3]!.length + (fromZero ? 1 : 0), label: a[4]!.trim() });
         continue;
       }
       kept.push(line);

@@ -3,7 +3,7 @@
  * published operations and metrics, and enum values. Results are filtered by the client; we return
  * the full candidate list for the context with a replace range covering the word being typed.
  */
-import { MULTIPLE_INSTANCES, PROPERTY_TYPES, RELATIONSHIP_STATES, RELATIONSHIP_TRANSITIONS, STATE_MODIFIERS, METRIC_TYPES, POLICY_TYPES, INSTANCE_MEMBERS } from '../model/lm/vocabulary.js';
+import { MULTIPLE_INSTANCES, PROPERTY_TYPES, RELATIONSHIP_STATES, STATE_MODIFIERS, METRIC_TYPES, POLICY_TYPES, INSTANCE_MEMBERS } from '../model/lm/vocabulary.js';
 import type { DescriptorSummary } from '../model/lm/summary.js';
 import { topLevelProperties } from '../model/lm/summary.js';
 import { derivedNameOf } from '../index/projects.js';
@@ -13,15 +13,19 @@ import { componentTarget, memberCandidates, scopeOf } from './lm/references.js';
 import { memberDecls, type DottedRole } from './lm/dotted.js';
 import { descriptorOf, propertyMarkdown } from './lm/context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from './types.js';
+import { enumValueCompletions, keyCompletions } from './lm/grammarFeatures.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const summary = descriptorOf(ctx);
-  if (!summary) return [];
   const cur = cursorContext(ctx.doc.lines, offset);
+  if (!summary) return ctx.doc.kind === 'lmproject' ? (cur.role === 'value' ? enumValueCompletions(ctx, cur) : keyCompletions(ctx, cur, offset)) : [];
   const ref = refCompletion(ctx, summary, cur, offset);
   if (ref) return ref;
-  if (cur.role === 'value') return valueCompletion(ctx, summary, cur, offset);
-  return keyCompletion(summary, cur, ctx, offset);
+  if (cur.role === 'value') {
+    const v = valueCompletion(ctx, summary, cur, offset);
+    return v.length ? v : enumValueCompletions(ctx, cur);
+  }
+  return keyCompletions(ctx, cur, offset);
 }
 
 function range(ctx: FeatureContext, start: number, end: number): Range {
@@ -200,16 +204,5 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
     if (key === 'type') return enumItems(ctx, cur, [...PROPERTY_TYPES, ...summary.dataTypes.map((d) => d.name)], CompletionKind.TypeParameter, 'property type');
     if (key === 'required' || key === 'read-only' || key === 'volatile') return enumItems(ctx, cur, ['true', 'false'], CompletionKind.Value);
   }
-  return [];
-}
-
-/** Key completion inside a relationship lifecycle (Create/Cease); the full key grammar comes later. */
-function keyCompletion(summary: DescriptorSummary, cur: CursorContext, ctx: FeatureContext, _offset: number): CompletionItem[] {
-  const p = cur.path;
-  if (p[0] === 'relationships' && p.length === 3 && p[2] === 'lifecycle') {
-    const r = range(ctx, cur.tokenStart, Math.max(cur.tokenEnd, cur.tokenStart));
-    return RELATIONSHIP_TRANSITIONS.map((t) => ({ label: t, kind: CompletionKind.EnumMember, textEdit: { range: r, newText: `${t}:` } }));
-  }
-  void summary;
   return [];
 }

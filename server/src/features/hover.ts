@@ -3,6 +3,8 @@ import type { DescriptorEntry } from '../index/workspace.js';
 import type { Span } from '../syntax/positions.js';
 import { propertyMarkdown, relativePath } from './lm/context.js';
 import { targetAt } from './navigation.js';
+import { grammarHover } from './lm/grammarFeatures.js';
+import { cursorContext } from './cursor.js';
 import type { FeatureContext, Hover } from './types.js';
 
 const BUILTINS: Record<string, string> = {
@@ -19,7 +21,10 @@ export function descriptorAnchor(d: DescriptorEntry): Span {
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = targetAt(ctx, offset);
-  if (!t) return undefined;
+  if (!t) {
+    const g = grammarHover(ctx, cursorContext(ctx.doc.lines, offset), offset);
+    return g ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) } : undefined;
+  }
   const range = ctx.doc.lines.rangeOf(t.origin);
   const rel = (p: string) => relativePath(ctx.doc.path, p);
   let md: string;

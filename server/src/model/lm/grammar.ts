@@ -52,7 +52,6 @@ export interface KeySpec {
 
 const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
-const int = { type: 'integer' } as const;
 const scalar = { type: 'scalar' } as const;
 const any = { type: 'any' } as const;
 
