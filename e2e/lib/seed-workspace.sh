@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Copies examples/video-streamer into a fresh folder and seeds two known mistakes into the copy of
+# the root assembly, so every real-editor suite checks the same thing:
+#   LM031 (error)   `${deploymentLocaton}`   in composition.balancer.properties.deploymentLocation
+#   LM032 (warning) `${balancer.privateIP}`  in a new top-level property balancer_private_ip
+# `${balancer.publicIp}` (cluster_public_ip_address) stays correct: hover and definition use it.
+# The repository's examples/ is never touched.
+# Usage: seed-workspace.sh DEST   (DEST must not exist yet; it becomes the workspace folder)
+set -euo pipefail
+dest=${1:?usage: seed-workspace.sh DEST}
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+[ -e "$dest" ] && { echo "seed-workspace: $dest already exists" >&2; exit 2; }
+mkdir -p "$(dirname "$dest")"
+cp -R "$repo/examples/video-streamer" "$dest"
+a="$dest/Descriptor/assembly.yml"
+# First occurrence only: the balancer's deploymentLocation.
+sed -i '0,/value: \${deploymentLocation}$/s//value: ${deploymentLocaton}/' "$a"
+sed -i 's/^    value: \${balancer\.publicIp}$/&\n  balancer_private_ip:\n    type: string\n    read-only: true\n    description: Tenant address of the balancer.\n    value: ${balancer.privateIP}/' "$a"
+grep -q 'value: ${deploymentLocaton}$' "$a" && grep -q 'value: ${balancer.privateIP}$' "$a" \
+  && grep -q 'value: ${balancer.publicIp}$' "$a" \
+  || { echo "seed-workspace: examples/video-streamer/Descriptor/assembly.yml changed; update e2e/lib/seed-workspace.sh" >&2; exit 2; }

@@ -1,0 +1,176 @@
+// UI smoke test: Debian chromium (playwright-core) drives code-server's workbench with the
+// extension installed from the .vsix, on the seeded copy of examples/video-streamer.
+// Run through e2e/vscode/run.sh ui. Screenshots go to $LM_E2E_RUN/shots/ and, with
+// E2E_UPDATE_SCREENSHOTS=1, to docs/screenshots/ (the README uses those).
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { env, launch, makeChecker, origin, until } from './lib.mjs';
+
+const { check, counts, summary } = makeChecker('vscode-ui');
+const shots = path.join(env.run, 'shots');
+const update = process.env.E2E_UPDATE_SCREENSHOTS === '1';
+const docsShots = path.join(env.repo, 'docs', 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+const { context, page } = await launch();
+// Record every text the LM status bar item shows, from the first paint on.
+await page.addInitScript(() => {
+  window.__lmStatus = [];
+  const seen = () => {
+    for (const el of document.querySelectorAll('.statusbar-item')) {
+      const t = (el.textContent || '').trim();
+      if (t.startsWith('LM:') && window.__lmStatus[window.__lmStatus.length - 1] !== t) window.__lmStatus.push(t);
+    }
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, characterData: true });
+});
+
+const shot = async (name) => {
+  const file = path.join(shots, name);
+  await page.screenshot({ path: file, animations: 'disabled' }); // hovers fade in: finish that first
+  if (update) {
+    mkdirSync(docsShots, { recursive: true });
+    copyFileSync(file, path.join(docsShots, name));
+  }
+  return file;
+};
+const editor = page.locator('.part.editor .monaco-editor').first();
+const statusItem = page.locator('.part.statusbar .statusbar-item', { hasText: 'LM:' }).first();
+const goTo = async (lineCol) => {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 5000 });
+  await input.fill(':' + lineCol); // Ctrl+G opens the quick input with the ':' (go to line) prefix
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 5000 });
+};
+const showHover = async () => {
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+};
+const closeWidgets = async () => {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+};
+
+let ok = await check('workbench loads the seeded workspace', async () => {
+  await page.goto(`${origin}/?folder=${encodeURIComponent(env.ws)}`);
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 30000 });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30000 });
+  return `title "${await page.title()}"`;
+});
+
+ok &&= await check('status bar shows "LM: <n> descriptors" with the real count (6 in the example)', async () => {
+  await until('status bar item "LM: <n> descriptors"', async () => /LM: \d+ descriptors/.test(await statusItem.textContent({ timeout: 1000 })), 30000, 200);
+  const text = (await statusItem.textContent()).trim();
+  const n = Number(/LM: (\d+) descriptors/.exec(text)[1]);
+  if (n !== 6) throw new Error(`"${text}": expected 6 descriptors (2 assemblies + 4 resources)`);
+  const history = await page.evaluate(() => window.__lmStatus);
+  const tooltip = await statusItem.locator('a, [role="button"]').first().getAttribute('aria-label');
+  return `"${text}"; texts seen: ${history.map((t) => `"${t}"`).join(' -> ')}; aria-label "${tooltip}"`;
+});
+
+ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error squiggle', async () => {
+  await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } }).catch(() => {});
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill('Descriptor/assembly.yml');
+  const row = page.locator('.quick-input-list .monaco-list-row').first();
+  await row.waitFor({ timeout: 10000 });
+  const label = await row.getAttribute('aria-label');
+  if (!/assembly\.yml/.test(label) || /storage/.test(label)) throw new Error(`first Quick Open row is "${label}"`);
+  await page.keyboard.press('Enter');
+  await editor.locator('.view-lines').waitFor({ timeout: 10000 });
+  await editor.locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' }).waitFor({ timeout: 10000 });
+  await goTo('75:18');
+  await editor.locator('.squiggly-error').first().waitFor({ timeout: 20000 });
+  const n = await editor.locator('.squiggly-error').count();
+  await editor.locator('.squiggly-warning').first().waitFor({ timeout: 20000 });
+  return `${n} error squiggle(s) and a warning squiggle (LM032)`;
+});
+
+ok &&= await check('hover on the error shows the diagnostic "Did you mean `deploymentLocation`?"', async () => {
+  await showHover();
+  const hover = page.locator('.monaco-hover:visible', { hasText: 'deploymentLocation' }).first();
+  await hover.waitFor({ timeout: 10000 });
+  const text = (await hover.textContent()).replace(/\s+/g, ' ');
+  if (!/LM031/.test(text)) throw new Error(`no LM031 in hover: ${text}`);
+  await shot('diagnostics.png');
+  return text.slice(0, 120);
+});
+
+ok &&= await check('hover on ${balancer.publicIp} shows the markdown docs from the balancer descriptor', async () => {
+  await closeWidgets();
+  await goTo('62:26');
+  await showHover();
+  const hover = page.locator('.monaco-hover:visible', { hasText: 'Floating address published to viewers' }).first();
+  await hover.waitFor({ timeout: 10000 });
+  if ((await hover.locator('strong, code').count()) === 0) throw new Error('hover is not rendered markdown');
+  const text = (await hover.textContent()).replace(/\s+/g, ' ');
+  await shot('hover.png');
+  return text.slice(0, 120);
+});
+
+ok &&= await check('typing `value: ${balancer.` opens completion with the balancer resource properties', async () => {
+  await closeWidgets();
+  await goTo('67');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  // The test profile sets "editor.autoIndent": "keep", so Enter keeps the indentation and Tab /
+  // Shift+Tab move it by the file's 2 spaces.
+  await page.keyboard.press('Shift+Tab'); // from the `value:` indentation back to a top-level property
+  // Escape before Enter: word-based quick suggestions may be open, and Enter would accept one.
+  await page.keyboard.type('balancer_port:', { delay: 10 });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('type: integer', { delay: 10 });
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('value: ${balancer.', { delay: 25 }); // the editor closes `{` itself
+  const suggest = page.locator('.editor-widget.suggest-widget');
+  if (!(await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().isVisible({ timeout: 3000 }).catch(() => false))) {
+    await page.keyboard.press('Control+Space');
+  }
+  await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
+  await suggest.locator('.monaco-list-row', { hasText: 'privateIp' }).first().waitFor({ timeout: 5000 });
+  const labels = await suggest.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
+  const line = (await editor.locator('.view-line', { hasText: 'value: ${balancer.' }).last().textContent()).replace(/\u00a0/g, ' ');
+  await shot('completion.png');
+  // Put the file back as seeded (File: Revert File) for the next steps.
+  await closeWidgets();
+  await page.keyboard.press('Control+Shift+P');
+  await page.locator('.quick-input-widget input').fill('>File: Revert File');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Revert File' }).first().waitFor({ timeout: 5000 });
+  await page.keyboard.press('Enter');
+  await until('assembly.yml reverted', async () => (await editor.locator('.view-line', { hasText: 'balancer_port' }).count()) === 0, 5000);
+  return `line "${line.trim()}", ${labels.length} rows: ${labels.slice(0, 5).join(' | ')}`;
+});
+
+ok &&= await check('F12 on ${balancer.publicIp} opens the balancer resource.yaml at publicIp', async () => {
+  await closeWidgets();
+  await goTo('62:26');
+  await page.keyboard.press('F12');
+  await page.locator('.tabs-container .tab.active', { hasText: 'resource.yaml' }).waitFor({ timeout: 10000 });
+  await editor.locator('.view-lines', { hasText: 'Floating address published to viewers' }).waitFor({ timeout: 5000 });
+  const want = readFileSync(path.join(env.ws, 'Contains/balancer/Definitions/lm/resource.yaml'), 'utf8').split('\n').findIndex((l) => /^ {2}publicIp:/.test(l)) + 1;
+  const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
+  await until(`cursor on line ${want}`, async () => new RegExp(`Ln ${want},`).test(await sel.textContent()), 5000);
+  return `active tab resource.yaml, ${(await sel.textContent()).trim()}`;
+});
+
+ok &&= await check('clicking the status bar item shows the "LM Descriptors" output channel with the server log', async () => {
+  await statusItem.click();
+  const out = page.locator('.part.panel .monaco-editor .view-lines', { hasText: '[lm-descriptors] indexed' }).first();
+  await out.waitFor({ timeout: 10000 });
+  const line = (await out.locator('.view-line', { hasText: 'indexed' }).first().textContent()).replace(/\u00a0/g, ' ');
+  await shot('status-output.png');
+  return line.trim().slice(0, 110);
+});
+
+if (!ok) await shot('failure.png').then((f) => console.log(`screenshot of the failure: ${f}`)).catch(() => {});
+await context.close().catch(() => {});
+if (counts.failed === 0) console.log(`screenshots: ${shots}${update ? ` (copied to ${path.relative(env.repo, docsShots)}/)` : ''}`);
+console.log(summary());
+process.exit(counts.failed || counts.passed === 0 ? 1 : 0);
