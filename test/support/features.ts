@@ -109,3 +109,25 @@ export async function checkDiagnostics(src: string, opts: { ignore?: string[] } 
   assert.deepEqual(got, want, `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).join('\n')}`);
   return diags;
 }
+
+/**
+ * Applies the code action whose title contains `title` at the cursor (or `$0…$0` range) and
+ * compares the resulting file text with `after` (the golden result).
+ */
+export async function checkFix(src: string, title: string, after: string): Promise<void> {
+  const { codeActions } = await import('../../server/src/features/codeActions.js');
+  const { fixture, ctx } = await setup(src);
+  const c = fixture.cursor;
+  assert.ok(c, 'fixture needs a $0 cursor');
+  const range = ctx.doc.lines.rangeOf({ start: c.offset, end: c.end ?? c.offset });
+  const actions = codeActions(ctx, range);
+  const a = actions.find((x) => x.title.includes(title));
+  assert.ok(a, `no action "${title}" in [${actions.map((x) => x.title).join(' | ')}]`);
+  const edits = a.edit.changes[ctx.doc.path] ?? [];
+  const li = ctx.doc.lines;
+  let text = ctx.doc.text;
+  for (const e of [...edits].sort((x, y) => li.offsetAt(y.range.start) - li.offsetAt(x.range.start))) {
+    text = text.slice(0, li.offsetAt(e.range.start)) + e.newText + text.slice(li.offsetAt(e.range.end));
+  }
+  assert.equal(text, after.replace(/^\n/, ''));
+}

@@ -1,13 +1,15 @@
 /**
  * Runs the rules that apply to a document and returns LSP-shaped diagnostics.
  *
- * Severity overrides come from settings (`lmDescriptors.diagnostics.severity`: code -> severity or
+ * Suppression comments (`# lm-disable-next-line LM021`, see suppression.ts) drop findings before
+ * severity overrides apply. Severity overrides come from settings (`lmDescriptors.diagnostics.severity`: code -> severity or
  * `off`). Rules never throw out of here: a failing rule becomes one diagnostic that says so, and
  * the other rules still run.
  */
 import type { Diagnostic, FeatureContext, Severity } from './types.js';
 import { RULES } from './rules/index.js';
 import { makeRuleContext, type Finding } from './rules/rule.js';
+import { suppressionsOf } from './suppression.js';
 
 export interface DiagnosticOptions {
   severityOverrides?: Record<string, Severity | 'off'>;
@@ -26,7 +28,10 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
     if (f.data !== undefined) d.data = f.data;
     out.push(d);
   };
-  const rctx = makeRuleContext(ctx, report);
+  const suppressed = suppressionsOf(doc.text, doc.lines);
+  const rctx = makeRuleContext(ctx, suppressed ? (f) => {
+    if (!suppressed(f.code, doc.lines.positionAt(f.span.start).line)) report(f);
+  } : report);
   for (const rule of RULES) {
     if (!rule.kinds.includes(doc.kind)) continue;
     if (opts.localOnly && rule.crossFile) continue;

@@ -24,6 +24,7 @@ import { computeDiagnostics } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
+import { codeActions } from '../features/codeActions.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import type { DocumentModel } from '../model/document.js';
 import { keyOfUri, uriOfKey } from './convert.js';
@@ -139,6 +140,7 @@ export function startServer(connection: Connection): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         completionProvider: { triggerCharacters: ['{', '.', ':', ' ', '/'], resolveProvider: false },
         definitionProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
         hoverProvider: true,
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
@@ -270,6 +272,24 @@ export function startServer(connection: Connection): void {
     } catch (e) {
       logError('definition', e);
       return null;
+    }
+  });
+
+  connection.onCodeAction((params) => {
+    try {
+      const model = modelOf(params.textDocument.uri);
+      if (!model) return [];
+      const opts = { severityOverrides: settings.diagnostics.severity, localOnly: session.index.state !== 'ready' };
+      return codeActions(session.context(model), params.range, opts).map((a) => ({
+        title: a.title,
+        kind: a.kind,
+        diagnostics: a.diagnostics.map(toLspDiagnostic),
+        ...(a.isPreferred ? { isPreferred: true } : {}),
+        edit: { changes: Object.fromEntries(Object.entries(a.edit.changes).map(([p, edits]) => [uriOf.get(p) ?? uriOfKey(p), edits])) },
+      }));
+    } catch (e) {
+      logError('code actions', e);
+      return [];
     }
   });
 

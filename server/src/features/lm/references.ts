@@ -53,6 +53,7 @@ export interface RefProblem {
   severity: Severity;
   span: Span;
   message: string;
+  data?: { replaceWith: string };
 }
 
 export interface ResolvedRef {
@@ -205,6 +206,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     severity: 'error',
     span: first.span,
     message: `\`${rootName}\` is not ${where}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` Declare it under \`properties\`${summary.kind === 'assembly' ? ' or add a component with that name' : ''}.`}`,
+    ...(suggestion ? { data: { replaceWith: suggestion } } : {}),
   });
   return result;
 }
@@ -226,6 +228,7 @@ function resolveMember(ctx: FeatureContext, t: ComponentTarget, member: string, 
         severity: 'warning',
         span,
         message: `\`${member}\` is not a property of ${label}'s descriptor \`${descName}\`.${s ? ` Did you mean \`${s}\`?` : names.length ? ` It declares: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}.` : ''}`,
+        ...(s ? { data: { replaceWith: s } } : {}),
       });
     }
   }

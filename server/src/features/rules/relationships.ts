@@ -22,7 +22,7 @@ function enumCheck(ctx: RuleContext, relName: string, key: string, allowed: read
   const v = s && s.value !== null ? s.text : undefined;
   if (v === undefined || !allowed.includes(v)) {
     const sugg = v ? allowed.find((a) => a.toLowerCase() === v.toLowerCase()) ?? closest(v, allowed) : undefined;
-    ctx.report({ code, severity: 'error', span: (s ?? pair.key).span, message: `\`${key}\` must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}${v !== undefined ? `, not \`${v}\`` : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}` });
+    ctx.report({ code, severity: 'error', span: (s ?? pair.key).span, message: `\`${key}\` must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}${v !== undefined ? `, not \`${v}\`` : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`, ...(sugg && s ? { data: { replaceWith: sugg } } : {}) });
   }
 }
 
@@ -39,6 +39,7 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
       severity: item.where === 'source-metric' ? 'warning' : 'error',
       span: item.headSpan,
       message: `\`${item.head}\` is not a component or reference of this assembly${item.where === 'lifecycle' ? ' (nor `source`/`target`)' : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+      ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
     return;
   }
@@ -71,11 +72,12 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
       message: none
         ? `\`${descName}\` declares no ${item.role === 'capability' ? 'capabilities' : 'requirements'}, so \`${item.member}\` cannot be checked. Declaring \`${item.role === 'capability' ? 'capabilities' : 'requirements'}: {${item.member}: {type: ...}}\` there documents the contract.`
         : `\`${item.member}\` is not a ${item.role} of \`${descName}\`.${hint}`,
+      ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
     return;
   }
   if (item.role === 'metric') {
-    ctx.report({ code: 'LM070', severity: 'warning', span: item.memberSpan ?? item.node.span, message: `\`${item.member}\` is not a metric of \`${descName}\`.${hint}` });
+    ctx.report({ code: 'LM070', severity: 'warning', span: item.memberSpan ?? item.node.span, message: `\`${item.member}\` is not a metric of \`${descName}\`.${hint}`, ...(sugg ? { data: { replaceWith: sugg } } : {}) });
     return;
   }
   const kind = t.descriptor.kind === 'assembly' ? 'published operation (under `operations`)' : 'operation';
@@ -84,6 +86,7 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
     severity: 'error',
     span: item.memberSpan ?? item.node.span,
     message: `\`${item.member}\` is not a${kind.startsWith('o') ? 'n' : ''} ${kind} of \`${descName}\`.${hint || ' Declare it there, or call an existing one.'}`,
+    ...(sugg ? { data: { replaceWith: sugg } } : {}),
   });
 }
 
@@ -102,7 +105,7 @@ export const relationshipsRule: Rule = {
       for (const tp of asMap(get(asMap(rp.value), 'lifecycle'))?.pairs ?? []) {
         if (!(RELATIONSHIP_TRANSITIONS as readonly string[]).includes(tp.key.text)) {
           const sugg = RELATIONSHIP_TRANSITIONS.find((t) => t.toLowerCase() === tp.key.text.toLowerCase());
-          ctx.report({ code: 'LM065', severity: 'error', span: tp.key.span, message: `Relationship lifecycles only have \`Create\` and \`Cease\`, not \`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}` });
+          ctx.report({ code: 'LM065', severity: 'error', span: tp.key.span, message: `Relationship lifecycles only have \`Create\` and \`Cease\`, not \`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`, ...(sugg ? { data: { replaceWith: sugg } } : {}) });
         }
       }
     }

@@ -1,0 +1,7 @@
+/** Every quick fix. Add one by writing its file and listing it here. */
+import { declarePropertyFix } from './declareProperty.js';
+import type { Fix } from './fix.js';
+import { projectNameFix } from './name.js';
+import { replaceFix } from './replace.js';
+
+export const FIXES: readonly Fix[] = [replaceFix, projectNameFix, declarePropertyFix];
