@@ -89,6 +89,6 @@ export interface FeatureContext {
   index: WorkspaceIndex;
   /** Line index of another file (open or on disk), for ranges in cross-file results. */
   linesOf(path: string): LineIndex | undefined;
-  /** The analysed model of another file (open document or read from disk), if it can be had. */
-  modelOf?(path: string): DocumentModel | undefined;
+  /** True when a file or folder exists (for rules about the package layout). */
+  fileExists(path: string): boolean;
 }

@@ -65,6 +65,6 @@ export class Session {
 
   /** The feature context for a document model. */
   context(doc: DocumentModel): FeatureContext {
-    return { doc, index: this.index, linesOf: (p) => this.linesOf(p) };
+    return { doc, index: this.index, linesOf: (p) => this.linesOf(p), fileExists: (p) => this.index.get(p) !== undefined || this.fs.existsSync(p) };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The index reads the disk through this interface so tests can give it an in-memory workspace.
  */
-import { promises as fsp } from 'node:fs';
+import { existsSync, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 
 export interface FileStat {
@@ -20,6 +20,8 @@ export interface FileSystem {
   stat(path: string): Promise<FileStat | undefined>;
   readDir(path: string): Promise<DirEntry[]>;
   exists(path: string): Promise<boolean>;
+  /** Synchronous existence check for rules about package layout (cheap, one stat). */
+  existsSync(path: string): boolean;
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -49,6 +51,9 @@ export const nodeFileSystem: FileSystem = {
     } catch {
       return false;
     }
+  },
+  existsSync(p) {
+    return existsSync(p);
   },
 };
 
@@ -94,6 +99,10 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   async exists(p: string): Promise<boolean> {
+    return this.existsSync(p);
+  }
+
+  existsSync(p: string): boolean {
     const n = nodePath.posix.normalize(p);
     if (this.files.has(n)) return true;
     const dir = n.replace(/\/$/, '') + '/';
