@@ -171,7 +171,7 @@ describe('language server over stdio: features on the video-streamer example', (
 
   test(
     'closing and at once re-opening an edited resource keeps the editor text in the index',
-    { timeout: 30000, todo: 'BUG: WorkspaceIndex.refreshFromDisk (server/src/index/workspace.ts:196-213), started by didClose via closeOpen, checks `open` only before its awaits and then upserts the disk summary with open=false over the re-opened document' },
+    { timeout: 30000 },
     async () => {
       // VS Code does close+open when the language mode of a document changes (yaml <-> lm-descriptor).
       const resUri = fileUri(ws.file(BALANCER));

@@ -113,9 +113,9 @@ export async function main(argv: string[]): Promise<number> {
     } catch {
       continue;
     }
-    const doc = session.openDocument(file, text, 0);
     let diags: Diagnostic[];
     try {
+      const doc = session.openDocument(file, text, 0);
       diags = computeDiagnostics(session.context(doc), { severityOverrides: overrides });
     } catch (e) {
       diags = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'LM999', message: `Internal error: ${String(e)}`, source: 'lm-descriptors' }];

@@ -5,7 +5,7 @@
 import type { DescriptorSummary, PropertyDecl, ComponentDecl, TypedDecl, OperationDecl } from '../model/lm/summary.js';
 import type { Span } from '../syntax/positions.js';
 import type { DescriptorEntry } from '../index/workspace.js';
-import { collectReferences, referenceAt, resolveOccurrence, componentTarget } from './lm/references.js';
+import { collectReferences, referenceAt, resolveOccurrence } from './lm/references.js';
 import { collectDottedItems, headComponent, itemAt, memberDecls, type DottedItem } from './lm/dotted.js';
 import { descriptorOf } from './lm/context.js';
 import type { FeatureContext } from './types.js';
@@ -72,9 +72,6 @@ function refTarget(ctx: FeatureContext, summary: DescriptorSummary, occ: ReturnT
   const m = res.member;
   if (m?.decl && m.descriptor) return { kind: 'property', origin: seg.span, decl: m.decl, path: m.descriptor.path, owner: ctx.index.effectiveName(m.descriptor.path) ?? m.descriptor.path };
   if (m?.localDecl) return { kind: 'property', origin: seg.span, decl: m.localDecl, path: ctx.doc.path, owner: 'mapped in this assembly' };
-  if (res.root.kind === 'component') {
-    const t = componentTarget(ctx, summary, res.root.component.name);
-    if (t) return { kind: 'component', origin: first.span, component: t.component, ...(t.descriptor ? { descriptor: t.descriptor } : {}) };
-  }
+  // An unresolved member has no definition; jumping to the component instead would mislead.
   return undefined;
 }

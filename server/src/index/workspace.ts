@@ -188,6 +188,8 @@ export class WorkspaceIndex {
     }
     figures.bytes += text.length;
     figures.indexed++;
+    // The editor may have opened the file while we were reading it: its text wins.
+    if (this.entries.get(p)?.open) return;
     const { kind, summary } = summariseFile(p, text);
     this.upsert(p, kind, summary, stat, false);
   }
@@ -198,6 +200,7 @@ export class WorkspaceIndex {
     const e = this.entries.get(p);
     if (e?.open) return;
     const stat = await this.fs.stat(p);
+    if (this.entries.get(p)?.open) return;
     if (!stat) {
       this.remove(p);
       return;
@@ -206,9 +209,11 @@ export class WorkspaceIndex {
     try {
       text = await this.fs.readFile(p);
     } catch {
-      this.remove(p);
+      if (!this.entries.get(p)?.open) this.remove(p);
       return;
     }
+    // Re-check after the awaits: a document reopened meanwhile must keep the editor's text.
+    if (this.entries.get(p)?.open) return;
     const { kind, summary } = summariseFile(p, text);
     this.upsert(p, kind, summary, stat, false);
     this.emit([p]);

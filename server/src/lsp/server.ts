@@ -53,6 +53,9 @@ export function startServer(connection: Connection): void {
   let progressSupport = false;
   let watchRegistration = false;
   const uriOf = new Map<string, string>();
+  /** Bumped when settings that change the analysis itself (e.g. maxFileSizeMB) change. */
+  let analysisGeneration = 0;
+  const modelGeneration = new Map<string, number>();
   const timers = new Map<string, NodeJS.Timeout>();
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
@@ -64,8 +67,9 @@ export function startServer(connection: Connection): void {
     if (!doc) return undefined;
     const key = keyOfUri(uri);
     const cur = session.getOpen(key);
-    if (cur && cur.version === doc.version) return cur;
+    if (cur && cur.version === doc.version && modelGeneration.get(key) === analysisGeneration) return cur;
     session.maxFullParseBytes = settings.maxFileSizeMB * 1024 * 1024;
+    modelGeneration.set(key, analysisGeneration);
     return session.openDocument(key, doc.getText(), doc.version);
   };
 
@@ -206,6 +210,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeConfiguration(async (change) => {
     if (configurationSupport) await loadSettings();
     else settings = readSettings((change.settings as Record<string, unknown> | undefined)?.['lmDescriptors']);
+    analysisGeneration++;
     for (const u of uriOf.values()) schedule(u, 0);
   });
 
@@ -228,6 +233,7 @@ export function startServer(connection: Connection): void {
     if (t) clearTimeout(t);
     timers.delete(e.document.uri);
     uriOf.delete(key);
+    modelGeneration.delete(key);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     try {
       await session.closeDocument(key);

@@ -24,11 +24,15 @@ interface Line {
 const SP = 32;
 const HASH = 35;
 
+/** Nesting deeper than this is left to the full parser (which caps it too). */
+const MAX_DEPTH = 300;
+
 export function outlineYaml(text: string): YNode | null {
   try {
     return new OutlineScanner(text).run();
   } catch (e) {
-    if (e instanceof Bail) return null;
+    // Bail means "not modelled here"; a RangeError would be a stack overflow on absurd nesting.
+    if (e instanceof Bail || e instanceof RangeError) return null;
     throw e;
   }
 }
@@ -36,6 +40,7 @@ export function outlineYaml(text: string): YNode | null {
 class OutlineScanner {
   private lines: Line[] = [];
   private li = 0;
+  private depth = 0;
 
   constructor(private readonly src: string) {}
 
@@ -81,10 +86,15 @@ class OutlineScanner {
   /** Parses the block node whose first token starts at `pos` (column `col`) on the current line. */
   private parseNodeAt(col: number, pos: number): YNode {
     const s = this.src;
-    if (s.charCodeAt(pos) === 45 /* - */ && this.isSeqMarker(pos)) return this.parseSeq(col, pos);
-    const kv = this.keyAt(pos, this.lines[this.li]!.end);
-    if (kv) return this.parseMap(col, pos);
-    throw new Bail();
+    if (++this.depth > MAX_DEPTH) throw new Bail();
+    try {
+      if (s.charCodeAt(pos) === 45 /* - */ && this.isSeqMarker(pos)) return this.parseSeq(col, pos);
+      const kv = this.keyAt(pos, this.lines[this.li]!.end);
+      if (kv) return this.parseMap(col, pos);
+      throw new Bail();
+    } finally {
+      this.depth--;
+    }
   }
 
   private isSeqMarker(pos: number): boolean {

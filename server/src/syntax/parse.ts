@@ -52,6 +52,9 @@ function scalarValue(v: unknown): string | number | boolean | null {
 export function parseYaml(text: string): ParsedYaml {
   const problems: SyntaxProblem[] = [];
   let doc;
+  // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
+  // every offset stays valid).
+  if (text.indexOf('\r') >= 0) text = text.replace(/\r(?!\n)/g, '\n');
   try {
     doc = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
   } catch (e) {

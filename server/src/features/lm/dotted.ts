@@ -52,7 +52,19 @@ function scalarsOf(n: YNode | null): YScalar[] {
   return out;
 }
 
+const dottedCache = new WeakMap<object, DottedItem[]>();
+
+/** All `<component>.<member>` items of the document (cached per parsed tree). */
 export function collectDottedItems(text: string, root: YNode | null): DottedItem[] {
+  if (!root) return [];
+  const cached = dottedCache.get(root);
+  if (cached) return cached;
+  const out = collectDottedUncached(text, root);
+  dottedCache.set(root, out);
+  return out;
+}
+
+function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
   const out: DottedItem[] = [];
   const m = asMap(root);
   const rels = asMap(get(m, 'relationships'));

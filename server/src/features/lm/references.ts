@@ -95,8 +95,21 @@ export function scopeOf(path: readonly (string | number)[], summary: DescriptorS
   return { kind: 'top' };
 }
 
-/** All references in the document with their scope. */
+/** Trees are immutable, so a document's references are computed once per parse. */
+const referenceCache = new WeakMap<object, RefOccurrence[]>();
+
+/** All references in the document with their scope (cached per parsed tree). */
 export function collectReferences(text: string, root: YNode | null, summary: DescriptorSummary): RefOccurrence[] {
+  if (root) {
+    const cached = referenceCache.get(root);
+    if (cached) return cached;
+  }
+  const out = collectUncached(text, root, summary);
+  if (root) referenceCache.set(root, out);
+  return out;
+}
+
+function collectUncached(text: string, root: YNode | null, summary: DescriptorSummary): RefOccurrence[] {
   const out: RefOccurrence[] = [];
   walkScalars(root, (s, path, isKey) => {
     if (isKey || typeof s.value !== 'string' || s.value.indexOf('${') < 0) return;
