@@ -135,6 +135,21 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
   }
   await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
   await suggest.locator('.monaco-list-row', { hasText: 'privateIp' }).first().waitFor({ timeout: 5000 });
+  // For the screenshot: let the diagnostics of the half-typed text settle (they are debounced, and
+  // markers published for intermediate text would otherwise show), keeping the list open.
+  const squiggles = () => editor.locator('.squiggly-error, .squiggly-warning').evaluateAll((els) =>
+    els.map((e) => `${e.style.top},${e.style.left},${e.style.width},${e.className}`).sort().join('|'));
+  let last = await squiggles();
+  let stableSince = Date.now();
+  await until('diagnostics settle', async () => {
+    const now = await squiggles();
+    if (now !== last) { last = now; stableSince = Date.now(); }
+    return Date.now() - stableSince >= 1000;
+  }, 6000, 100).catch(() => {});
+  if (!(await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().isVisible())) {
+    await page.keyboard.press('Control+Space');
+    await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
+  }
   const labels = await suggest.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
   const line = (await editor.locator('.view-line', { hasText: 'value: ${balancer.' }).last().textContent()).replace(/\u00a0/g, ' ');
   await shot('completion.png');

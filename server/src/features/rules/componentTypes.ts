@@ -24,6 +24,8 @@ export const componentTypesRule: Rule = {
         if (res.isLmctl) {
           if (res.lmctlError) {
             ctx.report({ code: 'LM042', severity: 'error', span: c.typeSpan, message: `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text in place, so deployment would fail.` });
+          } else if (res.targets.length === 0 && res.name) {
+            ctx.report({ code: 'LM043', severity: 'information', span: c.typeSpan, message: `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the workspace; its properties and operations cannot be checked.` });
           }
           continue;
         }
