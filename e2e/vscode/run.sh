@@ -45,6 +45,7 @@ cat > "$run/user/User/settings.json" <<'JSON'
   "git.autoRepositoryDetection": false,
   "editor.minimap.enabled": false,
   "editor.autoIndent": "keep",
+  "editor.acceptSuggestionOnEnter": "off",
   "window.zoomLevel": 0
 }
 JSON

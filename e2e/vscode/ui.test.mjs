@@ -120,13 +120,12 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
   // The test profile sets "editor.autoIndent": "keep", so Enter keeps the indentation and Tab /
   // Shift+Tab move it by the file's 2 spaces.
   await page.keyboard.press('Shift+Tab'); // from the `value:` indentation back to a top-level property
-  // Escape before Enter: word-based quick suggestions may be open, and Enter would accept one.
+  // The profile also sets "editor.acceptSuggestionOnEnter": "off": word-based quick suggestions
+  // pop up while typing, and Enter must always make a new line here.
   await page.keyboard.type('balancer_port:', { delay: 10 });
-  await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await page.keyboard.type('type: integer', { delay: 10 });
-  await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
   await page.keyboard.type('value: ${balancer.', { delay: 25 }); // the editor closes `{` itself
   const suggest = page.locator('.editor-widget.suggest-widget');
@@ -150,17 +149,28 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
     await page.keyboard.press('Control+Space');
     await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
   }
+  // Ctrl+Space on an open list shows the focused item's documentation beside it.
+  const details = page.locator('.suggest-details-container .suggest-details', { hasText: 'declared in' }).first();
+  if (!(await details.isVisible())) await page.keyboard.press('Control+Space');
+  await details.waitFor({ timeout: 5000 });
+  const doc = (await details.textContent()).replace(/\s+/g, ' ').trim();
   const labels = await suggest.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
   const line = (await editor.locator('.view-line', { hasText: 'value: ${balancer.' }).last().textContent()).replace(/\u00a0/g, ' ');
+  const typed = (await editor.locator('.view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' '));
+  const at = typed.indexOf('  balancer_port:');
+  if (at < 0 || typed[at + 1] !== '    type: integer' || typed[at + 2] !== '    value: ${balancer.}') {
+    throw new Error(`typing went wrong: ${JSON.stringify(typed.slice(Math.max(0, at), at + 3))}`);
+  }
   await shot('completion.png');
-  // Put the file back as seeded (File: Revert File) for the next steps.
+  // Take the three typed lines out again (the lines below keep their numbers for the next steps).
   await closeWidgets();
-  await page.keyboard.press('Control+Shift+P');
-  await page.locator('.quick-input-widget input').fill('>File: Revert File');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Revert File' }).first().waitFor({ timeout: 5000 });
-  await page.keyboard.press('Enter');
-  await until('assembly.yml reverted', async () => (await editor.locator('.view-line', { hasText: 'balancer_port' }).count()) === 0, 5000);
-  return `line "${line.trim()}", ${labels.length} rows: ${labels.slice(0, 5).join(' | ')}`;
+  await goTo('68');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Delete');
+  await until('typed lines removed', async () => (await editor.locator('.view-line', { hasText: 'balancer_port' }).count()) === 0, 5000);
+  return `line "${line.trim()}", ${labels.length} rows: ${labels.slice(0, 3).join(' | ')}; docs: ${doc.slice(0, 80)}`;
 });
 
 ok &&= await check('F12 on ${balancer.publicIp} opens the balancer resource.yaml at publicIp', async () => {
