@@ -12,17 +12,46 @@ import * as path from 'node:path';
 import { summariseFile, type DocumentModel } from '../model/document.js';
 import { isDescriptorKind, type FileKind } from '../model/kinds.js';
 import type { DescriptorSummary, FileSummary, LmProjectSummary } from '../model/lm/summary.js';
-import { loadCache, saveCache, type CachedEntry } from './cache.js';
+import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
 
 export interface IndexEntry {
-  path: string;
-  kind: FileKind;
-  summary: FileSummary;
+  readonly path: string;
+  readonly kind: FileKind;
+  readonly summary: FileSummary;
   stat?: FileStat;
   /** True while an editor holds the file open; its text then comes from the editor. */
   open: boolean;
+}
+
+/** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
+class Entry implements IndexEntry {
+  stat?: FileStat;
+  constructor(
+    readonly path: string,
+    readonly kind: FileKind,
+    private readonly source: FileSummary | LazySummary,
+    readonly header: SummaryHeader | null,
+    public open: boolean,
+  ) {}
+
+  get summary(): FileSummary {
+    return this.source instanceof LazySummary ? this.source.get() : this.source;
+  }
+
+  summaryJson(): string {
+    return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
+  }
+}
+
+/**
+ * What the index keeps of a file nobody has open: the mappings a component makes into its own
+ * properties only matter inside that file, so they are dropped (they are most of an assembly).
+ */
+function forIndex(summary: FileSummary): FileSummary {
+  if (!('components' in summary)) return summary;
+  return { ...summary, components: summary.components.map((c) => ({ ...c, properties: [] })) };
 }
 
 export interface DescriptorEntry extends IndexEntry {
@@ -53,7 +82,7 @@ export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', 
 const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));
 
 export class WorkspaceIndex {
-  private readonly entries = new Map<string, IndexEntry>();
+  private readonly entries = new Map<string, Entry>();
   private readonly byName = new Map<string, Set<string>>();
   private readonly nameOfPath = new Map<string, string>();
   private readonly projects = new Map<string, { file: string; summary: LmProjectSummary }>();
@@ -119,7 +148,14 @@ export class WorkspaceIndex {
       figures.files = files.length;
       const seen = new Set(files);
       // Files that disappeared since the last build.
-      for (const p of [...this.entries.keys()]) if (!seen.has(p) && !this.entries.get(p)!.open && this.underRoots(p)) this.removeEntry(p);
+      let removed = 0;
+      for (const p of [...this.entries.keys()]) {
+        if (!seen.has(p) && !this.entries.get(p)!.open && this.underRoots(p)) {
+          this.removeEntry(p);
+          removed++;
+        }
+      }
+      for (const p of cache.keys()) if (!seen.has(p)) removed++;
       const batch = this.options.batchSize ?? 64;
       let done = 0;
       for (let i = 0; i < files.length; i += batch) {
@@ -129,10 +165,11 @@ export class WorkspaceIndex {
         onProgress?.(done, files.length);
         await yieldToEventLoop();
       }
-      if (this.options.cacheFile) {
+      // Nothing read and nothing gone: the cache on disk is already right.
+      if (this.options.cacheFile && (figures.indexed > 0 || removed > 0)) {
         const out: [string, CachedEntry][] = [];
         for (const e of this.entries.values()) {
-          if (e.stat && !e.open) out.push([e.path, { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, summary: e.summary }]);
+          if (e.stat && !e.open) out.push([e.path, { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() }]);
         }
         await saveCache(this.options.cacheFile, out);
       }
@@ -150,23 +187,31 @@ export class WorkspaceIndex {
     return this.roots.some((r) => p === r || p.startsWith(r.endsWith('/') ? r : r + '/'));
   }
 
-  private async walk(dir: string, out: string[]): Promise<void> {
+  /**
+   * Lists the YAML files under `root`. Synchronous directory reads are several times cheaper than
+   * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile.
+   */
+  private async walk(root: string, out: string[]): Promise<void> {
     const excluded = this.options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS;
-    const ents = await this.fs.readDir(dir);
-    const subdirs: string[] = [];
-    for (const e of ents) {
-      const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
-      if (e.isDirectory) {
-        if (!excluded.includes(e.name)) subdirs.push(full);
-      } else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(full);
+    const stack = [root];
+    let n = 0;
+    while (stack.length) {
+      const dir = stack.pop()!;
+      for (const e of this.fs.readDirSync(dir)) {
+        const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
+        if (e.isDirectory) {
+          if (!excluded.includes(e.name)) stack.push(full);
+        } else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(full);
+      }
+      if (++n % 500 === 0) await yieldToEventLoop();
     }
-    await Promise.all(subdirs.map((d) => this.walk(d, out)));
+    out.sort();
   }
 
   private async indexFromDisk(p: string, cache: Map<string, CachedEntry>, figures: { indexed: number; fromCache: number; bytes: number }): Promise<void> {
     const existing = this.entries.get(p);
     if (existing?.open) return;
-    const stat = await this.fs.stat(p);
+    const stat = this.fs.statSync(p);
     if (!stat) {
       this.removeEntry(p);
       return;
@@ -175,7 +220,7 @@ export class WorkspaceIndex {
     const cached = cache.get(p);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       figures.fromCache++;
-      this.upsert(p, cached.kind, cached.summary, stat, false);
+      this.upsert(p, cached.kind, new LazySummary(cached.json, cached.kind), stat, false, cached.header);
       return;
     }
     let text: string;
@@ -191,7 +236,10 @@ export class WorkspaceIndex {
     // The editor may have opened the file while we were reading it: its text wins.
     if (this.entries.get(p)?.open) return;
     const { kind, summary } = summariseFile(p, text);
-    this.upsert(p, kind, summary, stat, false);
+    // Kept as JSON until a request needs it: a third of the memory of the object form, and the
+    // warm-start cache is written from these strings as they are.
+    const compact = forIndex(summary);
+    this.upsert(p, kind, kind === 'lmproject' ? compact : new LazySummary(JSON.stringify(compact), kind), stat, false, headerOf(compact));
   }
 
   /** Re-reads one file after a watched-file event (created or changed). */
@@ -215,7 +263,7 @@ export class WorkspaceIndex {
     // Re-check after the awaits: a document reopened meanwhile must keep the editor's text.
     if (this.entries.get(p)?.open) return;
     const { kind, summary } = summariseFile(p, text);
-    this.upsert(p, kind, summary, stat, false);
+    this.upsert(p, kind, forIndex(summary), stat, false);
     this.emit([p]);
   }
 
@@ -334,15 +382,15 @@ export class WorkspaceIndex {
     return [...(this.refsOfPath.get(normalise(filePath)) ?? [])];
   }
 
-  private upsert(p: string, kind: FileKind, summary: FileSummary, stat: FileStat | undefined, open: boolean): void {
+  private upsert(p: string, kind: FileKind, summary: FileSummary | LazySummary, stat: FileStat | undefined, open: boolean, header?: SummaryHeader | null): void {
     const prev = this.entries.get(p);
-    const entry: IndexEntry = { path: p, kind, summary, open };
+    const entry = new Entry(p, kind, summary, header !== undefined ? header : summary instanceof LazySummary ? null : headerOf(summary), open);
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);
     const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';
     if (projectChanged) {
       const dir = path.posix.dirname(p);
-      if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: summary as LmProjectSummary });
+      if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: entry.summary as LmProjectSummary });
       else this.projects.delete(dir);
       this.contexts.clear();
       if (!this.bulk) this.recomputeAllNames();
@@ -391,8 +439,9 @@ export class WorkspaceIndex {
     this.unlinkRefs(p);
     const e = this.entries.get(p);
     if (!e || !isDescriptorKind(e.kind)) return;
-    const s = e.summary as DescriptorSummary;
-    const name = s.explicitName?.text.trim() || this.projectContext(p)?.derivedName;
+    // The header has what we need, so cached summaries stay unparsed.
+    const h = e.header ?? headerOf(e.summary) ?? { types: [] };
+    const name = h.explicitName?.trim() || this.projectContext(p)?.derivedName;
     if (name) {
       this.nameOfPath.set(p, name);
       let set = this.byName.get(name);
@@ -400,15 +449,14 @@ export class WorkspaceIndex {
       set.add(p);
     }
     const refs = new Set<string>();
-    for (const c of s.components) {
-      if (!c.type) continue;
-      const lm = parseLmctlPath(c.type);
+    for (const type of h.types) {
+      const lm = parseLmctlPath(type);
       if (lm) {
         const ctx = this.projectContext(p);
         const chain = ctx && !lm.error ? resolveLmctlChain(ctx.root, lm.steps) : undefined;
         const n = ctx && chain ? derivedNameOf(ctx.root, chain) : undefined;
         if (n) refs.add(n);
-      } else refs.add(c.type.trim());
+      } else refs.add(type.trim());
     }
     if (refs.size) {
       this.refsOfPath.set(p, refs);
