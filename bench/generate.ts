@@ -8,6 +8,11 @@
  * plus one extra project `bench-big` whose assembly is a ~2,000-line file with many components and
  * `${...}` mappings (used for the didOpen/didChange and request latencies).
  *
+ * The descriptors are meant to be clean (mappings form a DAG, required inputs are mapped,
+ * relationship capabilities/requirements/operations exist), except three deliberate misspellings in
+ * the big assembly. Only descriptors and lmproject files are written: resource packages have no
+ * `Lifecycle/` folders, so layout rules (LM103/LM105) report on lmproject and resource files.
+ *
  * Everything comes from a seeded PRNG (mulberry32), so the same parameters always give the same
  * bytes. `ensureWorkspace` keeps a stamp file next to the workspace and regenerates only when the
  * workspace is missing or the parameters (or this file) changed.
@@ -20,7 +25,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the generated content changes in a way the parameters do not capture. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export interface GenParams {
   assemblies: number;
@@ -383,9 +388,17 @@ function writeComponent(r: Rng, o: Out, c: Comp, topProps: string[], others: Com
   o.push(8, 'value: ${deploymentLocation}');
   o.push(6, 'resourceManager:');
   o.push(8, 'value: ${resourceManager}');
-  const targets = c.res ? c.res.inputs.map((p) => p.name).filter((n) => n !== 'server_name') : (c.asm?.assemblyInputs ?? []).filter((n) => n !== 'deploymentLocation' && n !== 'resourceManager');
-  const n = Math.min(targets.length, r.int(4, 7));
-  const peers = others.filter((x) => x !== c && x.res);
+  // Required inputs without a default are always mapped (as a deployable assembly must).
+  const required = c.res ? c.res.inputs.filter((p) => p.required && p.default === undefined).map((p) => p.name) : REQUIRED_ASSEMBLY_INPUTS;
+  for (const key of required) {
+    o.push(6, `${key}:`);
+    o.push(8, `value: \${${key === 'key_name' ? 'tenant_key_name' : key}}`);
+  }
+  const skip = new Set(['server_name', 'deploymentLocation', 'resourceManager', ...required]);
+  const targets = (c.res ? c.res.inputs.map((p) => p.name) : (c.asm?.assemblyInputs ?? [])).filter((n) => !skip.has(n));
+  const n = Math.min(targets.length, r.int(3, 6));
+  // Only components declared earlier: mappings form a DAG, as in a deployable assembly (LM036).
+  const peers = others.slice(0, Math.max(0, others.indexOf(c))).filter((x) => x.res);
   for (const key of r.sample(targets, n)) {
     o.push(6, `${key}:`);
     const roll = r.float();
@@ -432,6 +445,9 @@ function writeRelationship(r: Rng, o: Out, name: string, src: Comp, tgt: Comp, t
   o.push(6, `- target.${t.role.ops[1] ?? t.role.ops[0]}`);
 }
 
+/** Required top-level inputs (no default) of every generated assembly, besides deploymentLocation. */
+const REQUIRED_ASSEMBLY_INPUTS = ['tenant_key_name', 'network_id'];
+
 function resourceName(p: ProjectSpec, res: ResourceSpec): string {
   return `resource::${res.sub}-${p.name}::1.0`;
 }
@@ -447,6 +463,7 @@ function writeAssemblyProps(r: Rng, o: Out, p: ProjectSpec, comps: Comp[], extra
   add({ name: 'deploymentLocation', type: 'string', required: true, description: 'Placement target (the OpenStack project or Kubernetes namespace) for every component.' });
   add({ name: 'resourceManager', type: 'string', default: 'brent', description: 'Resource manager responsible for the components.' });
   add({ name: 'tenant_key_name', type: 'string', required: true, description: sentence(r) });
+  add({ name: 'network_id', type: 'string', required: true, description: 'Id of the tenant network every server is plugged into.' });
   for (const c of comps) {
     if (!c.res) continue;
     for (const rp of c.res.role.props.slice(0, 2)) add({ name: `${c.name}_${rp}`, type: 'string', description: sentence(r) });
