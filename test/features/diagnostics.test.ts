@@ -43,6 +43,8 @@ relationships:
       Create:
       - balancer.AddBackend
 `),
+    // LM049/LM050 (placement mappings, undeclared component properties) are tested in rules-properties.test.ts.
+    { ignore: ['LM049', 'LM050'] },
   );
 });
 
@@ -91,6 +93,8 @@ composition:
         value: \${item}
 #                ^^^^ LM034
 `),
+    // LM049/LM050 (placement mappings, undeclared component properties) are tested in rules-properties.test.ts.
+    { ignore: ['LM049', 'LM050'] },
   );
 });
 
@@ -130,6 +134,8 @@ references:
   f:
     type: resource::vs-cluster::^1.0
 `),
+    // LM049/LM050 (placement mappings, undeclared component properties) are tested in rules-properties.test.ts.
+    { ignore: ['LM049', 'LM050'] },
   );
 });
 
@@ -154,7 +160,7 @@ composition:
 #                       ^^ LM045
       maximum-nodes: \${max}
 `),
-    { ignore: ['LM031'] },
+    { ignore: ['LM031', 'LM049'] },
   );
 });
 
@@ -204,7 +210,7 @@ operations:
     multiple-instances: all
 #                       ^^^ LM067
 `),
-    { ignore: ['LM043'] },
+    { ignore: ['LM043', 'LM049'] },
   );
 });
 
@@ -219,6 +225,8 @@ relationships:
 # ^ LM063
     target-state: Active
 `),
+    // LM049/LM050 (placement mappings, undeclared component properties) are tested in rules-properties.test.ts.
+    { ignore: ['LM049', 'LM050'] },
   );
   if (diags[0]?.severity !== 'warning') throw new Error('expected a warning');
 });
@@ -241,6 +249,8 @@ relationships:
     source-state: Active
     target-state: Active
 `),
+    // LM049/LM050 (placement mappings, undeclared component properties) are tested in rules-properties.test.ts.
+    { ignore: ['LM049', 'LM050'] },
   );
   if (diags[0]?.severity !== 'hint') throw new Error(`expected a hint, got ${diags[0]?.severity}`);
 });

@@ -6,7 +6,15 @@ import { grammarRule } from './grammar.js';
 import { namesRule } from './names.js';
 import { referencesRule } from './references.js';
 import { relationshipsRule } from './relationships.js';
+import { componentMappingsRule } from './componentMappings.js';
+import { dataTypesRule } from './dataTypes.js';
+import { dependenciesRule } from './dependencies.js';
+import { fusedKeysRule } from './fusedKeys.js';
+import { itemsRule } from './items.js';
+import { legacyHeaderRule } from './legacyHeader.js';
+import { metricsPoliciesRule } from './metricsPolicies.js';
+import { propertiesRule } from './properties.js';
 import type { Rule } from './rule.js';
 import { syntaxRule } from './syntax.js';
 
-export const RULES: readonly Rule[] = [syntaxRule, duplicateKeysRule, grammarRule, namesRule, referencesRule, componentTypesRule, clusterRule, relationshipsRule];
+export const RULES: readonly Rule[] = [syntaxRule, duplicateKeysRule, grammarRule, namesRule, referencesRule, componentTypesRule, clusterRule, relationshipsRule, legacyHeaderRule, propertiesRule, fusedKeysRule, dataTypesRule, componentMappingsRule, dependenciesRule, itemsRule, metricsPoliciesRule];
