@@ -1,7 +1,7 @@
 /**
  * `<component>.<member>` items outside `${...}`: relationship capabilities, requirements and
- * lifecycle operations, published `source-operation`s, promoted `source-metric`s and policy
- * metrics. Each is split into component and member with exact source spans.
+ * lifecycle operations, published `source-operation`s and promoted `source-metric`s. Each is split
+ * into component and member with exact source spans. (Policy metrics are read by LM069 itself.)
  */
 import type { DescriptorSummary, TypedDecl, OperationDecl } from '../../model/lm/summary.js';
 import type { Span } from '../../syntax/positions.js';
