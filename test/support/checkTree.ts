@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Session } from '../../server/src/host/session.js';
 import { isDescriptorKind } from '../../server/src/model/kinds.js';
-import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
+import { computeDiagnostics, type DiagnosticOptions } from '../../server/src/features/diagnostics.js';
 import type { Diagnostic } from '../../server/src/features/types.js';
 
 export interface FileResult {
@@ -10,7 +10,13 @@ export interface FileResult {
   diagnostics: Diagnostic[];
 }
 
-export async function checkTree(root: string): Promise<FileResult[]> {
+export interface CheckTreeOptions extends DiagnosticOptions {
+  /** Drops diagnostics the tree cannot be judged on (e.g. presence of files a corpus did not copy). */
+  drop?: (d: Diagnostic) => boolean;
+}
+
+export async function checkTree(root: string, opts: CheckTreeOptions = {}): Promise<FileResult[]> {
+  const { drop, ...diagnosticOptions } = opts;
   const session = new Session();
   session.index.addRoot(root);
   await session.index.build();
@@ -18,7 +24,8 @@ export async function checkTree(root: string): Promise<FileResult[]> {
   for (const e of [...session.index.allEntries()].sort((a, b) => a.path.localeCompare(b.path))) {
     if (!isDescriptorKind(e.kind) && e.kind !== 'lmproject') continue;
     const doc = session.openDocument(e.path, readFileSync(e.path, 'utf8'), 0);
-    out.push({ path: e.path, diagnostics: computeDiagnostics(session.context(doc)) });
+    const diagnostics = computeDiagnostics(session.context(doc), diagnosticOptions);
+    out.push({ path: e.path, diagnostics: drop ? diagnostics.filter((d) => !drop(d)) : diagnostics });
   }
   return out;
 }

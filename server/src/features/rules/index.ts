@@ -14,7 +14,14 @@ import { itemsRule } from './items.js';
 import { legacyHeaderRule } from './legacyHeader.js';
 import { metricsPoliciesRule } from './metricsPolicies.js';
 import { propertiesRule } from './properties.js';
+import { lifecycleRule } from './lifecycle.js';
+import { driversRule } from './drivers.js';
+import { referenceOnlyRule } from './referenceOnly.js';
+import { lifecycleFilesRule } from './lifecycleFiles.js';
+import { projectFileRule } from './projectFile.js';
+import { packageLayoutRule } from './packageLayout.js';
+import { ansibleRmRule } from './ansibleRm.js';
 import type { Rule } from './rule.js';
 import { syntaxRule } from './syntax.js';
 
-export const RULES: readonly Rule[] = [syntaxRule, duplicateKeysRule, grammarRule, namesRule, referencesRule, componentTypesRule, clusterRule, relationshipsRule, legacyHeaderRule, propertiesRule, fusedKeysRule, dataTypesRule, componentMappingsRule, dependenciesRule, itemsRule, metricsPoliciesRule];
+export const RULES: readonly Rule[] = [syntaxRule, duplicateKeysRule, grammarRule, namesRule, referencesRule, componentTypesRule, clusterRule, relationshipsRule, legacyHeaderRule, propertiesRule, fusedKeysRule, dataTypesRule, componentMappingsRule, dependenciesRule, itemsRule, metricsPoliciesRule, lifecycleRule, driversRule, referenceOnlyRule, lifecycleFilesRule, projectFileRule, packageLayoutRule, ansibleRmRule];

@@ -1,0 +1,309 @@
+/**
+ * LM100-LM107: lmctl project files and package layout. Multi-file fixtures create the layout in
+ * the in-memory file system; the last file is the one under test.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkDiagnostics } from '../support/features.js';
+
+/** Files that only need to exist (`#- /ws/<path>` with a line of content). */
+const files = (...paths: string[]) => paths.map((p) => `#- /ws/${p}\n# placeholder\n`).join('');
+
+const RESOURCE = `description: r
+lifecycle:
+  Create: {}
+default-driver:
+  ansible:
+    selector:
+      infrastructure-type: ['*']
+`;
+
+/** A complete Brent 2.2+ resource subproject `<dir>` (descriptor, Lifecycle and the Create script). */
+const brentSub = (dir: string) => `#- /ws/Contains/${dir}/Definitions/lm/resource.yaml\n${RESOURCE}${files(`Contains/${dir}/Lifecycle/ansible/scripts/Create.yaml`)}`;
+
+test('LM100: project file fields, types, resource managers and subproject folders', async () => {
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/d/Descriptor/assembly.yml', 'Contains/e/Definitions/lm/resource.yaml', 'Contains/e/Lifecycle/ansible/scripts/Create.yaml')}${brentSub('a')}
+#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+version: '1.0'
+packaging: zip
+#          ^^^ LM100
+contains:
+- name: a
+  type: Resource
+  resource-manager: Brent2.2
+#                   ^^^^^^^^ LM100
+- name: b
+#       ^ LM100
+  type: Resource
+#       ^^^^^^^^ LM100
+- type: Assembly
+# ^^^^ LM100
+- name: d
+  type: Widget
+#       ^^^^^^ LM100
+- name: e
+  type: ETSI_VNF
+  resource-manager: ansible-rm
+#                   ^^^^^^^^^^ LM100
+`);
+  // Required root fields of a schema 2.0 file, and an unknown schema.
+  await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+#^^^ LM100
+type: Assembly
+`);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml
+schema: '3.0'
+#       ^^^^^ LM100
+name: root
+version: '1.0'
+`);
+  // Resource managers compare case-sensitively in lmctl; project types do not.
+  await checkDiagnostics(`${files('Descriptor/assembly.yml')}${brentSub('a')}${brentSub('b')}
+#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+version: '1.0'
+type: assembly
+packaging: csar
+contains:
+- name: a
+  type: resource
+  resource-manager: Brent
+- name: b
+  type: RESOURCE
+  resource-manager: lm
+  directory: b
+`);
+});
+
+test('LM101: schema 1.0 and vnfcs project files are information', async () => {
+  const vnfc = files('Descriptor/assembly.yml', 'VNFCs/vnfcA/descriptor/vnfcA.yml', 'VNFCs/vnfcA/lifecycle/Install.yml', 'VNFCs/vnfcA/Meta-Inf/manifest.MF');
+  const diags = await checkDiagnostics(`${vnfc}#- /ws/lmproject.yml
+name: old
+#^^^ LM101
+vnfcs:
+#^^^^ LM101
+  definitions:
+    vnfcA:
+      directory: vnfcA
+`);
+  assert.deepEqual(diags.map((d) => d.severity), ['information', 'information']);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml
+schema: '1.0'
+#       ^^^^^ LM101
+name: old
+`);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: new\nversion: '1.0'\n`);
+});
+
+test('LM102: duplicate .yml/.yaml files and both Contains/ and VNFCs/', async () => {
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'lmproject.yaml')}#- /ws/lmproject.yml
+schema: '2.0'
+#^^^^^ LM102
+name: root
+version: '1.0'
+`);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'VNFCs/old/descriptor/old.yml')}${brentSub('a')}#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+#     ^^^^ LM102
+version: '1.0'
+contains:
+- name: a
+  type: Resource
+  resource-manager: brent
+`);
+  await checkDiagnostics(`${files('x/Definitions/lm/resource.yml')}#- /ws/x/Definitions/lm/resource.yaml
+description: twin
+#^^^^^^^^^^ LM102
+`);
+  await checkDiagnostics(`${files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/heat.yml')}#- /ws/x/Definitions/lm/resource.yaml
+description: two heat templates
+#^^^^^^^^^^ LM102
+lifecycle:
+  Create:
+    drivers:
+      openstack:
+        selector:
+          infrastructure-type: ['*']
+`);
+  await checkDiagnostics(`${files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/tosca.yml')}#- /ws/x/Definitions/lm/resource.yaml
+description: one template of each kind
+lifecycle:
+  Create:
+    drivers:
+      openstack:
+        selector:
+          infrastructure-type: ['*']
+`);
+});
+
+test('LM103: the descriptor and folders lmctl expects for the project type', async () => {
+  const diags = await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/t/README.md')}#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+version: '1.0'
+contains:
+- name: rm
+#       ^^ LM103
+  type: Resource
+  resource-manager: ansible-rm
+- name: b21
+#       ^^^ LM103
+#       ^^^ LM103
+  type: Resource
+  resource-manager: brent2.1
+- name: t
+#       ^ LM103
+  type: Type
+`);
+  assert.deepEqual(diags.map((d) => (d.data as { part?: string } | undefined)?.part ?? 'descriptor'), ['descriptor', 'Lifecycle', 'Definitions/infrastructure', 'descriptor']);
+  await checkDiagnostics(`#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+#     ^^^^ LM103
+version: '1.0'
+type: Assembly
+`);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/descriptor/rm.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/b21/Lifecycle/ansible/scripts/Install.yaml', 'Contains/b21/Definitions/infrastructure/heat.yaml', 'Contains/t/Descriptor/type.yml')}#- /ws/lmproject.yml
+schema: '2.0'
+name: root
+version: '1.0'
+contains:
+- name: rm
+  type: Resource
+  resource-manager: ansible-rm
+- name: b21
+  type: Resource
+  resource-manager: brent2.1
+- name: t
+  type: Type
+`);
+});
+
+test('LM104: pre-2.2 manifests in a Brent 2.2+ project', async () => {
+  await checkDiagnostics(`${files('Definitions/lm/resource.yaml', 'Lifecycle/lifecycle.mf', 'Definitions/infrastructure/infrastructure.mf')}#- /ws/lmproject.yml
+schema: '2.0'
+name: res
+version: '1.0'
+type: Resource
+resource-manager: brent
+#                 ^^^^^ LM104
+#                 ^^^^^ LM104
+`);
+  // The same manifests are what a Brent 2.1 project reads.
+  await checkDiagnostics(`${files('Definitions/lm/resource.yaml', 'Lifecycle/lifecycle.mf', 'Definitions/infrastructure/infrastructure.mf')}#- /ws/lmproject.yml
+schema: '2.0'
+name: res
+version: '1.0'
+type: Resource
+resource-manager: brent2.1
+`);
+});
+
+test('LM105: lifecycle scripts and templates the drivers need', async () => {
+  await checkDiagnostics(`${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml')}#- /ws/x/Definitions/lm/resource.yaml
+infrastructure:
+  Openstack: {}
+lifecycle:
+  Create:
+# ^^^^^^ LM105
+    drivers:
+      openstack:
+        selector:
+          infrastructure-type: ['*']
+  Install: {}
+  Configure: {}
+  Start: {}
+# ^^^^^ LM105
+operations:
+  Mount: {}
+# ^^^^^ LM105
+default-driver:
+  ansible:
+    selector:
+      infrastructure-type: ['*']
+  kubernetes:
+# ^^^^^^^^^^ LM105
+    selector:
+      infrastructure-type: [Kubernetes]
+`, { ignore: ['LM085'] });
+  await checkDiagnostics(`${files('x/Lifecycle/README.md')}#- /ws/x/Definitions/lm/resource.yaml
+infrastructure:
+  Openstack: {}
+lifecycle: {}
+queries:
+  drivers:
+    openstack:
+#   ^^^^^^^^^ LM105
+      selector:
+        infrastructure-type: ['*']
+`);
+  await checkDiagnostics(`${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml', 'x/Lifecycle/ansible/scripts/Start.yml', 'x/Lifecycle/ansible/scripts/Mount.yaml', 'x/Lifecycle/openstack/tosca.yaml', 'x/Lifecycle/openstack/discover.yaml', 'x/Lifecycle/kubernetes/kegd.yaml')}#- /ws/x/Definitions/lm/resource.yaml
+infrastructure:
+  Openstack: {}
+  Kubernetes: {}
+lifecycle:
+  Create:
+    drivers:
+      openstack:
+        selector:
+          infrastructure-type: ['*']
+  Install: {}
+  Configure: {}
+  Start: {}
+operations:
+  Mount: {}
+default-driver:
+  ansible:
+    selector:
+      infrastructure-type: ['*']
+  kubernetes:
+    selector:
+      infrastructure-type: [Kubernetes]
+`);
+  // Without any Lifecycle/ folder, LM103 (on the project) says it all.
+  await checkDiagnostics(`#- /ws/x/Definitions/lm/resource.yaml\n${RESOURCE}`);
+});
+
+test('LM106: descriptor names derived from the project must be valid', async () => {
+  const long = 'a'.repeat(31);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', `Contains/${long}/Descriptor/assembly.yml`, `Contains/${long}/Contains/inner/Descriptor/assembly.yml`)}#- /ws/lmproject.yml
+schema: '2.0'
+name: 5gcore-twenty-chars
+#     ^^^^^^^^^^^^^^^^^^^ LM106
+version: '1.0'
+contains:
+- name: ${long}
+#       ${'^'.repeat(31)} LM106
+  contains:
+  - name: inner
+`);
+  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/sub/Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: core5g\nversion: '1.0'\ncontains:\n- name: sub\n`);
+});
+
+test('LM107: Ansible RM descriptor file and declared name', async () => {
+  const project = `#- /ws/lmproject.yml
+schema: '2.0'
+name: web
+version: '1.0'
+type: Resource
+resource-manager: ansible-rm
+`;
+  await checkDiagnostics(`${project}#- /ws/descriptor/webserver.yml
+description: the web server
+#^^^^^^^^^^ LM107
+`);
+  await checkDiagnostics(`${project}#- /ws/descriptor/web.yml\ndescription: the web server\n`);
+  // Outside an lmctl project: the declared name must match the file name.
+  await checkDiagnostics(`#- /ws/pkg/1.0/descriptor/hello.yml
+name: resource::hello-world::1.0
+#     ^^^^^^^^^^^^^^^^^^^^^^^^^^ LM107
+description: hi
+`);
+  await checkDiagnostics(`#- /ws/pkg/1.0/descriptor/hello-world.yml\nname: resource::hello-world::1.0\ndescription: hi\n`);
+});
