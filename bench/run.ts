@@ -11,11 +11,13 @@
  * It prints a table against the goals and writes `.bench/results.json`. Missed goals are marked,
  * never fatal. Options (or BENCH_<NAME> environment variables): --assemblies N (default 2000),
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
- * --opens N (didOpen samples, default 8), --workspace DIR, --props-per-resource N, --seed N,
- * --big-lines N, --force (regenerate).
+ * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
+ * --phases reference,cold,warm,server (default all), --profile (node --cpu-prof for every measured
+ * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR, --props-per-resource N, --seed N, --big-lines N,
+ * --force (regenerate).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -176,7 +178,7 @@ interface Results {
   coldRuns?: number[];
   cold?: IndexChildResult & { wallMs: number; ratio?: number; ratioSecondPass?: number; filesPerS: number; mbPerS: number };
   prime?: IndexChildResult & { wallMs: number };
-  warm?: IndexChildResult & { wallMs: number };
+  warm?: IndexChildResult & { wallMs: number; cacheRewritten?: boolean };
   server?: {
     cacheFile: string;
     warmStartMs?: number;
@@ -394,7 +396,7 @@ function report(res: Results): string {
   out.push('- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).');
   out.push('- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass (cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory walk, stat and read; the OS page cache is warm for both.');
   if (c) out.push(`- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ${ms(c.startupMs)} node/tsx start-up and module loading).`);
-  if (res.warm) out.push(`- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB. The build re-writes the cache at the end even when nothing changed.`);
+  if (res.warm) out.push(`- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB; the cache file was ${res.warm.cacheRewritten ? 'REWRITTEN although nothing changed' : 'not rewritten (nothing changed)'}.`);
   if (s?.serverLog) out.push(`- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, initialized -> ready ${ms(s.initializedToReadyMs)}.`);
   if (s && s.fromCache !== undefined && s.fromCache === 0) out.push('- WARNING: the server did not use the primed cache (0 files from cache): the warm-start figure is a cold start.');
   if (s?.memoryTrace) out.push(`- server RSS by stage: ${s.memoryTrace.map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ${(m.hwmMB ?? NaN).toFixed(0)})`).join('; ')}.`);
@@ -419,10 +421,13 @@ async function main(): Promise<void> {
   };
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
+  const phases = new Set((argOf(argv, 'phases') ?? 'reference,cold,warm,server').split(',').map((x) => x.trim()));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
+  const extraNodeArgs = argOf(argv, 'node-args');
+  if (extraNodeArgs) nodeFlags.push(...extraNodeArgs.split(/\s+/).filter(Boolean));
   if (argv.includes('--profile')) {
     mkdirSync(PROF_DIR, { recursive: true });
-    nodeFlags = ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`];
+    nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`);
     log(`profiling every measured process into ${PROF_DIR} (summarise with bench/cpuprof.ts)`);
   }
   const root = path.resolve(argOf(argv, 'workspace') ?? path.join(BENCH_DIR, 'workspace'));
@@ -456,7 +461,7 @@ async function main(): Promise<void> {
   };
 
   // 1. Reference (fresh process; pass 1 has a cold JIT like the cold index, pass 2 a warm one).
-  try {
+  if (phases.has('reference')) try {
     res.reference = await reference(root, refPasses);
     log(`reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`);
   } catch (e) {
@@ -464,7 +469,7 @@ async function main(): Promise<void> {
   }
 
   // 2. Cold index: fresh process, fresh Session, no cache; the median of a few runs.
-  try {
+  if (phases.has('cold')) try {
     const runs: (IndexChildResult & { wallMs: number })[] = [];
     for (let i = 0; i < coldRuns; i++) {
       runs.push(await indexChild(root, [], 120_000));
@@ -492,7 +497,7 @@ async function main(): Promise<void> {
   const cacheDir = path.join(BENCH_DIR, 'cache');
   const rootKey = keyOfUri(pathToFileURL(root).href);
   const cacheFile = path.join(cacheDir, `index-${createHash('sha1').update([rootKey].join('\n')).digest('hex').slice(0, 16)}.json`);
-  try {
+  if (phases.has('warm') || !existsSync(cacheFile)) try {
     res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
     log(`first build with cache write: ${ms(res.prime.buildMs)}, cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`);
   } catch (e) {
@@ -500,8 +505,10 @@ async function main(): Promise<void> {
   }
 
   // 4. Warm start, fresh process + fresh Session loading the cache.
-  try {
+  if (phases.has('warm')) try {
+    const before = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs;
     res.warm = await indexChild(root, ['--cache', cacheFile], 60_000);
+    res.warm.cacheRewritten = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs !== before;
     log(`warm start (fresh Session): ${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`);
   } catch (e) {
     res.errors.push(`warm start: ${String(e)}`);
@@ -509,7 +516,7 @@ async function main(): Promise<void> {
 
   // 5. The real server: warm start, diagnostics latency, requests, RSS.
   if (!existsSync(cacheFile)) res.errors.push(`no cache file at ${cacheFile}: the server starts cold`);
-  await serverPhase(res, root, cacheDir, cacheFile, gen.big.path, opts);
+  if (phases.has('server')) await serverPhase(res, root, cacheDir, cacheFile, gen.big.path, opts);
 
   res.totalMs = performance.now() - tStart;
   res.loadavg.end = os.loadavg();
