@@ -26,11 +26,43 @@ import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
 import { codeActions } from '../features/codeActions.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
-import type { DocumentModel } from '../model/document.js';
+import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { keyOfUri, uriOfKey } from './convert.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 
 export const STATUS_NOTIFICATION = 'lmDescriptors/status';
+
+const WARM_UP_ASSEMBLY = `name: assembly::warmup::1.0
+description: warm-up sample, never published
+properties:
+  deploymentLocation:
+    type: string
+  size:
+    type: integer
+    default: 2
+composition:
+  a:
+    type: resource::warmup-a::1.0
+    quantity: 1
+    properties:
+      deploymentLocation:
+        value: '\${deploymentLocation}'
+      name:
+        value: "\${instance.name}-a"
+  b:
+    type: resource::warmup-b::1.0
+    cluster: {initial-quantity: 1, minimum-nodes: 1, maximum-nodes: 3}
+relationships:
+  ab:
+    source-capabilities: [a.Cap]
+    target-requirements: [b.Req]
+    source-state: Active
+    target-state: Active
+    properties:
+      ip: {value: '\${source.ip}'}
+    lifecycle:
+      Create: [b.Add]
+`;
 
 export interface StatusParams {
   state: 'indexing' | 'ready';
@@ -125,6 +157,19 @@ export function startServer(connection: Connection): void {
 
   const sendStatus = (s: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, s);
 
+  /**
+   * The index only uses the outline scanner, so the first opened file would pay for compiling the
+   * full YAML parser and the rules (about 100 ms). Analyse a small in-memory descriptor once instead.
+   */
+  const warmUp = () => {
+    try {
+      const sample = analyseDocument('/__warmup__/Descriptor/assembly.yml', WARM_UP_ASSEMBLY, 0);
+      computeDiagnostics(session.context(sample));
+    } catch {
+      // Only a speed-up.
+    }
+  };
+
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const init = (params.initializationOptions ?? {}) as { cacheDir?: string; settings?: unknown; disableCache?: boolean };
     settings = readSettings(init.settings);
@@ -188,6 +233,7 @@ export function startServer(connection: Connection): void {
     } finally {
       reporter?.done();
     }
+    warmUp();
     const b = session.index.lastBuild;
     log(`indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`);
     sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
