@@ -32,37 +32,6 @@ import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 
 export const STATUS_NOTIFICATION = 'lmDescriptors/status';
 
-const WARM_UP_ASSEMBLY = `name: assembly::warmup::1.0
-description: warm-up sample, never published
-properties:
-  deploymentLocation:
-    type: string
-  size:
-    type: integer
-    default: 2
-composition:
-  a:
-    type: resource::warmup-a::1.0
-    quantity: 1
-    properties:
-      deploymentLocation:
-        value: '\${deploymentLocation}'
-      name:
-        value: "\${instance.name}-a"
-  b:
-    type: resource::warmup-b::1.0
-    cluster: {initial-quantity: 1, minimum-nodes: 1, maximum-nodes: 3}
-relationships:
-  ab:
-    source-capabilities: [a.Cap]
-    target-requirements: [b.Req]
-    source-state: Active
-    target-state: Active
-    properties:
-      ip: {value: '\${source.ip}'}
-    lifecycle:
-      Create: [b.Add]
-`;
 
 export interface StatusParams {
   state: 'indexing' | 'ready';
@@ -159,16 +128,30 @@ export function startServer(connection: Connection): void {
 
   /**
    * The index only uses the outline scanner, so the first opened file would pay for compiling the
-   * full YAML parser and the rules (about 100 ms). Analyse a small in-memory descriptor once instead.
+   * full YAML parser and the rules (100+ ms on a big assembly). After indexing, analyse a few real
+   * descriptors of the workspace in the background (one per event-loop turn, results dropped) so
+   * the optimising compiler has seen real input before the first didOpen.
    */
-  const warmUp = () => {
-    try {
-      const sample = analyseDocument('/__warmup__/Descriptor/assembly.yml', WARM_UP_ASSEMBLY, 0);
-      computeDiagnostics(session.context(sample));
-    } catch {
-      // Only a speed-up.
+  const warmUp = async () => {
+    const picks: string[] = [];
+    for (const e of session.index.allEntries()) {
+      if (e.kind === 'assembly' || e.kind === 'resource') picks.push(e.path);
+      if (picks.length >= 40) break;
+    }
+    const budget = 1500; // ms, so a slow disk never keeps this going
+    const started = Date.now();
+    for (const p of picks) {
+      if (Date.now() - started > budget) break;
+      await new Promise<void>((r) => setImmediate(r));
+      try {
+        const text = await session.fs.readFile(p);
+        computeDiagnostics(session.context(analyseDocument(p, text, -1)));
+      } catch {
+        // Only a speed-up.
+      }
     }
   };
+
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const init = (params.initializationOptions ?? {}) as { cacheDir?: string; settings?: unknown; disableCache?: boolean };
@@ -233,7 +216,7 @@ export function startServer(connection: Connection): void {
     } finally {
       reporter?.done();
     }
-    warmUp();
+    void warmUp();
     const b = session.index.lastBuild;
     log(`indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`);
     sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
