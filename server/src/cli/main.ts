@@ -22,10 +22,11 @@ interface Row {
   message: string;
 }
 
-const USAGE = `Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...]
+const USAGE = `Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] [--tosca-generic-types]
 
-Checks LM assembly and resource descriptors and lmproject files under the given folders or files
-(default: the current folder). Levels: error, warning, information, hint, off.
+Checks LM assembly and resource descriptors, lmproject files and TOSCA service templates under the
+given folders or files (default: the current folder). Levels: error, warning, information, hint, off.
+--tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).
 Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.`;
 
 function projectRootOf(file: string): string {
@@ -54,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
   let format: 'text' | 'json' = 'text';
   const overrides: Record<string, Severity | 'off'> = {};
   const paths: string[] = [];
+  let toscaGenericTypes = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--format') {
@@ -71,12 +73,14 @@ export async function main(argv: string[]): Promise<number> {
       }
       format = f;
     } else if (a === '--severity') {
-      const m = /^(LM\d{3})=(error|warning|information|hint|off)$/.exec(args[++i] ?? '');
+      const m = /^((?:LM|TOSCA)\d{3})=(error|warning|information|hint|off)$/.exec(args[++i] ?? '');
       if (!m) {
         process.stderr.write(`--severity expects CODE=level, e.g. LM043=off\n`);
         return 2;
       }
       overrides[m[1]!] = m[2] as Severity | 'off';
+    } else if (a === '--tosca-generic-types') {
+      toscaGenericTypes = true;
     } else if (a.startsWith('-')) {
       process.stderr.write(`Unknown option ${a}\n${USAGE}\n`);
       return 2;
@@ -105,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
   await session.index.build();
   const rows: Row[] = [];
   const wanted = (file: string) => targets.some((t) => file === t || file.startsWith(t + '/'));
-  const files = [...session.index.allEntries()].filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject')).map((e) => e.path).sort();
+  const files = [...session.index.allEntries()].filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca')).map((e) => e.path).sort();
   for (const file of files) {
     let text: string;
     try {
@@ -116,7 +120,7 @@ export async function main(argv: string[]): Promise<number> {
     let diags: Diagnostic[];
     try {
       const doc = session.openDocument(file, text, 0);
-      diags = computeDiagnostics(session.context(doc), { severityOverrides: overrides });
+      diags = computeDiagnostics(session.context(doc), { severityOverrides: overrides, ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}) });
     } catch (e) {
       diags = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'LM999', message: `Internal error: ${String(e)}`, source: 'lm-descriptors' }];
     }

@@ -10,11 +10,14 @@ import type { Diagnostic, FeatureContext, Severity } from './types.js';
 import { RULES } from './rules/index.js';
 import { makeRuleContext, type Finding } from './rules/rule.js';
 import { suppressionsOf } from './suppression.js';
+import { checkTosca, type ToscaCheckOptions } from './tosca/diagnostics.js';
 
 export interface DiagnosticOptions {
   severityOverrides?: Record<string, Severity | 'off'>;
   /** Skip cross-file rules (for a quick first pass). */
   localOnly?: boolean;
+  /** TOSCA dialect switches, e.g. `genericTypeNotation` (see docs/tosca-diagnostic-codes.md). */
+  tosca?: ToscaCheckOptions;
 }
 
 export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions = {}): Diagnostic[] {
@@ -32,6 +35,10 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
   const rctx = makeRuleContext(ctx, suppressed ? (f) => {
     if (!suppressed(f.code, doc.lines.positionAt(f.span.start).line)) report(f);
   } : report);
+  if (doc.kind === 'tosca') {
+    checkTosca(rctx, { ...opts.tosca, ...(opts.localOnly ? { localOnly: true } : {}) });
+    return out;
+  }
   for (const rule of RULES) {
     if (!rule.kinds.includes(doc.kind)) continue;
     if (opts.localOnly && rule.crossFile) continue;

@@ -53,7 +53,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
 /** Summary only, as fast as possible. Never throws. */
 export function summariseFile(path: string, text: string): { kind: FileKind; summary: FileSummary } {
   const kind = classify(path, text);
-  if (kind === 'other' || kind === 'tosca') return { kind, summary: { kind: kind } };
+  if (kind === 'other') return { kind, summary: { kind: kind } };
   let root: YNode | null;
   try {
     root = outlineYaml(text);

@@ -7,6 +7,7 @@
 import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, deref, get, getPair, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
 import type { FileKind } from '../kinds.js';
+import { summariseTosca, type ToscaSummary } from '../tosca/summary.js';
 
 export interface Decl {
   name: string;
@@ -87,7 +88,7 @@ export interface OtherSummary {
   kind: 'tosca' | 'other';
 }
 
-export type FileSummary = DescriptorSummary | LmProjectSummary | OtherSummary;
+export type FileSummary = DescriptorSummary | LmProjectSummary | OtherSummary | ToscaSummary;
 
 function pairSpan(p: YPair): Span {
   return { start: p.key.span.start, end: p.value ? p.value.span.end : p.key.span.end };
@@ -299,7 +300,7 @@ export function summarise(kind: FileKind, root: YNode | null): FileSummary {
     case 'lmproject':
       return summariseLmProject(root);
     case 'tosca':
-      return { kind: 'tosca' };
+      return summariseTosca(root);
     default:
       return { kind: 'other' };
   }

@@ -1,0 +1,282 @@
+/**
+ * Property, attribute, input and parameter definitions: TOSCA040 refinement violations (seed 002:
+ * a refinement may narrow the type to a derived one, add or change a default, add constraints,
+ * turn optional into required, or fix a value; nothing else), TOSCA041 malformed `required` /
+ * `status`, TOSCA052 malformed constraint clauses, and defaults / fixed values checked against
+ * their type and constraints (TOSCA050/051/053/054 via values.ts).
+ */
+import { asMap, asSeq, asScalar, deref, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { CONSTRAINT_OPERATORS, compilePattern, comparableOf, primitiveOf } from '../../../model/tosca/primitives.js';
+import { didYouMean } from '../../../model/tosca/grammar.js';
+import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import { propFromFile, type PropInfo, type ToscaType } from '../../../model/tosca/typeTable.js';
+import { toPlain } from '../../../model/tosca/values.js';
+import type { TypeKind } from '../../../model/tosca/catalog/index.js';
+import { checkValue, propTarget, cap } from '../values.js';
+import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+
+const STATUS = new Set(['supported', 'unsupported', 'experimental', 'deprecated']);
+
+export const definitionsRule: ToscaRule = {
+  codes: ['TOSCA040', 'TOSCA041', 'TOSCA052', 'TOSCA050', 'TOSCA051'],
+  simpleOnly: true,
+  check(ctx) {
+    const root = ctx.root;
+    if (!root) return;
+    for (const section of root.pairs) {
+      const kind = TYPE_SECTIONS[section.key.text];
+      if (!kind) continue;
+      for (const tp of entriesOf(section.value)) checkType(ctx, kind, tp);
+    }
+    const inputs = at(root, 'topology_template', 'inputs');
+    for (const p of entriesOf(inputs)) {
+      const m = asMap(p.value);
+      if (!m) continue;
+      const def = { ...propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path), owner: undefined as unknown as ToscaType };
+      checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
+    }
+    for (const p of entriesOf(at(root, 'topology_template', 'outputs'))) {
+      const m = asMap(p.value);
+      if (m) checkConstraintClauses(ctx, m, asScalar(m.pairs.find((q) => q.key.text === 'type')?.value)?.text);
+    }
+  },
+};
+
+function emptyDef(p: YPair) {
+  return { name: p.key.text, keySpan: p.key.span, span: p.key.span, hasDefault: false, hasValue: false, constraints: [] };
+}
+
+function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
+  const d = ctx.model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
+  const t = d ? ctx.model.declared(d) : undefined;
+  if (!t) return;
+  const body = asMap(tp.value);
+  const label = `${kind === 'data' ? 'data type' : kind + ' type'} \`${t.name}\``;
+  const parent = ctx.model.types.parent(t);
+  for (const [section, attr] of [
+    ['properties', false],
+    ['attributes', true],
+  ] as const) {
+    const effective = attr ? ctx.model.types.attributes(t) : ctx.model.types.properties(t);
+    const inherited = parent ? (attr ? ctx.model.types.attributes(parent) : ctx.model.types.properties(parent)) : new Map<string, PropInfo>();
+    for (const p of entriesOf(at(body, section))) {
+      const m = asMap(p.value);
+      const what = `${attr ? 'attribute' : 'property'} \`${p.key.text}\` of ${label}`;
+      if (!m) {
+        // Short form: a fixed value for an inherited property.
+        const eff = effective.get(p.key.text);
+        if (eff && inherited.has(p.key.text) && p.value) checkValue(softened(ctx), p.value, propTarget(eff), `the value of ${what}`);
+        continue;
+      }
+      const prev = inherited.get(p.key.text);
+      if (prev && !attr) checkRefinement(ctx, m, prev, what);
+      const eff = effective.get(p.key.text);
+      if (eff) checkDefinitionBody(ctx, m, eff, what);
+    }
+  }
+  // Capability definitions may refine the properties of their capability type.
+  for (const cp of entriesOf(at(body, 'capabilities'))) {
+    const cm = asMap(cp.value);
+    if (!cm) continue;
+    const capType = ctx.model.types.resolve(asScalar(cm.pairs.find((q) => q.key.text === 'type')?.value)?.text ?? ctx.model.types.capabilities(t).get(cp.key.text)?.type, 'capability');
+    const capProps = capType ? ctx.model.types.properties(capType) : new Map<string, PropInfo>();
+    for (const p of entriesOf(at(cm, 'properties'))) {
+      const m = asMap(p.value);
+      if (!m) continue;
+      const what = `property \`${p.key.text}\` of capability \`${cp.key.text}\` of ${label}`;
+      const prev = capProps.get(p.key.text);
+      if (prev) checkRefinement(ctx, m, prev, what);
+      const local = propFromFile(ctxPropDef(p), ctx.model.path);
+      const eff: PropInfo = prev ? { ...prev, ...stripUndefined(local), constraints: [...prev.constraints, ...local.constraints], type: local.type ?? prev.type, required: prev.required } : { ...local, owner: t };
+      checkDefinitionBody(ctx, m, eff, what);
+    }
+  }
+  if (kind === 'data') checkConstraintClauses(ctx, body, t.derivedFrom && primitiveOf(t.derivedFrom) ? t.derivedFrom : undefined);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+function ctxPropDef(p: YPair) {
+  // Summary-shaped definition read straight from the tree (capability refinements are not in the summary's type table).
+  const m = asMap(p.value)!;
+  const get = (k: string) => m.pairs.find((q) => q.key.text === k)?.value ?? null;
+  const typeNode = asScalar(get('type'));
+  const def: import('../../../model/tosca/summary.js').TPropertyDef = { name: p.key.text, keySpan: p.key.span, span: p.key.span, hasDefault: !!m.pairs.find((q) => q.key.text === 'default'), hasValue: false, constraints: [] };
+  if (typeNode && typeNode.value !== null) def.type = { name: typeNode.text, span: typeNode.span };
+  return def;
+}
+
+/**
+ * Defaults inside type definitions are checked as warnings. Judgement: they only matter when a
+ * template does not set the value, and peers disagree (xOpera and SODALITE's modules ship defaults
+ * that break their own constraints, e.g. `[]` with `min_length: 1` to force a value).
+ */
+function softened(ctx: ToscaRuleContext): ToscaRuleContext {
+  return { ...ctx, report: (f) => ctx.report(f.severity === 'error' ? { ...f, severity: 'warning' } : f) };
+}
+
+/** Checks `required`, `status`, constraints, and the default / value against the effective definition. */
+function checkDefinitionBody(ctx: ToscaRuleContext, m: YMap, eff: Omit<PropInfo, 'owner'> & { owner?: ToscaType }, what: string, inType = true): void {
+  for (const q of m.pairs) {
+    if (q.key.text === 'required') {
+      const s = asScalar(q.value);
+      if (s && typeof s.value !== 'boolean' && !(s.style === 'plain' && /^(yes|no|on|off)$/i.test(s.text))) {
+        ctx.report({ code: 'TOSCA041', severity: 'error', span: s.span, message: `\`required\` of ${what} must be true or false, not \`${s.text}\`.` });
+      }
+    } else if (q.key.text === 'status') {
+      const s = asScalar(q.value);
+      if (s && s.value !== null && !STATUS.has(s.text)) {
+        ctx.report({ code: 'TOSCA041', severity: 'error', span: s.span, message: `\`status\` of ${what} must be one of ${[...STATUS].join(', ')}, not \`${s.text}\`.` });
+      }
+    }
+  }
+  const base = baseOf(ctx, eff.type);
+  checkConstraintClauses(ctx, m, base);
+  const entry = at(m, 'entry_schema');
+  if (entry && entry.kind === 'map') checkConstraintClauses(ctx, entry, baseOf(ctx, asScalar(at(entry, 'type'))?.text));
+  for (const key of ['default', 'value']) {
+    const pair = m.pairs.find((q) => q.key.text === key);
+    if (!pair?.value) continue;
+    checkValue(inType ? softened(ctx) : ctx, pair.value, propTarget(eff), `the ${key} of ${what}`);
+  }
+}
+
+function baseOf(ctx: ToscaRuleContext, type: string | undefined): string | undefined {
+  if (!type) return undefined;
+  return ctx.model.types.dataType(type)?.primitive ?? type;
+}
+
+/** TOSCA052: the `constraints` list of a definition (or data type) is well formed. */
+function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: string | undefined): void {
+  const list = asSeq(at(m, 'constraints'));
+  if (!list) return;
+  const prim = base ? primitiveOf(base) : undefined;
+  for (const it of list.items) {
+    const c = asMap(it);
+    if (!c || c.pairs.length !== 1) {
+      ctx.report({ code: 'TOSCA052', severity: 'error', span: it.span, message: 'A constraint clause is a mapping with exactly one operator, e.g. `- greater_or_equal: 1`.' });
+      continue;
+    }
+    const p = c.pairs[0]!;
+    const op = p.key.text;
+    if (!CONSTRAINT_OPERATORS.includes(op)) {
+      const hint = didYouMean(op, CONSTRAINT_OPERATORS);
+      ctx.report({
+        code: 'TOSCA052',
+        severity: 'error',
+        span: p.key.span,
+        message: `Unknown constraint operator \`${op}\`${hint ? `; did you mean \`${hint}\`?` : `. Operators: ${CONSTRAINT_OPERATORS.join(', ')}.`}`,
+        ...(hint ? { data: { replace: hint } } : {}),
+      });
+      continue;
+    }
+    const problem = operandProblem(op, p.value, prim);
+    if (problem) ctx.report({ code: 'TOSCA052', severity: 'error', span: p.value ? p.value.span : p.key.span, message: `\`${op}\` ${problem}.` });
+  }
+}
+
+function operandProblem(op: string, n: YNode | null, prim: ReturnType<typeof primitiveOf>): string | undefined {
+  const v = deref(n);
+  if (!v) return 'needs a value';
+  const comparable = (x: YNode): string | undefined => {
+    const d = deref(x);
+    if (!d || d.kind !== 'scalar') return 'operands must be single values';
+    if (!prim || prim === 'string' || prim === 'list' || prim === 'map' || prim === 'any') return undefined;
+    const plain = prim === 'version' ? d.text : toPlain(d);
+    if (prim === 'timestamp' || prim === 'boolean' || prim === 'null') return undefined;
+    if (!comparableOf(prim, plain)) return `operand \`${d.text}\` is not a ${prim} value`;
+    if ((prim === 'integer' || prim === 'float') && typeof d.value !== 'number') return `operand \`${d.text}\` is not a number`;
+    return undefined;
+  };
+  switch (op) {
+    case 'equal':
+      return undefined;
+    case 'greater_than':
+    case 'greater_or_equal':
+    case 'less_than':
+    case 'less_or_equal':
+      return comparable(v);
+    case 'in_range': {
+      const s = asSeq(v);
+      if (!s || s.items.length !== 2) return 'needs a list of two bounds, `[min, max]`';
+      const lo = comparable(s.items[0]!);
+      if (lo) return lo;
+      const hiNode = asScalar(s.items[1]);
+      if (hiNode?.text === 'UNBOUNDED') return undefined;
+      return comparable(s.items[1]!);
+    }
+    case 'valid_values':
+      return v.kind === 'seq' ? undefined : 'needs a list of values';
+    case 'length':
+    case 'min_length':
+    case 'max_length': {
+      const s = asScalar(v);
+      return s && typeof s.value === 'number' && Number.isInteger(s.value) && s.value >= 0 ? undefined : 'needs a non-negative integer';
+    }
+    case 'pattern': {
+      const s = asScalar(v);
+      if (!s || typeof s.value !== 'string') return 'needs a regular expression string';
+      return compilePattern(s.value) ? undefined : `\`${s.value}\` is not a valid regular expression`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Seed 002's refinement rules, checked for one property definition `m` over the inherited `prev`. */
+function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: string): void {
+  const types = ctx.model.types;
+  const typeNode = asScalar(m.pairs.find((q) => q.key.text === 'type')?.value);
+  if (typeNode && typeNode.value !== null && prev.type && typeNode.text !== prev.type) {
+    if (!compatibleType(ctx, typeNode.text, prev.type)) {
+      ctx.report({
+        code: 'TOSCA040',
+        severity: 'error',
+        span: typeNode.span,
+        message: `${cap(what)} refines the inherited property of type \`${prev.type}\` (from \`${prev.owner.name}\`); a refinement may keep the type or use a type derived from it, not \`${typeNode.text}\`.`,
+      });
+    }
+  }
+  const req = asScalar(m.pairs.find((q) => q.key.text === 'required')?.value);
+  if (req && req.value === false && prev.required) {
+    ctx.report({
+      code: 'TOSCA040',
+      severity: 'error',
+      span: req.span,
+      message: `${cap(what)} makes the inherited required property (from \`${prev.owner.name}\`) optional; refinements may only turn optional properties into required ones.`,
+    });
+  }
+  if (prev.hasValue) {
+    const changed = m.pairs.find((q) => q.key.text === 'value' || q.key.text === 'default');
+    if (changed) {
+      ctx.report({ code: 'TOSCA040', severity: 'error', span: changed.key.span, message: `${cap(what)}: \`${prev.owner.name}\` fixed this property's value (\`value\` is final), so it cannot be changed.` });
+    }
+  }
+  void types;
+}
+
+function compatibleType(ctx: ToscaRuleContext, sub: string, base: string): boolean {
+  const types = ctx.model.types;
+  const a = types.dataType(sub);
+  const b = types.dataType(base);
+  if (!a || !b) return true; // unknown types are reported elsewhere
+  if (a.type && b.type) return types.isA(a.type, b.type);
+  if (!a.type && !b.type) return a.primitive === b.primitive;
+  // A data type derived from the primitive the base names (e.g. PortDef for integer) narrows it.
+  if (a.type && !b.type) return a.primitive === b.primitive;
+  return false;
+}
+
+export function typeNodesOf(root: YMap | null): { kind: TypeKind; pair: YPair }[] {
+  const out: { kind: TypeKind; pair: YPair }[] = [];
+  if (!root) return out;
+  for (const section of root.pairs) {
+    const kind = TYPE_SECTIONS[section.key.text];
+    if (kind) for (const p of entriesOf(section.value)) out.push({ kind, pair: p });
+  }
+  return out;
+}

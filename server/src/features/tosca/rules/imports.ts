@@ -1,0 +1,103 @@
+/**
+ * Imports: TOSCA020 file not found, TOSCA021 not resolved offline (remote URL or a profile name no
+ * workspace file declares), TOSCA022 unknown repository, TOSCA023 the imported file is not a valid
+ * TOSCA file (unknown or missing version), TOSCA024 import cycle, TOSCA025 duplicate import or
+ * namespace prefix.
+ */
+import type { ToscaRule } from './rule.js';
+import { versionInfo } from '../../../model/tosca/versions.js';
+import { didYouMean } from '../../../model/tosca/grammar.js';
+
+export const importsRule: ToscaRule = {
+  codes: ['TOSCA020', 'TOSCA021', 'TOSCA022', 'TOSCA023', 'TOSCA024', 'TOSCA025', 'TOSCA026'],
+  simpleOnly: true,
+  crossFile: true,
+  check(ctx) {
+    const { model } = ctx;
+    const seenFiles = new Map<string, number>();
+    const seenPrefixes = new Map<string, string>();
+    for (const r of model.closure.rootImports) {
+      const imp = r.imp;
+      const span = imp.file?.span ?? imp.profile?.span ?? imp.span;
+      const st = r.status;
+      switch (st.kind) {
+        case 'missing':
+          ctx.report({
+            code: 'TOSCA020',
+            severity: 'error',
+            span,
+            message: `Imported file \`${imp.file?.name ?? ''}\` not found (looked for ${st.tried.map((t) => `\`${t}\``).join(', ')}). Relative paths resolve against the importing file's folder.`,
+          });
+          break;
+        case 'remote':
+          ctx.report({
+            code: 'TOSCA021',
+            severity: 'warning',
+            span,
+            message: `Remote import \`${st.url}\` is not resolved (the checker never downloads files), so types from it are unknown here and related checks are relaxed.`,
+          });
+          break;
+        case 'profile-unresolved':
+          ctx.report({
+            code: 'TOSCA021',
+            severity: 'warning',
+            span,
+            message: `Profile \`${st.name}\` is not resolved: no file in the workspace declares \`namespace: ${st.name}\`. Types from it are unknown here and related checks are relaxed.`,
+          });
+          break;
+        case 'unknown-repository': {
+          const known = model.summary.repositories.map((x) => x.name);
+          const hint = didYouMean(st.repository, known);
+          ctx.report({
+            code: 'TOSCA022',
+            severity: 'error',
+            span: imp.repository?.span ?? span,
+            message: `Import names repository \`${st.repository}\`, which \`repositories\` does not define${hint ? `; did you mean \`${hint}\`?` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
+          });
+          break;
+        }
+        case 'ok': {
+          const loaded = model.closure.files.find((x) => x.path === st.path);
+          const sum = loaded?.summary;
+          if (st.viaAncestor) {
+            ctx.report({
+              code: 'TOSCA026',
+              severity: 'information',
+              span,
+              message: `\`${imp.file?.name ?? ''}\` is not next to this file; it was found relative to a parent folder (\`${st.path}\`), as tosca-parser resolves nested imports. Other processors may not find it.`,
+            });
+          }
+          if (sum && st.path !== model.path) {
+            if (!sum.version) {
+              // Judgement: tosca-parser accepts imported type files without a version; the spec requires one.
+              ctx.report({ code: 'TOSCA023', severity: 'warning', span, message: `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it is not a TOSCA file.` });
+            } else if (!versionInfo(sum.version.text)) {
+              ctx.report({ code: 'TOSCA023', severity: 'error', span, message: `Imported file \`${imp.file?.name ?? st.path}\` declares an unknown TOSCA version \`${sum.version.text}\`.` });
+            }
+          }
+          const prev = seenFiles.get(st.path);
+          if (prev !== undefined) {
+            ctx.report({ code: 'TOSCA025', severity: 'warning', span, message: `\`${imp.file?.name ?? st.path}\` is already imported (entry ${prev + 1}); the second import adds nothing.` });
+          } else seenFiles.set(st.path, imp.index);
+          break;
+        }
+        case 'no-file':
+          break;
+      }
+      if (imp.namespacePrefix) {
+        const p = imp.namespacePrefix.name;
+        const other = seenPrefixes.get(p);
+        const target = st.kind === 'ok' ? st.path : imp.file?.name ?? '';
+        if (other !== undefined && other !== target) {
+          ctx.report({ code: 'TOSCA025', severity: 'error', span: imp.namespacePrefix.span, message: `Namespace prefix \`${p}\` is already used by another import; prefixes must be unique.` });
+        } else seenPrefixes.set(p, target);
+      }
+    }
+    const back = model.closure.cycles.find((r) => r.status.kind === 'ok' && r.status.path === model.path);
+    const first = model.closure.rootImports[0];
+    if (back && first) {
+      const via = back.from === model.path ? 'This file imports itself' : `\`${back.from.slice(back.from.lastIndexOf('/') + 1)}\` imports this file back`;
+      ctx.report({ code: 'TOSCA024', severity: 'information', span: back.from === model.path ? back.imp.span : first.imp.span, message: `${via} (an import cycle); every file is loaded once, so it is harmless.` });
+    }
+  },
+};

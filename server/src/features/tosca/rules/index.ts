@@ -1,0 +1,14 @@
+/** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
+import { definitionsRule } from './definitions.js';
+import { functionsRule } from './functions.js';
+import { importsRule } from './imports.js';
+import { interfacesRule } from './interfaces.js';
+import { keynamesRule } from './keynames.js';
+import { metadataRule } from './metadata.js';
+import type { ToscaRule } from './rule.js';
+import { syntaxRule } from './syntax.js';
+import { templatesRule } from './templates.js';
+import { typesRule } from './types.js';
+import { versionRule } from './version.js';
+
+export const TOSCA_RULES: readonly ToscaRule[] = [syntaxRule, versionRule, keynamesRule, metadataRule, importsRule, typesRule, definitionsRule, templatesRule, interfacesRule, functionsRule];

@@ -1,0 +1,144 @@
+/**
+ * TOSCA010 unknown keyname (with "did you mean"), TOSCA011 missing required keyname, TOSCA012 value
+ * of the wrong shape (mapping / list / scalar), all driven by the grammar table in
+ * model/tosca/grammar.ts.
+ */
+import type { Span } from '../../../syntax/positions.js';
+import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
+import { GRAMMAR, didYouMean, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import type { ToscaRule, ToscaRuleContext } from './rule.js';
+
+const SHAPE_WORD: Record<Shape, string> = { map: 'a mapping', list: 'a list', scalar: 'a single value', any: 'a value' };
+
+function shapeOf(n: YNode | null): Shape | 'null' {
+  const v = deref(n);
+  if (!v) return 'null';
+  return v.kind === 'map' ? 'map' : v.kind === 'seq' ? 'list' : v.kind === 'scalar' && v.value === null ? 'null' : 'scalar';
+}
+
+function shapeOk(ks: KeySpec, actual: Shape | 'null'): boolean {
+  if (actual === 'null') return true; // `key:` with nothing, or `~`: emptiness is judged by semantic rules.
+  if (!ks.shape || ks.shape === 'any') return true;
+  return actual === ks.shape || actual === ks.alt;
+}
+
+export const keynamesRule: ToscaRule = {
+  codes: ['TOSCA010', 'TOSCA011', 'TOSCA012'],
+  simpleOnly: true,
+  check(ctx) {
+    if (!ctx.root) return;
+    walk(ctx, 'service_template', ctx.root, ctx.root.span, 'the service template', 0);
+  },
+};
+
+function walk(ctx: ToscaRuleContext, construct: string, node: YNode | null, ownerSpan: Span, where: string, depth: number): void {
+  const spec = GRAMMAR[construct];
+  const v = deref(node);
+  if (!spec || !v || depth > 40) return;
+  if (v.kind !== 'map') {
+    if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
+    if (spec.open) return;
+    ctx.report({ code: 'TOSCA012', severity: 'error', span: v.span, message: `${cap(where)} must be a mapping (a ${spec.label}), not ${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.` });
+    return;
+  }
+  if (spec.open) return;
+  // 1.0's named import form: `- name: file` / `- name: {file: ...}`.
+  if (construct === 'import' && v.pairs.length === 1 && !(v.pairs[0]!.key.text in spec.keys)) {
+    const p = v.pairs[0]!;
+    walk(ctx, 'import', p.value, p.key.span, `import \`${p.key.text}\``, depth + 1);
+    return;
+  }
+  for (const p of v.pairs) {
+    const key = p.key.text;
+    const ks = spec.keys[key];
+    if (!ks) {
+      if (spec.extra) {
+        walk(ctx, spec.extra, p.value, p.key.span, `operation \`${key}\``, depth + 1);
+        continue;
+      }
+      unknownKey(ctx, construct, p, where, Object.keys(spec.keys));
+      continue;
+    }
+    checkKey(ctx, ks, p, key, depth);
+  }
+  for (const [key, ks] of Object.entries(spec.keys)) {
+    if (!ks.required) continue;
+    if (v.pairs.some((p) => p.key.text === key)) continue;
+    // The service template's version is TOSCA001's business.
+    if (construct === 'service_template') continue;
+    // A template that copies another one inherits its type.
+    if (key === 'type' && v.pairs.some((p) => p.key.text === 'copy')) continue;
+    ctx.report({ code: 'TOSCA011', severity: 'error', span: ownerSpan, message: `${cap(where)} has no \`${key}\`; a ${spec.label} requires it.` });
+  }
+}
+
+function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, depth: number): void {
+  const actual = shapeOf(p.value);
+  if (ks.mapTolerated && actual === 'map' && ks.listOfNamed) {
+    const m = deref(p.value) as import('../../../syntax/tree.js').YMap;
+    ctx.report({
+      code: 'TOSCA012',
+      severity: 'warning',
+      span: p.key.span,
+      message: `\`${key}\` is a list of \`- name: ...\` entries in TOSCA 1.x; a mapping is accepted here (as Puccini and TOSCA 2.0 do), but other 1.x processors reject it.`,
+    });
+    const label = GRAMMAR[ks.listOfNamed]?.label ?? 'entry';
+    for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
+    return;
+  }
+  if (!shapeOk(ks, actual)) {
+    const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
+    ctx.report({ code: 'TOSCA012', severity: 'error', span: p.value ? p.value.span : p.key.span, message: `\`${key}\` must be ${want}, not ${SHAPE_WORD[actual as Shape]}.` });
+    return;
+  }
+  const val = deref(p.value);
+  if (!val) return;
+  if (ks.construct && (val.kind === 'map' || (val.kind === 'scalar' && GRAMMAR[ks.construct]?.scalarForm))) {
+    walk(ctx, ks.construct, val, p.key.span, `\`${key}\``, depth + 1);
+  }
+  if (ks.mapOf && val.kind === 'map') {
+    const label = GRAMMAR[ks.mapOf]?.label;
+    for (const q of val.pairs) walk(ctx, ks.mapOf, q.value, q.key.span, `${label ?? 'entry'} \`${q.key.text}\``, depth + 1);
+  }
+  if (ks.listOf && val.kind === 'seq') {
+    val.items.forEach((it, i) => walk(ctx, ks.listOf!, it, it.span, `entry ${i + 1} of \`${key}\``, depth + 1));
+  }
+  if (ks.listOfNamed && val.kind === 'seq') {
+    const label = GRAMMAR[ks.listOfNamed]?.label ?? 'entry';
+    for (const it of val.items) {
+      const m = deref(it);
+      if (!m || m.kind !== 'map' || m.pairs.length !== 1) {
+        ctx.report({
+          code: 'TOSCA012',
+          severity: 'error',
+          // With several keys, point at the second one: usually a sub-key that lost its indentation.
+          span: m && m.kind === 'map' && m.pairs.length > 1 ? m.pairs[1]!.key.span : it.span,
+          message: `Each entry of \`${key}\` is a mapping with exactly one key, its name (\`- name: ...\`)${m && m.kind === 'map' ? `; this one has ${m.pairs.length} keys (is the indentation right?)` : ''}.`,
+        });
+        continue;
+      }
+      const q = m.pairs[0]!;
+      walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
+    }
+  }
+}
+
+function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: string, known: string[]): void {
+  const key = p.key.text;
+  let candidates = known;
+  // At the top level, a misspelt section name is the usual cause.
+  if (construct === 'service_template') candidates = [...known, ...Object.keys(TYPE_SECTIONS)];
+  const hint = didYouMean(key, candidates);
+  ctx.report({
+    code: 'TOSCA010',
+    severity: 'error',
+    span: p.key.span,
+    message: `Unknown keyname \`${key}\` in ${where}${hint ? `; did you mean \`${hint}\`?` : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`}`,
+    ...(hint ? { data: { replace: hint } } : {}),
+  });
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,400 @@
+/**
+ * Topology templates: TOSCA060 required property missing, TOSCA061 property/attribute the type does
+ * not declare, TOSCA062 unknown requirement / capability name, TOSCA063 requirement target that is
+ * not a node template or cannot satisfy the requirement, TOSCA064 (warning) a required requirement
+ * left unassigned, TOSCA065 group members / policy targets, TOSCA066 substitution mappings; values
+ * are checked against their definitions (TOSCA050–054 via values.ts).
+ */
+import { asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { didYouMean } from '../../../model/tosca/grammar.js';
+import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
+import type { PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
+import { chainComplete, checkValue, propTarget, cap } from '../values.js';
+import { checkTypeRef } from './typeRefs.js';
+import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+
+export const templatesRule: ToscaRule = {
+  codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
+  simpleOnly: true,
+  check(ctx) {
+    const topo = at(ctx.root, 'topology_template');
+    for (const p of entriesOf(at(topo, 'node_templates'))) checkNodeTemplate(ctx, p);
+    for (const p of entriesOf(at(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
+    for (const p of entriesOf(at(topo, 'groups'))) checkGroup(ctx, p);
+    for (const p of entriesOf(at(topo, 'policies'))) checkPolicy(ctx, p);
+    checkSubstitution(ctx, asMap(at(topo, 'substitution_mappings')));
+    checkImportedSubstitutions(ctx);
+  },
+};
+
+/** Checks property (or attribute) assignments of a template against its type's definitions. */
+export function checkAssignments(
+  ctx: ToscaRuleContext,
+  section: YNode | null,
+  defs: Map<string, PropInfo>,
+  what: string,
+  opts: { complete: boolean; attributes?: boolean; alsoKnown?: Map<string, PropInfo> },
+): void {
+  const m = asMap(section);
+  if (!m) return;
+  for (const p of m.pairs) {
+    const def = defs.get(p.key.text) ?? opts.alsoKnown?.get(p.key.text);
+    if (!def) {
+      if (!opts.complete) continue;
+      const hint = didYouMean(p.key.text, defs.keys());
+      ctx.report({
+        code: 'TOSCA061',
+        // Judgement: undeclared attribute values are common in dialects (seed 002 assigns sensors); properties must be declared.
+        severity: opts.attributes ? 'warning' : 'error',
+        span: p.key.span,
+        message: `${cap(what)} declares no ${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`${hint ? `; did you mean \`${hint}\`?` : defs.size ? ` (it has: ${[...defs.keys()].slice(0, 10).join(', ')}${defs.size > 10 ? ', …' : ''})` : ''}.`,
+        ...(hint ? { data: { replace: hint } } : {}),
+      });
+      continue;
+    }
+    let value = p.value;
+    // Attribute assignments have a long notation, `{ description: ..., value: ... }` (§3.6.12).
+    const long = opts.attributes ? asMap(value) : null;
+    if (long && long.pairs.some((q) => q.key.text === 'value') && long.pairs.every((q) => q.key.text === 'value' || q.key.text === 'description')) {
+      value = long.pairs.find((q) => q.key.text === 'value')!.value;
+    }
+    checkValue(ctx, value, propTarget(def), `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\` of ${what}`);
+  }
+}
+
+/** TOSCA060 for every required property without default that the template does not assign. */
+function checkRequired(ctx: ToscaRuleContext, section: YNode | null, defs: Map<string, PropInfo>, what: string, span: { start: number; end: number }): void {
+  const m = asMap(section);
+  for (const [name, def] of defs) {
+    if (!def.required || def.hasDefault || def.hasValue) continue;
+    if (m?.pairs.some((p) => p.key.text === name)) continue;
+    ctx.report({ code: 'TOSCA060', severity: 'error', span, message: `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no default).` });
+  }
+}
+
+function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
+  const m = asMap(p.value);
+  const tpl = ctx.model.nodeTemplates.get(p.key.text);
+  if (!m || !tpl) return;
+  const what = `node template \`${p.key.text}\``;
+  const t = checkTypeRef(ctx, tpl.type, ['node'], `the type of ${what}`);
+  if (!t) return;
+  const types = ctx.model.types;
+  const complete = chainComplete(ctx, t);
+  const props = types.properties(t);
+  const abstract = !!tpl.copy || tpl.hasNodeFilter || tpl.directives.some((d) => d.name === 'substitute' || d.name === 'select' || d.name === 'substitutable' || d.name === 'selectable');
+  const withType = `${what} (type \`${t.name}\`)`;
+  checkAssignments(ctx, at(m, 'properties'), props, withType, { complete });
+  if (complete && !abstract) checkRequired(ctx, at(m, 'properties'), props, withType, p.key.span);
+  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), withType, { complete, attributes: true, alsoKnown: props });
+  // Capabilities.
+  const caps = types.capabilities(t);
+  for (const cp of entriesOf(at(m, 'capabilities'))) {
+    const def = caps.get(cp.key.text);
+    if (!def) {
+      if (complete) {
+        const hint = didYouMean(cp.key.text, caps.keys());
+        ctx.report({
+          code: 'TOSCA062',
+          severity: 'error',
+          span: cp.key.span,
+          message: `Node type \`${t.name}\` has no capability \`${cp.key.text}\`${hint ? `; did you mean \`${hint}\`?` : caps.size ? ` (capabilities: ${[...caps.keys()].join(', ')})` : ''}.`,
+          ...(hint ? { data: { replace: hint } } : {}),
+        });
+      }
+      continue;
+    }
+    const ct = types.resolve(def.type, 'capability');
+    if (!ct) continue;
+    const capProps = new Map(types.properties(ct));
+    // Property refinements written in the node type's capability definition.
+    for (const r of def.properties) {
+      const prev = capProps.get(r.name);
+      if (prev) capProps.set(r.name, { ...prev, constraints: [...prev.constraints], ...(r.type ? { type: r.type.name } : {}), ...(r.hasDefault ? { hasDefault: true } : {}) });
+    }
+    const cm = asMap(cp.value);
+    const cwhat = `capability \`${cp.key.text}\` of ${what}`;
+    const ccomplete = chainComplete(ctx, ct);
+    checkAssignments(ctx, at(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
+    checkAssignments(ctx, at(cm, 'attributes'), types.attributes(ct), cwhat, { complete: ccomplete, attributes: true, alsoKnown: capProps });
+  }
+  checkRequirements(ctx, m, tpl, t, complete, abstract);
+  const typeArtifacts = types.artifacts(t);
+  for (const a of tpl.artifacts) {
+    if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
+    if (!a.file && !typeArtifacts.has(a.name) && complete) {
+      ctx.report({ code: 'TOSCA011', severity: 'error', span: a.keySpan, message: `Artifact \`${a.name}\` of ${what} has no \`file\`, and the node type defines no artifact of that name to refine.` });
+    }
+  }
+  if (tpl.copy && !ctx.model.nodeTemplates.has(tpl.copy.name)) {
+    ctx.report({ code: 'TOSCA063', severity: 'error', span: tpl.copy.span, message: `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology.` });
+  }
+}
+
+function isMandatory(r: ReqInfo): boolean {
+  return !r.occurrences || r.occurrences.min >= 1;
+}
+
+function checkRequirements(ctx: ToscaRuleContext, m: YMap, tpl: TNodeTemplate, t: ToscaType, complete: boolean, abstract: boolean): void {
+  const types = ctx.model.types;
+  const reqs = types.requirements(t);
+  const what = `node template \`${tpl.name}\``;
+  for (const ra of tpl.requirements) {
+    const def = reqs.get(ra.name);
+    if (!def) {
+      if (complete) {
+        const hint = didYouMean(ra.name, reqs.keys());
+        ctx.report({
+          code: 'TOSCA062',
+          severity: 'error',
+          span: ra.keySpan,
+          message: `Node type \`${t.name}\` has no requirement \`${ra.name}\`${hint ? `; did you mean \`${hint}\`?` : reqs.size ? ` (requirements: ${[...reqs.keys()].join(', ')})` : ''}.`,
+          ...(hint ? { data: { replace: hint } } : {}),
+        });
+      }
+      checkRequirementTarget(ctx, ra, undefined, what);
+      continue;
+    }
+    checkRequirementTarget(ctx, ra, def, what);
+  }
+  if (!complete || abstract) return;
+  for (const [name, def] of reqs) {
+    if (!isMandatory(def)) continue;
+    if (tpl.requirements.some((r) => r.name === name)) continue;
+    // Judgement (EXPECTED §5): the orchestrator may fulfil a dangling requirement, so only a warning.
+    ctx.report({
+      code: 'TOSCA064',
+      severity: 'warning',
+      span: tpl.keySpan,
+      message: `${cap(what)} does not assign the requirement \`${name}\` (occurrences ${def.occurrences ? `[${def.occurrences.min}, ${def.occurrences.max}]` : '[1, 1] by default'}, from \`${def.owner.name}\`); an orchestrator must find a target for it.`,
+    });
+  }
+  void m;
+}
+
+function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignment, def: ReqInfo | undefined, what: string): void {
+  const types = ctx.model.types;
+  const rwhat = `requirement \`${ra.name}\` of ${what}`;
+  let targetType: ToscaType | undefined;
+  let targetTemplate: TNodeTemplate | undefined;
+  if (ra.node) {
+    targetTemplate = ctx.model.nodeTemplates.get(ra.node.name);
+    if (targetTemplate) {
+      targetType = types.resolve(targetTemplate.type?.name, 'node');
+    } else {
+      const asType = types.resolve(ra.node.name, 'node');
+      if (asType) targetType = asType;
+      else if (ctx.model.relationshipTemplates.has(ra.node.name) || ctx.model.groups.has(ra.node.name) || ctx.model.inputs.has(ra.node.name)) {
+        ctx.report({ code: 'TOSCA063', severity: 'error', span: ra.node.span, message: `\`${ra.node.name}\` (target of ${rwhat}) is not a node template.` });
+        return;
+      } else {
+        const hint = didYouMean(ra.node.name, ctx.model.nodeTemplates.keys());
+        ctx.report({
+          code: 'TOSCA063',
+          severity: ctx.model.closure.incomplete ? 'warning' : 'error',
+          span: ra.node.span,
+          message: `The target \`${ra.node.name}\` of ${rwhat} is neither a node template of this topology nor a known node type${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+          ...(hint ? { data: { replace: hint } } : {}),
+        });
+        return;
+      }
+    }
+  }
+  // Relationship: a relationship template name or a relationship type.
+  let relType: ToscaType | undefined;
+  if (ra.relationship) {
+    if (ra.relationshipInline) relType = checkTypeRef(ctx, ra.relationship, ['relationship'], `the relationship of ${rwhat}`);
+    else {
+      const rt = ctx.model.relationshipTemplates.get(ra.relationship.name);
+      if (rt) relType = types.resolve(rt.type?.name, 'relationship');
+      else relType = checkTypeRef(ctx, ra.relationship, ['relationship'], `the relationship of ${rwhat} (neither a relationship template nor a type)`);
+    }
+  }
+  if (!def || !targetType) return;
+  // The target must be of the node type the definition asks for.
+  const wantNode = def.node ? types.resolve(def.node, 'node') : undefined;
+  if (wantNode && ra.node && !types.isA(targetType, wantNode) && chainComplete(ctx, targetType)) {
+    ctx.report({
+      code: 'TOSCA063',
+      severity: 'error',
+      span: ra.node.span,
+      message: `The target of ${rwhat} must be a \`${wantNode.name}\` (per \`${def.owner.name}\`), but \`${ra.node.name}\` is a \`${targetType.name}\`.`,
+    });
+    return;
+  }
+  // The target must offer a matching capability.
+  const wantCapName = ra.capability?.name ?? def.capability;
+  if (!wantCapName || !chainComplete(ctx, targetType)) return;
+  const targetCaps = types.capabilities(targetType);
+  if (targetCaps.has(wantCapName)) return; // named capability
+  const wantCap = types.resolve(wantCapName, 'capability');
+  if (!wantCap) {
+    if (ra.capability) {
+      ctx.report({ code: 'TOSCA063', severity: 'error', span: ra.capability.span, message: `\`${wantCapName}\` (in ${rwhat}) is neither a capability of \`${targetType.name}\` nor a capability type.` });
+    }
+    return;
+  }
+  const offers = [...targetCaps.values()].some((c) => {
+    const ct = types.resolve(c.type, 'capability');
+    return ct ? types.isA(ct, wantCap) : false;
+  });
+  if (!offers) {
+    const defect = KNOWN_SPEC_DEFECTS.find((k) => k.type === def.owner.name && k.requirement === def.name && def.owner.source === 'catalog');
+    ctx.report({
+      code: 'TOSCA063',
+      severity: defect ? 'warning' : 'error',
+      span: ra.capability?.span ?? ra.node?.span ?? ra.keySpan,
+      message: `\`${ra.node?.name ?? targetType.name}\` (a \`${targetType.name}\`) offers no capability of type \`${wantCap.name}\` that ${rwhat} needs${targetCaps.size ? ` (it offers: ${[...targetCaps.values()].map((c) => `${c.name}: ${c.type ?? '?'}`).join(', ')})` : ''}.${defect ? ` ${defect.note}` : ''}`,
+    });
+  }
+  void relType;
+}
+
+/**
+ * Normative requirement definitions the spec itself gets wrong: a mismatch there is only a
+ * warning (judgement), since the spec's own examples break it.
+ */
+const KNOWN_SPEC_DEFECTS = [
+  {
+    type: 'tosca.nodes.Container.Application',
+    requirement: 'network',
+    note: 'The spec is inconsistent here (its definition says Endpoint, Puccini\'s profile says Network, and the spec\'s own Container example targets a tosca.nodes.network.Network node; see tliron/go-puccini#142), so this is a warning.',
+  },
+];
+
+function checkRelationshipTemplate(ctx: ToscaRuleContext, p: YPair): void {
+  const m = asMap(p.value);
+  const tpl = ctx.model.relationshipTemplates.get(p.key.text);
+  if (!m || !tpl) return;
+  const what = `relationship template \`${p.key.text}\``;
+  const t = checkTypeRef(ctx, tpl.type, ['relationship'], `the type of ${what}`);
+  if (!t) return;
+  const types = ctx.model.types;
+  const complete = chainComplete(ctx, t);
+  const props = types.properties(t);
+  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete && !tpl.copy) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
+  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), what, { complete, attributes: true, alsoKnown: props });
+}
+
+function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
+  const m = asMap(p.value);
+  const g = ctx.model.groups.get(p.key.text);
+  if (!m || !g) return;
+  const what = `group \`${p.key.text}\``;
+  const t = checkTypeRef(ctx, g.type, ['group'], `the type of ${what}`);
+  const types = ctx.model.types;
+  const allowed = t ? [t, ...types.ancestors(t)].find((x) => x.body.members)?.body.members : undefined;
+  for (const mem of g.members) {
+    const node = ctx.model.nodeTemplates.get(mem.name);
+    const grp = ctx.model.groups.get(mem.name);
+    if (!node && !grp) {
+      const hint = didYouMean(mem.name, ctx.model.nodeTemplates.keys());
+      ctx.report({ code: 'TOSCA065', severity: 'error', span: mem.span, message: `Member \`${mem.name}\` of ${what} is not a node template${hint ? `; did you mean \`${hint}\`?` : '.'}`, ...(hint ? { data: { replace: hint } } : {}) });
+      continue;
+    }
+    if (node && allowed?.length) {
+      const nt = types.resolve(node.type?.name, 'node');
+      if (nt && chainComplete(ctx, nt) && !allowed.some((a) => {
+        const at = types.resolve(a, 'node');
+        return at ? types.isA(nt, at) : true;
+      })) {
+        ctx.report({ code: 'TOSCA065', severity: 'error', span: mem.span, message: `Member \`${mem.name}\` (a \`${nt.name}\`) is not of a type group type \`${t!.name}\` allows (${allowed.join(', ')}).` });
+      }
+    }
+  }
+  if (g.members.length !== new Set(g.members.map((x) => x.name)).size) {
+    const seen = new Set<string>();
+    for (const mem of g.members) {
+      if (seen.has(mem.name)) ctx.report({ code: 'TOSCA065', severity: 'warning', span: mem.span, message: `\`${mem.name}\` is listed twice in the members of ${what}.` });
+      seen.add(mem.name);
+    }
+  }
+  if (!t) return;
+  const props = types.properties(t);
+  const complete = chainComplete(ctx, t);
+  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
+}
+
+function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
+  const m = asMap(p.value);
+  const pol = [...ctx.model.policies.values()].find((x) => x.keySpan.start === p.key.span.start);
+  if (!m || !pol) return;
+  const what = `policy \`${p.key.text}\``;
+  const t = checkTypeRef(ctx, pol.type, ['policy'], `the type of ${what}`);
+  for (const tg of pol.targets) {
+    if (ctx.model.nodeTemplates.has(tg.name) || ctx.model.groups.has(tg.name)) continue;
+    const hint = didYouMean(tg.name, [...ctx.model.nodeTemplates.keys(), ...ctx.model.groups.keys()]);
+    ctx.report({ code: 'TOSCA065', severity: 'error', span: tg.span, message: `Target \`${tg.name}\` of ${what} is neither a node template nor a group${hint ? `; did you mean \`${hint}\`?` : '.'}`, ...(hint ? { data: { replace: hint } } : {}) });
+  }
+  if (!t) return;
+  const types = ctx.model.types;
+  const props = types.properties(t);
+  const complete = chainComplete(ctx, t);
+  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
+}
+
+function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
+  const sub = ctx.model.summary.topology?.substitution;
+  if (!m || !sub) return;
+  const t = checkTypeRef(ctx, sub.nodeType, ['node'], 'the `node_type` of `substitution_mappings`');
+  const types = ctx.model.types;
+  for (const mp of sub.properties) {
+    const target = mp.target;
+    if (mp.list && target.length === 1 && !ctx.model.inputs.has(target[0]!.name)) {
+      ctx.report({ code: 'TOSCA066', severity: 'error', span: target[0]!.span, message: `Property mapping \`${mp.name}\` names \`${target[0]!.name}\`, which is not an input of this topology.` });
+    }
+  }
+  for (const mp of [...sub.capabilities, ...sub.requirements]) {
+    const tpl = mp.target[0];
+    if (!tpl || mp.target.length < 2) continue;
+    const node = ctx.model.nodeTemplates.get(tpl.name);
+    if (!node) {
+      ctx.report({ code: 'TOSCA066', severity: 'error', span: tpl.span, message: `Mapping \`${mp.name}\` names \`${tpl.name}\`, which is not a node template of this topology.` });
+      continue;
+    }
+    const nt = types.resolve(node.type?.name, 'node');
+    const member = mp.target[1]!;
+    if (!nt || !chainComplete(ctx, nt)) continue;
+    const isCap = sub.capabilities.includes(mp);
+    const has = isCap ? types.capabilities(nt).has(member.name) : types.requirements(nt).has(member.name);
+    if (!has) ctx.report({ code: 'TOSCA066', severity: 'error', span: member.span, message: `Node template \`${tpl.name}\` (a \`${nt.name}\`) has no ${isCap ? 'capability' : 'requirement'} \`${member.name}\`.` });
+  }
+  if (t && chainComplete(ctx, t) && !sub.properties.length) {
+    for (const [name, def] of types.properties(t)) {
+      if (!def.required || def.hasDefault || def.hasValue || ctx.model.inputs.has(name)) continue;
+      ctx.report({
+        code: 'TOSCA066',
+        severity: 'error',
+        span: sub.nodeType?.span ?? sub.span,
+        message: `The substituted node type \`${t.name}\` requires property \`${name}\`, but the topology has no input \`${name}\` to receive it (and no \`properties\` mapping).`,
+      });
+    }
+  }
+}
+
+/** An imported file whose topology substitutes a node type must take that type's required properties as inputs (tosca-parser checks this through the importer). */
+function checkImportedSubstitutions(ctx: ToscaRuleContext): void {
+  const types = ctx.model.types;
+  for (const r of ctx.model.closure.rootImports) {
+    if (r.status.kind !== 'ok') continue;
+    const f = ctx.model.closure.files.find((x) => x.path === (r.status as { path: string }).path);
+    const sub = f?.summary.topology?.substitution;
+    if (!f || !sub || sub.properties.length || f.path === ctx.model.path) continue;
+    const t = types.resolve(sub.nodeType?.name, 'node');
+    if (!t || !chainComplete(ctx, t)) continue;
+    const inputs = new Set(f.summary.topology!.inputs.map((i) => i.name));
+    const missing = [...types.properties(t)].filter(([n, d]) => d.required && !d.hasDefault && !d.hasValue && !inputs.has(n)).map(([n]) => n);
+    if (missing.length) {
+      ctx.report({
+        code: 'TOSCA066',
+        severity: 'error',
+        span: r.imp.file?.span ?? r.imp.span,
+        message: `The imported topology substitutes \`${t.name}\` but has no input for its required propert${missing.length > 1 ? 'ies' : 'y'} ${missing.map((x) => `\`${x}\``).join(', ')}.`,
+      });
+    }
+  }
+}
+

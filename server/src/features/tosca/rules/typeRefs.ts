@@ -1,0 +1,96 @@
+/**
+ * Checking one written type name against the type table: TOSCA030 unknown type (with "did you
+ * mean"), TOSCA031 a type of the wrong kind, TOSCA036 generic `map<...>` notation when the dialect
+ * setting is off. Shared by the type-definition and topology rules.
+ */
+import type { TypeKind } from '../../../model/tosca/catalog/index.js';
+import { didYouMean } from '../../../model/tosca/grammar.js';
+import { PRIMITIVE_TYPE_NAMES, primitiveOf } from '../../../model/tosca/primitives.js';
+import type { TRef } from '../../../model/tosca/summary.js';
+import { kindLabel, parseGeneric, type ToscaType } from '../../../model/tosca/typeTable.js';
+import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
+import type { ToscaRuleContext } from './rule.js';
+
+/** Normative types renamed after 1.0. */
+const RENAMED: Record<string, string> = {
+  'tosca.nodes.BlockStorage': 'tosca.nodes.Storage.BlockStorage',
+  'tosca.nodes.ObjectStorage': 'tosca.nodes.Storage.ObjectStorage',
+};
+
+/** True when the name may come from somewhere we could not read, so "unknown" is only a warning. */
+export function relaxed(ctx: ToscaRuleContext, name: string): boolean {
+  if (ctx.model.closure.incomplete || ctx.options.localOnly) return true;
+  // NFV/MEC profile types (tosca.nodes.nfv.VDU, ...) are not in our catalog.
+  if (hasUncataloguedProfileTypes(ctx.model.version) && /^tosca[.:]/.test(name)) return true;
+  return false;
+}
+
+/**
+ * Resolves `ref` as one of `kinds`, reporting when it cannot. Returns the type (undefined for
+ * primitives, unknown names and wrong kinds).
+ */
+export function checkTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, kinds: readonly TypeKind[], what: string, unknownCode = 'TOSCA030'): ToscaType | undefined {
+  if (!ref) return undefined;
+  const name = ref.name.trim();
+  for (const k of kinds) {
+    const t = ctx.model.types.resolve(name, k);
+    if (t) return t;
+  }
+  reportUnresolved(ctx, ref, kinds, what, unknownCode);
+  return undefined;
+}
+
+function reportUnresolved(ctx: ToscaRuleContext, ref: TRef, kinds: readonly TypeKind[], what: string, unknownCode = 'TOSCA030'): void {
+  const name = ref.name.trim();
+  const label = kinds.map(kindLabel).join(' or ');
+  const other = ctx.model.types.resolveAnyKind(name).filter((t) => !kinds.includes(t.kind));
+  if (other.length) {
+    ctx.report({ code: 'TOSCA031', severity: 'error', span: ref.span, message: `\`${name}\` is a ${kindLabel(other[0]!.kind)}, but ${what} must name a ${label}.` });
+    return;
+  }
+  let candidates: string[] = [];
+  for (const k of kinds) candidates.push(...ctx.model.types.namesOf(k));
+  if (kinds.includes('data')) candidates.push(...PRIMITIVE_TYPE_NAMES);
+  // Suggest in the style written: full dotted names for full dotted names.
+  if (name.includes('.') && !name.includes(':')) candidates = candidates.filter((c) => !c.includes(':'));
+  const hint = RENAMED[name] && ctx.model.types.resolve(RENAMED[name], kinds[0]!) ? RENAMED[name] : didYouMean(name, candidates);
+  const soft = relaxed(ctx, name);
+  ctx.report({
+    code: unknownCode,
+    severity: soft ? 'warning' : 'error',
+    span: ref.span,
+    message: `Unknown ${label} \`${name}\` in ${what}${hint ? `; did you mean \`${hint}\`?` : '.'}${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
+    ...(hint ? { data: { replace: hint } } : {}),
+  });
+}
+
+/** Checks a data type name (primitive, data type or generic notation). */
+export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, what: string): void {
+  if (!ref) return;
+  const name = ref.name.trim();
+  if (primitiveOf(name)) {
+    if (name.endsWith('bitrate') && ctx.minor < 3) {
+      ctx.report({ code: 'TOSCA030', severity: 'warning', span: ref.span, message: '`scalar-unit.bitrate` was introduced in Simple Profile 1.3; this file declares an older version.' });
+    }
+    return;
+  }
+  if (ctx.model.types.resolve(name, 'data')) return;
+  const g = parseGeneric(name);
+  if (g) {
+    if (!ctx.options.genericTypeNotation) {
+      ctx.report({
+        code: 'TOSCA036',
+        severity: 'warning',
+        span: ref.span,
+        message: `Generic type notation \`${name}\` is a dialect extension (Cloudsoft AMP); standard TOSCA writes \`type: ${g.container}\` with \`entry_schema: ${g.entry}\`. Enable the setting lmDescriptors.tosca.genericTypeNotation to accept it silently.`,
+      });
+    }
+    for (const inner of [g.key, g.entry]) {
+      if (inner && !primitiveOf(inner) && !ctx.model.types.resolve(inner, 'data') && !parseGeneric(inner)) {
+        reportUnresolved(ctx, ref, ['data'], `the generic argument \`${inner}\` of ${what}`);
+      }
+    }
+    return;
+  }
+  reportUnresolved(ctx, ref, ['data'], what);
+}

@@ -1,0 +1,66 @@
+/**
+ * TOSCA001 missing `tosca_definitions_version`, TOSCA002 unknown version, TOSCA003 version not the
+ * first entry, TOSCA004 TOSCA 2.0 (syntax-only support).
+ */
+import { asScalar } from '../../../syntax/tree.js';
+import { didYouMean } from '../../../model/tosca/grammar.js';
+import { KNOWN_VERSIONS } from '../../../model/tosca/versions.js';
+import type { ToscaRule } from './rule.js';
+
+export const versionRule: ToscaRule = {
+  codes: ['TOSCA001', 'TOSCA002', 'TOSCA003', 'TOSCA004'],
+  check(ctx) {
+    const root = ctx.root;
+    if (!root) {
+      if (ctx.doc.root === null && ctx.doc.problems.length === 0) {
+        ctx.report({ code: 'TOSCA001', severity: 'error', span: { start: 0, end: 0 }, message: 'The file is empty: a TOSCA file starts with `tosca_definitions_version`.' });
+      } else if (ctx.doc.root) {
+        ctx.report({ code: 'TOSCA001', severity: 'error', span: ctx.doc.root.span, message: 'A TOSCA file is a YAML mapping that starts with `tosca_definitions_version`.' });
+      }
+      return;
+    }
+    const i = root.pairs.findIndex((p) => p.key.text === 'tosca_definitions_version');
+    if (i < 0) {
+      const near = root.pairs.find((p) => didYouMean(p.key.text, ['tosca_definitions_version']) === 'tosca_definitions_version');
+      ctx.report({
+        code: 'TOSCA001',
+        severity: 'error',
+        span: near ? near.key.span : { start: root.span.start, end: root.span.start },
+        message: near
+          ? `\`tosca_definitions_version\` is missing (\`${near.key.text}\` looks like a misspelling of it).`
+          : 'The file has no `tosca_definitions_version`; it must be the first entry, e.g. `tosca_definitions_version: tosca_simple_yaml_1_3`.',
+      });
+      return;
+    }
+    const pair = root.pairs[i]!;
+    const v = asScalar(pair.value);
+    const text = v && v.value !== null ? v.text.trim() : '';
+    if (!ctx.model.version) {
+      const hint = didYouMean(text, KNOWN_VERSIONS);
+      ctx.report({
+        code: 'TOSCA002',
+        severity: 'error',
+        span: pair.value ? pair.value.span : pair.key.span,
+        message: `${text ? `Unknown TOSCA version \`${text}\`` : 'The TOSCA version is empty'}${hint ? `; did you mean \`${hint}\`?` : '.'} Known: ${KNOWN_VERSIONS.slice(0, 5).join(', ')}, and the NFV/MEC profile names. Checking as Simple Profile 1.3.`,
+        ...(hint ? { data: { replace: hint } } : {}),
+      });
+    }
+    if (i > 0) {
+      // Judgement: the spec says the version MUST be the first line; Puccini, tosca-parser and xOpera accept it anywhere.
+      ctx.report({
+        code: 'TOSCA003',
+        severity: 'warning',
+        span: pair.key.span,
+        message: '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of everything after it). Most processors accept it elsewhere.',
+      });
+    }
+    if (ctx.model.version?.dialect === 'tosca2') {
+      ctx.report({
+        code: 'TOSCA004',
+        severity: 'information',
+        span: pair.value ? pair.value.span : pair.key.span,
+        message: 'TOSCA 2.0 is not supported yet: only YAML syntax and duplicate keys are checked in this file.',
+      });
+    }
+  },
+};

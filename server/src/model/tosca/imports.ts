@@ -1,0 +1,179 @@
+/**
+ * Import resolution: relative files (resolved against the importing file), `repository` imports,
+ * CSAR-root-relative paths, `namespace:version` profile names (looked up by the `namespace` other
+ * files declare) and remote URLs (reported as not resolved: we never fetch).
+ *
+ * The model layer cannot read the index or the disk, so callers hand in a `ToscaFileSource`.
+ * Loading is transitive and cycle-safe (every file is loaded once).
+ */
+import * as path from 'node:path';
+import type { TImport, TRepository, ToscaSummary } from './summary.js';
+import type { TypeSourceFile } from './typeTable.js';
+
+export interface ToscaFileSource {
+  /** The summary of a TOSCA file, or undefined when the file does not exist / is not readable. */
+  load(filePath: string): LoadedToscaFile | undefined;
+  /** Files declaring `namespace: <name>` (for `file: org.example:1.0` profile imports). */
+  byNamespace?(namespace: string): string[];
+  /** The CSAR root folder containing `filePath` (a folder with TOSCA-Metadata/TOSCA.meta), if any. */
+  csarRootOf?(filePath: string): string | undefined;
+  /** Files that import `filePath` (reverse import edges), for type files that rely on their importer's types. */
+  importersOf?(filePath: string): string[];
+}
+
+export interface LoadedToscaFile {
+  path: string;
+  summary: ToscaSummary;
+  /** The file exists but is not a TOSCA file (no `tosca_definitions_version`, not YAML, ...). */
+  notTosca?: boolean;
+}
+
+export type ImportStatus =
+  | { kind: 'ok'; path: string; viaAncestor?: boolean }
+  | { kind: 'missing'; path: string; tried: string[] }
+  | { kind: 'remote'; url: string }
+  | { kind: 'unknown-repository'; repository: string }
+  | { kind: 'profile-unresolved'; name: string }
+  | { kind: 'no-file' };
+
+export interface ResolvedImport {
+  /** The importing file. */
+  from: string;
+  imp: TImport;
+  status: ImportStatus;
+  /** The namespace prefix its types are visible under (the nearest `namespace_prefix` on the import path). */
+  prefix?: string;
+}
+
+export interface ImportClosure {
+  /** Files whose types are visible, the root first. */
+  files: TypeSourceFile[];
+  /** Every import of every file in the closure, resolved. */
+  imports: ResolvedImport[];
+  /** Imports of the root file only (index = position in the root's `imports`). */
+  rootImports: ResolvedImport[];
+  /** True when some import (anywhere in the closure) could not be resolved, so unknown types may come from it. */
+  incomplete: boolean;
+  /** Import edges that lead back to a file already on the current path. */
+  cycles: ResolvedImport[];
+}
+
+/** URLs and other non-file schemes (`https://`, Puccini's `internal:/`, `zip:`...); a Windows drive letter is not a scheme. */
+const REMOTE = /^[a-z][a-z0-9+.-]+:\//i;
+
+export function isRemote(p: string): boolean {
+  return REMOTE.test(p) && !/^file:\/\//i.test(p);
+}
+
+function fileUrlToPath(u: string): string {
+  try {
+    return decodeURIComponent(u.replace(/^file:\/\//i, ''));
+  } catch {
+    return u.replace(/^file:\/\//i, '');
+  }
+}
+
+/** Where an import points, without loading it. */
+export function resolveImportTarget(from: string, imp: TImport, repositories: readonly TRepository[], source: ToscaFileSource): ImportStatus {
+  const fileRef = imp.file ?? imp.profile;
+  if (!fileRef || !fileRef.name.trim()) return { kind: 'no-file' };
+  const file = fileRef.name.trim();
+  const dir = path.posix.dirname(from);
+  if (imp.repository) {
+    const repo = repositories.find((r) => r.name === imp.repository!.name);
+    if (!repo) return { kind: 'unknown-repository', repository: imp.repository.name };
+    const url = repo.url?.name ?? '';
+    if (isRemote(url)) return { kind: 'remote', url: url.replace(/\/?$/, '/') + file.replace(/^\//, '') };
+    const base = /^file:\/\//i.test(url) ? fileUrlToPath(url) : path.posix.resolve(dir, url);
+    const p = path.posix.resolve(base, file);
+    return source.load(p) ? { kind: 'ok', path: p } : { kind: 'missing', path: p, tried: [p] };
+  }
+  if (isRemote(file)) return { kind: 'remote', url: file };
+  const tried: string[] = [];
+  const candidate = /^file:\/\//i.test(file) ? fileUrlToPath(file) : path.posix.resolve(dir, file);
+  tried.push(candidate);
+  if (source.load(candidate)) return { kind: 'ok', path: candidate };
+  // Inside a CSAR, paths may be given relative to the archive root.
+  const csar = source.csarRootOf?.(from);
+  if (csar) {
+    const c = path.posix.resolve(csar, file.replace(/^\//, ''));
+    if (!tried.includes(c)) {
+      tried.push(c);
+      if (source.load(c)) return { kind: 'ok', path: c };
+    }
+  }
+  // tosca-parser resolves relative imports of nested files against the main template's folder:
+  // accept a file found relative to an ancestor folder (reported as information, TOSCA026).
+  if (!path.posix.isAbsolute(file) && !/^file:/i.test(file)) {
+    let up = path.posix.dirname(dir);
+    for (let i = 0; i < 4 && up !== path.posix.dirname(up); i++, up = path.posix.dirname(up)) {
+      const c = path.posix.resolve(up, file);
+      if (source.load(c)) return { kind: 'ok', path: c, viaAncestor: true };
+    }
+  }
+  // `org.example:1.0` or a 2.0 `profile:` name: a namespace another file declares.
+  if (imp.profile || /^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/.test(file) || (!file.includes('/') && !/\.ya?ml$/i.test(file) && file.includes('.'))) {
+    const hits = source.byNamespace?.(file) ?? [];
+    if (hits.length) return { kind: 'ok', path: hits[0]! };
+    if (imp.profile || !/\.ya?ml$/i.test(file)) return { kind: 'profile-unresolved', name: file };
+  }
+  return { kind: 'missing', path: candidate, tried };
+}
+
+/**
+ * Loads the import closure of `rootPath`. Types of a file imported with `namespace_prefix: p` are
+ * visible as `p:Name` (and, leniently, as `Name`); nested imports inherit the nearest prefix.
+ */
+export function loadImportClosure(rootPath: string, root: ToscaSummary, source: ToscaFileSource, maxFiles = 400): ImportClosure {
+  const files: TypeSourceFile[] = [{ path: rootPath, summary: root }];
+  const imports: ResolvedImport[] = [];
+  const rootImports: ResolvedImport[] = [];
+  const cycles: ResolvedImport[] = [];
+  const loaded = new Map<string, string | undefined>([[rootPath, undefined]]);
+  let incomplete = false;
+  const queue: { path: string; summary: ToscaSummary; prefix: string | undefined; depth: number; ancestry: Set<string> }[] = [
+    { path: rootPath, summary: root, prefix: undefined, depth: 0, ancestry: new Set([rootPath]) },
+  ];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    for (const imp of cur.summary.imports) {
+      const status = resolveImportTarget(cur.path, imp, cur.summary.repositories, source);
+      const prefix = imp.namespacePrefix?.name ?? cur.prefix;
+      const r: ResolvedImport = { from: cur.path, imp, status };
+      if (prefix) r.prefix = prefix;
+      imports.push(r);
+      if (cur.depth === 0) rootImports.push(r);
+      if (status.kind !== 'ok') {
+        if (status.kind !== 'no-file') incomplete = true;
+        continue;
+      }
+      if (cur.ancestry.has(status.path)) {
+        cycles.push(r);
+        continue;
+      }
+      if (loaded.has(status.path)) {
+        // Imported again under another prefix: its types get those names too.
+        if (prefix && loaded.get(status.path) !== prefix && status.path !== rootPath) {
+          const again = files.find((f) => f.path === status.path);
+          if (again) files.push({ path: again.path, summary: again.summary, prefix });
+        }
+        continue;
+      }
+      if (files.length >= maxFiles) {
+        incomplete = true;
+        continue;
+      }
+      const f = source.load(status.path);
+      if (!f) {
+        incomplete = true;
+        continue;
+      }
+      loaded.set(status.path, prefix);
+      const tf: TypeSourceFile = { path: f.path, summary: f.summary };
+      if (prefix) tf.prefix = prefix;
+      files.push(tf);
+      queue.push({ path: f.path, summary: f.summary, prefix, depth: cur.depth + 1, ancestry: new Set([...cur.ancestry, f.path]) });
+    }
+  }
+  return { files, imports, rootImports, incomplete, cycles };
+}

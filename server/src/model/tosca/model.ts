@@ -1,0 +1,104 @@
+/**
+ * The analysed TOSCA document: its summary, version, import closure, CSAR and type table, plus
+ * name lookups of its topology. This is the API the TOSCA diagnostics are built on, and the one
+ * hover / completion / definition should use (through `features/tosca/context.ts`, which supplies
+ * the file source backed by the workspace index).
+ */
+import { findCsar, type CsarInfo } from './csar.js';
+import { loadImportClosure, type ImportClosure, type ToscaFileSource } from './imports.js';
+import type { TGroup, TNodeTemplate, TPolicy, TPropertyDef, TRelationshipTemplate, TTypeDecl, ToscaSummary } from './summary.js';
+import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
+import { versionInfo, type VersionInfo } from './versions.js';
+import type { TypeKind } from './catalog/index.js';
+
+export interface ToscaModel {
+  path: string;
+  summary: ToscaSummary;
+  /** Undefined when the version is missing or unknown. */
+  version?: VersionInfo;
+  closure: ImportClosure;
+  /**
+   * Files visible only through files that import this one (their import closures): type files are
+   * often fragments that use types their importer brings in, as processors always start from the
+   * main template. Their types resolve (after this file's own closure) but are never duplicates.
+   */
+  contextFiles: TypeSourceFile[];
+  types: TypeTable;
+  csar?: CsarInfo;
+  inputs: Map<string, TPropertyDef>;
+  nodeTemplates: Map<string, TNodeTemplate>;
+  relationshipTemplates: Map<string, TRelationshipTemplate>;
+  groups: Map<string, TGroup>;
+  policies: Map<string, TPolicy>;
+  /** The resolved type of a template or type declaration of this file. */
+  typeOf(kind: TypeKind, name: string | undefined): ToscaType | undefined;
+  /** The ToscaType of a type declared in this file. */
+  declared(d: TTypeDecl): ToscaType | undefined;
+}
+
+export interface BuildOptions {
+  /** Reads a file's text (TOSCA.meta lookups); undefined when absent. */
+  readText?(path: string): string | undefined;
+}
+
+function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
+  const m = new Map<string, T>();
+  for (const i of items ?? []) if (!m.has(i.name)) m.set(i.name, i);
+  return m;
+}
+
+/** Builds the model of one TOSCA file. Never throws on malformed content. */
+export function buildToscaModel(path: string, summary: ToscaSummary, source: ToscaFileSource, opts: BuildOptions = {}): ToscaModel {
+  const version = summary.version ? versionInfo(summary.version.text) : undefined;
+  const closure = loadImportClosure(path, summary, source);
+  const files = [...closure.files, ...importerContext(path, closure, source)];
+  const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
+  const csar = opts.readText ? findCsar(path, opts.readText) : undefined;
+  const topo = summary.topology;
+  const declaredMap = new Map<TTypeDecl, ToscaType>();
+  for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
+  const model: ToscaModel = {
+    path,
+    summary,
+    closure,
+    contextFiles: files.slice(closure.files.length),
+    types,
+    inputs: byName(topo?.inputs),
+    nodeTemplates: byName(topo?.nodeTemplates),
+    relationshipTemplates: byName(topo?.relationshipTemplates),
+    groups: byName(topo?.groups),
+    policies: byName(topo?.policies),
+    typeOf: (kind, name) => types.resolve(name, kind),
+    declared: (d) => declaredMap.get(d),
+  };
+  if (version) model.version = version;
+  if (csar) model.csar = csar;
+  return model;
+}
+
+/** The closures of the files that (transitively) import `path`, minus what `closure` already has. */
+function importerContext(path: string, closure: ImportClosure, source: ToscaFileSource, maxImporters = 8): TypeSourceFile[] {
+  if (!source.importersOf) return [];
+  const seen = new Set<string>(closure.files.map((f) => f.path));
+  const out: TypeSourceFile[] = [];
+  const visited = new Set<string>([path]);
+  const queue = [path];
+  let count = 0;
+  while (queue.length && count < maxImporters) {
+    const cur = queue.shift()!;
+    for (const imp of source.importersOf(cur)) {
+      if (visited.has(imp) || count >= maxImporters) continue;
+      visited.add(imp);
+      count++;
+      queue.push(imp);
+      const f = source.load(imp);
+      if (!f) continue;
+      for (const x of loadImportClosure(imp, f.summary, source, 200).files) {
+        if (seen.has(x.path)) continue;
+        seen.add(x.path);
+        out.push({ ...x, viaImporter: true });
+      }
+    }
+  }
+  return out;
+}

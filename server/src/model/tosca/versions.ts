@@ -1,0 +1,67 @@
+/**
+ * `tosca_definitions_version` values: which ones exist, which catalog they select, and what we
+ * check for each.
+ *
+ * Peers disagree on the accepted set (see docs/tosca-diagnostic-codes.md, TOSCA002): we accept the
+ * union of the Simple Profile aliases 1.0–1.3, the namespace-URL form the 1.0 spec and the OASIS
+ * assertions use, the NFV/MEC profile names of tosca-parser and Puccini, and `tosca_2_0` (syntax
+ * only, see TOSCA004).
+ */
+import type { ToscaVersion } from './catalog/index.js';
+
+export type ToscaDialect = 'simple' | 'nfv' | 'mec' | 'tosca2';
+
+export interface VersionInfo {
+  /** The value as written. */
+  text: string;
+  dialect: ToscaDialect;
+  /** The normative catalog the file implicitly imports; undefined for TOSCA 2.0. */
+  catalog?: ToscaVersion;
+  /** Human label, e.g. "TOSCA Simple Profile 1.3". */
+  label: string;
+  /** True when we run the full Simple Profile checks (everything except TOSCA 2.0). */
+  fullChecks: boolean;
+}
+
+const SIMPLE: Record<string, ToscaVersion> = {
+  tosca_simple_yaml_1_0: 'tosca_simple_yaml_1_0',
+  tosca_simple_yaml_1_1: 'tosca_simple_yaml_1_1',
+  tosca_simple_yaml_1_2: 'tosca_simple_yaml_1_2',
+  tosca_simple_yaml_1_3: 'tosca_simple_yaml_1_3',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0': 'tosca_simple_yaml_1_0',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.1': 'tosca_simple_yaml_1_1',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.2': 'tosca_simple_yaml_1_2',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3': 'tosca_simple_yaml_1_3',
+};
+
+/** Every accepted value, for completion and "did you mean". */
+export const KNOWN_VERSIONS: readonly string[] = [
+  'tosca_simple_yaml_1_3',
+  'tosca_simple_yaml_1_2',
+  'tosca_simple_yaml_1_1',
+  'tosca_simple_yaml_1_0',
+  'tosca_2_0',
+  'tosca_simple_profile_for_nfv_1_0_0',
+  'tosca_simple_profile_for_nfv_1_0',
+  'tosca_simple_profile_for_mec_1_0_0',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0',
+];
+
+/** Describes a version value, or undefined when it is not one we know. */
+export function versionInfo(text: string): VersionInfo | undefined {
+  const t = text.trim();
+  const simple = SIMPLE[t];
+  if (simple) return { text: t, dialect: 'simple', catalog: simple, label: `TOSCA Simple Profile ${simple.slice(-3).replace('_', '.')}`, fullChecks: true };
+  if (t === 'tosca_2_0') return { text: t, dialect: 'tosca2', label: 'TOSCA 2.0', fullChecks: false };
+  // NFV 1.0 builds on Simple Profile 1.0 (tosca-parser spells it with a trailing `_0`, Puccini without).
+  if (t === 'tosca_simple_profile_for_nfv_1_0_0' || t === 'tosca_simple_profile_for_nfv_1_0') {
+    return { text: t, dialect: 'nfv', catalog: 'tosca_simple_yaml_1_0', label: 'TOSCA Simple Profile for NFV 1.0', fullChecks: true };
+  }
+  if (t === 'tosca_simple_profile_for_mec_1_0_0') return { text: t, dialect: 'mec', catalog: 'tosca_simple_yaml_1_0', label: 'TOSCA Simple Profile for MEC 1.0', fullChecks: true };
+  return undefined;
+}
+
+/** True for profile dialects whose own type definitions (tosca.*.nfv.*, tosca.*.mec.*) the catalog does not hold. */
+export function hasUncataloguedProfileTypes(v: VersionInfo | undefined): boolean {
+  return v?.dialect === 'nfv' || v?.dialect === 'mec';
+}
