@@ -161,3 +161,26 @@ topology_template:
   assert.equal(severityOf(d, 'TOSCA036'), 'warning');
   await checkTosca(src.replace(/\n#\s+\^+ TOSCA036/, ''), { options: { tosca: { genericTypeNotation: true } } });
 });
+
+test('capability definitions refine their capability type\'s properties under the same rules', async () => {
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.Server:
+    derived_from: tosca.nodes.Compute
+    capabilities:
+      host:
+        type: tosca.capabilities.Compute
+        properties:
+          num_cpus:
+            default: many
+#                    ^^^^ TOSCA050
+          mem_size:
+            type: string
+#                 ^^^^^^ TOSCA040
+          disk_size:
+            default: 10 GB
+            constraints:
+              - less_than: 1 TB
+`);
+});

@@ -165,3 +165,18 @@ test('performance: a typical template (40 node templates, imported types) is che
   t.diagnostic(`TOSCA diagnostics of a ${svc.length}-line template: median ${median.toFixed(1)} ms (parse excluded)`);
   assert.ok(median < 50, `median ${median.toFixed(1)} ms`);
 });
+
+test('grammar: constructAt maps a key path to the construct (for key completion and hover)', async () => {
+  const { constructAt, keynamesOf } = await import('../../server/src/model/tosca/grammar.js');
+  assert.equal(constructAt([]), 'service_template');
+  assert.equal(constructAt(['topology_template']), 'topology_template');
+  assert.equal(constructAt(['topology_template', 'node_templates', 'web']), 'node_template');
+  assert.equal(constructAt(['topology_template', 'node_templates', 'web', 'requirements', 0, 'host']), 'requirement_assignment');
+  assert.equal(constructAt(['node_types', 'A', 'requirements', 0, 'host']), 'requirement_definition');
+  assert.equal(constructAt(['node_types', 'A', 'properties', 'p']), 'property_definition');
+  assert.equal(constructAt(['node_types', 'A', 'interfaces', 'Standard', 'create']), 'operation_definition');
+  assert.equal(constructAt(['imports', 0]), 'import');
+  assert.equal(constructAt(['topology_template', 'policies', 0, 'p']), 'policy');
+  assert.equal(constructAt(['topology_template', 'node_templates', 'web', 'properties', 'x']), undefined);
+  assert.ok(keynamesOf('node_template').includes('requirements'));
+});

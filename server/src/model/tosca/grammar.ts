@@ -506,3 +506,62 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   }
   return bestD <= limit ? best : undefined;
 }
+
+/**
+ * The construct a mapping at `path` (keys and list indexes from the document root) is, following
+ * the grammar table: e.g. `['topology_template', 'node_templates', 'web']` -> `node_template`,
+ * `['node_types', 'A', 'requirements', 0, 'host']` -> `requirement_definition`. Undefined where the
+ * grammar does not describe the content (values, free-form maps). For key completion and hover.
+ */
+export function constructAt(path: readonly (string | number)[]): string | undefined {
+  let construct: string | undefined = 'service_template';
+  let i = 0;
+  while (construct && i < path.length) {
+    const spec: ConstructSpec | undefined = GRAMMAR[construct];
+    if (!spec) return undefined;
+    const key = path[i];
+    if (typeof key !== 'string') return undefined;
+    const ks: KeySpec | undefined = spec.keys[key];
+    if (!ks) {
+      if (spec.extra) {
+        construct = spec.extra;
+        i++;
+        continue;
+      }
+      // 1.0's named import form: `- name: {file: ...}`.
+      if (construct === 'import') {
+        i++;
+        continue;
+      }
+      return undefined;
+    }
+    i++;
+    if (ks.construct) {
+      construct = ks.construct;
+      continue;
+    }
+    if (ks.mapOf) {
+      if (i >= path.length) return undefined;
+      // A mapping of names: the next key is a name; with mapTolerated lists, a list index may come first.
+      i++;
+      construct = ks.mapOf;
+      continue;
+    }
+    if (ks.listOf) {
+      if (i >= path.length || typeof path[i] !== 'number') return undefined;
+      i++;
+      construct = ks.listOf;
+      continue;
+    }
+    if (ks.listOfNamed) {
+      if (i >= path.length) return undefined;
+      if (typeof path[i] === 'number') i++;
+      if (i >= path.length) return undefined;
+      i++;
+      construct = ks.listOfNamed;
+      continue;
+    }
+    return undefined;
+  }
+  return construct && GRAMMAR[construct] ? construct : undefined;
+}

@@ -42,6 +42,19 @@ export const definitionsRule: ToscaRule = {
   },
 };
 
+/** `own` refining `prev`: type, default, value and description override, constraints accumulate. */
+function refineOver(prev: PropInfo, own: Omit<PropInfo, 'owner'>): Omit<PropInfo, 'owner'> {
+  const out: Omit<PropInfo, 'owner'> = { ...prev, constraints: [...prev.constraints, ...own.constraints] };
+  if (own.type) out.type = own.type;
+  if (own.decl?.required !== undefined) out.required = own.required;
+  if (own.hasDefault) {
+    out.hasDefault = true;
+    out.default = own.default ?? null;
+  }
+  if (own.entrySchema) out.entrySchema = own.entrySchema;
+  return out;
+}
+
 function emptyDef(p: YPair) {
   return { name: p.key.text, keySpan: p.key.span, span: p.key.span, hasDefault: false, hasValue: false, constraints: [] };
 }
@@ -77,38 +90,26 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
   // Capability definitions may refine the properties of their capability type.
   for (const cp of entriesOf(at(body, 'capabilities'))) {
     const cm = asMap(cp.value);
-    if (!cm) continue;
-    const capType = ctx.model.types.resolve(asScalar(cm.pairs.find((q) => q.key.text === 'type')?.value)?.text ?? ctx.model.types.capabilities(t).get(cp.key.text)?.type, 'capability');
+    const capDef = d!.capabilities.find((c) => c.keySpan.start === cp.key.span.start);
+    if (!cm || !capDef) continue;
+    const capType = ctx.model.types.resolve(capDef.type?.name ?? ctx.model.types.capabilities(t).get(cp.key.text)?.type, 'capability');
     const capProps = capType ? ctx.model.types.properties(capType) : new Map<string, PropInfo>();
     for (const p of entriesOf(at(cm, 'properties'))) {
       const m = asMap(p.value);
-      if (!m) continue;
+      const local = capDef.properties.find((x) => x.keySpan.start === p.key.span.start);
+      if (!m || !local) continue;
       const what = `property \`${p.key.text}\` of capability \`${cp.key.text}\` of ${label}`;
       const prev = capProps.get(p.key.text);
       if (prev) checkRefinement(ctx, m, prev, what);
-      const local = propFromFile(ctxPropDef(p), ctx.model.path);
-      const eff: PropInfo = prev ? { ...prev, ...stripUndefined(local), constraints: [...prev.constraints, ...local.constraints], type: local.type ?? prev.type, required: prev.required } : { ...local, owner: t };
+      const own = propFromFile(local, ctx.model.path);
+      // The effective definition: the capability type's, refined by this one (same merge as inheritance).
+      const eff = prev ? refineOver(prev, own) : own;
       checkDefinitionBody(ctx, m, eff, what);
     }
   }
   if (kind === 'data') checkConstraintClauses(ctx, body, t.derivedFrom && primitiveOf(t.derivedFrom) ? t.derivedFrom : undefined);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
-  return out;
-}
-
-function ctxPropDef(p: YPair) {
-  // Summary-shaped definition read straight from the tree (capability refinements are not in the summary's type table).
-  const m = asMap(p.value)!;
-  const get = (k: string) => m.pairs.find((q) => q.key.text === k)?.value ?? null;
-  const typeNode = asScalar(get('type'));
-  const def: import('../../../model/tosca/summary.js').TPropertyDef = { name: p.key.text, keySpan: p.key.span, span: p.key.span, hasDefault: !!m.pairs.find((q) => q.key.text === 'default'), hasValue: false, constraints: [] };
-  if (typeNode && typeNode.value !== null) def.type = { name: typeNode.text, span: typeNode.span };
-  return def;
-}
 
 /**
  * Defaults inside type definitions are checked as warnings. Judgement: they only matter when a
