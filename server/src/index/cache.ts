@@ -12,7 +12,7 @@ import type { FileKind } from '../model/kinds.js';
 import type { FileSummary } from '../model/lm/summary.js';
 
 /** Bump when the summary shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {

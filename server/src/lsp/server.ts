@@ -78,8 +78,9 @@ export function startServer(connection: Connection): void {
     try {
       const model = modelOf(uri);
       if (!model) return;
-      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' ? computeDiagnostics(session.context(model), {
+      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' || model.kind === 'tosca' ? computeDiagnostics(session.context(model), {
               severityOverrides: settings.diagnostics.severity,
+              tosca: { genericTypeNotation: settings.tosca.genericTypeNotation },
               // Until the index is built, cross-file rules would report things as missing that
               // are merely not indexed yet; they run when the build completes (it re-validates).
               localOnly: session.index.state !== 'ready',
@@ -115,7 +116,8 @@ export function startServer(connection: Connection): void {
     const targets = new Set<string>();
     for (const c of changed) for (const d of session.index.dependentsOf(c)) targets.add(d);
     // A new or renamed descriptor may resolve references that were unresolved before.
-    if (changed.some((c) => session.index.get(c) === undefined || isDescriptorKind(session.index.get(c)!.kind) || session.index.get(c)!.kind === 'lmproject')) {
+    // TOSCA imports are followed at analysis time, so a changed TOSCA file re-checks the open ones.
+    if (changed.some((c) => session.index.get(c) === undefined || isDescriptorKind(session.index.get(c)!.kind) || session.index.get(c)!.kind === 'lmproject' || session.index.get(c)!.kind === 'tosca')) {
       for (const p of open) if (!changed.includes(p)) targets.add(p);
     }
     for (const p of targets) {

@@ -9,12 +9,14 @@ export interface Settings {
   diagnostics: { severity: Record<string, Severity | 'off'>; debounceMs: number };
   maxFileSizeMB: number;
   exclude: string[];
+  tosca: { genericTypeNotation: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   diagnostics: { severity: {}, debounceMs: 150 },
   maxFileSizeMB: 4,
   exclude: ['node_modules', '.git', '_lmctl'],
+  tosca: { genericTypeNotation: false },
 };
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
@@ -35,5 +37,9 @@ export function readSettings(raw: unknown): Settings {
   }
   if (typeof r['maxFileSizeMB'] === 'number' && r['maxFileSizeMB'] > 0) s.maxFileSizeMB = r['maxFileSizeMB'];
   if (Array.isArray(r['exclude'])) s.exclude = r['exclude'].filter((x): x is string => typeof x === 'string');
+  const tosca = r['tosca'];
+  if (tosca && typeof tosca === 'object' && typeof (tosca as Record<string, unknown>)['genericTypeNotation'] === 'boolean') {
+    s.tosca.genericTypeNotation = (tosca as Record<string, boolean>)['genericTypeNotation']!;
+  }
   return s;
 }
