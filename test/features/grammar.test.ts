@@ -81,3 +81,10 @@ test('valid legacy list lifecycle and 2.1 selector shapes are accepted by the gr
   // LM080 (the list form is legacy) is a lifecycle rule, tested in rules-lifecycle.test.ts.
   await checkDiagnostics(`${RES}lifecycle: [Install, Start]\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: ['*']\n`, { ignore: ['LM080'] });
 });
+
+test('selector infrastructure types: the default and the types declared under infrastructure', async () => {
+  const res = `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Install:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type:\n          - $0\n`;
+  await checkCompletion(res, ["'*'", 'Openstack', 'Kubernetes']);
+  await checkCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), ["'*'", 'Openstack']);
+  assert.equal(await applyCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), 'Openstack'), '          infrastructure-type: [Openstack]');
+});

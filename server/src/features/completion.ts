@@ -14,6 +14,7 @@ import { memberDecls, type DottedRole } from './lm/dotted.js';
 import { descriptorOf, propertyMarkdown } from './lm/context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from './types.js';
 import { enumValueCompletions, keyCompletions } from './lm/grammarFeatures.js';
+import { infrastructureTypes } from './lm/drivers.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const summary = descriptorOf(ctx);
@@ -148,6 +149,16 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
   const p = cur.valuePath;
   const key = p[p.length - 1];
   const top = p[0];
+  // Selector infrastructure types: '*' (the resource's default) or a type declared under
+  // `infrastructure`, as a block item, a flow item or a plain value.
+  if (key === 'infrastructure-type' || (key === '-' && p[p.length - 2] === 'infrastructure-type')) {
+    const r = range(ctx, cur.prefixStart, Math.max(cur.tokenEnd, cur.prefixStart));
+    const declared = infrastructureTypes(ctx.doc.root);
+    return [
+      { label: "'*'", kind: CompletionKind.Constant, detail: "the resource's default infrastructure", sortText: '0', textEdit: { range: r, newText: "'*'" } },
+      ...declared.map((t) => ({ label: t, kind: CompletionKind.EnumMember, detail: 'declared under infrastructure', sortText: `1${t}`, textEdit: { range: r, newText: t } })),
+    ];
+  }
   // Component / reference type: every descriptor name in the workspace, plus $lmctl paths.
   if ((top === 'composition' || top === 'references') && p.length === 3 && key === 'type') {
     const r = range(ctx, cur.tokenStart, Math.max(cur.tokenEnd, cur.tokenStart));
