@@ -88,3 +88,18 @@ test('selector infrastructure types: the default and the types declared under in
   await checkCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), ["'*'", 'Openstack']);
   assert.equal(await applyCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), 'Openstack'), '          infrastructure-type: [Openstack]');
 });
+
+test('missing required keys of relationships and published operations', async () => {
+  await checkDiagnostics(`${ASM}relationships:
+  r:
+# ^ LM060
+    target-requirements: []
+    source-state: Active
+    target-state: Active
+operations:
+  Pub:
+# ^^^ LM067
+    multiple-instances: any
+`);
+  await checkDiagnostics(`${ASM}relationships:\n  r:\n    source-capabilities: []\n    target-requirements: []\n    source-state: Active\n    target-state: Active\noperations:\n  Pub:\n    source-operation: x.y\n`, { ignore: ['LM067'] });
+});

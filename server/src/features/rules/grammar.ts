@@ -50,6 +50,16 @@ function describe(spec: ValueSpec): string {
 
 const isPropertySpec = (spec: ValueSpec) => spec === PROPERTY_SPEC;
 
+/**
+ * Required keys whose absence this rule reports, with the code of the rule family they belong to.
+ * Other required keys have dedicated rules (component `type`: LM040; lmproject fields: LM100).
+ */
+const REQUIRED_KEY_CODES: Record<string, string> = {
+  'source-capabilities': 'LM060',
+  'target-requirements': 'LM061',
+  'source-operation': 'LM067',
+};
+
 function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: string[], depth: number): void {
   if (!node || depth > 40) return;
   const n = node.kind === 'alias' ? node.target : node;
@@ -71,6 +81,16 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
           continue;
         }
         checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
+        const entryMap = mapSpecOf(spec.entry);
+        const body = p.value && p.value.kind === 'map' ? p.value : null;
+        if (entryMap && body) {
+          for (const k of entryMap.keys) {
+            const code = k.required ? REQUIRED_KEY_CODES[k.key] : undefined;
+            if (code && !body.pairs.some((x) => x.key.text === k.key || k.aliases?.includes(x.key.text))) {
+              ctx.report({ code, severity: 'error', span: p.key.span, message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no \`${k.key}\`: ${k.doc}` });
+            }
+          }
+        }
       }
       return;
     case 'map':
