@@ -790,6 +790,18 @@ function requirementAssignmentOf(p: YPair): TRequirementAssignment {
   return r;
 }
 
+/** Copies the `type`, `description` (and for templates `copy`) keynames of an entry, when present. */
+function typeAndDescription(m: YMap | null, target: { type?: TRef; description?: string; copy?: TRef }, withCopy = false): void {
+  const type = ref(getPair(m, 'type')?.value);
+  if (type) target.type = type;
+  const d = str(getPair(m, 'description')?.value);
+  if (d !== undefined) target.description = d;
+  if (withCopy) {
+    const copy = ref(getPair(m, 'copy')?.value);
+    if (copy) target.copy = copy;
+  }
+}
+
 function nodeTemplateOf(p: YPair): TNodeTemplate {
   const m = asMap(p.value);
   const t: TNodeTemplate = {
@@ -806,12 +818,7 @@ function nodeTemplateOf(p: YPair): TNodeTemplate {
     artifacts: entries(getPair(m, 'artifacts')?.value).map(artifactOf),
     hasNodeFilter: !!getPair(m, 'node_filter'),
   };
-  const type = ref(getPair(m, 'type')?.value);
-  if (type) t.type = type;
-  const d = str(getPair(m, 'description')?.value);
-  if (d !== undefined) t.description = d;
-  const copy = ref(getPair(m, 'copy')?.value);
-  if (copy) t.copy = copy;
+  typeAndDescription(m, t, true);
   return t;
 }
 
@@ -823,12 +830,7 @@ function relationshipTemplateOf(p: YPair): TRelationshipTemplate {
     attributes: assignments(getPair(m, 'attributes')?.value),
     interfaces: entries(getPair(m, 'interfaces')?.value).map(interfaceAssignmentOf),
   };
-  const type = ref(getPair(m, 'type')?.value);
-  if (type) t.type = type;
-  const d = str(getPair(m, 'description')?.value);
-  if (d !== undefined) t.description = d;
-  const copy = ref(getPair(m, 'copy')?.value);
-  if (copy) t.copy = copy;
+  typeAndDescription(m, t, true);
   return t;
 }
 
@@ -840,10 +842,7 @@ function groupOf(p: YPair): TGroup {
     properties: assignments(getPair(m, 'properties')?.value),
     interfaces: entries(getPair(m, 'interfaces')?.value).map(interfaceAssignmentOf),
   };
-  const type = ref(getPair(m, 'type')?.value);
-  if (type) g.type = type;
-  const d = str(getPair(m, 'description')?.value);
-  if (d !== undefined) g.description = d;
+  typeAndDescription(m, g);
   return g;
 }
 
@@ -855,20 +854,14 @@ function policyOf(p: YPair): TPolicy {
     properties: assignments(getPair(m, 'properties')?.value),
     triggers: entries(getPair(m, 'triggers')?.value).map(decl),
   };
-  const type = ref(getPair(m, 'type')?.value);
-  if (type) g.type = type;
-  const d = str(getPair(m, 'description')?.value);
-  if (d !== undefined) g.description = d;
+  typeAndDescription(m, g);
   return g;
 }
 
 function outputOf(p: YPair): TOutput {
   const m = asMap(p.value);
   const o: TOutput = decl(p);
-  const type = ref(getPair(m, 'type')?.value);
-  if (type) o.type = type;
-  const d = str(getPair(m, 'description')?.value);
-  if (d !== undefined) o.description = d;
+  typeAndDescription(m, o);
   const v = getPair(m, 'value')?.value;
   if (v) o.valueSpan = v.span;
   return o;
