@@ -14,9 +14,11 @@ import { memberDecls, type DottedRole } from './lm/dotted.js';
 import { descriptorOf, propertyMarkdown } from './lm/context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from './types.js';
 import { enumValueCompletions, keyCompletions } from './lm/grammarFeatures.js';
+import { toscaComplete } from './tosca/completion.js';
 import { infrastructureTypes } from './lm/drivers.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
+  if (ctx.doc.kind === 'tosca') return toscaComplete(ctx, offset);
   const summary = descriptorOf(ctx);
   const cur = cursorContext(ctx.doc.lines, offset);
   if (!summary) return ctx.doc.kind === 'lmproject' ? (cur.role === 'value' ? enumValueCompletions(ctx, cur) : keyCompletions(ctx, cur, offset)) : [];

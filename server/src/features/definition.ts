@@ -3,8 +3,10 @@ import { descriptorAnchor } from './hover.js';
 import { locationOf } from './lm/context.js';
 import { targetAt } from './navigation.js';
 import type { FeatureContext, LocationLink } from './types.js';
+import { toscaDefinition } from './tosca/definition.js';
 
 export function definition(ctx: FeatureContext, offset: number): LocationLink[] {
+  if (ctx.doc.kind === 'tosca') return toscaDefinition(ctx, offset);
   const t = targetAt(ctx, offset);
   if (!t) return [];
   const origin = ctx.doc.lines.rangeOf(t.origin);

@@ -6,6 +6,7 @@ import { targetAt } from './navigation.js';
 import { grammarHover } from './lm/grammarFeatures.js';
 import { cursorContext } from './cursor.js';
 import type { FeatureContext, Hover } from './types.js';
+import { toscaHover } from './tosca/hover.js';
 
 const BUILTINS: Record<string, string> = {
   instance: '**instance** — the instance LM creates from this descriptor. Members: `name`, `id`, `index`.',
@@ -20,6 +21,7 @@ export function descriptorAnchor(d: DescriptorEntry): Span {
 }
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
+  if (ctx.doc.kind === 'tosca') return toscaHover(ctx, offset);
   const t = targetAt(ctx, offset);
   if (!t) {
     const g = grammarHover(ctx, cursorContext(ctx.doc.lines, offset), offset);

@@ -1,0 +1,234 @@
+/**
+ * Where the cursor is in a TOSCA document, for hover / definition (on the parsed tree: the key
+ * path with list indexes, the scalar under the cursor and its containers) and for completion (on
+ * the raw text, which may be half-typed: the function call the cursor is an argument of, and the
+ * word being typed).
+ */
+import type { LineIndex, Span } from '../../syntax/positions.js';
+import { asMap, asSeq, type YNode, type YScalar } from '../../syntax/tree.js';
+import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
+import type { CursorContext } from '../cursor.js';
+
+export type TPath = (string | number)[];
+
+export interface Located {
+  /** Keys and list indexes from the root to the scalar (for a key: including the key itself). */
+  path: TPath;
+  scalar: YScalar;
+  isKey: boolean;
+  /** `nodes[i]` is the node at `path.slice(0, i)` (nodes[0] = root); the scalar itself is not included. */
+  nodes: YNode[];
+}
+
+function inSpan(s: Span, offset: number): boolean {
+  return offset >= s.start && offset <= s.end;
+}
+
+/** The scalar (key or value) under `offset`, with its path. Aliases are not followed. */
+export function locate(root: YNode | null, offset: number): Located | undefined {
+  const path: TPath = [];
+  const nodes: YNode[] = [];
+  let n: YNode | null = root;
+  for (let depth = 0; n && depth < 200; depth++) {
+    if (!inSpan(n.span, offset)) return undefined;
+    if (n.kind === 'scalar') return { path, scalar: n, isKey: false, nodes };
+    if (n.kind === 'alias') return undefined;
+    nodes.push(n);
+    let next: YNode | null = null;
+    if (n.kind === 'map') {
+      for (const p of n.pairs) {
+        if (inSpan(p.key.span, offset)) {
+          path.push(p.key.text);
+          return { path, scalar: p.key, isKey: true, nodes };
+        }
+        if (p.value && inSpan(p.value.span, offset)) {
+          path.push(p.key.text);
+          next = p.value;
+          break;
+        }
+      }
+    } else {
+      for (let i = 0; i < n.items.length; i++) {
+        const it = n.items[i]!;
+        if (inSpan(it.span, offset)) {
+          path.push(i);
+          next = it;
+          break;
+        }
+      }
+    }
+    n = next;
+  }
+  return undefined;
+}
+
+export interface TreeCall {
+  fn: string;
+  fnKey: YScalar;
+  /** The argument list (scalar-form calls such as `get_input: x` have one argument). */
+  args: YNode[];
+  /** Which argument the cursor is on; -1 on the function name itself. */
+  argIndex: number;
+}
+
+/** The intrinsic function call whose name or direct argument is under the cursor. */
+export function callInTree(loc: Located): TreeCall | undefined {
+  const p = loc.path;
+  for (let j = p.length - 1; j >= 0 && j >= p.length - 2; j--) {
+    const fn = p[j];
+    if (typeof fn !== 'string' || !FUNCTION_NAMES.has(fn)) continue;
+    const m = asMap(loc.nodes[j]);
+    if (!m || m.pairs.length !== 1 || m.pairs[0]!.key.text !== fn) continue;
+    const pair = m.pairs[0]!;
+    const seq = asSeq(pair.value);
+    const args: YNode[] = seq ? seq.items : pair.value ? [pair.value] : [];
+    if (j === p.length - 1) return { fn, fnKey: pair.key, args, argIndex: loc.isKey ? -1 : 0 };
+    const idx = p[j + 1];
+    if (typeof idx === 'number' && seq && !loc.isKey) return { fn, fnKey: pair.key, args, argIndex: idx };
+  }
+  return undefined;
+}
+
+/** The cursor path with `-` items as index 0 (what `constructAt` expects). */
+export function normPath(p: readonly string[]): TPath {
+  return p.map((x) => (x === '-' ? 0 : x));
+}
+
+export interface TextCall {
+  fn: string;
+  argIndex: number;
+  /** The arguments before the cursor, as text (undefined for nested calls or collections). */
+  args: (string | undefined)[];
+}
+
+interface Frame {
+  open: '[' | '{' | 'top';
+  fn?: string;
+  argIndex: number;
+  args: (string | undefined)[];
+  key?: string;
+  afterColon: boolean;
+  nested: boolean;
+}
+
+/** The function call the cursor is an argument of, read from `before` (the line up to the cursor). */
+function scanInline(before: string): TextCall | undefined {
+  const stack: Frame[] = [{ open: 'top', argIndex: 0, args: [], afterColon: false, nested: false }];
+  let word = '';
+  const top = () => stack[stack.length - 1]!;
+  for (let i = 0; i < before.length; i++) {
+    const c = before[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      let s = '';
+      while (j < before.length) {
+        const d = before[j]!;
+        if (c === '"' && d === '\\' && j + 1 < before.length) {
+          s += before[j + 1];
+          j += 2;
+          continue;
+        }
+        if (d === c) {
+          if (c === "'" && before[j + 1] === "'") {
+            s += "'";
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        s += d;
+        j++;
+      }
+      if (j >= before.length) return undefined; // the cursor is inside a quoted string
+      word = s;
+      i = j;
+      continue;
+    }
+    if (c === '#' && (i === 0 || before[i - 1] === ' ')) return undefined;
+    const t = top();
+    if (c === ':' && (i + 1 >= before.length || /[\s[{]/.test(before[i + 1]!))) {
+      t.key = word.trim();
+      t.afterColon = true;
+      word = '';
+      continue;
+    }
+    if (c === '[') {
+      const fn = t.afterColon && t.key && FUNCTION_NAMES.has(t.key) ? t.key : undefined;
+      stack.push({ open: '[', ...(fn ? { fn } : {}), argIndex: 0, args: [], afterColon: false, nested: false });
+      word = '';
+      continue;
+    }
+    if (c === '{') {
+      stack.push({ open: '{', argIndex: 0, args: [], afterColon: false, nested: false });
+      word = '';
+      continue;
+    }
+    if (c === ',') {
+      if (t.open === '[') {
+        t.args.push(t.nested ? undefined : word.trim());
+        t.argIndex++;
+        t.nested = false;
+      } else if (t.open === '{') {
+        delete t.key;
+        t.afterColon = false;
+      }
+      word = '';
+      continue;
+    }
+    if (c === ']' || c === '}') {
+      if (stack.length > 1) stack.pop();
+      top().nested = true;
+      word = '';
+      continue;
+    }
+    word += c;
+  }
+  const t = top();
+  if (t.open === '[' && t.fn) return { fn: t.fn, argIndex: t.argIndex, args: t.args };
+  if (t.open !== '[' && t.afterColon && t.key && FUNCTION_NAMES.has(t.key) && !t.nested) return { fn: t.key, argIndex: 0, args: [] };
+  return undefined;
+}
+
+/**
+ * The function call the cursor is an argument of, on raw text: flow and inline forms on the
+ * cursor's line (`{ get_property: [ SELF, na| ] }`, `get_input: |`), or the block list form
+ * (`get_property:` followed by `- SELF` items).
+ */
+export function callAtText(lines: LineIndex, offset: number, cur: CursorContext): TextCall | undefined {
+  const pos = lines.positionAt(offset);
+  const lineStart = lines.lineStarts[pos.line]!;
+  const inline = scanInline(lines.text.slice(lineStart, offset));
+  if (inline) return inline;
+  const p = cur.path;
+  const fn = p[p.length - 2];
+  if (!cur.inSequenceItem || p[p.length - 1] !== '-' || fn === undefined || !FUNCTION_NAMES.has(fn)) return undefined;
+  const text = lines.lineText(pos.line);
+  const col = text.length - text.trimStart().length;
+  const args: (string | undefined)[] = [];
+  for (let ln = pos.line - 1; ln >= 0; ln--) {
+    const t = lines.lineText(ln);
+    const trimmed = t.trimStart();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const ind = t.length - trimmed.length;
+    if (ind > col) continue;
+    if (ind < col || !trimmed.startsWith('-')) break;
+    const v = trimmed.replace(/^-\s*/, '').replace(/\s+#.*$/, '').trim();
+    args.unshift(/^[[{]/.test(v) || v === '' ? undefined : v.replace(/^(['"])(.*)\1$/, '$2'));
+  }
+  return { fn, argIndex: args.length, args };
+}
+
+const WORD = /[A-Za-z0-9_\-.:/]/;
+
+/** The word around the cursor that a completion replaces: back over name characters (not before `min`), forward to the word's end. */
+export function wordSpan(lines: LineIndex, offset: number, min: number, forKey = false): Span {
+  const text = lines.text;
+  const pos = lines.positionAt(offset);
+  const lineStart = lines.lineStarts[pos.line]!;
+  const lineEnd = lines.lineContentEnd(pos.line);
+  let s = offset;
+  while (s > Math.max(min, lineStart) && WORD.test(text[s - 1]!)) s--;
+  let e = offset;
+  while (e < lineEnd && WORD.test(text[e]!) && !(text[e] === ':' && (forKey || e + 1 >= lineEnd || /\s/.test(text[e + 1]!)))) e++;
+  return { start: s, end: e };
+}

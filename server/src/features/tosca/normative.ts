@@ -1,0 +1,237 @@
+/**
+ * Read-only views of normative types: go to definition on `tosca.nodes.Compute` (or `Compute`) has
+ * no file to open, so it lands in a generated YAML document with the virtual URI
+ * `tosca-normative:/<catalog version>/<full type name>.yaml`, rendered from the catalog.
+ *
+ * The LSP layer passes such paths through unchanged (`uriOfKey` keeps URIs with a scheme); the
+ * editor then asks for the content with the custom request `lmDescriptors/normativeTypeSource`
+ * (`{ uri }` -> the text, or null), which `normativeSourceForUri` answers. The text is a pure
+ * function of (name, version), so the client may cache it.
+ */
+import { CATALOG_VERSIONS, NORMATIVE_TYPES, specSection, type NormativeType, type PropertyDef, type ToscaVersion } from '../../model/tosca/catalog/index.js';
+import { LineIndex, type Range, type Span } from '../../syntax/positions.js';
+
+export const NORMATIVE_SCHEME = 'tosca-normative';
+/** Custom request the client sends to read a `tosca-normative:` document: params `{ uri: string }`, result `string | null`. */
+export const NORMATIVE_SOURCE_REQUEST = 'lmDescriptors/normativeTypeSource';
+
+const SECTION_KEY: Record<NormativeType['kind'], string> = {
+  data: 'data_types',
+  artifact: 'artifact_types',
+  capability: 'capability_types',
+  requirement: 'requirement_types',
+  relationship: 'relationship_types',
+  interface: 'interface_types',
+  node: 'node_types',
+  group: 'group_types',
+  policy: 'policy_types',
+};
+
+export function normativeUri(name: string, version: ToscaVersion): string {
+  return `${NORMATIVE_SCHEME}:/${version}/${name}.yaml`;
+}
+
+/** The (version, full type name) a `tosca-normative:` URI denotes. Tolerates `scheme:///` and percent-encoding. */
+export function parseNormativeUri(uri: string): { version: ToscaVersion; name: string } | undefined {
+  let u = uri;
+  try {
+    u = decodeURIComponent(uri);
+  } catch {
+    // keep as is
+  }
+  const m = /^tosca-normative:\/*([^/]+)\/(.+)\.yaml$/.exec(u);
+  if (!m) return undefined;
+  const version = m[1] as ToscaVersion;
+  if (!CATALOG_VERSIONS.includes(version)) return undefined;
+  return { version, name: m[2]! };
+}
+
+export function normativeEntry(name: string, version: ToscaVersion): NormativeType | undefined {
+  return NORMATIVE_TYPES.find((t) => t.name === name && t.versions.includes(version));
+}
+
+export interface NormativeView {
+  uri: string;
+  text: string;
+  /** `type`, `property:<name>`, `attribute:<name>`, `capability:<name>`, `requirement:<name>`, `interface:<name>`, `operation:<name>` -> key span. */
+  anchors: Map<string, Span>;
+  lines: LineIndex;
+}
+
+const views = new Map<string, NormativeView>();
+
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_.\-/ ]*$/;
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
+
+function scalar(v: unknown): string {
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v === null || v === undefined) return 'null';
+  if (Array.isArray(v)) return `[ ${v.map(scalar).join(', ')} ]`;
+  if (typeof v === 'object') return `{ ${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${scalar(k)}: ${scalar(x)}`).join(', ')} }`;
+  const s = String(v);
+  return PLAIN.test(s) && !RESERVED.test(s) && !s.endsWith(' ') ? s : JSON.stringify(s);
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const w of text.split(/\s+/).filter(Boolean)) {
+    if (cur && cur.length + 1 + w.length > width) {
+      out.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+class Builder {
+  private readonly out: string[] = [];
+  private offset = 0;
+  readonly anchors = new Map<string, Span>();
+
+  line(indent: number, text: string, anchor?: string): void {
+    if (anchor) {
+      const key = text.replace(/^- /, '').replace(/:.*$/, '');
+      const start = this.offset + indent + (text.startsWith('- ') ? 2 : 0);
+      this.anchors.set(anchor, { start, end: start + key.length });
+    }
+    const l = ' '.repeat(indent) + text;
+    this.out.push(l);
+    this.offset += l.length + 1;
+  }
+
+  description(indent: number, d: string | undefined): void {
+    if (!d) return;
+    this.line(indent, 'description: >-');
+    for (const l of wrap(d, 96 - indent)) this.line(indent + 2, l);
+  }
+
+  text(): string {
+    return this.out.join('\n') + '\n';
+  }
+}
+
+function versionLabel(v: ToscaVersion): string {
+  return `TOSCA Simple Profile ${v.slice(-3).replace('_', '.')}`;
+}
+
+/** Renders the catalog entry `name` of `version` as a YAML type definition, with key anchors. */
+export function normativeTypeView(name: string, version: ToscaVersion): NormativeView | undefined {
+  const cacheKey = `${version}/${name}`;
+  const hit = views.get(cacheKey);
+  if (hit) return hit;
+  const t = normativeEntry(name, version);
+  if (!t) return undefined;
+  const b = new Builder();
+  b.line(0, `# Read-only view of a normative type, generated by LM Descriptors & TOSCA from its type catalog.`);
+  b.line(0, `# ${versionLabel(version)}, section ${specSection(t, version)}. Descriptions are our own summaries of the specification.`);
+  const aliases = [t.shorthand, t.prefixed !== t.name ? t.prefixed : undefined, ...(t.altNames ?? [])].filter((x): x is string => !!x);
+  if (aliases.length) b.line(0, `# Also written as: ${aliases.join(', ')}`);
+  b.line(0, `tosca_definitions_version: ${version}`);
+  b.line(0, '');
+  b.line(0, `${SECTION_KEY[t.kind]}:`);
+  b.line(2, `${t.name}:`, 'type');
+  const i = 4;
+  if (t.derivedFrom) b.line(i, `derived_from: ${scalar(t.derivedFrom)}`);
+  if (t.status) b.line(i, `# status: ${t.status}`);
+  b.description(i, t.description);
+  if (t.mimeType) b.line(i, `mime_type: ${scalar(t.mimeType)}`);
+  if (t.fileExt) b.line(i, `file_ext: ${scalar([...t.fileExt])}`);
+  if (t.constraints?.length) {
+    b.line(i, 'constraints:');
+    for (const c of t.constraints) for (const [op, v] of Object.entries(c)) b.line(i + 2, `- ${op}: ${scalar(v)}`);
+  }
+  if (t.validSourceTypes) b.line(i, `valid_source_types: ${scalar([...t.validSourceTypes])}`);
+  if (t.validTargetTypes) b.line(i, `valid_target_types: ${scalar([...t.validTargetTypes])}`);
+  if (t.members) b.line(i, `members: ${scalar([...t.members])}`);
+  if (t.targets) b.line(i, `targets: ${scalar([...t.targets])}`);
+  for (const [section, entries, isAttr] of [
+    ['properties', t.properties, false],
+    ['attributes', t.attributes, true],
+  ] as const) {
+    if (!entries || !Object.keys(entries).length) continue;
+    b.line(i, `${section}:`);
+    for (const [n, d] of Object.entries(entries)) {
+      b.line(i + 2, `${n}:`, `${isAttr ? 'attribute' : 'property'}:${n}`);
+      b.line(i + 4, `type: ${scalar(d.type)}`);
+      if (!isAttr && 'required' in d) b.line(i + 4, `required: ${d.required}`);
+      if (d.status) b.line(i + 4, `status: ${d.status}`);
+      if (d.default !== undefined) b.line(i + 4, `default: ${scalar(d.default)}`);
+      const cs = (d as PropertyDef).constraints;
+      if (cs?.length) {
+        b.line(i + 4, 'constraints:');
+        for (const c of cs) for (const [op, v] of Object.entries(c)) b.line(i + 6, `- ${op}: ${scalar(v)}`);
+      }
+      if (d.entrySchema) b.line(i + 4, `entry_schema: ${scalar(d.entrySchema)}`);
+      b.description(i + 4, d.description);
+    }
+  }
+  if (t.capabilities && Object.keys(t.capabilities).length) {
+    b.line(i, 'capabilities:');
+    for (const [n, c] of Object.entries(t.capabilities)) {
+      b.line(i + 2, `${n}:`, `capability:${n}`);
+      b.line(i + 4, `type: ${scalar(c.type)}`);
+      if (c.validSourceTypes) b.line(i + 4, `valid_source_types: ${scalar([...c.validSourceTypes])}`);
+      if (c.occurrences) b.line(i + 4, `occurrences: ${scalar([...c.occurrences])}`);
+      b.description(i + 4, c.description);
+    }
+  }
+  if (t.requirements?.length) {
+    b.line(i, 'requirements:');
+    for (const r of t.requirements) {
+      b.line(i + 2, `- ${r.name}:`, `requirement:${r.name}`);
+      b.line(i + 6, `capability: ${scalar(r.capability)}`);
+      if (r.node) b.line(i + 6, `node: ${scalar(r.node)}`);
+      if (r.relationship) b.line(i + 6, `relationship: ${scalar(r.relationship)}`);
+      if (r.occurrences) b.line(i + 6, `occurrences: ${scalar([...r.occurrences])}`);
+      b.description(i + 6, r.description);
+    }
+  }
+  if (t.interfaces && Object.keys(t.interfaces).length) {
+    b.line(i, 'interfaces:');
+    for (const [n, d] of Object.entries(t.interfaces)) {
+      b.line(i + 2, `${n}:`, `interface:${n}`);
+      b.line(i + 4, `type: ${scalar(d.type)}`);
+    }
+  }
+  if (t.operations && Object.keys(t.operations).length) {
+    // 1.3 nests operations under `operations:`; earlier versions list them directly.
+    const nested = version === 'tosca_simple_yaml_1_3';
+    const oi = nested ? i + 2 : i;
+    if (nested) b.line(i, 'operations:');
+    for (const [n, o] of Object.entries(t.operations)) {
+      b.line(oi, `${n}:`, `operation:${n}`);
+      b.description(oi + 2, o.description);
+    }
+  }
+  if (t.notes?.length) {
+    b.line(0, '');
+    b.line(0, '# Notes:');
+    for (const n of t.notes) for (const [k, l] of wrap(n, 94).entries()) b.line(0, `# ${k === 0 ? '- ' : '  '}${l}`);
+  }
+  const text = b.text();
+  const view: NormativeView = { uri: normativeUri(t.name, version), text, anchors: b.anchors, lines: new LineIndex(text) };
+  views.set(cacheKey, view);
+  return view;
+}
+
+/**
+ * The YAML text of the read-only view of normative type `name` (its full name) in `version`; a
+ * one-line YAML comment when the catalog has no such type in that version.
+ */
+export function normativeTypeSource(name: string, version: ToscaVersion): string {
+  return normativeTypeView(name, version)?.text ?? `# ${name} is not a normative type of ${version}.\n`;
+}
+
+/** Content for a `tosca-normative:` URI (the custom request's handler), or undefined for other URIs. */
+export function normativeSourceForUri(uri: string): string | undefined {
+  const p = parseNormativeUri(uri);
+  return p ? normativeTypeView(p.name, p.version)?.text : undefined;
+}
+
+/** The range of an anchor (`type` when the anchor is absent) in a normative view. */
+export function normativeAnchorRange(view: NormativeView, anchor: string): Range {
+  const span = view.anchors.get(anchor) ?? view.anchors.get('type')!;
+  return view.lines.rangeOf(span);
+}
