@@ -8,6 +8,8 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 
 /** Must match STATUS_NOTIFICATION in server/src/lsp/server.ts. */
 const STATUS_NOTIFICATION = 'lmDescriptors/status';
+/** Must match NORMATIVE_SOURCE_REQUEST in server/src/features/tosca/normative.ts. */
+const NORMATIVE_SOURCE_REQUEST = 'lmDescriptors/normativeTypeSource';
 
 interface StatusParams {
   state: 'indexing' | 'ready';
@@ -33,6 +35,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
+      // Read-only views of TOSCA normative types: hover and definition work inside them too.
+      { scheme: 'tosca-normative', language: 'yaml' },
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
@@ -67,6 +71,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   status.show();
   context.subscriptions.push(output, status);
   context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider('tosca-normative', {
+      provideTextDocumentContent: async (uri) => {
+        const text = client ? await client.sendRequest<string | null>(NORMATIVE_SOURCE_REQUEST, { uri: uri.toString() }) : null;
+        return text ?? `# ${uri.path}: not a TOSCA normative type known to this version of the extension\n`;
+      },
+    }),
     vscode.commands.registerCommand('lmDescriptors.restartServer', async () => {
       if (client) {
         await client.stop().catch((e: unknown) => output?.appendLine(`stop failed: ${String(e)}`));

@@ -25,6 +25,7 @@ import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
 import { codeActions } from '../features/codeActions.js';
+import { NORMATIVE_SOURCE_REQUEST, normativeSourceForUri } from '../features/tosca/normative.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { keyOfUri, uriOfKey } from './convert.js';
@@ -327,6 +328,19 @@ export function startServer(connection: Connection): void {
     } catch (e) {
       logError('code actions', e);
       return [];
+    }
+  });
+
+  // Read-only views of TOSCA normative types (targets of go to definition); the client shows them
+  // through a text document content provider for the `tosca-normative:` scheme.
+  const normativeCache = new Map<string, string | null>();
+  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: { uri: string }) => {
+    try {
+      if (!normativeCache.has(params.uri)) normativeCache.set(params.uri, normativeSourceForUri(params.uri) ?? null);
+      return normativeCache.get(params.uri) ?? null;
+    } catch (e) {
+      logError('normative type source', e);
+      return null;
     }
   });
 
