@@ -93,3 +93,14 @@ test('severity overrides change or silence a code', async () => {
   if (d.length !== 2 || d.some((x) => x.severity !== 'error')) throw new Error(JSON.stringify(d));
   if (computeDiagnostics(ctx, { severityOverrides: { LM021: 'off' } }).length !== 0) throw new Error('LM021 not silenced');
 });
+
+test('suppression comments work for TOSCA codes too', async () => {
+  const { setup } = await import('../support/features.js');
+  const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
+  const src = '#- /ws/service.yaml\ntosca_definitions_version: tosca_simple_yaml_1_3\ntopology_template:\n  node_template: {}\n';
+  const codes = (s: string) => setup(s).then(({ ctx }) => computeDiagnostics(ctx).map((d) => d.code));
+  const before = await codes(src);
+  if (!before.includes('TOSCA010')) throw new Error(`expected TOSCA010, got ${before.join(', ')}`);
+  const after = await codes(src.replace('  node_template: {}', '  # lm-disable-next-line TOSCA010\n  node_template: {}'));
+  if (after.includes('TOSCA010')) throw new Error('TOSCA010 not suppressed');
+});

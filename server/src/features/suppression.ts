@@ -16,7 +16,7 @@ interface Block {
 }
 
 function codesOf(s: string): Set<string> | 'all' {
-  const codes = s.split(/[\s,]+/).filter((c) => /^LM\d{3}$/.test(c));
+  const codes = s.split(/[\s,]+/).filter((c) => /^(LM|TOSCA)\d{3}$/.test(c));
   return codes.length ? new Set(codes) : 'all';
 }
 
