@@ -1,9 +1,11 @@
 /**
  * Completion for LM descriptors: `${...}` references, component types, relationship items,
- * published operations and metrics, and enum values. Results are filtered by the client; we return
+ * published operations and metrics, and values that depend on the document (property types with
+ * its data-types, policy targets...). Plain enums (states, modifiers, metric and policy types...)
+ * come from the grammar through `enumValueCompletions`. Results are filtered by the client; we return
  * the full candidate list for the context with a replace range covering the word being typed.
  */
-import { MULTIPLE_INSTANCES, PROPERTY_TYPES, RELATIONSHIP_STATES, STATE_MODIFIERS, METRIC_TYPES, POLICY_TYPES, INSTANCE_MEMBERS } from '../model/lm/vocabulary.js';
+import { PROPERTY_TYPES, INSTANCE_MEMBERS } from '../model/lm/vocabulary.js';
 import type { DescriptorSummary } from '../model/lm/summary.js';
 import { topLevelProperties } from '../model/lm/summary.js';
 import { derivedNameOf } from '../index/projects.js';
@@ -189,14 +191,9 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
     if (p[2] === 'source-capabilities') return dottedCompletion(ctx, summary, cur, 'capability', { relationship: rel });
     if (p[2] === 'target-requirements') return dottedCompletion(ctx, summary, cur, 'requirement', { relationship: rel, compositionOnly: true });
     if (p[2] === 'lifecycle' && p.length >= 4) return dottedCompletion(ctx, summary, cur, 'operation', { relationship: rel, prefixes: true });
-    if (key === 'source-state' || key === 'target-state') return enumItems(ctx, cur, RELATIONSHIP_STATES);
-    if (key === 'source-state-modifier' || key === 'target-state-modifier') return enumItems(ctx, cur, STATE_MODIFIERS);
   }
   if (top === 'operations' && key === 'source-operation') return dottedCompletion(ctx, summary, cur, 'operation', {});
-  if (top === 'operations' && key === 'multiple-instances') return enumItems(ctx, cur, MULTIPLE_INSTANCES);
   if (top === 'metrics' && key === 'source-metric') return dottedCompletion(ctx, summary, cur, 'metric', {});
-  if (top === 'metrics' && key === 'type' && p.length === 3) return enumItems(ctx, cur, METRIC_TYPES);
-  if (top === 'policies' && key === 'type' && p.length === 3) return enumItems(ctx, cur, POLICY_TYPES);
   if (top === 'policies' && key === 'metric' && p.length === 3) {
     if (summary.kind === 'resource') return enumItems(ctx, cur, summary.metrics.map((m) => m.name), CompletionKind.Event, 'metric of this resource');
     return [...enumItems(ctx, cur, summary.metrics.map((m) => m.name), CompletionKind.Event, 'promoted metric'), ...dottedCompletion(ctx, summary, cur, 'metric', {})];

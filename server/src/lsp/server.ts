@@ -19,8 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Session } from '../host/session.js';
-import { isDescriptorKind } from '../model/kinds.js';
-import { computeDiagnostics } from '../features/diagnostics.js';
+import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
@@ -75,17 +74,20 @@ export function startServer(connection: Connection): void {
     return session.openDocument(key, doc.getText(), doc.version);
   };
 
+  const diagnosticOptions = (): DiagnosticOptions => ({
+    severityOverrides: settings.diagnostics.severity,
+    tosca: { genericTypeNotation: settings.tosca.genericTypeNotation },
+    // Until the index is built, cross-file rules would report things as missing that are merely
+    // not indexed yet; they run when the build completes (it re-validates the open documents).
+    localOnly: session.index.state !== 'ready',
+  });
+
   const publish = (uri: string) => {
     try {
       const model = modelOf(uri);
       if (!model) return;
-      const diags = isDescriptorKind(model.kind) || model.kind === 'lmproject' || model.kind === 'tosca' ? computeDiagnostics(session.context(model), {
-              severityOverrides: settings.diagnostics.severity,
-              tosca: { genericTypeNotation: settings.tosca.genericTypeNotation },
-              // Until the index is built, cross-file rules would report things as missing that
-              // are merely not indexed yet; they run when the build completes (it re-validates).
-              localOnly: session.index.state !== 'ready',
-            }) : [];
+      // Files that are not descriptors get no rules, so this is empty for them.
+      const diags = computeDiagnostics(session.context(model), diagnosticOptions());
       void connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
     } catch (e) {
       logError(`diagnostics failed for ${uri}`, e);
@@ -104,26 +106,20 @@ export function startServer(connection: Connection): void {
     );
   };
 
-  /** Re-validates open documents that depend on the changed files (reverse edges), or all on rebuilds. */
-  const refreshDependents = (changed: string[]) => {
-    const open = session.openPaths();
-    if (changed.length > 50) {
-      for (const p of open) {
-        const u = uriOf.get(p);
-        if (u) schedule(u);
-      }
-      return;
-    }
-    const targets = new Set<string>();
-    for (const c of changed) for (const d of session.index.dependentsOf(c)) targets.add(d);
-    // A new or renamed descriptor may resolve references that were unresolved before.
-    // TOSCA imports are followed at analysis time, so a changed TOSCA file re-checks the open ones.
-    if (changed.some((c) => session.index.get(c) === undefined || isDescriptorKind(session.index.get(c)!.kind) || session.index.get(c)!.kind === 'lmproject' || session.index.get(c)!.kind === 'tosca')) {
-      for (const p of open) if (!changed.includes(p)) targets.add(p);
-    }
-    for (const p of targets) {
+  /**
+   * Re-validates open documents after the index changed. Any file can matter to them: a descriptor
+   * through references and names, an lmproject through naming, a TOSCA file through imports, even a
+   * script through the package-layout rules (LM105). Open documents are few and the re-check is
+   * debounced, so all of them are scheduled instead of following reverse edges per kind. The
+   * changed files themselves are skipped (their own edit scheduled them, and re-scheduling from
+   * here would loop, since analysing an open file updates the index), except after a rebuild.
+   */
+  const refreshOpenDocuments = (changed: string[]) => {
+    const rebuild = changed.length > 50;
+    const skip = new Set(rebuild ? [] : changed);
+    for (const p of session.openPaths()) {
       const u = uriOf.get(p);
-      if (u && !changed.includes(p)) schedule(u);
+      if (u && !skip.has(p)) schedule(u);
     }
   };
 
@@ -169,7 +165,7 @@ export function startServer(connection: Connection): void {
     const cacheFile = init.disableCache ? undefined : path.join(cacheBase, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.json`);
     session = new Session(undefined, { excludeDirs: settings.exclude, ...(cacheFile ? { cacheFile } : {}) });
     for (const r of roots) session.index.addRoot(r);
-    session.index.onDidChange((paths) => refreshDependents(paths));
+    session.index.onDidChange((paths) => refreshOpenDocuments(paths));
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -317,8 +313,7 @@ export function startServer(connection: Connection): void {
     try {
       const model = modelOf(params.textDocument.uri);
       if (!model) return [];
-      const opts = { severityOverrides: settings.diagnostics.severity, localOnly: session.index.state !== 'ready' };
-      return codeActions(session.context(model), params.range, opts).map((a) => ({
+      return codeActions(session.context(model), params.range, diagnosticOptions()).map((a) => ({
         title: a.title,
         kind: a.kind,
         diagnostics: a.diagnostics.map(toLspDiagnostic),

@@ -3,7 +3,7 @@
  * (model/lm/grammar.ts). The cursor path comes from the indentation-based cursor context, so
  * these work on half-typed YAML too.
  */
-import { findKey, grammarFor, mapSpecOf, specAt, stepInto, type KeySpec, type ValueSpec } from '../../model/lm/grammar.js';
+import { findKey, grammarFor, mapSpecOf, specAt, type KeySpec, type ValueSpec } from '../../model/lm/grammar.js';
 import type { LineIndex } from '../../syntax/positions.js';
 import type { CursorContext } from '../cursor.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from '../types.js';
@@ -143,4 +143,3 @@ export function grammarHover(ctx: FeatureContext, cur: CursorContext, offset: nu
   return { md: `**${v.value}**${v.doc ? `\n\n${v.doc}` : ''}`, start: s, end };
 }
 
-export { stepInto };

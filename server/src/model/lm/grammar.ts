@@ -28,7 +28,7 @@ export type ValueSpec =
   /** A mapping with a fixed set of keys. `open` mappings accept other keys without complaint. */
   | { type: 'map'; keys: KeySpec[]; open?: boolean }
   /** A mapping whose keys the designer names (properties, components, transitions...). */
-  | { type: 'dict'; entryLabel: string; entry: ValueSpec; keyEnum?: EnumValue[]; keyEnumStrict?: boolean }
+  | { type: 'dict'; entryLabel: string; entry: ValueSpec; keyEnum?: EnumValue[] }
   | { type: 'list'; item: ValueSpec }
   | { type: 'enum'; values: EnumValue[] }
   | { type: 'string' | 'boolean' | 'integer' | 'number' | 'scalar' | 'any' }
@@ -317,7 +317,7 @@ const RELATIONSHIP: ValueSpec = {
       key: 'lifecycle',
       doc: 'Operations to call: under `Create` when the relationship is made, under `Cease` when it is removed.',
       source: 'seed 001 relationships',
-      value: { type: 'dict', entryLabel: 'transition', entry: { type: 'list', item: str }, keyEnum: RELATIONSHIP_TRANSITIONS.map((t) => ({ value: t, doc: t === 'Create' ? 'Operations run when the relationship is created.' : 'Operations run when the relationship is removed.' })), keyEnumStrict: true },
+      value: { type: 'dict', entryLabel: 'transition', entry: { type: 'list', item: str }, keyEnum: RELATIONSHIP_TRANSITIONS.map((t) => ({ value: t, doc: t === 'Create' ? 'Operations run when the relationship is created.' : 'Operations run when the relationship is removed.' })) },
       snippet: '\n  Create:\n  - ${1:component}.${2:Operation}\n  Cease:\n  - ${3:component}.${4:Operation}',
     },
   ],

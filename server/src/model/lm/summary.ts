@@ -5,7 +5,7 @@
  * load them back on the next start without re-reading the files.
  */
 import type { Span } from '../../syntax/positions.js';
-import { asMap, asScalar, asSeq, deref, get, getPair, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
+import { asMap, asScalar, asSeq, deref, get, getPair, pairSpan, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
 import type { FileKind } from '../kinds.js';
 import { summariseTosca, type ToscaSummary } from '../tosca/summary.js';
 
@@ -89,10 +89,6 @@ export interface OtherSummary {
 }
 
 export type FileSummary = DescriptorSummary | LmProjectSummary | OtherSummary | ToscaSummary;
-
-function pairSpan(p: YPair): Span {
-  return { start: p.key.span.start, end: p.value ? p.value.span.end : p.key.span.end };
-}
 
 function decl(p: YPair): Decl {
   return { name: p.key.text, keySpan: p.key.span, span: pairSpan(p) };

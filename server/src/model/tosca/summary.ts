@@ -12,7 +12,7 @@
  * reported by the TOSCA rules, which walk the tree.
  */
 import type { Span } from '../../syntax/positions.js';
-import { asMap, asScalar, asSeq, deref, getPair, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
+import { asMap, asScalar, asSeq, deref, getPair, pairSpan, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
 import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 
@@ -325,10 +325,6 @@ export const FUNCTION_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 // ---------------------------------------------------------------------------
-
-function pairSpan(p: YPair): Span {
-  return { start: p.key.span.start, end: p.value ? p.value.span.end : p.key.span.end };
-}
 
 function decl(p: YPair): TDecl {
   return { name: p.key.text, keySpan: p.key.span, span: pairSpan(p) };
