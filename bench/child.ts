@@ -105,7 +105,8 @@ async function index(root: string, cacheFile: string | undefined): Promise<Index
 
 async function main(): Promise<void> {
   const [mode, root, ...rest] = process.argv.slice(2);
-  if (!root || (mode !== 'reference' && mode !== 'index')) throw new Error('usage: child.ts reference|index <root> [--passes N] [--cache FILE] [--clear-cache]');
+  if (!root || (mode !== 'reference' && mode !== 'index'))
+    throw new Error('usage: child.ts reference|index <root> [--passes N] [--cache FILE] [--clear-cache]');
   const opt = (name: string) => {
     const i = rest.indexOf(`--${name}`);
     return i >= 0 ? rest[i + 1] : undefined;

@@ -64,7 +64,10 @@ export function summarise(file: string, top = 25): string {
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([l, us]) => `${(us / 1000).toFixed(0).padStart(7)} ms ${((us / 1000 / total) * 100).toFixed(1).padStart(5)}%  ${l}`)
+      .map(
+        ([l, us]) =>
+          `${(us / 1000).toFixed(0).padStart(7)} ms ${((us / 1000 / total) * 100).toFixed(1).padStart(5)}%  ${l}`,
+      )
       .join('\n');
   return `${file}: ${total.toFixed(0)} ms profiled\n\nself time:\n${fmt(self)}\n\ninclusive time:\n${fmt(incl)}\n`;
 }
@@ -72,4 +75,5 @@ export function summarise(file: string, top = 25): string {
 const argv = process.argv.slice(2);
 const ti = argv.indexOf('--top');
 const top = ti >= 0 ? Number(argv[ti + 1]) : 25;
-for (const f of argv.filter((a, i) => !a.startsWith('--') && (ti < 0 || i !== ti + 1))) process.stdout.write(summarise(f, top) + '\n');
+for (const f of argv.filter((a, i) => !a.startsWith('--') && (ti < 0 || i !== ti + 1)))
+  process.stdout.write(summarise(f, top) + '\n');

@@ -117,28 +117,206 @@ interface Role {
 }
 
 const ROLES: Role[] = [
-  { sub: 'gateway', caps: ['HttpEndpoint', 'PublicAddress'], reqs: ['Backend', 'Network'], ops: ['AddRoute', 'RemoveRoute', 'RotateCertificate'], props: ['listen_port', 'tls_enabled', 'route_table_size', 'upstream_timeout_ms'], infra: 'Openstack' },
-  { sub: 'database', caps: ['SqlEndpoint', 'Backup'], reqs: ['Storage', 'Network'], ops: ['CreateSchema', 'GrantAccess', 'RevokeAccess'], props: ['db_port', 'db_engine', 'max_connections', 'replica_count'], infra: 'Openstack' },
-  { sub: 'cache', caps: ['CacheEndpoint'], reqs: ['Network'], ops: ['Flush', 'Warmup'], props: ['cache_port', 'memory_mb', 'eviction_policy', 'ttl_seconds'], infra: 'Kubernetes' },
-  { sub: 'broker', caps: ['MessageBus', 'Topic'], reqs: ['Storage', 'Network'], ops: ['CreateTopic', 'DeleteTopic'], props: ['broker_port', 'partitions', 'retention_hours', 'replication_factor'], infra: 'Kubernetes' },
-  { sub: 'worker', caps: ['JobRunner'], reqs: ['MessageBus', 'Backend', 'Network'], ops: ['Drain', 'Resume'], props: ['worker_threads', 'queue_name', 'batch_size', 'heartbeat_seconds'], infra: 'Kubernetes' },
-  { sub: 'firewall', caps: ['PacketFilter'], reqs: ['Network'], ops: ['AddRule', 'RemoveRule'], props: ['default_policy', 'rule_set', 'log_dropped', 'mgmt_port'], infra: 'Openstack' },
-  { sub: 'router', caps: ['Routing', 'Network'], reqs: ['Network'], ops: ['AddPeer', 'RemovePeer'], props: ['asn', 'router_id', 'bgp_timer', 'mtu'], infra: 'Openstack' },
-  { sub: 'dns', caps: ['NameService'], reqs: ['Network'], ops: ['AddRecord', 'RemoveRecord'], props: ['zone_name', 'dns_port', 'forwarders', 'record_ttl'], infra: 'Kubernetes' },
-  { sub: 'monitor', caps: ['MetricsSink'], reqs: ['Backend', 'Network'], ops: ['AddTarget', 'RemoveTarget'], props: ['scrape_interval', 'retention_days', 'alert_email', 'ui_port'], infra: 'Kubernetes' },
-  { sub: 'storage', caps: ['Storage', 'NfsExport'], reqs: ['Network'], ops: ['MountStorage', 'UnmountStorage'], props: ['volume_size_gb', 'export_path', 'storage_class', 'snapshot_hours'], infra: 'Openstack' },
-  { sub: 'proxy', caps: ['Backend', 'HttpEndpoint'], reqs: ['Backend', 'Network'], ops: ['AddBackend', 'RemoveBackend'], props: ['proxy_port', 'backend_pool_size', 'keepalive_seconds', 'sticky_sessions'], infra: 'Openstack' },
-  { sub: 'identity', caps: ['AuthService'], reqs: ['SqlEndpoint', 'Network'], ops: ['CreateRealm', 'RotateKeys'], props: ['realm', 'token_lifetime', 'admin_user', 'auth_port'], infra: 'Kubernetes' },
+  {
+    sub: 'gateway',
+    caps: ['HttpEndpoint', 'PublicAddress'],
+    reqs: ['Backend', 'Network'],
+    ops: ['AddRoute', 'RemoveRoute', 'RotateCertificate'],
+    props: ['listen_port', 'tls_enabled', 'route_table_size', 'upstream_timeout_ms'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'database',
+    caps: ['SqlEndpoint', 'Backup'],
+    reqs: ['Storage', 'Network'],
+    ops: ['CreateSchema', 'GrantAccess', 'RevokeAccess'],
+    props: ['db_port', 'db_engine', 'max_connections', 'replica_count'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'cache',
+    caps: ['CacheEndpoint'],
+    reqs: ['Network'],
+    ops: ['Flush', 'Warmup'],
+    props: ['cache_port', 'memory_mb', 'eviction_policy', 'ttl_seconds'],
+    infra: 'Kubernetes',
+  },
+  {
+    sub: 'broker',
+    caps: ['MessageBus', 'Topic'],
+    reqs: ['Storage', 'Network'],
+    ops: ['CreateTopic', 'DeleteTopic'],
+    props: ['broker_port', 'partitions', 'retention_hours', 'replication_factor'],
+    infra: 'Kubernetes',
+  },
+  {
+    sub: 'worker',
+    caps: ['JobRunner'],
+    reqs: ['MessageBus', 'Backend', 'Network'],
+    ops: ['Drain', 'Resume'],
+    props: ['worker_threads', 'queue_name', 'batch_size', 'heartbeat_seconds'],
+    infra: 'Kubernetes',
+  },
+  {
+    sub: 'firewall',
+    caps: ['PacketFilter'],
+    reqs: ['Network'],
+    ops: ['AddRule', 'RemoveRule'],
+    props: ['default_policy', 'rule_set', 'log_dropped', 'mgmt_port'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'router',
+    caps: ['Routing', 'Network'],
+    reqs: ['Network'],
+    ops: ['AddPeer', 'RemovePeer'],
+    props: ['asn', 'router_id', 'bgp_timer', 'mtu'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'dns',
+    caps: ['NameService'],
+    reqs: ['Network'],
+    ops: ['AddRecord', 'RemoveRecord'],
+    props: ['zone_name', 'dns_port', 'forwarders', 'record_ttl'],
+    infra: 'Kubernetes',
+  },
+  {
+    sub: 'monitor',
+    caps: ['MetricsSink'],
+    reqs: ['Backend', 'Network'],
+    ops: ['AddTarget', 'RemoveTarget'],
+    props: ['scrape_interval', 'retention_days', 'alert_email', 'ui_port'],
+    infra: 'Kubernetes',
+  },
+  {
+    sub: 'storage',
+    caps: ['Storage', 'NfsExport'],
+    reqs: ['Network'],
+    ops: ['MountStorage', 'UnmountStorage'],
+    props: ['volume_size_gb', 'export_path', 'storage_class', 'snapshot_hours'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'proxy',
+    caps: ['Backend', 'HttpEndpoint'],
+    reqs: ['Backend', 'Network'],
+    ops: ['AddBackend', 'RemoveBackend'],
+    props: ['proxy_port', 'backend_pool_size', 'keepalive_seconds', 'sticky_sessions'],
+    infra: 'Openstack',
+  },
+  {
+    sub: 'identity',
+    caps: ['AuthService'],
+    reqs: ['SqlEndpoint', 'Network'],
+    ops: ['CreateRealm', 'RotateKeys'],
+    props: ['realm', 'token_lifetime', 'admin_user', 'auth_port'],
+    infra: 'Kubernetes',
+  },
 ];
 
-const DOMAINS = ['edge', 'core', 'video', 'voice', 'iot', 'billing', 'radio', 'transport', 'analytics', 'portal', 'mobile', 'enterprise', 'campus', 'metro', 'cloud', 'sdwan'];
+const DOMAINS = [
+  'edge',
+  'core',
+  'video',
+  'voice',
+  'iot',
+  'billing',
+  'radio',
+  'transport',
+  'analytics',
+  'portal',
+  'mobile',
+  'enterprise',
+  'campus',
+  'metro',
+  'cloud',
+  'sdwan',
+];
 const NOUNS = ['service', 'slice', 'stack', 'platform', 'cluster', 'fabric', 'suite', 'network', 'bundle', 'hub'];
-const FILLER_PROPS = ['log_level', 'log_retention_days', 'ntp_server', 'syslog_host', 'timezone', 'admin_email', 'backup_window', 'patch_channel', 'cpu_limit', 'memory_limit', 'disk_quota_gb', 'health_check_path', 'health_check_interval', 'drain_timeout', 'api_version', 'feature_flags', 'labels', 'annotations', 'proxy_url', 'ca_bundle', 'license_key', 'support_tier', 'cost_center', 'owner_team', 'maintenance_day', 'audit_enabled', 'tracing_endpoint', 'metrics_port', 'debug_mode', 'locale'];
+const FILLER_PROPS = [
+  'log_level',
+  'log_retention_days',
+  'ntp_server',
+  'syslog_host',
+  'timezone',
+  'admin_email',
+  'backup_window',
+  'patch_channel',
+  'cpu_limit',
+  'memory_limit',
+  'disk_quota_gb',
+  'health_check_path',
+  'health_check_interval',
+  'drain_timeout',
+  'api_version',
+  'feature_flags',
+  'labels',
+  'annotations',
+  'proxy_url',
+  'ca_bundle',
+  'license_key',
+  'support_tier',
+  'cost_center',
+  'owner_team',
+  'maintenance_day',
+  'audit_enabled',
+  'tracing_endpoint',
+  'metrics_port',
+  'debug_mode',
+  'locale',
+];
 const TYPES = ['string', 'string', 'string', 'integer', 'integer', 'boolean', 'float', 'map', 'list'];
 
-const W_VERB = ['Controls', 'Sets', 'Defines', 'Selects', 'Limits', 'Enables', 'Configures', 'Names', 'Gives', 'Chooses'];
-const W_ADJ = ['primary', 'secondary', 'internal', 'external', 'regional', 'default', 'shared', 'dedicated', 'redundant', 'standby', 'public', 'private', 'tenant'];
-const W_NOUN = ['address', 'network', 'pool', 'cluster', 'volume', 'endpoint', 'interface', 'zone', 'host', 'certificate', 'listener', 'route', 'queue', 'image', 'flavor', 'port', 'region', 'subnet', 'gateway', 'policy'];
+const W_VERB = [
+  'Controls',
+  'Sets',
+  'Defines',
+  'Selects',
+  'Limits',
+  'Enables',
+  'Configures',
+  'Names',
+  'Gives',
+  'Chooses',
+];
+const W_ADJ = [
+  'primary',
+  'secondary',
+  'internal',
+  'external',
+  'regional',
+  'default',
+  'shared',
+  'dedicated',
+  'redundant',
+  'standby',
+  'public',
+  'private',
+  'tenant',
+];
+const W_NOUN = [
+  'address',
+  'network',
+  'pool',
+  'cluster',
+  'volume',
+  'endpoint',
+  'interface',
+  'zone',
+  'host',
+  'certificate',
+  'listener',
+  'route',
+  'queue',
+  'image',
+  'flavor',
+  'port',
+  'region',
+  'subnet',
+  'gateway',
+  'policy',
+];
 const W_TAIL = [
   'used by every instance of this resource',
   'applied when the component is installed',
@@ -221,7 +399,12 @@ function resourceSpec(r: Rng, role: Role, params: GenParams, nProps: number): Re
     if (name === 'key_name' || name === 'network_id') p.required = true;
     return p;
   });
-  const outputs: Prop[] = ['publicIp', 'privateIp', `${role.sub}_endpoint`, 'instance_uuid'].map((name) => ({ name, type: 'string', description: sentence(r), readOnly: true }));
+  const outputs: Prop[] = ['publicIp', 'privateIp', `${role.sub}_endpoint`, 'instance_uuid'].map((name) => ({
+    name,
+    type: 'string',
+    description: sentence(r),
+    readOnly: true,
+  }));
   return { sub: role.sub, role, inputs, outputs, explicitName: r.chance(params.explicitNameRate) };
 }
 
@@ -253,7 +436,7 @@ class Out {
 function writeProp(o: Out, indent: number, p: Prop): void {
   o.push(indent, `${p.name}:`);
   o.push(indent + 2, `type: ${p.type}`);
-  if (p.type === 'list' || p.type === 'map') o.push(indent + 2, 'entry-schema:'), o.push(indent + 4, 'type: string');
+  if (p.type === 'list' || p.type === 'map') (o.push(indent + 2, 'entry-schema:'), o.push(indent + 4, 'type: string'));
   if (p.required) o.push(indent + 2, 'required: true');
   if (p.default !== undefined) o.push(indent + 2, `default: ${p.default}`);
   if (p.readOnly) o.push(indent + 2, 'read-only: true');
@@ -389,7 +572,9 @@ function writeComponent(r: Rng, o: Out, c: Comp, topProps: string[], others: Com
   o.push(6, 'resourceManager:');
   o.push(8, 'value: ${resourceManager}');
   // Required inputs without a default are always mapped (as a deployable assembly must).
-  const required = c.res ? c.res.inputs.filter((p) => p.required && p.default === undefined).map((p) => p.name) : REQUIRED_ASSEMBLY_INPUTS;
+  const required = c.res
+    ? c.res.inputs.filter((p) => p.required && p.default === undefined).map((p) => p.name)
+    : REQUIRED_ASSEMBLY_INPUTS;
   for (const key of required) {
     o.push(6, `${key}:`);
     o.push(8, `value: \${${key === 'key_name' ? 'tenant_key_name' : key}}`);
@@ -405,7 +590,10 @@ function writeComponent(r: Rng, o: Out, c: Comp, topProps: string[], others: Com
     if (roll < 0.45 && topProps.length) o.push(8, `value: \${${r.pick(topProps)}}`);
     else if (roll < 0.8 && peers.length) {
       const peer = r.pick(peers);
-      o.push(8, `value: \${${peer.name}.${r.pick([...peer.res!.outputs.map((p) => p.name), ...peer.res!.inputs.slice(0, 4).map((p) => p.name)])}}`);
+      o.push(
+        8,
+        `value: \${${peer.name}.${r.pick([...peer.res!.outputs.map((p) => p.name), ...peer.res!.inputs.slice(0, 4).map((p) => p.name)])}}`,
+      );
     } else if (roll < 0.9) o.push(8, `value: '\${instance.name}-${c.name}'`);
     else o.push(8, `value: ${key.replace(/_/g, '-')}-fixed`);
   }
@@ -460,15 +648,32 @@ function writeAssemblyProps(r: Rng, o: Out, p: ProjectSpec, comps: Comp[], extra
     writeProp(o, 2, prop);
     if (!prop.readOnly) inputs.push(prop.name);
   };
-  add({ name: 'deploymentLocation', type: 'string', required: true, description: 'Placement target (the OpenStack project or Kubernetes namespace) for every component.' });
-  add({ name: 'resourceManager', type: 'string', default: 'brent', description: 'Resource manager responsible for the components.' });
+  add({
+    name: 'deploymentLocation',
+    type: 'string',
+    required: true,
+    description: 'Placement target (the OpenStack project or Kubernetes namespace) for every component.',
+  });
+  add({
+    name: 'resourceManager',
+    type: 'string',
+    default: 'brent',
+    description: 'Resource manager responsible for the components.',
+  });
   add({ name: 'tenant_key_name', type: 'string', required: true, description: sentence(r) });
-  add({ name: 'network_id', type: 'string', required: true, description: 'Id of the tenant network every server is plugged into.' });
+  add({
+    name: 'network_id',
+    type: 'string',
+    required: true,
+    description: 'Id of the tenant network every server is plugged into.',
+  });
   for (const c of comps) {
     if (!c.res) continue;
-    for (const rp of c.res.role.props.slice(0, 2)) add({ name: `${c.name}_${rp}`, type: 'string', description: sentence(r) });
+    for (const rp of c.res.role.props.slice(0, 2))
+      add({ name: `${c.name}_${rp}`, type: 'string', description: sentence(r) });
   }
-  for (let k = 0; k < extraInputs; k++) add({ name: `${r.pick(FILLER_PROPS)}_${k}`, type: r.pick(TYPES), description: sentence(r) });
+  for (let k = 0; k < extraInputs; k++)
+    add({ name: `${r.pick(FILLER_PROPS)}_${k}`, type: r.pick(TYPES), description: sentence(r) });
   for (const c of comps.slice(0, 2)) {
     if (!c.res) continue;
     writeProp(o, 2, { name: `${c.name}_address`, type: 'string', readOnly: true, description: sentence(r) });
@@ -525,7 +730,8 @@ function assemblyText(r: Rng, p: ProjectSpec, specs: ProjectSpec[], params: GenP
   if (clustered) clustered.cluster = true;
   let upstream: ProjectSpec | undefined;
   if (p.index >= 10 && r.chance(params.crossRefRate)) upstream = specs[r.int(0, p.index - 1)];
-  if (upstream) comps.push({ name: 'upstream', type: `assembly::${upstream.name}::1.0`, asm: upstream, cluster: false });
+  if (upstream)
+    comps.push({ name: 'upstream', type: `assembly::${upstream.name}::1.0`, asm: upstream, cluster: false });
   const topProps = writeAssemblyProps(r, o, p, comps, r.int(2, 5));
   o.push(0, 'composition:');
   for (const c of comps) writeComponent(r, o, c, topProps, comps);
@@ -542,24 +748,42 @@ function assemblyText(r: Rng, p: ProjectSpec, specs: ProjectSpec[], params: GenP
   }
   const resComps = comps.filter((c) => c.res);
   o.push(0, 'relationships:');
-  for (let k = 0; k + 1 < resComps.length; k++) writeRelationship(r, o, `${resComps[k]!.name}-to-${resComps[k + 1]!.name}`, resComps[k]!, resComps[k + 1]!, topProps);
+  for (let k = 0; k + 1 < resComps.length; k++)
+    writeRelationship(
+      r,
+      o,
+      `${resComps[k]!.name}-to-${resComps[k + 1]!.name}`,
+      resComps[k]!,
+      resComps[k + 1]!,
+      topProps,
+    );
   writeTail(r, o, comps, clustered);
   return o.text();
 }
 
 /** The big assembly: many components over resources of other projects, grown until `bigLines`. */
-function bigAssemblyText(p: ProjectSpec, specs: ProjectSpec[], params: GenParams): { text: string; components: number } {
+function bigAssemblyText(
+  p: ProjectSpec,
+  specs: ProjectSpec[],
+  params: GenParams,
+): { text: string; components: number } {
   const build = (nComp: number) => {
     const rr = new Rng(params.seed ^ 0x5bd1e995);
     const o = new Out();
     o.push(0, '# A deliberately large assembly for latency measurements.');
     o.push(0, 'description: >-');
     for (const l of paragraph(rr, 6)) o.push(2, l);
-    const comps: Comp[] = p.resources.map((res, i) => ({ name: res.sub, type: i % 2 === 0 ? `$lmctl:/contains:/${res.sub}:/descriptor_name` : resourceName(p, res), res, cluster: i === 1 }));
+    const comps: Comp[] = p.resources.map((res, i) => ({
+      name: res.sub,
+      type: i % 2 === 0 ? `$lmctl:/contains:/${res.sub}:/descriptor_name` : resourceName(p, res),
+      res,
+      cluster: i === 1,
+    }));
     for (let k = 0; comps.length < nComp; k++) {
       const other = specs.length ? specs[rr.int(0, specs.length - 1)]! : undefined;
       if (!other) break;
-      if (k % 10 === 9) comps.push({ name: `asm${k}`, type: `assembly::${other.name}::1.0`, asm: other, cluster: false });
+      if (k % 10 === 9)
+        comps.push({ name: `asm${k}`, type: `assembly::${other.name}::1.0`, asm: other, cluster: false });
       else {
         const res = rr.pick(other.resources);
         comps.push({ name: `${res.sub}${k}`, type: resourceName(other, res), res, cluster: false });
@@ -570,8 +794,14 @@ function bigAssemblyText(p: ProjectSpec, specs: ProjectSpec[], params: GenParams
     for (const c of comps) writeComponent(rr, o, c, topProps, comps);
     const resComps = comps.filter((c) => c.res);
     o.push(0, 'relationships:');
-    for (let k = 0; k + 1 < resComps.length; k += 4) writeRelationship(rr, o, `rel-${k}`, resComps[k]!, resComps[k + 1]!, topProps);
-    writeTail(rr, o, comps, comps.find((c) => c.cluster));
+    for (let k = 0; k + 1 < resComps.length; k += 4)
+      writeRelationship(rr, o, `rel-${k}`, resComps[k]!, resComps[k + 1]!, topProps);
+    writeTail(
+      rr,
+      o,
+      comps,
+      comps.find((c) => c.cluster),
+    );
     return { text: o.text(), lines: o.lines.length };
   };
   let n = 8;
@@ -585,7 +815,9 @@ function bigAssemblyText(p: ProjectSpec, specs: ProjectSpec[], params: GenParams
   // suggestion), so the diagnostics path does real work. They are not `${component.member}`
   // references, so the request positions the bench picks are unaffected.
   let k = 0;
-  const text = out.text.replace(/value: \$\{deploymentLocation\}/g, (m) => (++k % 25 === 3 ? 'value: ${deploymentLocaton}' : m));
+  const text = out.text.replace(/value: \$\{deploymentLocation\}/g, (m) =>
+    ++k % 25 === 3 ? 'value: ${deploymentLocaton}' : m,
+  );
   return { text, components: n };
 }
 
@@ -624,7 +856,9 @@ export function generateWorkspace(root: string, params: GenParams = DEFAULT_PARA
   const big: ProjectSpec = {
     index: params.assemblies,
     name: 'bench-big',
-    resources: br.sample(ROLES, 4).map((role) => resourceSpec(br, role, { ...params, explicitNameRate: 0 }, params.propsPerResource)),
+    resources: br
+      .sample(ROLES, 4)
+      .map((role) => resourceSpec(br, role, { ...params, explicitNameRate: 0 }, params.propsPerResource)),
     explicitName: false,
     assemblyInputs: [],
   };
@@ -652,7 +886,10 @@ export function generateWorkspace(root: string, params: GenParams = DEFAULT_PARA
 
 function generatorHash(): string {
   try {
-    return createHash('sha1').update(readFileSync(fileURLToPath(import.meta.url), 'utf8')).digest('hex').slice(0, 12);
+    return createHash('sha1')
+      .update(readFileSync(fileURLToPath(import.meta.url), 'utf8'))
+      .digest('hex')
+      .slice(0, 12);
   } catch {
     return 'unknown';
   }
@@ -670,13 +907,22 @@ export function stampFileOf(root: string): string {
 }
 
 /** Generates the workspace unless an up-to-date one (same parameters and generator) exists. */
-export function ensureWorkspace(root: string, params: GenParams, force = false): { result: GenResult; regenerated: boolean } {
+export function ensureWorkspace(
+  root: string,
+  params: GenParams,
+  force = false,
+): { result: GenResult; regenerated: boolean } {
   const stampFile = stampFileOf(root);
   const gen = generatorHash();
   if (!force && existsSync(stampFile) && existsSync(root)) {
     try {
       const s = JSON.parse(readFileSync(stampFile, 'utf8')) as Stamp;
-      if (s.version === GENERATOR_VERSION && s.generator === gen && JSON.stringify(s.params) === JSON.stringify(params) && existsSync(s.result.big.path)) {
+      if (
+        s.version === GENERATOR_VERSION &&
+        s.generator === gen &&
+        JSON.stringify(s.params) === JSON.stringify(params) &&
+        existsSync(s.result.big.path)
+      ) {
         return { result: s.result, regenerated: false };
       }
     } catch {
@@ -710,7 +956,10 @@ export function paramsFromArgs(argv: readonly string[]): GenParams {
   };
   return {
     assemblies: Math.floor(num('assemblies', DEFAULT_PARAMS.assemblies)),
-    resourcesPerAssembly: Math.max(2, Math.min(ROLES.length, Math.floor(num('resources-per-assembly', DEFAULT_PARAMS.resourcesPerAssembly)))),
+    resourcesPerAssembly: Math.max(
+      2,
+      Math.min(ROLES.length, Math.floor(num('resources-per-assembly', DEFAULT_PARAMS.resourcesPerAssembly))),
+    ),
     propsPerResource: Math.max(5, Math.floor(num('props-per-resource', DEFAULT_PARAMS.propsPerResource))),
     seed: Math.floor(num('seed', DEFAULT_PARAMS.seed)),
     bigLines: Math.floor(num('big-lines', DEFAULT_PARAMS.bigLines)),

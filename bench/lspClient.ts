@@ -47,7 +47,10 @@ export class BenchClient {
       this.exited = true;
       this.poke();
     });
-    this.conn = rpc.createMessageConnection(new rpc.StreamMessageReader(this.proc.stdout), new rpc.StreamMessageWriter(this.proc.stdin));
+    this.conn = rpc.createMessageConnection(
+      new rpc.StreamMessageReader(this.proc.stdout),
+      new rpc.StreamMessageWriter(this.proc.stdin),
+    );
     this.conn.onError(() => undefined);
     this.conn.onNotification('textDocument/publishDiagnostics', (p: Omit<Publication, 'at'>) => {
       this.publications.push({ ...p, at: performance.now() });

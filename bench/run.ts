@@ -60,10 +60,21 @@ interface Dist {
 }
 
 function dist(xs: readonly number[]): Dist {
-  return { n: xs.length, p50: percentile(xs, 50), p95: percentile(xs, 95), max: xs.length ? Math.max(...xs) : NaN, mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN };
+  return {
+    n: xs.length,
+    p50: percentile(xs, 50),
+    p95: percentile(xs, 95),
+    max: xs.length ? Math.max(...xs) : NaN,
+    mean: xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN,
+  };
 }
 
-const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? 'n/a' : x >= 100 ? `${Math.round(x).toLocaleString('en-US')} ms` : `${x.toFixed(1)} ms`);
+const ms = (x: number | undefined) =>
+  x === undefined || Number.isNaN(x)
+    ? 'n/a'
+    : x >= 100
+      ? `${Math.round(x).toLocaleString('en-US')} ms`
+      : `${x.toFixed(1)} ms`;
 const mb = (bytes: number) => bytes / 1e6;
 const num = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
@@ -102,7 +113,8 @@ async function child<T>(args: string[], timeoutMs: number): Promise<T & { wallMs
   return { ...(JSON.parse(line) as T), wallMs };
 }
 
-const indexChild = (root: string, extra: string[], timeoutMs: number) => child<IndexChildResult>(['index', root, ...extra], timeoutMs);
+const indexChild = (root: string, extra: string[], timeoutMs: number) =>
+  child<IndexChildResult>(['index', root, ...extra], timeoutMs);
 
 const sleep = (n: number) => new Promise<void>((r) => setTimeout(r, n));
 
@@ -172,11 +184,26 @@ interface Results {
   date: string;
   machine: { node: string; cpus: number; cpuModel: string; memGB: number; platform: string };
   params: GenResult['params'];
-  workspace: { root: string; files: number; descriptors: number; bytes: number; mb: number; regenerated: boolean; generatedMs?: number; big: GenResult['big'] };
+  workspace: {
+    root: string;
+    files: number;
+    descriptors: number;
+    bytes: number;
+    mb: number;
+    regenerated: boolean;
+    generatedMs?: number;
+    big: GenResult['big'];
+  };
   reference?: ReferenceChildResult & { ms: number; mbPerS: number; secondPassMs?: number };
   /** The cold runs; `cold` is the median one. */
   coldRuns?: number[];
-  cold?: IndexChildResult & { wallMs: number; ratio?: number; ratioSecondPass?: number; filesPerS: number; mbPerS: number };
+  cold?: IndexChildResult & {
+    wallMs: number;
+    ratio?: number;
+    ratioSecondPass?: number;
+    filesPerS: number;
+    mbPerS: number;
+  };
   prime?: IndexChildResult & { wallMs: number };
   warm?: IndexChildResult & { wallMs: number; cacheRewritten?: boolean };
   server?: {
@@ -209,10 +236,22 @@ interface Results {
 async function reference(root: string, passes: number): Promise<NonNullable<Results['reference']>> {
   const r = await child<ReferenceChildResult>(['reference', root, '--passes', String(passes)], 240_000);
   const first = r.passesMs[0]!;
-  return { ...r, ms: first, mbPerS: mb(r.bytes) / (first / 1000), ...(r.passesMs[1] !== undefined ? { secondPassMs: r.passesMs[1] } : {}) };
+  return {
+    ...r,
+    ms: first,
+    mbPerS: mb(r.bytes) / (first / 1000),
+    ...(r.passesMs[1] !== undefined ? { secondPassMs: r.passesMs[1] } : {}),
+  };
 }
 
-async function serverPhase(res: Results, root: string, cacheDir: string, cacheFile: string, bigPath: string, opts: { samples: number; edits: number; opens: number }): Promise<void> {
+async function serverPhase(
+  res: Results,
+  root: string,
+  cacheDir: string,
+  cacheFile: string,
+  bigPath: string,
+  opts: { samples: number; edits: number; opens: number },
+): Promise<void> {
   const s: NonNullable<Results['server']> = { cacheFile };
   res.server = s;
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
@@ -233,7 +272,11 @@ async function serverPhase(res: Results, root: string, cacheDir: string, cacheFi
     s.initializeMs = performance.now() - ti;
     const tInit = performance.now();
     client.notify('initialized', {});
-    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
+    const ready = await client.waitFor(
+      () => client.statuses.find((x) => x.state === 'ready'),
+      120_000,
+      'the ready status',
+    );
     s.warmStartMs = ready.at - client.spawnedAt;
     s.initializedToReadyMs = ready.at - tInit;
     // The server logs "indexed N YAML files (D descriptors; C from cache, R read) in T ms".
@@ -259,7 +302,12 @@ async function serverPhase(res: Results, root: string, cacheDir: string, cacheFi
       if (i > 0) {
         const before = client.publications.length;
         client.notify('textDocument/didClose', { textDocument: { uri } });
-        await client.waitFor(() => (client.publications.slice(before).some((p) => p.uri === uri && p.version === undefined) ? true : undefined), 10_000, 'diagnostics cleared on close');
+        await client.waitFor(
+          () =>
+            client.publications.slice(before).some((p) => p.uri === uri && p.version === undefined) ? true : undefined,
+          10_000,
+          'diagnostics cleared on close',
+        );
         await sleep(30);
       }
       const v = ++version;
@@ -271,7 +319,9 @@ async function serverPhase(res: Results, root: string, cacheDir: string, cacheFi
     }
     s.didOpen = { ...dist(opens), samples: opens };
     mark(`after ${opens.length} didOpen`);
-    log(`didOpen -> diagnostics p50 ${ms(s.didOpen.p50)}, p95 ${ms(s.didOpen.p95)} (${s.diagnosticsCount} diagnostics)`);
+    log(
+      `didOpen -> diagnostics p50 ${ms(s.didOpen.p50)}, p95 ${ms(s.didOpen.p95)} (${s.diagnosticsCount} diagnostics)`,
+    );
 
     // didChange (incremental: toggle a `quantity: N` digit) -> publishDiagnostics of that version.
     const changes: number[] = [];
@@ -305,7 +355,8 @@ async function serverPhase(res: Results, root: string, cacheDir: string, cacheFi
       let empty = 0;
       let last: R | undefined;
       if (!order.length) return { times, empty, last };
-      for (let i = 0; i < 5; i++) await client.request(method, { textDocument: doc, position: order[i % order.length] }, 10_000); // warm-up, not counted
+      for (let i = 0; i < 5; i++)
+        await client.request(method, { textDocument: doc, position: order[i % order.length] }, 10_000); // warm-up, not counted
       for (let i = 0; i < opts.samples; i++) {
         const t0 = performance.now();
         const r = await client.request<R>(method, { textDocument: doc, position: order[i % order.length] }, 10_000);
@@ -317,10 +368,20 @@ async function serverPhase(res: Results, root: string, cacheDir: string, cacheFi
     };
     type CompletionResult = { label: string }[] | { items: { label: string }[] } | null;
     const itemsOf = (r: CompletionResult) => (Array.isArray(r) ? r : (r?.items ?? []));
-    const c = await timeRequests<CompletionResult>('textDocument/completion', pos.completion, 11, (r) => itemsOf(r).length === 0);
+    const c = await timeRequests<CompletionResult>(
+      'textDocument/completion',
+      pos.completion,
+      11,
+      (r) => itemsOf(r).length === 0,
+    );
     s.completion = { ...dist(c.times), empty: c.empty, items: c.last ? itemsOf(c.last).length : 0 };
     mark('after completion');
-    const d = await timeRequests<unknown[] | null>('textDocument/definition', pos.definition, 13, (r) => !r || (Array.isArray(r) && r.length === 0));
+    const d = await timeRequests<unknown[] | null>(
+      'textDocument/definition',
+      pos.definition,
+      13,
+      (r) => !r || (Array.isArray(r) && r.length === 0),
+    );
     s.definition = { ...dist(d.times), empty: d.empty };
     mark('after definition');
     const h = await timeRequests<unknown>('textDocument/hover', pos.hover, 17, (r) => r === null || r === undefined);
@@ -352,58 +413,174 @@ function report(res: Results): string {
   const ref = res.reference;
   const goal = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? 'ok' : 'MISSED');
   if (ref) {
-    rows.push({ metric: 'reference: yaml parseDocument, all files', value: `${ms(ref.ms)} (${ref.mbPerS.toFixed(1)} MB/s)` });
-    if (ref.secondPassMs !== undefined) rows.push({ metric: '  second pass (warm JIT)', value: `${ms(ref.secondPassMs)} (${(mb(ref.bytes) / (ref.secondPassMs / 1000)).toFixed(1)} MB/s)` });
+    rows.push({
+      metric: 'reference: yaml parseDocument, all files',
+      value: `${ms(ref.ms)} (${ref.mbPerS.toFixed(1)} MB/s)`,
+    });
+    if (ref.secondPassMs !== undefined)
+      rows.push({
+        metric: '  second pass (warm JIT)',
+        value: `${ms(ref.secondPassMs)} (${(mb(ref.bytes) / (ref.secondPassMs / 1000)).toFixed(1)} MB/s)`,
+      });
   }
   const c = res.cold;
   if (c) {
     const runs = res.coldRuns ?? [c.buildMs];
-    rows.push({ metric: `cold index, no cache (median of ${runs.length})`, value: `${ms(c.buildMs)}${c.ratio !== undefined ? ` = ${c.ratio.toFixed(3)}x ref` : ''}`, goal: `<= ${GOALS.coldRatio}x ref`, ...(c.ratio !== undefined ? { ok: c.ratio <= GOALS.coldRatio } : {}) });
-    if (runs.length > 1) rows.push({ metric: '  runs', value: runs.map((x) => Math.round(x).toLocaleString('en-US')).join(' / ') + ' ms' });
-    if (c.ratioSecondPass !== undefined) rows.push({ metric: '  vs the reference\'s second pass', value: `${c.ratioSecondPass.toFixed(3)}x`, goal: `<= ${GOALS.coldRatio}x`, ok: c.ratioSecondPass <= GOALS.coldRatio });
+    rows.push({
+      metric: `cold index, no cache (median of ${runs.length})`,
+      value: `${ms(c.buildMs)}${c.ratio !== undefined ? ` = ${c.ratio.toFixed(3)}x ref` : ''}`,
+      goal: `<= ${GOALS.coldRatio}x ref`,
+      ...(c.ratio !== undefined ? { ok: c.ratio <= GOALS.coldRatio } : {}),
+    });
+    if (runs.length > 1)
+      rows.push({
+        metric: '  runs',
+        value: runs.map((x) => Math.round(x).toLocaleString('en-US')).join(' / ') + ' ms',
+      });
+    if (c.ratioSecondPass !== undefined)
+      rows.push({
+        metric: "  vs the reference's second pass",
+        value: `${c.ratioSecondPass.toFixed(3)}x`,
+        goal: `<= ${GOALS.coldRatio}x`,
+        ok: c.ratioSecondPass <= GOALS.coldRatio,
+      });
     rows.push({ metric: '  throughput', value: `${num(c.filesPerS)} files/s, ${c.mbPerS.toFixed(1)} MB/s` });
   }
-  if (res.prime) rows.push({ metric: 'first build incl. cache write', value: `${ms(res.prime.buildMs)} (cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB)` });
+  if (res.prime)
+    rows.push({
+      metric: 'first build incl. cache write',
+      value: `${ms(res.prime.buildMs)} (cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB)`,
+    });
   const s = res.server;
-  if (s?.warmStartMs !== undefined) rows.push({ metric: 'warm start: server spawn -> ready', value: ms(s.warmStartMs), goal: `< ${GOALS.warmStartMs} ms`, ok: s.warmStartMs < GOALS.warmStartMs });
-  if (res.warm) rows.push({ metric: '  fresh Session, cache -> ready (in-proc)', value: `${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`, goal: `< ${GOALS.warmStartMs} ms`, ok: res.warm.buildMs < GOALS.warmStartMs });
-  if (s?.didOpen) rows.push({ metric: `didOpen -> diagnostics p50 / p95 (n=${s.didOpen.n})`, value: `${ms(s.didOpen.p50)} / ${ms(s.didOpen.p95)} (1st ${ms(s.didOpen.samples[0])})`, goal: `< ${GOALS.diagnosticsMs} ms`, ok: s.didOpen.p95 < GOALS.diagnosticsMs });
-  if (s?.didChange) rows.push({ metric: `didChange -> diagnostics p50 / p95 (n=${s.didChange.n})`, value: `${ms(s.didChange.p50)} / ${ms(s.didChange.p95)}`, goal: `< ${GOALS.diagnosticsMs} ms`, ok: s.didChange.p95 < GOALS.diagnosticsMs });
+  if (s?.warmStartMs !== undefined)
+    rows.push({
+      metric: 'warm start: server spawn -> ready',
+      value: ms(s.warmStartMs),
+      goal: `< ${GOALS.warmStartMs} ms`,
+      ok: s.warmStartMs < GOALS.warmStartMs,
+    });
+  if (res.warm)
+    rows.push({
+      metric: '  fresh Session, cache -> ready (in-proc)',
+      value: `${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`,
+      goal: `< ${GOALS.warmStartMs} ms`,
+      ok: res.warm.buildMs < GOALS.warmStartMs,
+    });
+  if (s?.didOpen)
+    rows.push({
+      metric: `didOpen -> diagnostics p50 / p95 (n=${s.didOpen.n})`,
+      value: `${ms(s.didOpen.p50)} / ${ms(s.didOpen.p95)} (1st ${ms(s.didOpen.samples[0])})`,
+      goal: `< ${GOALS.diagnosticsMs} ms`,
+      ok: s.didOpen.p95 < GOALS.diagnosticsMs,
+    });
+  if (s?.didChange)
+    rows.push({
+      metric: `didChange -> diagnostics p50 / p95 (n=${s.didChange.n})`,
+      value: `${ms(s.didChange.p50)} / ${ms(s.didChange.p95)}`,
+      goal: `< ${GOALS.diagnosticsMs} ms`,
+      ok: s.didChange.p95 < GOALS.diagnosticsMs,
+    });
   for (const k of ['completion', 'definition', 'hover'] as const) {
     const d = s?.[k];
-    if (d) rows.push({ metric: `${k} p50 / p95 (n=${d.n}${d.empty ? `, ${d.empty} empty` : ''})`, value: `${ms(d.p50)} / ${ms(d.p95)}`, goal: `p95 < ${GOALS.requestP95Ms} ms`, ok: d.p95 < GOALS.requestP95Ms });
+    if (d)
+      rows.push({
+        metric: `${k} p50 / p95 (n=${d.n}${d.empty ? `, ${d.empty} empty` : ''})`,
+        value: `${ms(d.p50)} / ${ms(d.p95)}`,
+        goal: `p95 < ${GOALS.requestP95Ms} ms`,
+        ok: d.p95 < GOALS.requestP95Ms,
+      });
   }
-  if (s?.hwmMB !== undefined) rows.push({ metric: 'server peak RSS (VmHWM, end)', value: `${s.hwmMB.toFixed(0)} MB${s.rssMB !== undefined ? ` (RSS now ${s.rssMB.toFixed(0)} MB)` : ''}`, goal: `< ${GOALS.rssMB} MB`, ok: s.hwmMB < GOALS.rssMB });
-  if (s?.atReady?.hwmMB !== undefined) rows.push({ metric: '  at ready (warm start)', value: `peak ${s.atReady.hwmMB.toFixed(0)} MB, RSS ${(s.atReady.rssMB ?? NaN).toFixed(0)} MB` });
-  if (c) rows.push({ metric: 'index build peak RSS (maxRSS, cold)', value: `${c.maxRssMB.toFixed(0)} MB (heap ${c.heapUsedMB.toFixed(0)} MB at end)`, goal: `< ${GOALS.rssMB} MB`, ok: c.maxRssMB < GOALS.rssMB });
-  if (res.warm) rows.push({ metric: 'warm build peak RSS (maxRSS)', value: `${res.warm.maxRssMB.toFixed(0)} MB`, goal: `< ${GOALS.rssMB} MB`, ok: res.warm.maxRssMB < GOALS.rssMB });
+  if (s?.hwmMB !== undefined)
+    rows.push({
+      metric: 'server peak RSS (VmHWM, end)',
+      value: `${s.hwmMB.toFixed(0)} MB${s.rssMB !== undefined ? ` (RSS now ${s.rssMB.toFixed(0)} MB)` : ''}`,
+      goal: `< ${GOALS.rssMB} MB`,
+      ok: s.hwmMB < GOALS.rssMB,
+    });
+  if (s?.atReady?.hwmMB !== undefined)
+    rows.push({
+      metric: '  at ready (warm start)',
+      value: `peak ${s.atReady.hwmMB.toFixed(0)} MB, RSS ${(s.atReady.rssMB ?? NaN).toFixed(0)} MB`,
+    });
+  if (c)
+    rows.push({
+      metric: 'index build peak RSS (maxRSS, cold)',
+      value: `${c.maxRssMB.toFixed(0)} MB (heap ${c.heapUsedMB.toFixed(0)} MB at end)`,
+      goal: `< ${GOALS.rssMB} MB`,
+      ok: c.maxRssMB < GOALS.rssMB,
+    });
+  if (res.warm)
+    rows.push({
+      metric: 'warm build peak RSS (maxRSS)',
+      value: `${res.warm.maxRssMB.toFixed(0)} MB`,
+      goal: `< ${GOALS.rssMB} MB`,
+      ok: res.warm.maxRssMB < GOALS.rssMB,
+    });
 
-  const w = [Math.max(...rows.map((r) => r.metric.length)), Math.max(...rows.map((r) => r.value.length)), Math.max(4, ...rows.map((r) => (r.goal ?? '').length))];
-  const line = (a: string, b: string, g: string, st: string) => `${a.padEnd(w[0]!)}  ${b.padEnd(w[1]!)}  ${g.padEnd(w[2]!)}  ${st}`;
+  const w = [
+    Math.max(...rows.map((r) => r.metric.length)),
+    Math.max(...rows.map((r) => r.value.length)),
+    Math.max(4, ...rows.map((r) => (r.goal ?? '').length)),
+  ];
+  const line = (a: string, b: string, g: string, st: string) =>
+    `${a.padEnd(w[0]!)}  ${b.padEnd(w[1]!)}  ${g.padEnd(w[2]!)}  ${st}`;
   const ws = res.workspace;
   const out: string[] = [];
   out.push(`LM descriptors benchmark, ${res.date}`);
-  out.push(`workspace: ${path.relative(REPO, ws.root)}: ${num(ws.files)} YAML files (${num(ws.descriptors)} descriptors), ${ws.mb.toFixed(1)} MB${ws.regenerated ? `, generated in ${((ws.generatedMs ?? 0) / 1000).toFixed(1)} s` : ', reused'}`);
-  out.push(`big assembly: ${path.relative(REPO, ws.big.path)} (${ws.big.lines} lines, ${ws.big.components} components)`);
+  out.push(
+    `workspace: ${path.relative(REPO, ws.root)}: ${num(ws.files)} YAML files (${num(ws.descriptors)} descriptors), ${ws.mb.toFixed(1)} MB${ws.regenerated ? `, generated in ${((ws.generatedMs ?? 0) / 1000).toFixed(1)} s` : ', reused'}`,
+  );
+  out.push(
+    `big assembly: ${path.relative(REPO, ws.big.path)} (${ws.big.lines} lines, ${ws.big.components} components)`,
+  );
   const la = (xs: number[] | undefined) => (xs ? xs.map((x) => x.toFixed(2)).join(' ') : '?');
-  out.push(`machine: node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), ${res.machine.memGB.toFixed(0)} GB; load average ${la(res.loadavg.start)} at start, ${la(res.loadavg.end)} at end`);
+  out.push(
+    `machine: node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), ${res.machine.memGB.toFixed(0)} GB; load average ${la(res.loadavg.start)} at start, ${la(res.loadavg.end)} at end`,
+  );
   out.push('');
   out.push(line('metric', 'value', 'goal', 'status'));
   out.push(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '------'));
   for (const r of rows) out.push(line(r.metric, r.value, r.goal ?? '', goal(r.ok)));
   out.push('');
   out.push('Notes:');
-  out.push('- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).');
-  out.push('- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass (cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory walk, stat and read; the OS page cache is warm for both.');
-  if (c) out.push(`- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ${ms(c.startupMs)} node/tsx start-up and module loading).`);
-  if (res.warm) out.push(`- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB; the cache file was ${res.warm.cacheRewritten ? 'REWRITTEN although nothing changed' : 'not rewritten (nothing changed)'}.`);
-  if (s?.serverLog) out.push(`- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, initialized -> ready ${ms(s.initializedToReadyMs)}.`);
-  if (s && s.fromCache !== undefined && s.fromCache === 0) out.push('- WARNING: the server did not use the primed cache (0 files from cache): the warm-start figure is a cold start.');
-  if (s?.memoryTrace) out.push(`- server RSS by stage: ${s.memoryTrace.map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ${(m.hwmMB ?? NaN).toFixed(0)})`).join('; ')}.`);
-  if (s?.diagnosticsCount !== undefined) out.push(`- the big assembly has ${s.diagnosticsCount} diagnostics; requests: 5 warm-up requests per kind not counted.`);
-  if (s?.completion) out.push(`- completion returned ${s.completion.items} items at the last position (member list after \`\${component.\`).`);
+  out.push(
+    '- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).',
+  );
+  out.push(
+    '- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass (cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory walk, stat and read; the OS page cache is warm for both.',
+  );
+  if (c)
+    out.push(
+      `- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ${ms(c.startupMs)} node/tsx start-up and module loading).`,
+    );
+  if (res.warm)
+    out.push(
+      `- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB; the cache file was ${res.warm.cacheRewritten ? 'REWRITTEN although nothing changed' : 'not rewritten (nothing changed)'}.`,
+    );
+  if (s?.serverLog)
+    out.push(
+      `- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, initialized -> ready ${ms(s.initializedToReadyMs)}.`,
+    );
+  if (s && s.fromCache !== undefined && s.fromCache === 0)
+    out.push(
+      '- WARNING: the server did not use the primed cache (0 files from cache): the warm-start figure is a cold start.',
+    );
+  if (s?.memoryTrace)
+    out.push(
+      `- server RSS by stage: ${s.memoryTrace.map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ${(m.hwmMB ?? NaN).toFixed(0)})`).join('; ')}.`,
+    );
+  if (s?.diagnosticsCount !== undefined)
+    out.push(
+      `- the big assembly has ${s.diagnosticsCount} diagnostics; requests: 5 warm-up requests per kind not counted.`,
+    );
+  if (s?.completion)
+    out.push(
+      `- completion returned ${s.completion.items} items at the last position (member list after \`\${component.\`).`,
+    );
   for (const e of res.errors) out.push(`- ERROR: ${e}`);
-  out.push(`- total bench time ${((res.totalMs) / 1000).toFixed(1)} s; figures in ${path.relative(REPO, path.join(BENCH_DIR, 'results.json'))}`);
+  out.push(
+    `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ${path.relative(REPO, path.join(BENCH_DIR, 'results.json'))}`,
+  );
   return out.join('\n');
 }
 
@@ -448,71 +625,101 @@ async function main(): Promise<void> {
 
   log(`workspace ${root} (assemblies=${params.assemblies})`);
   const { result: gen, regenerated } = ensureWorkspace(root, params, argv.includes('--force'));
-  log(`${regenerated ? `generated in ${(gen.generatedMs / 1000).toFixed(1)} s` : 'reused'}: ${gen.files} files, ${mb(gen.bytes).toFixed(1)} MB`);
+  log(
+    `${regenerated ? `generated in ${(gen.generatedMs / 1000).toFixed(1)} s` : 'reused'}: ${gen.files} files, ${mb(gen.bytes).toFixed(1)} MB`,
+  );
   const cpus = os.cpus();
   const res: Results = {
     date: new Date().toISOString(),
-    machine: { node: process.version, cpus: cpus.length, cpuModel: cpus[0]?.model.trim() ?? '?', memGB: os.totalmem() / 1024 ** 3, platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      node: process.version,
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? '?',
+      memGB: os.totalmem() / 1024 ** 3,
+      platform: `${os.platform()} ${os.release()}`,
+    },
     params,
-    workspace: { root, files: gen.files, descriptors: gen.descriptors, bytes: gen.bytes, mb: mb(gen.bytes), regenerated, ...(regenerated ? { generatedMs: gen.generatedMs } : {}), big: gen.big },
+    workspace: {
+      root,
+      files: gen.files,
+      descriptors: gen.descriptors,
+      bytes: gen.bytes,
+      mb: mb(gen.bytes),
+      regenerated,
+      ...(regenerated ? { generatedMs: gen.generatedMs } : {}),
+      big: gen.big,
+    },
     errors: [],
     loadavg: { start: os.loadavg() },
     totalMs: 0,
   };
 
   // 1. Reference (fresh process; pass 1 has a cold JIT like the cold index, pass 2 a warm one).
-  if (phases.has('reference')) try {
-    res.reference = await reference(root, refPasses);
-    log(`reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`);
-  } catch (e) {
-    res.errors.push(`reference: ${String(e)}`);
-  }
+  if (phases.has('reference'))
+    try {
+      res.reference = await reference(root, refPasses);
+      log(
+        `reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`,
+      );
+    } catch (e) {
+      res.errors.push(`reference: ${String(e)}`);
+    }
 
   // 2. Cold index: fresh process, fresh Session, no cache; the median of a few runs.
-  if (phases.has('cold')) try {
-    const runs: (IndexChildResult & { wallMs: number })[] = [];
-    for (let i = 0; i < coldRuns; i++) {
-      runs.push(await indexChild(root, [], 120_000));
-      log(`cold index run ${i + 1}: ${ms(runs[i]!.buildMs)}, maxRSS ${runs[i]!.maxRssMB.toFixed(0)} MB`);
+  if (phases.has('cold'))
+    try {
+      const runs: (IndexChildResult & { wallMs: number })[] = [];
+      for (let i = 0; i < coldRuns; i++) {
+        runs.push(await indexChild(root, [], 120_000));
+        log(`cold index run ${i + 1}: ${ms(runs[i]!.buildMs)}, maxRSS ${runs[i]!.maxRssMB.toFixed(0)} MB`);
+      }
+      const sorted = [...runs].sort((a, b) => a.buildMs - b.buildMs);
+      const c = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const bytes = c.lastBuild.bytes;
+      res.coldRuns = runs.map((r) => r.buildMs);
+      res.cold = {
+        ...c,
+        // Peak memory: the worst run.
+        maxRssMB: Math.max(...runs.map((r) => r.maxRssMB)),
+        filesPerS: c.lastBuild.files / (c.buildMs / 1000),
+        mbPerS: mb(bytes) / (c.buildMs / 1000),
+        ...(res.reference ? { ratio: c.buildMs / res.reference.ms } : {}),
+        ...(res.reference?.secondPassMs ? { ratioSecondPass: c.buildMs / res.reference.secondPassMs } : {}),
+      };
+      log(
+        `cold index median: ${ms(c.buildMs)}${res.cold.ratio !== undefined ? ` (${res.cold.ratio.toFixed(3)}x reference)` : ''}`,
+      );
+    } catch (e) {
+      res.errors.push(`cold index: ${String(e)}`);
     }
-    const sorted = [...runs].sort((a, b) => a.buildMs - b.buildMs);
-    const c = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    const bytes = c.lastBuild.bytes;
-    res.coldRuns = runs.map((r) => r.buildMs);
-    res.cold = {
-      ...c,
-      // Peak memory: the worst run.
-      maxRssMB: Math.max(...runs.map((r) => r.maxRssMB)),
-      filesPerS: c.lastBuild.files / (c.buildMs / 1000),
-      mbPerS: mb(bytes) / (c.buildMs / 1000),
-      ...(res.reference ? { ratio: c.buildMs / res.reference.ms } : {}),
-      ...(res.reference?.secondPassMs ? { ratioSecondPass: c.buildMs / res.reference.secondPassMs } : {}),
-    };
-    log(`cold index median: ${ms(c.buildMs)}${res.cold.ratio !== undefined ? ` (${res.cold.ratio.toFixed(3)}x reference)` : ''}`);
-  } catch (e) {
-    res.errors.push(`cold index: ${String(e)}`);
-  }
 
   // 3. First build writing the cache, at the path the server will look for it.
   const cacheDir = path.join(BENCH_DIR, 'cache');
   const rootKey = keyOfUri(pathToFileURL(root).href);
-  const cacheFile = path.join(cacheDir, `index-${createHash('sha1').update([rootKey].join('\n')).digest('hex').slice(0, 16)}.json`);
-  if (phases.has('warm') || !existsSync(cacheFile)) try {
-    res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
-    log(`first build with cache write: ${ms(res.prime.buildMs)}, cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`);
-  } catch (e) {
-    res.errors.push(`cache priming: ${String(e)}`);
-  }
+  const cacheFile = path.join(
+    cacheDir,
+    `index-${createHash('sha1').update([rootKey].join('\n')).digest('hex').slice(0, 16)}.json`,
+  );
+  if (phases.has('warm') || !existsSync(cacheFile))
+    try {
+      res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
+      log(
+        `first build with cache write: ${ms(res.prime.buildMs)}, cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`,
+      );
+    } catch (e) {
+      res.errors.push(`cache priming: ${String(e)}`);
+    }
 
   // 4. Warm start, fresh process + fresh Session loading the cache.
-  if (phases.has('warm')) try {
-    const before = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs;
-    res.warm = await indexChild(root, ['--cache', cacheFile], 60_000);
-    res.warm.cacheRewritten = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs !== before;
-    log(`warm start (fresh Session): ${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`);
-  } catch (e) {
-    res.errors.push(`warm start: ${String(e)}`);
-  }
+  if (phases.has('warm'))
+    try {
+      const before = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs;
+      res.warm = await indexChild(root, ['--cache', cacheFile], 60_000);
+      res.warm.cacheRewritten = statSync(cacheFile, { throwIfNoEntry: false })?.mtimeMs !== before;
+      log(`warm start (fresh Session): ${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`);
+    } catch (e) {
+      res.errors.push(`warm start: ${String(e)}`);
+    }
 
   // 5. The real server: warm start, diagnostics latency, requests, RSS.
   if (!existsSync(cacheFile)) res.errors.push(`no cache file at ${cacheFile}: the server starts cold`);

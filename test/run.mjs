@@ -15,5 +15,9 @@ const walk = (dir) => {
 };
 walk('test');
 const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...selected], { stdio: 'inherit' });
+const r = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...selected],
+  { stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);

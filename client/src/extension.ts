@@ -4,7 +4,12 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 
 /** Must match STATUS_NOTIFICATION in server/src/lsp/server.ts. */
 const STATUS_NOTIFICATION = 'lmDescriptors/status';
@@ -26,7 +31,11 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6011'] },
+    },
   };
   const storage = context.storageUri ?? context.globalStorageUri;
   const clientOptions: LanguageClientOptions = {
@@ -73,7 +82,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider('tosca-normative', {
       provideTextDocumentContent: async (uri) => {
-        const text = client ? await client.sendRequest<string | null>(NORMATIVE_SOURCE_REQUEST, { uri: uri.toString() }) : null;
+        const text = client
+          ? await client.sendRequest<string | null>(NORMATIVE_SOURCE_REQUEST, { uri: uri.toString() })
+          : null;
         return text ?? `# ${uri.path}: not a TOSCA normative type known to this version of the extension\n`;
       },
     }),
@@ -89,8 +100,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   try {
     await startClient(context);
   } catch (e) {
-    output.appendLine(`Failed to start the LM Descriptors server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    void vscode.window.showErrorMessage('LM Descriptors: the language server failed to start. See the output for details.');
+    output.appendLine(
+      `Failed to start the LM Descriptors server: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    );
+    void vscode.window.showErrorMessage(
+      'LM Descriptors: the language server failed to start. See the output for details.',
+    );
   }
 }
 

@@ -73,18 +73,32 @@ if (finished) {
 // Server log lines reach the "LM Descriptors" output channel: a LogOutputChannel is backed by a
 // file in the profile's logs folder, so look for the server's own "indexed ..." line there.
 await check('server log reaches the "LM Descriptors" output channel', async () => {
-  const file = await until('a "LM Descriptors" log file with the server\'s index line', () => {
-    const f = findFiles(path.join(env.run, 'user', 'logs'), (p) => path.basename(p).endsWith('LM Descriptors.log'))[0];
-    return f && /\[lm-descriptors\] indexed \d+ YAML files/.test(readFileSync(f, 'utf8')) ? f : undefined;
-  }, 5000);
-  const line = readFileSync(file, 'utf8').split('\n').find((l) => l.includes('[lm-descriptors] indexed'));
+  const file = await until(
+    'a "LM Descriptors" log file with the server\'s index line',
+    () => {
+      const f = findFiles(path.join(env.run, 'user', 'logs'), (p) =>
+        path.basename(p).endsWith('LM Descriptors.log'),
+      )[0];
+      return f && /\[lm-descriptors\] indexed \d+ YAML files/.test(readFileSync(f, 'utf8')) ? f : undefined;
+    },
+    5000,
+  );
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.includes('[lm-descriptors] indexed'));
   return `${path.relative(env.run, file)}: ${line.trim().slice(0, 110)}`;
 });
 if (results.killedServerPid) {
   await check('the server crash shows as an [error] line in the "LM Descriptors" output channel', async () => {
     const f = findFiles(path.join(env.run, 'user', 'logs'), (p) => path.basename(p).endsWith('LM Descriptors.log'))[0];
-    const line = await until('an [error] line about the killed server', () =>
-      readFileSync(f, 'utf8').split('\n').find((l) => /\[error\].*Server process exited with signal SIGKILL/.test(l)), 5000);
+    const line = await until(
+      'an [error] line about the killed server',
+      () =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .find((l) => /\[error\].*Server process exited with signal SIGKILL/.test(l)),
+      5000,
+    );
     return line.trim();
   });
 }

@@ -61,7 +61,12 @@ let ok = await check('workbench loads the seeded workspace', async () => {
 });
 
 ok &&= await check('status bar shows "LM: <n> descriptors" with the real count (6 in the example)', async () => {
-  await until('status bar item "LM: <n> descriptors"', async () => /LM: \d+ descriptors/.test(await statusItem.textContent({ timeout: 1000 })), 30000, 200);
+  await until(
+    'status bar item "LM: <n> descriptors"',
+    async () => /LM: \d+ descriptors/.test(await statusItem.textContent({ timeout: 1000 })),
+    30000,
+    200,
+  );
   const text = (await statusItem.textContent()).trim();
   const n = Number(/LM: (\d+) descriptors/.exec(text)[1]);
   if (n !== 6) throw new Error(`"${text}": expected 6 descriptors (2 assemblies + 4 resources)`);
@@ -71,7 +76,10 @@ ok &&= await check('status bar shows "LM: <n> descriptors" with the real count (
 });
 
 ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error squiggle', async () => {
-  await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } }).catch(() => {});
+  await page
+    .locator('.monaco-workbench')
+    .click({ position: { x: 640, y: 400 } })
+    .catch(() => {});
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
@@ -82,7 +90,9 @@ ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error squ
   if (!/assembly\.yml/.test(label) || /storage/.test(label)) throw new Error(`first Quick Open row is "${label}"`);
   await page.keyboard.press('Enter');
   await editor.locator('.view-lines').waitFor({ timeout: 10000 });
-  await editor.locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' }).waitFor({ timeout: 10000 });
+  await editor
+    .locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' })
+    .waitFor({ timeout: 10000 });
   await goTo('75:18');
   await editor.locator('.squiggly-error').first().waitFor({ timeout: 20000 });
   const n = await editor.locator('.squiggly-error').count();
@@ -129,22 +139,41 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
   await page.keyboard.press('Enter');
   await page.keyboard.type('value: ${balancer.', { delay: 25 }); // the editor closes `{` itself
   const suggest = page.locator('.editor-widget.suggest-widget');
-  if (!(await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().isVisible({ timeout: 3000 }).catch(() => false))) {
+  if (
+    !(await suggest
+      .locator('.monaco-list-row', { hasText: 'publicIp' })
+      .first()
+      .isVisible({ timeout: 3000 })
+      .catch(() => false))
+  ) {
     await page.keyboard.press('Control+Space');
   }
   await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
   await suggest.locator('.monaco-list-row', { hasText: 'privateIp' }).first().waitFor({ timeout: 5000 });
   // For the screenshot: let the diagnostics of the half-typed text settle (they are debounced, and
   // markers published for intermediate text would otherwise show), keeping the list open.
-  const squiggles = () => editor.locator('.squiggly-error, .squiggly-warning').evaluateAll((els) =>
-    els.map((e) => `${e.style.top},${e.style.left},${e.style.width},${e.className}`).sort().join('|'));
+  const squiggles = () =>
+    editor.locator('.squiggly-error, .squiggly-warning').evaluateAll((els) =>
+      els
+        .map((e) => `${e.style.top},${e.style.left},${e.style.width},${e.className}`)
+        .sort()
+        .join('|'),
+    );
   let last = await squiggles();
   let stableSince = Date.now();
-  await until('diagnostics settle', async () => {
-    const now = await squiggles();
-    if (now !== last) { last = now; stableSince = Date.now(); }
-    return Date.now() - stableSince >= 1000;
-  }, 6000, 100).catch(() => {});
+  await until(
+    'diagnostics settle',
+    async () => {
+      const now = await squiggles();
+      if (now !== last) {
+        last = now;
+        stableSince = Date.now();
+      }
+      return Date.now() - stableSince >= 1000;
+    },
+    6000,
+    100,
+  ).catch(() => {});
   if (!(await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().isVisible())) {
     await page.keyboard.press('Control+Space');
     await suggest.locator('.monaco-list-row', { hasText: 'publicIp' }).first().waitFor({ timeout: 10000 });
@@ -154,8 +183,13 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
   if (!(await details.isVisible())) await page.keyboard.press('Control+Space');
   await details.waitFor({ timeout: 5000 });
   const doc = (await details.textContent()).replace(/\s+/g, ' ').trim();
-  const labels = await suggest.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
-  const line = (await editor.locator('.view-line', { hasText: 'value: ${balancer.' }).last().textContent()).replace(/\u00a0/g, ' ');
+  const labels = await suggest
+    .locator('.monaco-list-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
+  const line = (await editor.locator('.view-line', { hasText: 'value: ${balancer.' }).last().textContent()).replace(
+    /\u00a0/g,
+    ' ',
+  );
   const typed = (await editor.locator('.view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' '));
   const at = typed.indexOf('  balancer_port:');
   if (at < 0 || typed[at + 1] !== '    type: integer' || typed[at + 2] !== '    value: ${balancer.}') {
@@ -169,7 +203,11 @@ ok &&= await check('typing `value: ${balancer.` opens completion with the balanc
   await page.keyboard.press('Home');
   for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowDown');
   await page.keyboard.press('Delete');
-  await until('typed lines removed', async () => (await editor.locator('.view-line', { hasText: 'balancer_port' }).count()) === 0, 5000);
+  await until(
+    'typed lines removed',
+    async () => (await editor.locator('.view-line', { hasText: 'balancer_port' }).count()) === 0,
+    5000,
+  );
   return `line "${line.trim()}", ${labels.length} rows: ${labels.slice(0, 3).join(' | ')}; docs: ${doc.slice(0, 80)}`;
 });
 
@@ -179,23 +217,36 @@ ok &&= await check('F12 on ${balancer.publicIp} opens the balancer resource.yaml
   await page.keyboard.press('F12');
   await page.locator('.tabs-container .tab.active', { hasText: 'resource.yaml' }).waitFor({ timeout: 10000 });
   await editor.locator('.view-lines', { hasText: 'Floating address published to viewers' }).waitFor({ timeout: 5000 });
-  const want = readFileSync(path.join(env.ws, 'Contains/balancer/Definitions/lm/resource.yaml'), 'utf8').split('\n').findIndex((l) => /^ {2}publicIp:/.test(l)) + 1;
+  const want =
+    readFileSync(path.join(env.ws, 'Contains/balancer/Definitions/lm/resource.yaml'), 'utf8')
+      .split('\n')
+      .findIndex((l) => /^ {2}publicIp:/.test(l)) + 1;
   const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
   await until(`cursor on line ${want}`, async () => new RegExp(`Ln ${want},`).test(await sel.textContent()), 5000);
   return `active tab resource.yaml, ${(await sel.textContent()).trim()}`;
 });
 
-ok &&= await check('clicking the status bar item shows the "LM Descriptors" output channel with the server log', async () => {
-  await statusItem.click();
-  const out = page.locator('.part.panel .monaco-editor .view-lines', { hasText: '[lm-descriptors] indexed' }).first();
-  await out.waitFor({ timeout: 10000 });
-  const line = (await out.locator('.view-line', { hasText: 'indexed' }).first().textContent()).replace(/\u00a0/g, ' ');
-  await shot('status-output.png');
-  return line.trim().slice(0, 110);
-});
+ok &&= await check(
+  'clicking the status bar item shows the "LM Descriptors" output channel with the server log',
+  async () => {
+    await statusItem.click();
+    const out = page.locator('.part.panel .monaco-editor .view-lines', { hasText: '[lm-descriptors] indexed' }).first();
+    await out.waitFor({ timeout: 10000 });
+    const line = (await out.locator('.view-line', { hasText: 'indexed' }).first().textContent()).replace(
+      /\u00a0/g,
+      ' ',
+    );
+    await shot('status-output.png');
+    return line.trim().slice(0, 110);
+  },
+);
 
-if (!ok) await shot('failure.png').then((f) => console.log(`screenshot of the failure: ${f}`)).catch(() => {});
+if (!ok)
+  await shot('failure.png')
+    .then((f) => console.log(`screenshot of the failure: ${f}`))
+    .catch(() => {});
 await context.close().catch(() => {});
-if (counts.failed === 0) console.log(`screenshots: ${shots}${update ? ` (copied to ${path.relative(env.repo, docsShots)}/)` : ''}`);
+if (counts.failed === 0)
+  console.log(`screenshots: ${shots}${update ? ` (copied to ${path.relative(env.repo, docsShots)}/)` : ''}`);
 console.log(summary());
 process.exit(counts.failed || counts.passed === 0 ? 1 : 0);

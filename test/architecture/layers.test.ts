@@ -33,7 +33,8 @@ test('layers import only the layers below them; only lsp/ imports vscode-languag
     const text = readFileSync(f, 'utf8');
     for (const m of text.matchAll(/^\s*import[^'"]*['"]([^'"]+)['"]/gm)) {
       const spec = m[1]!;
-      if (spec.startsWith('vscode-languageserver') && layer !== 'lsp' && layer !== '(entry)') problems.push(`${rel} imports ${spec}`);
+      if (spec.startsWith('vscode-languageserver') && layer !== 'lsp' && layer !== '(entry)')
+        problems.push(`${rel} imports ${spec}`);
       if (!spec.startsWith('.')) continue;
       const target = relative(src, join(f, '..', spec));
       const tl = target.split('/')[0]!;

@@ -12,8 +12,25 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { CLI_JS, type Diagnostic, DiagnosticSeverity, FileChange, LspClient, REPO_ROOT, fileUri, hoverText, positionOf, withCode } from '../support/protocolClient.js';
-import { ASSEMBLY, EXAMPLE_DIR, tempWorkspace, writeFillers, type TempWorkspace } from '../support/protocolWorkspace.js';
+import {
+  CLI_JS,
+  type Diagnostic,
+  DiagnosticSeverity,
+  FileChange,
+  LspClient,
+  REPO_ROOT,
+  fileUri,
+  hoverText,
+  positionOf,
+  withCode,
+} from '../support/protocolClient.js';
+import {
+  ASSEMBLY,
+  EXAMPLE_DIR,
+  tempWorkspace,
+  writeFillers,
+  type TempWorkspace,
+} from '../support/protocolWorkspace.js';
 import { parseYaml } from '../../server/src/syntax/parse.js';
 import { analyseDocument } from '../../server/src/model/document.js';
 import { Session } from '../../server/src/host/session.js';
@@ -24,7 +41,15 @@ import { definition } from '../../server/src/features/definition.js';
 
 const T = { timeout: 30000 };
 const HOOK = { timeout: 30000 };
-const describeDiags = (ds: readonly Diagnostic[]) => JSON.stringify(ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message.slice(0, 100)}`), null, 1);
+const describeDiags = (ds: readonly Diagnostic[]) =>
+  JSON.stringify(
+    ds.map(
+      (d) =>
+        `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message.slice(0, 100)}`,
+    ),
+    null,
+    1,
+  );
 const BINARY = 'Contains/junk/Definitions/lm/resource.yaml';
 
 // ---------------------------------------------------------------------------------------------
@@ -39,15 +64,25 @@ function bigAssembly(bytes: number): string {
     parts.push(s);
     size += s.length;
   }
-  parts.push('composition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${prop1}\n      key_name:\n        value: ${nope}\n');
+  parts.push(
+    'composition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${prop1}\n      key_name:\n        value: ${nope}\n',
+  );
   return parts.join('');
 }
 
 /** Billion laughs: 9 levels of 9 aliases, used everywhere the rules look (9^9 nodes if expanded). */
 function aliasBomb(): string {
   const L = 'abcdefghi';
-  const out = ['description: alias bomb', 'a: &a ["${lol}", {value: "${lol}"}, "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-  for (let k = 1; k < 9; k++) out.push(`${L[k]}: &${L[k]} [${Array(9).fill(`*${L[k - 1]}`).join(', ')}]`);
+  const out = [
+    'description: alias bomb',
+    'a: &a ["${lol}", {value: "${lol}"}, "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',
+  ];
+  for (let k = 1; k < 9; k++)
+    out.push(
+      `${L[k]}: &${L[k]} [${Array(9)
+        .fill(`*${L[k - 1]}`)
+        .join(', ')}]`,
+    );
   out.push(
     'm: &m {x: *i, y: *i, z: *i}',
     'properties: *m',
@@ -141,7 +176,10 @@ describe('bad input over stdio: the server keeps answering', () => {
     probeText = ws.read(ASSEMBLY);
     probeUri = fileUri(ws.file(ASSEMBLY));
     client = new LspClient();
-    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 20 }, maxFileSizeMB: 2 } });
+    await client.initialize(ws.dir, {
+      disableCache: true,
+      settings: { diagnostics: { debounceMs: 20 }, maxFileSizeMB: 2 },
+    });
     const ready = await client.waitForStatus('ready', 20000);
     // The binary file is not counted as a descriptor.
     assert.equal(ready.descriptors, 6, JSON.stringify(ready));
@@ -171,14 +209,21 @@ describe('bad input over stdio: the server keeps answering', () => {
   });
 
   test('unclosed flow collection inside a real descriptor: the error is on its line, not at 0:0', T, async () => {
-    const text = probeText.replace('  numOfStreamers:\n    type: integer\n', '  numOfStreamers:\n    type: {a: [1, 2\n');
+    const text = probeText.replace(
+      '  numOfStreamers:\n    type: integer\n',
+      '  numOfStreamers:\n    type: {a: [1, 2\n',
+    );
     assert.notEqual(text, probeText);
     const line = positionOf(text, 'type: {a: [1, 2').line;
     const { p } = await openAndDiagnose(nextAssemblyUri(), text);
     const lm000 = withCode(p.diagnostics, 'LM000');
     assert.ok(lm000.length >= 1, describeDiags(p.diagnostics));
-    for (const d of lm000) assert.ok(d.range.start.line >= line, `not before the broken line ${line}: ${describeDiags(lm000)}`);
-    assert.ok(lm000.some((d) => d.range.start.line === line), `one on line ${line}: ${describeDiags(lm000)}`);
+    for (const d of lm000)
+      assert.ok(d.range.start.line >= line, `not before the broken line ${line}: ${describeDiags(lm000)}`);
+    assert.ok(
+      lm000.some((d) => d.range.start.line === line),
+      `one on line ${line}: ${describeDiags(lm000)}`,
+    );
     await stillAnswers();
   });
 
@@ -188,7 +233,10 @@ describe('bad input over stdio: the server keeps answering', () => {
     const lm000 = withCode(p.diagnostics, 'LM000');
     assert.ok(lm000.length >= 1, describeDiags(p.diagnostics));
     assert.equal(lm000[0]!.range.start.line, 4, describeDiags(lm000));
-    assert.ok(lm000.every((d) => d.range.start.line >= 4), describeDiags(lm000));
+    assert.ok(
+      lm000.every((d) => d.range.start.line >= 4),
+      describeDiags(lm000),
+    );
     await stillAnswers();
   });
 
@@ -202,7 +250,8 @@ describe('bad input over stdio: the server keeps answering', () => {
   });
 
   test('half-typed keys and references: completion, hover and definition answer', T, async () => {
-    const text = 'description: half typed\ncomposition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${streamer.\n  balancer:\n    typ';
+    const text =
+      'description: half typed\ncomposition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${streamer.\n  balancer:\n    typ';
     const uri = nextAssemblyUri();
     const { p } = await openAndDiagnose(uri, text);
     // The unclosed reference is reported where it starts.
@@ -210,7 +259,11 @@ describe('bad input over stdio: the server keeps answering', () => {
     assert.equal(lm030.length, 1, describeDiags(p.diagnostics));
     assert.deepEqual(lm030[0]!.range.start, positionOf(text, '${streamer.'));
     const members = await client.completion(uri, positionOf(text, '${streamer.', '${streamer.'.length), 5000);
-    for (const l of ['stream_port', 'media_root', 'privateIp']) assert.ok(members.some((i) => i.label === l), `${l}: ${members.map((i) => i.label).join(',')}`);
+    for (const l of ['stream_port', 'media_root', 'privateIp'])
+      assert.ok(
+        members.some((i) => i.label === l),
+        `${l}: ${members.map((i) => i.label).join(',')}`,
+      );
     const endOfTyp = positionOf(text, '    typ', 7);
     for (const pos of [endOfTyp, positionOf(text, '    typ', 5), positionOf(text, '  balancer', 4)]) {
       assert.ok(Array.isArray(await client.completion(uri, pos, 5000)));
@@ -224,7 +277,11 @@ describe('bad input over stdio: the server keeps answering', () => {
       const since = client.mark();
       client.change(uri, t);
       await client.waitForDiagnostics(uri, () => true, 5000, since);
-      assert.ok(Array.isArray(await client.completion(uri, positionOf(t, '    type', t.length - t.lastIndexOf('    type')), 5000)));
+      assert.ok(
+        Array.isArray(
+          await client.completion(uri, positionOf(t, '    type', t.length - t.lastIndexOf('    type')), 5000),
+        ),
+      );
     }
     await stillAnswers();
   });
@@ -246,10 +303,18 @@ describe('bad input over stdio: the server keeps answering', () => {
       const { p } = await openAndDiagnose(uri, text);
       for (const d of p.diagnostics) {
         assert.ok(d.range.start.line >= 0 && d.range.start.character >= 0, describeDiags(p.diagnostics));
-        assert.ok(d.range.end.line < Math.max(1, text.split(/\r\n|\r|\n/).length), `range inside the document: ${describeDiags(p.diagnostics)}`);
+        assert.ok(
+          d.range.end.line < Math.max(1, text.split(/\r\n|\r|\n/).length),
+          `range inside the document: ${describeDiags(p.diagnostics)}`,
+        );
       }
-      if (text.trim() === '' || text.trim() === '# nothing here') assert.deepEqual(p.diagnostics, [], 'nothing to complain about');
-      for (const pos of [{ line: 0, character: 0 }, { line: 0, character: 3 }, { line: 5, character: 50 }]) {
+      if (text.trim() === '' || text.trim() === '# nothing here')
+        assert.deepEqual(p.diagnostics, [], 'nothing to complain about');
+      for (const pos of [
+        { line: 0, character: 0 },
+        { line: 0, character: 3 },
+        { line: 5, character: 50 },
+      ]) {
         assert.ok(Array.isArray(await client.completion(uri, pos, 5000)));
         await client.hover(uri, pos, 5000);
         await client.definition(uri, pos, 5000);
@@ -258,39 +323,51 @@ describe('bad input over stdio: the server keeps answering', () => {
     });
   }
 
-  test('a 5 MB assembly over maxFileSizeMB (2): quick outline, LM000 "too large" information, references still checked', T, async () => {
-    const text = bigAssembly(5 * 1024 * 1024);
-    const uri = nextAssemblyUri();
-    const { p, ms } = await openAndDiagnose(uri, text, 20000);
-    assert.ok(ms < 15000, `diagnostics after ${ms} ms`);
-    const tooLarge = withCode(p.diagnostics, 'LM000').filter((d) => /too large|only a quick outline/i.test(d.message));
-    assert.equal(tooLarge.length, 1, describeDiags(p.diagnostics));
-    assert.equal(tooLarge[0]!.severity, DiagnosticSeverity.Information);
-    assert.match(tooLarge[0]!.message, /5\.0 MB/);
-    assert.match(tooLarge[0]!.message, /maxFileSizeMB/);
-    const lm031 = withCode(p.diagnostics, 'LM031');
-    assert.equal(lm031.length, 1, describeDiags(p.diagnostics));
-    const at = positionOf(text, '${nope}', 2);
-    assert.deepEqual(lm031[0]!.range, { start: at, end: { line: at.line, character: at.character + 4 } });
-    // Requests on the huge document answer in bounded time.
-    const t0 = Date.now();
-    assert.match(hoverText(await client.hover(uri, positionOf(text, '${prop1}', 3), 10000)), /Property number 1 /);
-    assert.ok(Date.now() - t0 < 5000, `hover took ${Date.now() - t0} ms`);
-    const since = client.mark();
-    client.close(uri);
-    await client.waitForDiagnostics(uri, (ds) => ds.length === 0, 10000, since);
-    await stillAnswers();
-  });
+  test(
+    'a 5 MB assembly over maxFileSizeMB (2): quick outline, LM000 "too large" information, references still checked',
+    T,
+    async () => {
+      const text = bigAssembly(5 * 1024 * 1024);
+      const uri = nextAssemblyUri();
+      const { p, ms } = await openAndDiagnose(uri, text, 20000);
+      assert.ok(ms < 15000, `diagnostics after ${ms} ms`);
+      const tooLarge = withCode(p.diagnostics, 'LM000').filter((d) =>
+        /too large|only a quick outline/i.test(d.message),
+      );
+      assert.equal(tooLarge.length, 1, describeDiags(p.diagnostics));
+      assert.equal(tooLarge[0]!.severity, DiagnosticSeverity.Information);
+      assert.match(tooLarge[0]!.message, /5\.0 MB/);
+      assert.match(tooLarge[0]!.message, /maxFileSizeMB/);
+      const lm031 = withCode(p.diagnostics, 'LM031');
+      assert.equal(lm031.length, 1, describeDiags(p.diagnostics));
+      const at = positionOf(text, '${nope}', 2);
+      assert.deepEqual(lm031[0]!.range, { start: at, end: { line: at.line, character: at.character + 4 } });
+      // Requests on the huge document answer in bounded time.
+      const t0 = Date.now();
+      assert.match(hoverText(await client.hover(uri, positionOf(text, '${prop1}', 3), 10000)), /Property number 1 /);
+      assert.ok(Date.now() - t0 < 5000, `hover took ${Date.now() - t0} ms`);
+      const since = client.mark();
+      client.close(uri);
+      await client.waitForDiagnostics(uri, (ds) => ds.length === 0, 10000, since);
+      await stillAnswers();
+    },
+  );
 
   test('a 1.5 MB assembly under maxFileSizeMB (2) gets the full parse: YAML errors, no "too large"', T, async () => {
     const text = bigAssembly(1.5 * 1024 * 1024).replace('  prop7:\n', '  prop7: {broken: [\n');
     const uri = nextAssemblyUri();
     const { p, ms } = await openAndDiagnose(uri, text, 20000);
     assert.ok(ms < 15000, `diagnostics after ${ms} ms`);
-    assert.deepEqual(withCode(p.diagnostics, 'LM000').filter((d) => /outline/.test(d.message)), []);
+    assert.deepEqual(
+      withCode(p.diagnostics, 'LM000').filter((d) => /outline/.test(d.message)),
+      [],
+    );
     const syntax = withCode(p.diagnostics, 'LM000').filter((d) => d.severity === DiagnosticSeverity.Error);
     assert.ok(syntax.length > 0, describeDiags(p.diagnostics));
-    assert.ok(syntax.every((d) => d.range.start.line >= positionOf(text, '  prop7: {broken').line), describeDiags(syntax));
+    assert.ok(
+      syntax.every((d) => d.range.start.line >= positionOf(text, '  prop7: {broken').line),
+      describeDiags(syntax),
+    );
     const since = client.mark();
     client.close(uri);
     await client.waitForDiagnostics(uri, (ds) => ds.length === 0, 10000, since);
@@ -322,7 +399,12 @@ describe('bad input over stdio: the server keeps answering', () => {
     const uri = nextAssemblyUri();
     const t0 = Date.now();
     const { p } = await openAndDiagnose(uri, text, 5000);
-    for (const pos of [positionOf(text, '*i', 1), positionOf(text, 'properties: *m', 13), positionOf(text, '${lol}', 3), positionOf(text, 'type: *i', 7)]) {
+    for (const pos of [
+      positionOf(text, '*i', 1),
+      positionOf(text, 'properties: *m', 13),
+      positionOf(text, '${lol}', 3),
+      positionOf(text, 'type: *i', 7),
+    ]) {
       assert.ok(Array.isArray(await client.completion(uri, pos, 5000)));
       await client.hover(uri, pos, 5000);
       await client.definition(uri, pos, 5000);
@@ -358,12 +440,16 @@ describe('bad input over stdio: the server keeps answering', () => {
       const isTooLarge = (d: Diagnostic) => d.code === 'LM000' && /outline/.test(d.message);
       assert.equal(p.diagnostics.filter(isTooLarge).length, 1, 'too large under the 2 MB limit');
       const since = client.mark();
-      client.notify('workspace/didChangeConfiguration', { settings: { lmDescriptors: { maxFileSizeMB: 8, diagnostics: { debounceMs: 20 } } } });
+      client.notify('workspace/didChangeConfiguration', {
+        settings: { lmDescriptors: { maxFileSizeMB: 8, diagnostics: { debounceMs: 20 } } },
+      });
       try {
         const p2 = await client.waitForDiagnostics(uri, () => true, 15000, since);
         assert.deepEqual(p2.diagnostics.filter(isTooLarge), [], 'fully analysed under the 8 MB limit');
       } finally {
-        client.notify('workspace/didChangeConfiguration', { settings: { lmDescriptors: { maxFileSizeMB: 2, diagnostics: { debounceMs: 20 } } } });
+        client.notify('workspace/didChangeConfiguration', {
+          settings: { lmDescriptors: { maxFileSizeMB: 2, diagnostics: { debounceMs: 20 } } },
+        });
         client.close(uri);
         await stillAnswers();
       }
@@ -383,7 +469,10 @@ describe('bad input over stdio: block nesting that overflows the outline scanner
   before(async () => {
     ws = tempWorkspace('deep');
     client = new LspClient();
-    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 20 }, maxFileSizeMB: 2 } });
+    await client.initialize(ws.dir, {
+      disableCache: true,
+      settings: { diagnostics: { debounceMs: 20 }, maxFileSizeMB: 2 },
+    });
     await client.waitForStatus('ready', 20000);
   }, HOOK);
 
@@ -438,66 +527,88 @@ describe('bad input over stdio: files deleted while the index is being built', (
     ws?.cleanup();
   }, HOOK);
 
-  test('delete ~1,000 of 2,000 files during indexing, then send Deleted events: ready, consistent, answering', T, async () => {
-    client = new LspClient();
-    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 20 } } });
-    // Phase 1, during the directory walk: whole package folders disappear.
-    const early = files.slice(0, 200);
-    for (const f of early) rmSync(f.replace(/\/Definitions\/lm\/resource\.yaml$/, ''), { recursive: true, force: true });
-    // Phase 2, once the build reports progress: files disappear between batches.
-    const st = await client.waitForStatus('indexing', 20000);
-    assert.ok(st.done < st.total, `the build was still running: ${JSON.stringify(st)}`);
-    const late = files.slice(200).filter((_, i) => i % 2 === 0);
-    for (const f of late) rmSync(f, { force: true });
-    const stillBuilding = !client.statuses.some((s) => s.state === 'ready');
-    const deleted = [...early, ...late];
-    client.watchedFilesChanged(deleted.map((f) => ({ uri: fileUri(f), type: FileChange.Deleted })));
-    const ready = await client.waitForStatus('ready', 25000);
-    assert.ok(stillBuilding, 'the deletions happened while the index was being built (a slower disk or more files needed)');
-    assert.ok(ready.descriptors <= COUNT - deleted.length + 6 + 0, `${ready.descriptors} descriptors, ${COUNT - deleted.length + 6} remain`);
+  test(
+    'delete ~1,000 of 2,000 files during indexing, then send Deleted events: ready, consistent, answering',
+    T,
+    async () => {
+      client = new LspClient();
+      await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 20 } } });
+      // Phase 1, during the directory walk: whole package folders disappear.
+      const early = files.slice(0, 200);
+      for (const f of early)
+        rmSync(f.replace(/\/Definitions\/lm\/resource\.yaml$/, ''), { recursive: true, force: true });
+      // Phase 2, once the build reports progress: files disappear between batches.
+      const st = await client.waitForStatus('indexing', 20000);
+      assert.ok(st.done < st.total, `the build was still running: ${JSON.stringify(st)}`);
+      const late = files.slice(200).filter((_, i) => i % 2 === 0);
+      for (const f of late) rmSync(f, { force: true });
+      const stillBuilding = !client.statuses.some((s) => s.state === 'ready');
+      const deleted = [...early, ...late];
+      client.watchedFilesChanged(deleted.map((f) => ({ uri: fileUri(f), type: FileChange.Deleted })));
+      const ready = await client.waitForStatus('ready', 25000);
+      assert.ok(
+        stillBuilding,
+        'the deletions happened while the index was being built (a slower disk or more files needed)',
+      );
+      assert.ok(
+        ready.descriptors <= COUNT - deleted.length + 6 + 0,
+        `${ready.descriptors} descriptors, ${COUNT - deleted.length + 6} remain`,
+      );
 
-    // The server answers, and the index holds exactly the surviving descriptors: completion of a
-    // component type lists every descriptor name in the workspace.
-    const text = 'description: probe\ncomposition:\n  c:\n    type: \n';
-    const uri = fileUri(ws.file('Contains/probe/Descriptor/assembly.yml'));
-    client.open(uri, text);
-    const items = await client.completion(uri, positionOf(text, 'type: ', 6), 10000);
-    const names = new Set(items.map((i) => i.label));
-    const fillerName = (f: string) => `resource::filler${Number(/p(\d+)\//.exec(f)![1])}::1.0`;
-    const survivors = files.filter((f) => !deleted.includes(f));
-    assert.deepEqual(deleted.map(fillerName).filter((nm) => names.has(nm)), [], 'no deleted descriptor is still offered');
-    assert.deepEqual(survivors.map(fillerName).filter((nm) => !names.has(nm)), [], 'every surviving descriptor is offered');
-    assert.ok(names.has('resource::streamer-streamer-cluster::1.0'));
+      // The server answers, and the index holds exactly the surviving descriptors: completion of a
+      // component type lists every descriptor name in the workspace.
+      const text = 'description: probe\ncomposition:\n  c:\n    type: \n';
+      const uri = fileUri(ws.file('Contains/probe/Descriptor/assembly.yml'));
+      client.open(uri, text);
+      const items = await client.completion(uri, positionOf(text, 'type: ', 6), 10000);
+      const names = new Set(items.map((i) => i.label));
+      const fillerName = (f: string) => `resource::filler${Number(/p(\d+)\//.exec(f)![1])}::1.0`;
+      const survivors = files.filter((f) => !deleted.includes(f));
+      assert.deepEqual(
+        deleted.map(fillerName).filter((nm) => names.has(nm)),
+        [],
+        'no deleted descriptor is still offered',
+      );
+      assert.deepEqual(
+        survivors.map(fillerName).filter((nm) => !names.has(nm)),
+        [],
+        'every surviving descriptor is offered',
+      );
+      assert.ok(names.has('resource::streamer-streamer-cluster::1.0'));
 
-    const probe = fileUri(ws.file(ASSEMBLY));
-    const probeText = ws.read(ASSEMBLY);
-    client.open(probe, probeText);
-    const h = await client.hover(probe, positionOf(probeText, '${balancer.publicIp}', 13), 5000);
-    assert.match(hoverText(h), /publicIp/);
-    const p = await client.waitForDiagnostics(probe, () => true, 10000);
-    assert.deepEqual(p.diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error), [], describeDiags(p.diagnostics));
-    assert.ok(client.alive);
-  });
+      const probe = fileUri(ws.file(ASSEMBLY));
+      const probeText = ws.read(ASSEMBLY);
+      client.open(probe, probeText);
+      const h = await client.hover(probe, positionOf(probeText, '${balancer.publicIp}', 13), 5000);
+      assert.match(hoverText(h), /publicIp/);
+      const p = await client.waitForDiagnostics(probe, () => true, 10000);
+      assert.deepEqual(
+        p.diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error),
+        [],
+        describeDiags(p.diagnostics),
+      );
+      assert.ok(client.alive);
+    },
+  );
 });
 
 describe('bad input: the CLI', () => {
-  test(
-    'a 6 MB deeply nested descriptor does not abort the whole check run',
-    { timeout: 30000 },
-    async () => {
-      const ws = tempWorkspace('cli-deep');
-      try {
-        ws.write('Contains/deep/Descriptor/assembly.yml', deepBlock(3500));
-        ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${deploymentLocation}', '${deploymentLocaton}'));
-        const r = await runCli(['check', ws.dir, '--format', 'json']);
-        assert.equal(r.code, 1, `exit ${r.code}: ${r.stderr.slice(0, 300)}`);
-        const rows = JSON.parse(r.stdout) as { code: string }[];
-        assert.ok(rows.some((x) => x.code === 'LM031'), 'the other files were still checked');
-      } finally {
-        ws.cleanup();
-      }
-    },
-  );
+  test('a 6 MB deeply nested descriptor does not abort the whole check run', { timeout: 30000 }, async () => {
+    const ws = tempWorkspace('cli-deep');
+    try {
+      ws.write('Contains/deep/Descriptor/assembly.yml', deepBlock(3500));
+      ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${deploymentLocation}', '${deploymentLocaton}'));
+      const r = await runCli(['check', ws.dir, '--format', 'json']);
+      assert.equal(r.code, 1, `exit ${r.code}: ${r.stderr.slice(0, 300)}`);
+      const rows = JSON.parse(r.stdout) as { code: string }[];
+      assert.ok(
+        rows.some((x) => x.code === 'LM031'),
+        'the other files were still checked',
+      );
+    } finally {
+      ws.cleanup();
+    }
+  });
 
   test('a binary .yaml and an empty descriptor in a project: exit 0, no rows for them', T, async () => {
     const ws = tempWorkspace('cli-bin');
@@ -507,7 +618,10 @@ describe('bad input: the CLI', () => {
       const r = await runCli(['check', ws.dir, '--format', 'json']);
       assert.equal(r.code, 0, r.stderr);
       const rows = JSON.parse(r.stdout) as { file: string }[];
-      assert.deepEqual(rows.filter((x) => /junk|empty/.test(x.file)), []);
+      assert.deepEqual(
+        rows.filter((x) => /junk|empty/.test(x.file)),
+        [],
+      );
     } finally {
       ws.cleanup();
     }
@@ -531,26 +645,31 @@ function prng(seed: number) {
 
 const NASTY: Record<string, () => string> = {
   'random bytes (utf8)': () => randomBytes(20000).toString('utf8'),
-  'random bytes (latin1, no NUL)': () => Buffer.from(randomBytes(20000).map((x) => (x === 0 ? 65 : x))).toString('latin1'),
+  'random bytes (latin1, no NUL)': () =>
+    Buffer.from(randomBytes(20000).map((x) => (x === 0 ? 65 : x))).toString('latin1'),
   'random bytes (utf16le)': () => randomBytes(20000).toString('utf16le'),
   '[[[[...]]]] 10,000 levels': () => '['.repeat(10000) + ']'.repeat(10000),
   '[[[[ 10,000 levels, unclosed': () => 'properties: ' + '['.repeat(10000),
   '{a: {a: ... 10,000 levels': () => 'a: ' + '{b: '.repeat(10000) + '1' + '}'.repeat(10000),
   '- - - - 5,000 levels': () => '- '.repeat(5000) + 'x\n',
   'block nesting 1,500 levels': () => deepBlock(1500),
-  'a 2 MB line': () => `description: ${'x'.repeat(2_000_000)}\nproperties:\n  a: {type: string, default: "\${${'y'.repeat(100000)}"}\n`,
+  'a 2 MB line': () =>
+    `description: ${'x'.repeat(2_000_000)}\nproperties:\n  a: {type: string, default: "\${${'y'.repeat(100000)}"}\n`,
   'a 1 MB reference': () => `properties:\n  a:\n    default: \${${'z'.repeat(1_000_000)}}\n`,
   '30,000 duplicate keys': () => 'properties:\n' + '  a:\n'.repeat(30000),
   'CRLF everywhere': () => readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(/\n/g, '\r\n'),
   'lone CRs': () => readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(/\n/g, '\r'),
-  'astral characters in keys, values and references': () => 'description: "😀😀 𝒳"\nproperties:\n  𝒳😀:\n    type: string\n    default: ${𝒳😀}\ncomposition:\n  😀:\n    type: resource::😀::1.0\n    properties: {a: {value: ${😀.𝒳}}}\n',
+  'astral characters in keys, values and references': () =>
+    'description: "😀😀 𝒳"\nproperties:\n  𝒳😀:\n    type: string\n    default: ${𝒳😀}\ncomposition:\n  😀:\n    type: resource::😀::1.0\n    properties: {a: {value: ${😀.𝒳}}}\n',
   'lone surrogates': () => 'description: "\ud800"\nproperties:\n  \udc00a:\n    default: ${\ud83d}\n',
   'NULs after 8 KB': () => 'description: x\n' + '#'.repeat(9000) + '\n\u0000\u0000: ${\u0000}\n',
   'control characters': () => 'description: \u0007\u001b[31m\nproperties:\n  \u0008: {}\n',
   'alias bomb': aliasBomb,
-  'undefined alias and anchor soup': () => 'a: *nope\nb: &x &y [*x]\nc: !!binary "%%%"\nd: !<tag:x> {? [a]: b}\n? complex\n: key\n',
+  'undefined alias and anchor soup': () =>
+    'a: *nope\nb: &x &y [*x]\nc: !!binary "%%%"\nd: !<tag:x> {? [a]: b}\n? complex\n: key\n',
   'directives and many documents': () => '%YAML 1.2\n%TAG ! tag:x:\n---\na: 1\n...\n---\nb: 2\n'.repeat(50),
-  'a huge integer and odd scalars': () => `properties:\n  n: {default: ${'9'.repeat(5000)}}\n  f: {default: .inf}\n  h: {default: 0x}\n  d: {default: 2001-12-14t21:59:43.10-05:00}\n`,
+  'a huge integer and odd scalars': () =>
+    `properties:\n  n: {default: ${'9'.repeat(5000)}}\n  f: {default: .inf}\n  h: {default: 0x}\n  d: {default: 2001-12-14t21:59:43.10-05:00}\n`,
 };
 
 describe('in process: parsing and analysis never throw on nasty inputs', () => {
@@ -574,8 +693,17 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
       const text = make();
       const parsed = parseYaml(text);
       assert.ok(Array.isArray(parsed.problems));
-      for (const p of parsed.problems) assert.ok(p.span.start >= 0 && p.span.end >= p.span.start && p.span.end <= text.length, `span in bounds: ${JSON.stringify(p)}`);
-      for (const path of ['/ws/Descriptor/assembly.yml', '/ws/Definitions/lm/resource.yaml', '/ws/lmproject.yml', '/ws/other.yaml']) {
+      for (const p of parsed.problems)
+        assert.ok(
+          p.span.start >= 0 && p.span.end >= p.span.start && p.span.end <= text.length,
+          `span in bounds: ${JSON.stringify(p)}`,
+        );
+      for (const path of [
+        '/ws/Descriptor/assembly.yml',
+        '/ws/Definitions/lm/resource.yaml',
+        '/ws/lmproject.yml',
+        '/ws/other.yaml',
+      ]) {
         const full = analyseDocument(path, text, 1);
         assert.equal(full.text, text);
         if (text.length > 100) {
@@ -588,12 +716,26 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
       const model = session.openDocument(`${EXAMPLE_DIR}/Contains/nasty/Descriptor/assembly.yml`, text, 1);
       const ctx = session.context(model);
       const diags = computeDiagnostics(ctx);
-      assert.deepEqual(diags.filter((d) => d.code === 'LM999'), [], 'no rule crashed');
-      for (const d of diags) assert.ok(d.range.start.line < model.lines.lineCount && d.range.end.line < model.lines.lineCount, JSON.stringify(d.range));
+      assert.deepEqual(
+        diags.filter((d) => d.code === 'LM999'),
+        [],
+        'no rule crashed',
+      );
+      for (const d of diags)
+        assert.ok(
+          d.range.start.line < model.lines.lineCount && d.range.end.line < model.lines.lineCount,
+          JSON.stringify(d.range),
+        );
       const rnd = prng(7);
       // Every request re-reads the whole document, so big inputs get fewer probes.
       const probes = text.length > 500_000 ? 4 : 20;
-      const offsets = [0, 1, text.length, text.length - 1, ...Array.from({ length: probes }, () => Math.floor(rnd() * (text.length + 1)))];
+      const offsets = [
+        0,
+        1,
+        text.length,
+        text.length - 1,
+        ...Array.from({ length: probes }, () => Math.floor(rnd() * (text.length + 1))),
+      ];
       for (const off of offsets) {
         complete(ctx, off);
         hover(ctx, off);
@@ -604,7 +746,34 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
 
   test('random mutations of the example assembly: analysis and features never throw', T, () => {
     const base = readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8');
-    const tokens = ['${', '}', ':', '\n', ' ', '  ', '- ', '[', ']', '{', '&a ', '*a', '"', "'", '|', '>', '#', '\t', '\r\n', '.', '😀', '\u0000', '::', '$lmctl:/contains:/', '? ', '<<: *a'];
+    const tokens = [
+      '${',
+      '}',
+      ':',
+      '\n',
+      ' ',
+      '  ',
+      '- ',
+      '[',
+      ']',
+      '{',
+      '&a ',
+      '*a',
+      '"',
+      "'",
+      '|',
+      '>',
+      '#',
+      '\t',
+      '\r\n',
+      '.',
+      '😀',
+      '\u0000',
+      '::',
+      '$lmctl:/contains:/',
+      '? ',
+      '<<: *a',
+    ];
     const rnd = prng(20240611);
     const path = `${EXAMPLE_DIR}/${ASSEMBLY}`;
     for (let n = 0; n < 150; n++) {
@@ -621,7 +790,10 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
         const model = session.openDocument(path, t, n);
         const ctx = session.context(model);
         const diags = computeDiagnostics(ctx);
-        assert.deepEqual(diags.filter((d) => d.code === 'LM999'), []);
+        assert.deepEqual(
+          diags.filter((d) => d.code === 'LM999'),
+          [],
+        );
         for (let q = 0; q < 8; q++) {
           const off = Math.floor(rnd() * (t.length + 1));
           complete(ctx, off);
@@ -636,18 +808,32 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
   });
 
   test('CRLF and astral characters keep exact UTF-16 positions', T, () => {
-    const base = readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace('${deploymentLocation}', '${deploymentLocaton}');
+    const base = readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(
+      '${deploymentLocation}',
+      '${deploymentLocaton}',
+    );
     const path = `${EXAMPLE_DIR}/${ASSEMBLY}`;
     const lm031 = (text: string) => {
       const model = session.openDocument(path, text, 1);
-      return computeDiagnostics(session.context(model)).filter((d) => d.code === 'LM031').map((d) => d.range);
+      return computeDiagnostics(session.context(model))
+        .filter((d) => d.code === 'LM031')
+        .map((d) => d.range);
     };
     const expected = [{ start: { line: 69, character: 17 }, end: { line: 69, character: 34 } }];
     assert.deepEqual(lm031(base), expected);
     assert.deepEqual(lm031(base.replace(/\n/g, '\r\n')), expected);
     // Astral characters elsewhere do not shift the range; on the same line they count as 2 units.
-    assert.deepEqual(lm031(base.replace('# Root assembly', '# 😀😀😀 Root').replace('description: Placement', 'description: 𝒳😀 Placement')), expected);
-    assert.deepEqual(lm031(base.replace('value: ${deploymentLocaton}', 'value: "😀😀${deploymentLocaton}"')), [{ start: { line: 69, character: 22 }, end: { line: 69, character: 39 } }]);
+    assert.deepEqual(
+      lm031(
+        base
+          .replace('# Root assembly', '# 😀😀😀 Root')
+          .replace('description: Placement', 'description: 𝒳😀 Placement'),
+      ),
+      expected,
+    );
+    assert.deepEqual(lm031(base.replace('value: ${deploymentLocaton}', 'value: "😀😀${deploymentLocaton}"')), [
+      { start: { line: 69, character: 22 }, end: { line: 69, character: 39 } },
+    ]);
     void session.closeDocument(path);
   });
 
@@ -655,10 +841,20 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
     'lone CR line breaks (YAML 1.2 b-break, LSP line break) are line breaks for the parser too',
     { timeout: 30000 },
     () => {
-      const base = readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace('${deploymentLocation}', '${deploymentLocaton}');
-      const model = session.openDocument(`${EXAMPLE_DIR}/Contains/cr/Descriptor/assembly.yml`, base.replace(/\n/g, '\r'), 1);
+      const base = readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(
+        '${deploymentLocation}',
+        '${deploymentLocaton}',
+      );
+      const model = session.openDocument(
+        `${EXAMPLE_DIR}/Contains/cr/Descriptor/assembly.yml`,
+        base.replace(/\n/g, '\r'),
+        1,
+      );
       const lm031 = computeDiagnostics(session.context(model)).filter((d) => d.code === 'LM031');
-      assert.deepEqual(lm031.map((d) => d.range), [{ start: { line: 69, character: 17 }, end: { line: 69, character: 34 } }]);
+      assert.deepEqual(
+        lm031.map((d) => d.range),
+        [{ start: { line: 69, character: 17 }, end: { line: 69, character: 34 } }],
+      );
     },
   );
 });

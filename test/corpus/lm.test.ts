@@ -63,10 +63,20 @@ const BRENT21 = ['resources/brent2dot1/', 'subprojects/resources/brent2dot1/'];
  * The corpus holds descriptors and project files only (SOURCES.md): `Lifecycle/` folders, manifests
  * and templates were not copied, so the rules about their presence cannot be judged here.
  */
-const FILE_PRESENCE_OFF = { severityOverrides: { LM104: 'off', LM105: 'off' } as const, drop: (d: Diagnostic) => d.code === 'LM103' && (d.data as { part?: string } | undefined)?.part !== undefined };
+const FILE_PRESENCE_OFF = {
+  severityOverrides: { LM104: 'off', LM105: 'off' } as const,
+  drop: (d: Diagnostic) => d.code === 'LM103' && (d.data as { part?: string } | undefined)?.part !== undefined,
+};
 
 /** Trees that are real, valid packages: no errors allowed. */
-const VALID = ['IBM__kubernetes-driver/', 'IBM__openstack-vim-driver/', 'IBM__ansible-lifecycle-driver/', 'IBM__osslm-ansible-resource-manager/', 'IBM__osslm-docker-adaptor/', 'IBM__osslm-ucd-adaptor/'];
+const VALID = [
+  'IBM__kubernetes-driver/',
+  'IBM__openstack-vim-driver/',
+  'IBM__ansible-lifecycle-driver/',
+  'IBM__osslm-ansible-resource-manager/',
+  'IBM__osslm-docker-adaptor/',
+  'IBM__osslm-ucd-adaptor/',
+];
 
 test('LM corpus: valid packages clean, invalid lmctl fixtures caught', async (t) => {
   if (!existsSync(corpus)) {
@@ -83,7 +93,14 @@ test('LM corpus: valid packages clean, invalid lmctl fixtures caught', async (t)
   assert.deepEqual(internal, []);
 
   const validFiles = results.filter((r) => VALID.some((v) => rel(r).startsWith(v)));
-  const dirty = validFiles.filter((r) => errorsOf(r).length).map((r) => `${rel(r)}: ${errorsOf(r).map((d) => `${d.code} ${d.message}`).join('; ')}`);
+  const dirty = validFiles
+    .filter((r) => errorsOf(r).length)
+    .map(
+      (r) =>
+        `${rel(r)}: ${errorsOf(r)
+          .map((d) => `${d.code} ${d.message}`)
+          .join('; ')}`,
+    );
   assert.deepEqual(dirty, []);
 
   let caught = 0;
@@ -97,18 +114,35 @@ test('LM corpus: valid packages clean, invalid lmctl fixtures caught', async (t)
   for (const [frag, codes] of Object.entries(EXPECTED_WARNINGS)) {
     const under = results.filter((r) => rel(r).includes(frag));
     assert.ok(under.length > 0, `no files under ${frag}`);
-    const got = new Set(under.flatMap((r) => r.diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error').map((d) => d.code)));
+    const got = new Set(
+      under.flatMap((r) =>
+        r.diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error').map((d) => d.code),
+      ),
+    );
     for (const c of codes) assert.ok(got.has(c), `${frag}: expected ${c}, got ${[...got].join(', ') || 'nothing'}`);
     caught++;
   }
-  const brent21Flagged = results.filter((r) => BRENT21.some((f) => rel(r).includes(f)) && r.diagnostics.some((d) => ['LM082', 'LM083', 'LM090'].includes(d.code))).map(rel);
+  const brent21Flagged = results
+    .filter(
+      (r) =>
+        BRENT21.some((f) => rel(r).includes(f)) &&
+        r.diagnostics.some((d) => ['LM082', 'LM083', 'LM090'].includes(d.code)),
+    )
+    .map(rel);
   assert.deepEqual(brent21Flagged, [], 'Brent 2.1 projects must accept the 2.1 layout');
 
   // Everything else in the lmctl fixtures that reports an error must be in the table above.
   const unexpected = results
     .filter((r) => errorsOf(r).length && !Object.keys(EXPECTED_ERRORS).some((f) => rel(r).includes(f)))
-    .map((r) => `${rel(r)}: ${errorsOf(r).map((d) => d.code).join(', ')}`);
+    .map(
+      (r) =>
+        `${rel(r)}: ${errorsOf(r)
+          .map((d) => d.code)
+          .join(', ')}`,
+    );
   assert.deepEqual(unexpected, []);
   const fixtures = Object.keys(EXPECTED_ERRORS).length + Object.keys(EXPECTED_WARNINGS).length;
-  t.diagnostic(`${validFiles.length - dirty.length}/${validFiles.length} files in valid packages clean (no errors); ${caught}/${fixtures} invalid fixtures caught (${Object.keys(EXPECTED_ERRORS).length} as errors, ${Object.keys(EXPECTED_WARNINGS).length} as warnings); ${results.length} files checked`);
+  t.diagnostic(
+    `${validFiles.length - dirty.length}/${validFiles.length} files in valid packages clean (no errors); ${caught}/${fixtures} invalid fixtures caught (${Object.keys(EXPECTED_ERRORS).length} as errors, ${Object.keys(EXPECTED_WARNINGS).length} as warnings); ${results.length} files checked`,
+  );
 });

@@ -26,20 +26,41 @@ references:
 `;
 
 test('inside ${ lists top-level properties, components, references and instance', async () => {
-  await checkCompletion(asm(BASE + `relationships:\n  r:\n    properties:\n      a:\n        value: x\noperations: {}\n`).replace('value: ${deploymentLocation}', 'value: ${$0'), ['deploymentLocation', 'flavor', 'balancer', 'streamer', 'net', 'instance'], ['source', 'target', 'item']);
+  await checkCompletion(
+    asm(BASE + `relationships:\n  r:\n    properties:\n      a:\n        value: x\noperations: {}\n`).replace(
+      'value: ${deploymentLocation}',
+      'value: ${$0',
+    ),
+    ['deploymentLocation', 'flavor', 'balancer', 'streamer', 'net', 'instance'],
+    ['source', 'target', 'item'],
+  );
 });
 
 test('after ${component. the properties of the component descriptor in another file', async () => {
-  await checkCompletion(asm(BASE).replace('value: ${deploymentLocation}', 'value: ${balancer.$0}'), ['publicIp', 'privateIp', 'port'], ['flavor', 'streamIp']);
+  await checkCompletion(
+    asm(BASE).replace('value: ${deploymentLocation}', 'value: ${balancer.$0}'),
+    ['publicIp', 'privateIp', 'port'],
+    ['flavor', 'streamIp'],
+  );
 });
 
 test('completing a member keeps an existing closing brace and adds a missing one', async () => {
-  assert.equal(await applyCompletion(asm(BASE).replace('value: ${deploymentLocation}', 'value: ${balancer.pu$0}'), 'publicIp'), '        value: ${balancer.publicIp}');
-  assert.equal(await applyCompletion(asm(BASE).replace('value: ${deploymentLocation}', "value: '${balancer.pu$0'"), 'publicIp'), "        value: '${balancer.publicIp}'");
+  assert.equal(
+    await applyCompletion(asm(BASE).replace('value: ${deploymentLocation}', 'value: ${balancer.pu$0}'), 'publicIp'),
+    '        value: ${balancer.publicIp}',
+  );
+  assert.equal(
+    await applyCompletion(asm(BASE).replace('value: ${deploymentLocation}', "value: '${balancer.pu$0'"), 'publicIp'),
+    "        value: '${balancer.publicIp}'",
+  );
 });
 
 test('instance members', async () => {
-  await checkCompletion(asm(BASE).replace('value: ${deploymentLocation}', 'value: ${instance.$0}'), ['name', 'id', 'index']);
+  await checkCompletion(asm(BASE).replace('value: ${deploymentLocation}', 'value: ${instance.$0}'), [
+    'name',
+    'id',
+    'index',
+  ]);
 });
 
 test('source and target inside relationship properties, resolved through the relationship', async () => {
@@ -60,15 +81,27 @@ test('source and target inside relationship properties, resolved through the rel
 });
 
 test('item inside a component with items', async () => {
-  const body = BASE.replace('  streamer:\n', '  streamer:\n    items: ${flavor}\n').replace('    cluster:\n      initial-quantity: 2\n', '    properties:\n      x:\n        value: ${$0}\n');
+  const body = BASE.replace('  streamer:\n', '  streamer:\n    items: ${flavor}\n').replace(
+    '    cluster:\n      initial-quantity: 2\n',
+    '    properties:\n      x:\n        value: ${$0}\n',
+  );
   await checkCompletion(asm(body), ['item']);
 });
 
 test('component type values: every descriptor name in the workspace and $lmctl paths', async () => {
-  await checkCompletion(asm(BASE.replace('type: resource::somenet::1.0', 'type: $0')), ['resource::lb-cluster::1.0', 'resource::vs-cluster::1.0', 'assembly::store-cluster::1.0', '$lmctl:/contains:/lb:/descriptor_name'], ['assembly::cluster::1.0']);
+  await checkCompletion(
+    asm(BASE.replace('type: resource::somenet::1.0', 'type: $0')),
+    [
+      'resource::lb-cluster::1.0',
+      'resource::vs-cluster::1.0',
+      'assembly::store-cluster::1.0',
+      '$lmctl:/contains:/lb:/descriptor_name',
+    ],
+    ['assembly::cluster::1.0'],
+  );
 });
 
-test('source-capabilities: component. then that component\'s capabilities', async () => {
+test("source-capabilities: component. then that component's capabilities", async () => {
   const rel = `relationships:\n  r:\n    source-capabilities:\n    - $0\n`;
   await checkCompletion(asm(BASE + rel), ['balancer.', 'streamer.', 'net']);
   await checkCompletion(asm(BASE + rel.replace('- $0', '- streamer.$0')), ['Stream'], ['Balancer']);
@@ -94,14 +127,33 @@ test('operations source-operation and multiple-instances', async () => {
 });
 
 test('enum values: states, modifiers, property types', async () => {
-  await checkCompletion(asm(BASE + `relationships:\n  r:\n    source-state: $0\n`), ['Installed', 'Inactive', 'Active', 'Broken']);
+  await checkCompletion(asm(BASE + `relationships:\n  r:\n    source-state: $0\n`), [
+    'Installed',
+    'Inactive',
+    'Active',
+    'Broken',
+  ]);
   await checkCompletion(asm(BASE + `relationships:\n  r:\n    target-state-modifier: $0\n`), ['pre', 'post']);
-  await checkCompletion(asm(BASE.replace('    type: string\n  flavor', '    type: $0\n  flavor')), ['string', 'integer', 'map', 'list', 'timestamp']);
+  await checkCompletion(asm(BASE.replace('    type: string\n  flavor', '    type: $0\n  flavor')), [
+    'string',
+    'integer',
+    'map',
+    'list',
+    'timestamp',
+  ]);
 });
 
 test('policy target offers clustered components, upgrade-dependencies other components', async () => {
-  await checkCompletion(asm(BASE + `policies:\n  scale:\n    type: policy::scale\n    target: $0\n`), ['streamer'], ['balancer']);
-  await checkCompletion(asm(BASE.replace('    cluster:\n', '    upgrade-dependencies:\n    - $0\n    cluster:\n')), ['balancer'], ['streamer']);
+  await checkCompletion(
+    asm(BASE + `policies:\n  scale:\n    type: policy::scale\n    target: $0\n`),
+    ['streamer'],
+    ['balancer'],
+  );
+  await checkCompletion(
+    asm(BASE.replace('    cluster:\n', '    upgrade-dependencies:\n    - $0\n    cluster:\n')),
+    ['balancer'],
+    ['streamer'],
+  );
 });
 
 test('no completion outside descriptors', async () => {

@@ -257,12 +257,23 @@ relationships:
 
 test('LM001-LM005: descriptor names', async () => {
   await checkDiagnostics(asm(`name: assembly:vnf1:1.0\n#     ^^^^^^^^^^^^^^^^^ LM001\n`));
-  await checkDiagnostics(asm(`name: assembly::_bad name::v1.0\n#               ^^^^^^^^^ LM002\n#                          ^^^^ LM003\n#     ^^^^^^^^^^^^^^^^^^^^^^^^^ LM005\n`));
-  await checkDiagnostics(asm(`name: resource::cluster::1.0\n#     ^^^^^^^^ LM004\n#     ^^^^^^^^^^^^^^^^^^^^^^ LM005\n`));
+  await checkDiagnostics(
+    asm(
+      `name: assembly::_bad name::v1.0\n#               ^^^^^^^^^ LM002\n#                          ^^^^ LM003\n#     ^^^^^^^^^^^^^^^^^^^^^^^^^ LM005\n`,
+    ),
+  );
+  await checkDiagnostics(
+    asm(`name: resource::cluster::1.0\n#     ^^^^^^^^ LM004\n#     ^^^^^^^^^^^^^^^^^^^^^^ LM005\n`),
+  );
   await checkDiagnostics(asm(`name: assembly::cluster::1.0\n`));
   // A subproject's explicit name must carry the chained `<sub>-<parent>` name.
   // The `$0` makes the streamer resource the file under test.
-  await checkDiagnostics(PROJECT.replace('description: Video streamer', 'name: resource::vs::1.0\n#     ^^^^^^^^^^^^^^^^^ LM005\n$0description: Video streamer'));
+  await checkDiagnostics(
+    PROJECT.replace(
+      'description: Video streamer',
+      'name: resource::vs::1.0\n#     ^^^^^^^^^^^^^^^^^ LM005\n$0description: Video streamer',
+    ),
+  );
 });
 
 test('LM009: duplicate keys', async () => {

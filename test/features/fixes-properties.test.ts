@@ -46,7 +46,7 @@ composition:
   );
 });
 
-test('fix LM048: creates `properties` with the file\'s indentation; passes a same-named assembly property down', async () => {
+test("fix LM048: creates `properties` with the file's indentation; passes a same-named assembly property down", async () => {
   await checkFix(
     `${LIB}properties:
     key_name:

@@ -7,12 +7,24 @@ const RES = '#- /ws/x/Definitions/lm/resource.yaml\n';
 const ASM = '#- /ws/a/Descriptor/assembly.yml\n';
 
 test('top-level key completion never repeats a key already present', async () => {
-  await checkCompletion(`${RES}description: x\nproperties: {}\n$0\n`, ['lifecycle', 'default-driver', 'operations', 'infrastructure'], ['description', 'properties', 'composition']);
-  await checkCompletion(`${ASM}description: x\n$0\n`, ['composition', 'references', 'relationships', 'properties'], ['description', 'lifecycle']);
+  await checkCompletion(
+    `${RES}description: x\nproperties: {}\n$0\n`,
+    ['lifecycle', 'default-driver', 'operations', 'infrastructure'],
+    ['description', 'properties', 'composition'],
+  );
+  await checkCompletion(
+    `${ASM}description: x\n$0\n`,
+    ['composition', 'references', 'relationships', 'properties'],
+    ['description', 'lifecycle'],
+  );
 });
 
 test('property attribute completion inside a property', async () => {
-  await checkCompletion(`${RES}properties:\n  ip:\n    type: string\n    $0\n`, ['description', 'read-only', 'default', 'value'], ['type', 'read_only']);
+  await checkCompletion(
+    `${RES}properties:\n  ip:\n    type: string\n    $0\n`,
+    ['description', 'read-only', 'default', 'value'],
+    ['type', 'read_only'],
+  );
 });
 
 test('transition keys in a resource lifecycle and Create/Cease in relationships', async () => {
@@ -25,7 +37,10 @@ test('a new composition entry is inserted as an indented snippet', async () => {
   const item = complete(ctx, fixture.cursor!.offset).find((i) => i.label === 'composition');
   assert.ok(item?.textEdit);
   assert.equal(item.insertTextFormat, 2);
-  assert.match(item.textEdit.newText, /^composition:\n  \$\{1:component\}:\n    type: .*\n    properties:\n      deploymentLocation:\n        value: \\\$\{deploymentLocation\}/);
+  assert.match(
+    item.textEdit.newText,
+    /^composition:\n  \$\{1:component\}:\n    type: .*\n    properties:\n      deploymentLocation:\n        value: \\\$\{deploymentLocation\}/,
+  );
 });
 
 test('nested snippets are indented to the key column', async () => {
@@ -39,8 +54,14 @@ test('enum value completion from the grammar: metric types, driver selector keys
 });
 
 test('hover on keys and enum values', async () => {
-  await checkHover(`${ASM}composition:\n  a:\n    upgrade-depen$0dencies: []\n`, ['upgrade-dependencies', 'upgraded or reconfigured before']);
-  await checkHover(`${RES}properties:\n  a:\n    read_o$0nly: true\n`, ['read-only', 'write `read-only`, not `read_only`']);
+  await checkHover(`${ASM}composition:\n  a:\n    upgrade-depen$0dencies: []\n`, [
+    'upgrade-dependencies',
+    'upgraded or reconfigured before',
+  ]);
+  await checkHover(`${RES}properties:\n  a:\n    read_o$0nly: true\n`, [
+    'read-only',
+    'write `read-only`, not `read_only`',
+  ]);
   await checkHover(`${ASM}relationships:\n  r:\n    source-state: Act$0ive\n`, ['Active', 'Started']);
   await checkHover(`${RES}lifecycle:\n  Inst$0all: {}\n`, ['Install', 'Created → Installed']);
 });
@@ -79,14 +100,26 @@ composition:
 
 test('valid legacy list lifecycle and 2.1 selector shapes are accepted by the grammar', async () => {
   // LM080 (the list form is legacy) is a lifecycle rule, tested in rules-lifecycle.test.ts.
-  await checkDiagnostics(`${RES}lifecycle: [Install, Start]\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: ['*']\n`, { ignore: ['LM080'] });
+  await checkDiagnostics(
+    `${RES}lifecycle: [Install, Start]\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: ['*']\n`,
+    { ignore: ['LM080'] },
+  );
 });
 
 test('selector infrastructure types: the default and the types declared under infrastructure', async () => {
   const res = `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Install:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type:\n          - $0\n`;
   await checkCompletion(res, ["'*'", 'Openstack', 'Kubernetes']);
-  await checkCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), ["'*'", 'Openstack']);
-  assert.equal(await applyCompletion(res.replace("infrastructure-type:\n          - $0", 'infrastructure-type: [Open$0]'), 'Openstack'), '          infrastructure-type: [Openstack]');
+  await checkCompletion(res.replace('infrastructure-type:\n          - $0', 'infrastructure-type: [Open$0]'), [
+    "'*'",
+    'Openstack',
+  ]);
+  assert.equal(
+    await applyCompletion(
+      res.replace('infrastructure-type:\n          - $0', 'infrastructure-type: [Open$0]'),
+      'Openstack',
+    ),
+    '          infrastructure-type: [Openstack]',
+  );
 });
 
 test('missing required keys of relationships and published operations', async () => {
@@ -101,5 +134,8 @@ operations:
 # ^^^ LM067
     multiple-instances: any
 `);
-  await checkDiagnostics(`${ASM}relationships:\n  r:\n    source-capabilities: []\n    target-requirements: []\n    source-state: Active\n    target-state: Active\noperations:\n  Pub:\n    source-operation: x.y\n`, { ignore: ['LM067'] });
+  await checkDiagnostics(
+    `${ASM}relationships:\n  r:\n    source-capabilities: []\n    target-requirements: []\n    source-state: Active\n    target-state: Active\noperations:\n  Pub:\n    source-operation: x.y\n`,
+    { ignore: ['LM067'] },
+  );
 });

@@ -40,7 +40,15 @@ ${ANSIBLE_DEFAULT}`;
   assert.deepEqual(severities(await checkDiagnostics(`${project('brent')}${bad}`), 'LM080'), ['warning']);
   assert.deepEqual(severities(await checkDiagnostics(`${project('brent2.1')}${bad}`), 'LM080'), ['information']);
   // Legacy resource managers (the osslm descriptors) read the list form: information only.
-  assert.deepEqual(severities(await checkDiagnostics(`${RES}resource-manager-type: ansible-rm\nlifecycle: [Install]\n#^^^^^^^^ LM080\n`, { ignore: ['LM010'] }), 'LM080'), ['information']);
+  assert.deepEqual(
+    severities(
+      await checkDiagnostics(`${RES}resource-manager-type: ansible-rm\nlifecycle: [Install]\n#^^^^^^^^ LM080\n`, {
+        ignore: ['LM010'],
+      }),
+      'LM080',
+    ),
+    ['information'],
+  );
   await checkDiagnostics(`${project('brent')}lifecycle:\n  Create: {}\n  Install: {}\n${ANSIBLE_DEFAULT}`);
 });
 
@@ -58,7 +66,12 @@ test('LM081: wrongly cased transitions are errors with the fix, unknown ones war
 ${ANSIBLE_DEFAULT}`);
   assert.deepEqual(
     diags.map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
-    [['error', 'Install'], ['warning', 'Stop'], ['warning', undefined], ['warning', undefined]],
+    [
+      ['error', 'Install'],
+      ['warning', 'Stop'],
+      ['warning', undefined],
+      ['warning', undefined],
+    ],
   );
   // In the list form too.
   await checkDiagnostics(`${RES}lifecycle:\n#^^^^^^^^ LM080\n- Install\n- configure\n# ^^^^^^^^^ LM081\n`);
@@ -105,7 +118,9 @@ default-driver:
   assert.deepEqual(severities(await checkDiagnostics(`${project('lm')}${only21}`), 'LM082'), ['warning']);
   assert.deepEqual(severities(await checkDiagnostics(`${RES}${only21}`), 'LM082'), ['information']);
   // Brent 2.1 projects read exactly this layout.
-  await checkDiagnostics(`${project('brent2.1')}lifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`);
+  await checkDiagnostics(
+    `${project('brent2.1')}lifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`,
+  );
   await checkDiagnostics(`${project('lm')}lifecycle:\n  Create: {}\n${ANSIBLE_DEFAULT}`);
 });
 
@@ -123,8 +138,12 @@ lifecycle:
   Create: {}
 ${ANSIBLE_DEFAULT}`;
   assert.deepEqual(severities(await checkDiagnostics(`${project('brent')}${bad}`), 'LM083'), ['error', 'error']);
-  await checkDiagnostics(`${project('brent2.1')}infrastructure:\n  Openstack:\n    template:\n      file: heat.yaml\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`);
-  await checkDiagnostics(`${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`);
+  await checkDiagnostics(
+    `${project('brent2.1')}infrastructure:\n  Openstack:\n    template:\n      file: heat.yaml\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`,
+  );
+  await checkDiagnostics(
+    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
+  );
 });
 
 test('LM084: selector infrastructure-type must be a list of strings', async () => {
@@ -143,7 +162,9 @@ default-driver:
       - {type: Openstack}
 #       ^^^^^^^^^^^^^^^^^ LM084
 `);
-  await checkDiagnostics(`${RES}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: [Openstack]\n`);
+  await checkDiagnostics(
+    `${RES}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: [Openstack]\n`,
+  );
 });
 
 test('LM085: selector types must be declared under infrastructure (case-sensitive)', async () => {
@@ -160,8 +181,13 @@ lifecycle:
           - Kubernetes
 #           ^^^^^^^^^^ LM085
 ${ANSIBLE_DEFAULT}`);
-  assert.deepEqual(diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith), ['Openstack', undefined]);
-  await checkDiagnostics(`${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type:\n          - Openstack\n          - Kubernetes\n${ANSIBLE_DEFAULT}`);
+  assert.deepEqual(
+    diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith),
+    ['Openstack', undefined],
+  );
+  await checkDiagnostics(
+    `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type:\n          - Openstack\n          - Kubernetes\n${ANSIBLE_DEFAULT}`,
+  );
 });
 
 test('LM086: driver types are lower case and known', async () => {
@@ -182,8 +208,13 @@ default-driver:
     selector:
       infrastructure-type: ['*']
 `);
-  assert.deepEqual(diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith), ['openstack', 'ansible', undefined]);
-  await checkDiagnostics(`${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n${ANSIBLE_DEFAULT}`);
+  assert.deepEqual(
+    diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith),
+    ['openstack', 'ansible', undefined],
+  );
+  await checkDiagnostics(
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n${ANSIBLE_DEFAULT}`,
+  );
 });
 
 test('LM087: a transition or operation no driver runs', async () => {
@@ -202,9 +233,14 @@ operations:
 # ^^^^^^ LM087
     description: no drivers here
 `);
-  await checkDiagnostics(`${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n  Install: {}\n  Start:\noperations:\n  Reload:\n    description: runs on the default driver\n${ANSIBLE_DEFAULT}`);
+  await checkDiagnostics(
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n  Install: {}\n  Start:\noperations:\n  Reload:\n    description: runs on the default driver\n${ANSIBLE_DEFAULT}`,
+  );
   // Legacy list-form descriptors have no drivers at all: nothing to report.
-  await checkDiagnostics(`${RES}resource-manager-type: docker\nlifecycle:\n#^^^^^^^^ LM080\n- Install\noperations:\n  op1:\n    description: x\n`, { ignore: ['LM010'] });
+  await checkDiagnostics(
+    `${RES}resource-manager-type: docker\nlifecycle:\n#^^^^^^^^ LM080\n- Install\noperations:\n  op1:\n    description: x\n`,
+    { ignore: ['LM010'] },
+  );
 });
 
 test('LM088: no Create transition is information only', async () => {
@@ -212,10 +248,15 @@ test('LM088: no Create transition is information only', async () => {
 #^^^^^^^^ LM088
   Install: {}
 ${ANSIBLE_DEFAULT}`);
-  assert.deepEqual(diags.map((d) => d.severity), ['information']);
+  assert.deepEqual(
+    diags.map((d) => d.severity),
+    ['information'],
+  );
   await checkDiagnostics(`${RES}lifecycle:\n  Create: {}\n  Install: {}\n${ANSIBLE_DEFAULT}`);
   // Reference-only resources (lifecycle {} with queries) do not need Create.
-  await checkDiagnostics(`${RES}infrastructure:\n  Openstack: {}\nlifecycle: {}\nqueries:\n  drivers:\n    openstack:\n      selector:\n        infrastructure-type: ['*']\n`);
+  await checkDiagnostics(
+    `${RES}infrastructure:\n  Openstack: {}\nlifecycle: {}\nqueries:\n  drivers:\n    openstack:\n      selector:\n        infrastructure-type: ['*']\n`,
+  );
 });
 
 test('LM089: reference-only resources with a lifecycle', async () => {
@@ -258,7 +299,9 @@ ${section}:
   Uninstall: {}
 # ^^^^^^^^^ LM089
 ${ANSIBLE_DEFAULT}`);
-  await checkDiagnostics(`${ws('composition')}lifecycle:\n  Create: {}\n  Install: {}\n  Uninstall: {}\n${ANSIBLE_DEFAULT}`);
+  await checkDiagnostics(
+    `${ws('composition')}lifecycle:\n  Create: {}\n  Install: {}\n  Uninstall: {}\n${ANSIBLE_DEFAULT}`,
+  );
   await checkDiagnostics(`${ws('references')}lifecycle:\n  Create: {}\n${ANSIBLE_DEFAULT}`);
 });
 
@@ -287,6 +330,10 @@ ${ANSIBLE_DEFAULT}`);
   // case, the scalar (not a list), its case and the undeclared type are warnings.
   assert.deepEqual(diags.map((d) => d.severity).sort(), ['error', 'warning', 'warning', 'warning', 'warning']);
   // An empty `drivers` block with no default driver.
-  await checkDiagnostics(`${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\noperations:\n  Drain:\n    drivers: {}\n#   ^^^^^^^ LM090\n`);
-  await checkDiagnostics(`${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\noperations:\n  AddBackend:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`);
+  await checkDiagnostics(
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\noperations:\n  Drain:\n    drivers: {}\n#   ^^^^^^^ LM090\n`,
+  );
+  await checkDiagnostics(
+    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\noperations:\n  AddBackend:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
+  );
 });

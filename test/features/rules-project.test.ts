@@ -19,7 +19,8 @@ default-driver:
 `;
 
 /** A complete Brent 2.2+ resource subproject `<dir>` (descriptor, Lifecycle and the Create script). */
-const brentSub = (dir: string) => `#- /ws/Contains/${dir}/Definitions/lm/resource.yaml\n${RESOURCE}${files(`Contains/${dir}/Lifecycle/ansible/scripts/Create.yaml`)}`;
+const brentSub = (dir: string) =>
+  `#- /ws/Contains/${dir}/Definitions/lm/resource.yaml\n${RESOURCE}${files(`Contains/${dir}/Lifecycle/ansible/scripts/Create.yaml`)}`;
 
 test('LM100: project file fields, types, resource managers and subproject folders', async () => {
   await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/d/Descriptor/assembly.yml', 'Contains/e/Definitions/lm/resource.yaml', 'Contains/e/Lifecycle/ansible/scripts/Create.yaml')}${brentSub('a')}
@@ -81,7 +82,12 @@ contains:
 });
 
 test('LM101: schema 1.0 and vnfcs project files are information', async () => {
-  const vnfc = files('Descriptor/assembly.yml', 'VNFCs/vnfcA/descriptor/vnfcA.yml', 'VNFCs/vnfcA/lifecycle/Install.yml', 'VNFCs/vnfcA/Meta-Inf/manifest.MF');
+  const vnfc = files(
+    'Descriptor/assembly.yml',
+    'VNFCs/vnfcA/descriptor/vnfcA.yml',
+    'VNFCs/vnfcA/lifecycle/Install.yml',
+    'VNFCs/vnfcA/Meta-Inf/manifest.MF',
+  );
   const diags = await checkDiagnostics(`${vnfc}#- /ws/lmproject.yml
 name: old
 #^^^ LM101
@@ -91,13 +97,18 @@ vnfcs:
     vnfcA:
       directory: vnfcA
 `);
-  assert.deepEqual(diags.map((d) => d.severity), ['information', 'information']);
+  assert.deepEqual(
+    diags.map((d) => d.severity),
+    ['information', 'information'],
+  );
   await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml
 schema: '1.0'
 #       ^^^^^ LM101
 name: old
 `);
-  await checkDiagnostics(`${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: new\nversion: '1.0'\n`);
+  await checkDiagnostics(
+    `${files('Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: new\nversion: '1.0'\n`,
+  );
 });
 
 test('LM102: duplicate .yml/.yaml files and both Contains/ and VNFCs/', async () => {
@@ -143,7 +154,8 @@ lifecycle:
 });
 
 test('LM103: the descriptor and folders lmctl expects for the project type', async () => {
-  const diags = await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/t/README.md')}#- /ws/lmproject.yml
+  const diags =
+    await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/t/README.md')}#- /ws/lmproject.yml
 schema: '2.0'
 name: root
 version: '1.0'
@@ -161,7 +173,10 @@ contains:
 #       ^ LM103
   type: Type
 `);
-  assert.deepEqual(diags.map((d) => (d.data as { part?: string } | undefined)?.part ?? 'descriptor'), ['descriptor', 'Lifecycle', 'Definitions/infrastructure', 'descriptor']);
+  assert.deepEqual(
+    diags.map((d) => (d.data as { part?: string } | undefined)?.part ?? 'descriptor'),
+    ['descriptor', 'Lifecycle', 'Definitions/infrastructure', 'descriptor'],
+  );
   await checkDiagnostics(`#- /ws/lmproject.yml
 schema: '2.0'
 name: root
@@ -206,7 +221,8 @@ resource-manager: brent2.1
 });
 
 test('LM105: lifecycle scripts and templates the drivers need', async () => {
-  await checkDiagnostics(`${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml')}#- /ws/x/Definitions/lm/resource.yaml
+  await checkDiagnostics(
+    `${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml')}#- /ws/x/Definitions/lm/resource.yaml
 infrastructure:
   Openstack: {}
 lifecycle:
@@ -231,7 +247,9 @@ default-driver:
 # ^^^^^^^^^^ LM105
     selector:
       infrastructure-type: [Kubernetes]
-`, { ignore: ['LM085'] });
+`,
+    { ignore: ['LM085'] },
+  );
   await checkDiagnostics(`${files('x/Lifecycle/README.md')}#- /ws/x/Definitions/lm/resource.yaml
 infrastructure:
   Openstack: {}
@@ -283,7 +301,9 @@ contains:
   contains:
   - name: inner
 `);
-  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/sub/Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: core5g\nversion: '1.0'\ncontains:\n- name: sub\n`);
+  await checkDiagnostics(
+    `${files('Descriptor/assembly.yml', 'Contains/sub/Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: core5g\nversion: '1.0'\ncontains:\n- name: sub\n`,
+  );
 });
 
 test('LM107: Ansible RM descriptor file and declared name', async () => {
@@ -305,5 +325,7 @@ name: resource::hello-world::1.0
 #     ^^^^^^^^^^^^^^^^^^^^^^^^^^ LM107
 description: hi
 `);
-  await checkDiagnostics(`#- /ws/pkg/1.0/descriptor/hello-world.yml\nname: resource::hello-world::1.0\ndescription: hi\n`);
+  await checkDiagnostics(
+    `#- /ws/pkg/1.0/descriptor/hello-world.yml\nname: resource::hello-world::1.0\ndescription: hi\n`,
+  );
 });

@@ -64,7 +64,8 @@ const TOP = `properties:
     type: string`;
 
 type Diags = Awaited<ReturnType<typeof checkDiagnostics>>;
-const sorted = (ds: Diags): Diags => [...ds].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+const sorted = (ds: Diags): Diags =>
+  [...ds].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 
 /** Checks the annotations of `code` and returns the severities in source order. */
 async function severities(src: string, code: string): Promise<string[]> {
@@ -173,7 +174,7 @@ data-types:
   );
 });
 
-test('LM023: volatile with read-only (error) or a fixed value (warning: CP4NA\'s own example does it)', async () => {
+test("LM023: volatile with read-only (error) or a fixed value (warning: CP4NA's own example does it)", async () => {
   assert.deepEqual(
     await severities(
       `${RES}properties:
@@ -775,7 +776,10 @@ ${PLACE}
   );
   assert.deepEqual(
     sorted(diags).map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
-    [['information', 'flavor'], ['information', undefined]],
+    [
+      ['information', 'flavor'],
+      ['information', undefined],
+    ],
   );
   await checkDiagnostics(
     asm(`${TOP}

@@ -37,7 +37,10 @@ interface Run {
 /** Runs the CLI with a hard time limit (the child is killed when it is exceeded). */
 function cli(args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [CLI_JS, ...args], { cwd: opts.cwd ?? REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [CLI_JS, ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     p.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -66,8 +69,13 @@ function parseRows(run: Run): Row[] {
   }
   assert.ok(Array.isArray(rows), 'a JSON array');
   for (const r of rows as Row[]) {
-    assert.deepEqual(Object.keys(r).sort(), ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity'], JSON.stringify(r));
-    for (const k of ['line', 'column', 'endLine', 'endColumn'] as const) assert.ok(Number.isInteger(r[k]) && r[k] >= 1, `${k} is 1-based: ${JSON.stringify(r)}`);
+    assert.deepEqual(
+      Object.keys(r).sort(),
+      ['code', 'column', 'endColumn', 'endLine', 'file', 'line', 'message', 'severity'],
+      JSON.stringify(r),
+    );
+    for (const k of ['line', 'column', 'endLine', 'endColumn'] as const)
+      assert.ok(Number.isInteger(r[k]) && r[k] >= 1, `${k} is 1-based: ${JSON.stringify(r)}`);
     assert.ok(['error', 'warning', 'information', 'hint'].includes(r.severity), r.severity);
     assert.match(r.code, /^LM\d{3}$/);
     assert.equal(typeof r.message, 'string');
@@ -96,27 +104,39 @@ describe('cli: lm-descriptors check', () => {
     assert.match(r.stderr, /[1-9]\d* file\(s\) checked: 0 error\(s\)/);
     const j = await cli(['check', EXAMPLE_DIR, '--format', 'json']);
     assert.equal(j.code, 0, j.stderr);
-    assert.deepEqual(parseRows(j).filter((x) => x.severity === 'error'), []);
+    assert.deepEqual(
+      parseRows(j).filter((x) => x.severity === 'error'),
+      [],
+    );
   });
 
-  test('--format json: a misspelt ${deploymentLocaton} is one LM031 error at 1-based line/column, exit 1', T, async () => {
-    const r = await cli(['check', ws.dir, '--format', 'json']);
-    assert.equal(r.code, 1, r.stderr);
-    const rows = parseRows(r);
-    const errs = rows.filter((x) => x.severity === 'error');
-    assert.equal(errs.length, 1, JSON.stringify(rows, null, 1));
-    const e = errs[0]!;
-    assert.equal(e.code, 'LM031');
-    assert.equal(path.resolve(REPO_ROOT, e.file), ws.file(ASSEMBLY));
-    const p = positionOf(typoText, '${deploymentLocaton}', 2);
-    assert.equal(p.line, 69); // zero-based: line 70 of the file
-    assert.deepEqual(
-      { line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn },
-      { line: p.line + 1, column: p.character + 1, endLine: p.line + 1, endColumn: p.character + 1 + 'deploymentLocaton'.length },
-    );
-    assert.deepEqual({ line: e.line, column: e.column }, { line: 70, column: 18 });
-    assert.match(e.message, /deploymentLocation/, 'suggests the declared property');
-  });
+  test(
+    '--format json: a misspelt ${deploymentLocaton} is one LM031 error at 1-based line/column, exit 1',
+    T,
+    async () => {
+      const r = await cli(['check', ws.dir, '--format', 'json']);
+      assert.equal(r.code, 1, r.stderr);
+      const rows = parseRows(r);
+      const errs = rows.filter((x) => x.severity === 'error');
+      assert.equal(errs.length, 1, JSON.stringify(rows, null, 1));
+      const e = errs[0]!;
+      assert.equal(e.code, 'LM031');
+      assert.equal(path.resolve(REPO_ROOT, e.file), ws.file(ASSEMBLY));
+      const p = positionOf(typoText, '${deploymentLocaton}', 2);
+      assert.equal(p.line, 69); // zero-based: line 70 of the file
+      assert.deepEqual(
+        { line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn },
+        {
+          line: p.line + 1,
+          column: p.character + 1,
+          endLine: p.line + 1,
+          endColumn: p.character + 1 + 'deploymentLocaton'.length,
+        },
+      );
+      assert.deepEqual({ line: e.line, column: e.column }, { line: 70, column: 18 });
+      assert.match(e.message, /deploymentLocation/, 'suggests the declared property');
+    },
+  );
 
   test('file paths are relative to the working directory; a single file argument works', T, async () => {
     const r = await cli(['check', path.join('ws', ASSEMBLY), '--format=json'], { cwd: path.dirname(ws.dir) });
@@ -125,7 +145,10 @@ describe('cli: lm-descriptors check', () => {
     assert.ok(rows.length > 0);
     for (const x of rows) assert.equal(x.file, path.join('ws', ASSEMBLY));
     // The single file is checked with its whole lmctl project indexed: $lmctl types resolve.
-    assert.deepEqual(rows.filter((x) => x.code === 'LM042' || x.code === 'LM043'), []);
+    assert.deepEqual(
+      rows.filter((x) => x.code === 'LM042' || x.code === 'LM043'),
+      [],
+    );
   });
 
   test('text format: file:line:col: severity code message, and a summary on stderr', T, async () => {
@@ -143,7 +166,10 @@ describe('cli: lm-descriptors check', () => {
     assert.equal(parseRows(r).find((x) => x.code === 'LM031')?.severity, 'warning');
     const off = await cli(['check', ws.dir, '--format', 'json', '--severity', 'LM031=off']);
     assert.equal(off.code, 0);
-    assert.deepEqual(parseRows(off).filter((x) => x.code === 'LM031'), []);
+    assert.deepEqual(
+      parseRows(off).filter((x) => x.code === 'LM031'),
+      [],
+    );
   });
 
   for (const [what, args] of [
@@ -177,22 +203,36 @@ describe('cli: the shared LM corpus', () => {
   // the rules about the presence of those files are switched off.
   const FILE_PRESENCE_OFF = ['--severity', 'LM103=off', '--severity', 'LM104=off', '--severity', 'LM105=off'];
 
-  test('checks the whole corpus without crashing; the IBM driver packages have no errors', { timeout: 30000, skip: existsSync(CORPUS) ? false : `corpus not found at ${CORPUS}` }, async () => {
-    const r = await cli(['check', path.relative(REPO_ROOT, CORPUS), '--format', 'json', ...FILE_PRESENCE_OFF], { timeoutMs: 25000 });
-    assert.equal(r.signal, null);
-    assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}; stderr: ${r.stderr}`);
-    const rows = parseRows(r);
-    assert.deepEqual(rows.filter((x) => x.code === 'LM999'), [], 'no internal errors');
-    for (const d of DRIVERS) {
-      const mine = rows.filter((x) => x.file.split(path.sep).includes(d));
-      assert.deepEqual(mine.filter((x) => x.severity === 'error'), [], `${d}: ${JSON.stringify(mine, null, 1)}`);
-    }
-    // The driver packages really contain descriptors that were checked (not an empty pass).
-    for (const d of DRIVERS) {
-      const t = await cli(['check', path.join(CORPUS, d), ...FILE_PRESENCE_OFF], { timeoutMs: 20000 });
-      assert.equal(t.code, 0, `${d}: ${t.stdout}${t.stderr}`);
-      const m = /(\d+) file\(s\) checked: 0 error\(s\)/.exec(t.stderr);
-      assert.ok(m && Number(m[1]) > 0, `${d}: ${t.stderr}`);
-    }
-  });
+  test(
+    'checks the whole corpus without crashing; the IBM driver packages have no errors',
+    { timeout: 30000, skip: existsSync(CORPUS) ? false : `corpus not found at ${CORPUS}` },
+    async () => {
+      const r = await cli(['check', path.relative(REPO_ROOT, CORPUS), '--format', 'json', ...FILE_PRESENCE_OFF], {
+        timeoutMs: 25000,
+      });
+      assert.equal(r.signal, null);
+      assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}; stderr: ${r.stderr}`);
+      const rows = parseRows(r);
+      assert.deepEqual(
+        rows.filter((x) => x.code === 'LM999'),
+        [],
+        'no internal errors',
+      );
+      for (const d of DRIVERS) {
+        const mine = rows.filter((x) => x.file.split(path.sep).includes(d));
+        assert.deepEqual(
+          mine.filter((x) => x.severity === 'error'),
+          [],
+          `${d}: ${JSON.stringify(mine, null, 1)}`,
+        );
+      }
+      // The driver packages really contain descriptors that were checked (not an empty pass).
+      for (const d of DRIVERS) {
+        const t = await cli(['check', path.join(CORPUS, d), ...FILE_PRESENCE_OFF], { timeoutMs: 20000 });
+        assert.equal(t.code, 0, `${d}: ${t.stdout}${t.stderr}`);
+        const m = /(\d+) file\(s\) checked: 0 error\(s\)/.exec(t.stderr);
+        assert.ok(m && Number(m[1]) > 0, `${d}: ${t.stderr}`);
+      }
+    },
+  );
 });

@@ -8,15 +8,42 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Diagnostic, DiagnosticSeverity, FileChange, LspClient, fileUri, hoverText, positionOf, uriToPath, withCode, type InitOptions } from '../support/protocolClient.js';
-import { ASSEMBLY, BALANCER, STREAMER, countYamlFiles, tempWorkspace, writeFillers, type TempWorkspace } from '../support/protocolWorkspace.js';
+import {
+  type Diagnostic,
+  DiagnosticSeverity,
+  FileChange,
+  LspClient,
+  fileUri,
+  hoverText,
+  positionOf,
+  uriToPath,
+  withCode,
+  type InitOptions,
+} from '../support/protocolClient.js';
+import {
+  ASSEMBLY,
+  BALANCER,
+  STREAMER,
+  countYamlFiles,
+  tempWorkspace,
+  writeFillers,
+  type TempWorkspace,
+} from '../support/protocolWorkspace.js';
 
 const T = { timeout: 30000 };
 const HOOK = { timeout: 30000 };
 const OPTS: InitOptions = { disableCache: true, settings: { diagnostics: { debounceMs: 20 } } };
 
 const errors = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === DiagnosticSeverity.Error);
-const describeDiags = (ds: readonly Diagnostic[]) => JSON.stringify(ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`), null, 1);
+const describeDiags = (ds: readonly Diagnostic[]) =>
+  JSON.stringify(
+    ds.map(
+      (d) =>
+        `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`,
+    ),
+    null,
+    1,
+  );
 
 /** The range of `word` inside the first occurrence of `context` (which must contain it). */
 function rangeIn(text: string, context: string, word: string) {
@@ -50,7 +77,11 @@ describe('language server over stdio: features on the video-streamer example', (
   test('initialize returns the capabilities', T, async () => {
     const caps = init.capabilities;
     assert.ok(caps.completionProvider, 'completionProvider');
-    for (const ch of ['{', '.']) assert.ok(caps.completionProvider.triggerCharacters?.includes(ch), `trigger character ${ch} in ${JSON.stringify(caps.completionProvider.triggerCharacters)}`);
+    for (const ch of ['{', '.'])
+      assert.ok(
+        caps.completionProvider.triggerCharacters?.includes(ch),
+        `trigger character ${ch} in ${JSON.stringify(caps.completionProvider.triggerCharacters)}`,
+      );
     assert.equal(caps.definitionProvider, true);
     assert.equal(caps.hoverProvider, true);
     const sync = caps.textDocumentSync;
@@ -64,7 +95,9 @@ describe('language server over stdio: features on the video-streamer example', (
       5000,
       'client/registerCapability',
     );
-    const regs = (reg.params as { registrations: { method: string; registerOptions?: { watchers?: { globPattern: unknown }[] } }[] }).registrations;
+    const regs = (
+      reg.params as { registrations: { method: string; registerOptions?: { watchers?: { globPattern: unknown }[] } }[] }
+    ).registrations;
     const watch = regs.find((r) => r.method === 'workspace/didChangeWatchedFiles');
     assert.ok(watch, JSON.stringify(regs));
     assert.ok(JSON.stringify(watch.registerOptions?.watchers).includes('yaml'), JSON.stringify(watch.registerOptions));
@@ -118,7 +151,10 @@ describe('language server over stdio: features on the video-streamer example', (
     assert.equal(l.targetSelectionRange.start.line, keyPos.line);
     assert.equal(l.targetSelectionRange.start.character, 2);
     assert.equal(l.targetSelectionRange.end.character, 2 + 'publicIp'.length);
-    assert.ok(l.targetRange.start.line <= keyPos.line && l.targetRange.end.line >= keyPos.line + 3, `target range covers the declaration: ${JSON.stringify(l.targetRange)}`);
+    assert.ok(
+      l.targetRange.start.line <= keyPos.line && l.targetRange.end.line >= keyPos.line + 3,
+      `target range covers the declaration: ${JSON.stringify(l.targetRange)}`,
+    );
     assert.deepEqual(l.originSelectionRange, rangeIn(assemblyText, '${balancer.publicIp}', 'publicIp'));
   });
 
@@ -126,18 +162,26 @@ describe('language server over stdio: features on the video-streamer example', (
     const pos = positionOf(assemblyText, '${balancer.publicIp}', '${balancer.'.length);
     const items = await client.completion(assemblyUri, pos);
     const labels = items.map((i) => i.label);
-    for (const l of ['publicIp', 'privateIp', 'http_port', 'backend_pool_size']) assert.ok(labels.includes(l), `${l} in ${labels.join(',')}`);
+    for (const l of ['publicIp', 'privateIp', 'http_port', 'backend_pool_size'])
+      assert.ok(labels.includes(l), `${l} in ${labels.join(',')}`);
     // Properties of the assembly itself or of other components are not members of balancer.
-    for (const l of ['numOfStreamers', 'stream_port', 'network_name']) assert.ok(!labels.includes(l), `${l} must not be offered: ${labels.join(',')}`);
+    for (const l of ['numOfStreamers', 'stream_port', 'network_name'])
+      assert.ok(!labels.includes(l), `${l} must not be offered: ${labels.join(',')}`);
   });
 
   test('hover on component types shows the descriptor description', T, async () => {
     // A literal descriptor name...
-    const h1 = await client.hover(assemblyUri, positionOf(assemblyText, 'resource::streamer-streamer-cluster::1.0', 12));
+    const h1 = await client.hover(
+      assemblyUri,
+      positionOf(assemblyText, 'resource::streamer-streamer-cluster::1.0', 12),
+    );
     assert.match(hoverText(h1), /Video streaming server/);
     assert.match(hoverText(h1), /streamer\/Definitions\/lm\/resource\.yaml/);
     // ...and an lmctl path.
-    const h2 = await client.hover(assemblyUri, positionOf(assemblyText, '$lmctl:/contains:/balancer:/descriptor_name', 20));
+    const h2 = await client.hover(
+      assemblyUri,
+      positionOf(assemblyText, '$lmctl:/contains:/balancer:/descriptor_name', 20),
+    );
     assert.match(hoverText(h2), /HTTP load balancer for the video cluster/);
   });
 
@@ -187,7 +231,11 @@ describe('language server over stdio: features on the video-streamer example', (
         // The editor text has no `publicIp`, whatever the disk says.
         assert.equal(withCode(p.diagnostics, 'LM032').length, 1, describeDiags(p.diagnostics));
         const links = await client.definition(assemblyUri, positionOf(assemblyText, '${balancer.publicIp}', 13));
-        assert.deepEqual(links, [], `no definition for a member the open resource does not declare: ${JSON.stringify(links)}`);
+        assert.deepEqual(
+          links,
+          [],
+          `no definition for a member the open resource does not declare: ${JSON.stringify(links)}`,
+        );
       } finally {
         const since = client.mark();
         client.close(resUri);
@@ -208,7 +256,10 @@ describe('language server over stdio: features on the video-streamer example', (
     assert.deepEqual(p.diagnostics, []);
     // And nothing re-publishes the stale errors afterwards (the debounce timer was cancelled):
     // a round trip through the server orders any late publication before this answer.
-    await client.request('textDocument/hover', { textDocument: { uri: assemblyUri }, position: { line: 0, character: 0 } });
+    await client.request('textDocument/hover', {
+      textDocument: { uri: assemblyUri },
+      position: { line: 0, character: 0 },
+    });
     assert.deepEqual(client.latestDiagnostics(assemblyUri)!.diagnostics, []);
   });
 
@@ -248,7 +299,10 @@ describe('language server over stdio: watched file events', () => {
     const since = client.mark();
     client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Changed }]);
     const p = await client.waitForDiagnostics(assemblyUri, (ds) => withCode(ds, 'LM032').length > 0, 10000, since);
-    assert.deepEqual(withCode(p.diagnostics, 'LM032')[0]!.range, rangeIn(assemblyText, '${balancer.publicIp}', 'publicIp'));
+    assert.deepEqual(
+      withCode(p.diagnostics, 'LM032')[0]!.range,
+      rangeIn(assemblyText, '${balancer.publicIp}', 'publicIp'),
+    );
     // Restore on disk: the error clears.
     ws.write(BALANCER, resText);
     const since2 = client.mark();
@@ -257,24 +311,31 @@ describe('language server over stdio: watched file events', () => {
     assert.deepEqual(errors(p2.diagnostics), [], describeDiags(p2.diagnostics));
   });
 
-  test('a resource deleted on disk + Deleted event makes its component type "not in this workspace" (LM043)', T, async () => {
-    assert.deepEqual(withCode(client.latestDiagnostics(assemblyUri)!.diagnostics, 'LM043'), []);
-    const saved = ws.read(STREAMER);
-    ws.remove(STREAMER);
-    const since = client.mark();
-    client.watchedFilesChanged([{ uri: fileUri(ws.file(STREAMER)), type: FileChange.Deleted }]);
-    const p = await client.waitForDiagnostics(assemblyUri, (ds) => withCode(ds, 'LM043').length > 0, 10000, since);
-    const lm043 = withCode(p.diagnostics, 'LM043');
-    assert.equal(lm043.length, 1, describeDiags(p.diagnostics));
-    assert.equal(lm043[0]!.severity, DiagnosticSeverity.Information);
-    assert.deepEqual(lm043[0]!.range, rangeIn(assemblyText, 'resource::streamer-streamer-cluster::1.0', 'resource::streamer-streamer-cluster::1.0'));
-    assert.match(lm043[0]!.message, /not in this workspace/);
-    // Created again: the type resolves again.
-    ws.write(STREAMER, saved);
-    const since2 = client.mark();
-    client.watchedFilesChanged([{ uri: fileUri(ws.file(STREAMER)), type: FileChange.Created }]);
-    await client.waitForDiagnostics(assemblyUri, (ds) => withCode(ds, 'LM043').length === 0, 10000, since2);
-  });
+  test(
+    'a resource deleted on disk + Deleted event makes its component type "not in this workspace" (LM043)',
+    T,
+    async () => {
+      assert.deepEqual(withCode(client.latestDiagnostics(assemblyUri)!.diagnostics, 'LM043'), []);
+      const saved = ws.read(STREAMER);
+      ws.remove(STREAMER);
+      const since = client.mark();
+      client.watchedFilesChanged([{ uri: fileUri(ws.file(STREAMER)), type: FileChange.Deleted }]);
+      const p = await client.waitForDiagnostics(assemblyUri, (ds) => withCode(ds, 'LM043').length > 0, 10000, since);
+      const lm043 = withCode(p.diagnostics, 'LM043');
+      assert.equal(lm043.length, 1, describeDiags(p.diagnostics));
+      assert.equal(lm043[0]!.severity, DiagnosticSeverity.Information);
+      assert.deepEqual(
+        lm043[0]!.range,
+        rangeIn(assemblyText, 'resource::streamer-streamer-cluster::1.0', 'resource::streamer-streamer-cluster::1.0'),
+      );
+      assert.match(lm043[0]!.message, /not in this workspace/);
+      // Created again: the type resolves again.
+      ws.write(STREAMER, saved);
+      const since2 = client.mark();
+      client.watchedFilesChanged([{ uri: fileUri(ws.file(STREAMER)), type: FileChange.Created }]);
+      await client.waitForDiagnostics(assemblyUri, (ds) => withCode(ds, 'LM043').length === 0, 10000, since2);
+    },
+  );
 
   test('a deleted $lmctl-typed resource leaves its members unchecked but does not break the assembly', T, async () => {
     ws.remove(BALANCER);
@@ -283,7 +344,10 @@ describe('language server over stdio: watched file events', () => {
     const p = await client.waitForDiagnostics(assemblyUri, () => true, 10000, since);
     // `${balancer.publicIp}` can no longer be checked, so it must not be reported as a typo.
     assert.deepEqual(withCode(p.diagnostics, 'LM032'), [], describeDiags(p.diagnostics));
-    const h = await client.hover(assemblyUri, positionOf(assemblyText, '$lmctl:/contains:/balancer:/descriptor_name', 20));
+    const h = await client.hover(
+      assemblyUri,
+      positionOf(assemblyText, '$lmctl:/contains:/balancer:/descriptor_name', 20),
+    );
     assert.doesNotMatch(hoverText(h), /HTTP load balancer/, 'the deleted descriptor is gone from the index');
   });
 });
@@ -316,7 +380,10 @@ describe('language server over stdio: requests while the index is being built', 
     const bothMs = Date.now() - t0;
     const readyAtAnswer = client.statuses.some((s) => s.state === 'ready');
     assert.match(hoverText(h), /Placement target/, 'hover on a local property works without the index');
-    assert.ok(items.some((i) => i.label === 'deploymentLocation'), items.map((i) => i.label).join(','));
+    assert.ok(
+      items.some((i) => i.label === 'deploymentLocation'),
+      items.map((i) => i.label).join(','),
+    );
     assert.ok(bothMs < 2000, `answered in ${hoverMs} / ${bothMs} ms`);
     assert.equal(readyAtAnswer, false, 'answers came before the index was ready (the workspace must be big enough)');
     // Mid-build: once a progress report says the build is under way, a request still answers
@@ -327,13 +394,18 @@ describe('language server over stdio: requests while the index is being built', 
     if (!client.statuses.some((s) => s.state === 'ready')) {
       const h2 = await client.hover(uri, positionOf(text, '${deploymentLocation}', 4), 2000);
       assert.match(hoverText(h2), /Placement target/);
-      assert.equal(client.statuses.some((s) => s.state === 'ready'), false, 'answered during the build');
+      assert.equal(
+        client.statuses.some((s) => s.state === 'ready'),
+        false,
+        'answered during the build',
+      );
     }
     // Cross-file rules are held back until the index is complete, then the document is re-checked
     // with everything resolved: no false LM043 "not in this workspace" for not-yet-indexed files.
     const ready = await client.waitForStatus('ready', 25000);
     assert.equal(ready.descriptors, FILLERS + 6);
-    for (const p of client.diagnosticsFor(uri)) assert.deepEqual(errors(p.diagnostics), [], describeDiags(p.diagnostics));
+    for (const p of client.diagnosticsFor(uri))
+      assert.deepEqual(errors(p.diagnostics), [], describeDiags(p.diagnostics));
     const after = await client.waitForDiagnostics(uri, () => true, 10000, ready.seq);
     assert.deepEqual(errors(after.diagnostics), [], describeDiags(after.diagnostics));
     assert.deepEqual(withCode(after.diagnostics, 'LM043'), []);

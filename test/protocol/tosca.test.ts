@@ -42,22 +42,31 @@ after(async () => {
   await client?.shutdown();
 });
 
-test('a TOSCA template gets diagnostics, normative definitions and their read-only source', { timeout: 30000 }, async () => {
-  const uri = fileUri(file);
-  client.open(uri, TEMPLATE);
-  const pub = await client.waitForDiagnostics(uri, () => true);
-  // `memory` is not a declared input.
-  assert.ok(pub.diagnostics.some((d) => d.message.includes('memory')), JSON.stringify(pub.diagnostics));
-  assert.equal(withCode(pub.diagnostics, 'TOSCA999').length, 0);
+test(
+  'a TOSCA template gets diagnostics, normative definitions and their read-only source',
+  { timeout: 30000 },
+  async () => {
+    const uri = fileUri(file);
+    client.open(uri, TEMPLATE);
+    const pub = await client.waitForDiagnostics(uri, () => true);
+    // `memory` is not a declared input.
+    assert.ok(
+      pub.diagnostics.some((d) => d.message.includes('memory')),
+      JSON.stringify(pub.diagnostics),
+    );
+    assert.equal(withCode(pub.diagnostics, 'TOSCA999').length, 0);
 
-  const h = await client.hover(uri, positionOf(TEMPLATE, 'tosca.nodes.Compute', 8));
-  assert.match(hoverText(h), /Compute/);
+    const h = await client.hover(uri, positionOf(TEMPLATE, 'tosca.nodes.Compute', 8));
+    assert.match(hoverText(h), /Compute/);
 
-  const links = await client.definition(uri, positionOf(TEMPLATE, 'tosca.nodes.Compute', 8));
-  assert.equal(links.length, 1, JSON.stringify(links));
-  assert.match(links[0]!.targetUri, /^tosca-normative:/);
-  const source = await client.request<string | null>('lmDescriptors/normativeTypeSource', { uri: links[0]!.targetUri });
-  assert.ok(source && source.includes('tosca.nodes.Compute'), String(source));
-  const line = source.split('\n')[links[0]!.targetSelectionRange.start.line] ?? '';
-  assert.match(line, /tosca\.nodes\.Compute/);
-});
+    const links = await client.definition(uri, positionOf(TEMPLATE, 'tosca.nodes.Compute', 8));
+    assert.equal(links.length, 1, JSON.stringify(links));
+    assert.match(links[0]!.targetUri, /^tosca-normative:/);
+    const source = await client.request<string | null>('lmDescriptors/normativeTypeSource', {
+      uri: links[0]!.targetUri,
+    });
+    assert.ok(source && source.includes('tosca.nodes.Compute'), String(source));
+    const line = source.split('\n')[links[0]!.targetSelectionRange.start.line] ?? '';
+    assert.match(line, /tosca\.nodes\.Compute/);
+  },
+);

@@ -13,7 +13,9 @@ import type { FeatureContext } from '../../server/src/features/types.js';
 import { LineIndex } from '../../server/src/syntax/positions.js';
 import { parseFixture, type Fixture } from './fixture.js';
 
-export async function setup(src: string): Promise<{ fixture: Fixture; session: Session; ctx: FeatureContext; fs: MemoryFileSystem }> {
+export async function setup(
+  src: string,
+): Promise<{ fixture: Fixture; session: Session; ctx: FeatureContext; fs: MemoryFileSystem }> {
   const fixture = parseFixture(src);
   const files: Record<string, string> = {};
   for (const f of fixture.files) files[f.path] = f.text;
@@ -49,7 +51,10 @@ export async function checkCompletion(src: string, include: string[], exclude: s
   for (const i of items) {
     if (!i.textEdit) continue;
     assert.equal(i.textEdit.range.start.line, pos.line, `edit of "${i.label}" not on the cursor line`);
-    assert.ok(i.textEdit.range.start.character <= pos.character && i.textEdit.range.end.character >= pos.character, `edit of "${i.label}" does not cover the cursor`);
+    assert.ok(
+      i.textEdit.range.start.character <= pos.character && i.textEdit.range.end.character >= pos.character,
+      `edit of "${i.label}" does not cover the cursor`,
+    );
   }
   return labels;
 }
@@ -104,9 +109,21 @@ export async function checkDiagnostics(src: string, opts: { ignore?: string[] } 
   const path = ctx.doc.path;
   const stray = fixture.annotations.filter((a) => a.path !== path);
   assert.equal(stray.length, 0, `annotations outside the file under test (${path}): ${JSON.stringify(stray)}`);
-  const want = fixture.annotations.filter((a) => a.path === path).map((a) => `${a.line}:${a.startCol}-${a.endCol} ${a.label}`).sort();
-  const got = diags.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line} ${d.code}`).sort();
-  assert.deepEqual(got, want, `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).join('\n')}`);
+  const want = fixture.annotations
+    .filter((a) => a.path === path)
+    .map((a) => `${a.line}:${a.startCol}-${a.endCol} ${a.label}`)
+    .sort();
+  const got = diags
+    .map(
+      (d) =>
+        `${d.range.start.line}:${d.range.start.character}-${d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line} ${d.code}`,
+    )
+    .sort();
+  assert.deepEqual(
+    got,
+    want,
+    `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).join('\n')}`,
+  );
   return diags;
 }
 

@@ -52,7 +52,13 @@ export function parseFixture(src: string, defaultPath = '/ws/Descriptor/assembly
       if (a && kept.length > 0) {
         const fromZero = a[1] === '' && a[2] === '';
         const startCol = fromZero ? 0 : line.indexOf('^');
-        fixture.annotations.push({ path: c.path, line: kept.length - 1, startCol, endCol: startCol + a[3]!.length + (fromZero ? 1 : 0), label: a[4]!.trim() });
+        fixture.annotations.push({
+          path: c.path,
+          line: kept.length - 1,
+          startCol,
+          endCol: startCol + a[3]!.length + (fromZero ? 1 : 0),
+          label: a[4]!.trim(),
+        });
         continue;
       }
       kept.push(line);
@@ -80,5 +86,10 @@ export function dedent(s: string): string {
   let min = Infinity;
   for (const l of lines) if (l.trim()) min = Math.min(min, l.length - l.trimStart().length);
   if (!Number.isFinite(min) || min === 0) return s.replace(/\s+$/, '') + '\n';
-  return lines.map((l) => l.slice(Math.min(min, l.length - l.trimStart().length))).join('\n').replace(/\s+$/, '') + '\n';
+  return (
+    lines
+      .map((l) => l.slice(Math.min(min, l.length - l.trimStart().length)))
+      .join('\n')
+      .replace(/\s+$/, '') + '\n'
+  );
 }

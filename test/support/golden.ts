@@ -10,5 +10,9 @@ export function assertGolden(file: string, actual: string): void {
     writeFileSync(file, actual);
     return;
   }
-  assert.equal(actual, readFileSync(file, 'utf8'), `golden mismatch for ${file}; rerun with UPDATE_GOLDEN=1 if the change is intended`);
+  assert.equal(
+    actual,
+    readFileSync(file, 'utf8'),
+    `golden mismatch for ${file}; rerun with UPDATE_GOLDEN=1 if the change is intended`,
+  );
 }

@@ -113,7 +113,10 @@ export class LspClient {
 
   constructor(opts: { cwd?: string; args?: string[] } = {}) {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run \`npm run build\` first`);
-    this.proc = spawn(process.execPath, [SERVER_JS, '--stdio', ...(opts.args ?? [])], { cwd: opts.cwd ?? REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = spawn(process.execPath, [SERVER_JS, '--stdio', ...(opts.args ?? [])], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.proc.stderr.setEncoding('utf8');
     this.proc.stderr.on('data', (d: string) => {
       this.stderrText = (this.stderrText + d).slice(-20000);
@@ -121,7 +124,9 @@ export class LspClient {
     this.exited = new Promise((resolve) => {
       this.proc.on('exit', (code, signal) => {
         this.exitInfo = { code, signal };
-        const err = new Error(`language server exited (code ${code}, signal ${signal}); stderr tail:\n${this.stderrText.slice(-3000)}\nlog tail:\n${this.logs.slice(-20).join('\n')}`);
+        const err = new Error(
+          `language server exited (code ${code}, signal ${signal}); stderr tail:\n${this.stderrText.slice(-3000)}\nlog tail:\n${this.logs.slice(-20).join('\n')}`,
+        );
         for (const w of [...this.waiters]) w.reject(err);
         this.waiters.clear();
         resolve({ code, signal });
@@ -129,10 +134,16 @@ export class LspClient {
     });
     // Writing to a dead process must not crash the test runner.
     this.proc.stdin.on('error', () => undefined);
-    this.conn = rpc.createMessageConnection(new rpc.StreamMessageReader(this.proc.stdout), new rpc.StreamMessageWriter(this.proc.stdin));
+    this.conn = rpc.createMessageConnection(
+      new rpc.StreamMessageReader(this.proc.stdout),
+      new rpc.StreamMessageWriter(this.proc.stdin),
+    );
     this.conn.onError(() => undefined);
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      const diagnostics = p.diagnostics.map((d) => ({ ...d, message: typeof d.message === 'string' ? d.message : d.message.value }));
+      const diagnostics = p.diagnostics.map((d) => ({
+        ...d,
+        message: typeof d.message === 'string' ? d.message : d.message.value,
+      }));
       this.publications.push({ ...p, diagnostics, seq: ++this.seq, at: Date.now() - this.t0 });
       this.poke();
     });
@@ -184,7 +195,11 @@ export class LspClient {
   waitFor<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.exitInfo) {
-        reject(new Error(`waiting for ${what}: the language server has exited (code ${this.exitInfo.code}); stderr:\n${this.stderrText.slice(-3000)}`));
+        reject(
+          new Error(
+            `waiting for ${what}: the language server has exited (code ${this.exitInfo.code}); stderr:\n${this.stderrText.slice(-3000)}`,
+          ),
+        );
         return;
       }
       let timer: NodeJS.Timeout | undefined;
@@ -234,7 +249,12 @@ export class LspClient {
    * (from `mark()`), only publications that arrived after that mark count; without it, the latest
    * publication so far counts too, then every later one.
    */
-  waitForDiagnostics(uri: string, predicate: (diags: Diagnostic[], p: Publication) => boolean, timeoutMs = 10000, since?: number): Promise<Publication> {
+  waitForDiagnostics(
+    uri: string,
+    predicate: (diags: Diagnostic[], p: Publication) => boolean,
+    timeoutMs = 10000,
+    since?: number,
+  ): Promise<Publication> {
     const floor = since ?? (this.latestDiagnostics(uri)?.seq ?? 1) - 1;
     return this.waitFor(
       () => {
@@ -248,10 +268,18 @@ export class LspClient {
 
   /** Waits for a status notification with the given state (the first one after `since`). */
   waitForStatus(state: 'indexing' | 'ready', timeoutMs = 15000, since = 0): Promise<StatusEvent> {
-    return this.waitFor(() => this.statuses.find((s) => s.seq > since && s.state === state), timeoutMs, `lmDescriptors/status ${state}`);
+    return this.waitFor(
+      () => this.statuses.find((s) => s.seq > since && s.state === state),
+      timeoutMs,
+      `lmDescriptors/status ${state}`,
+    );
   }
 
-  async initialize(workspaceFolder: string | undefined, initializationOptions: InitOptions = { disableCache: true }, capabilities: Record<string, unknown> = {}): Promise<InitializeResult> {
+  async initialize(
+    workspaceFolder: string | undefined,
+    initializationOptions: InitOptions = { disableCache: true },
+    capabilities: Record<string, unknown> = {},
+  ): Promise<InitializeResult> {
     const folderUri = workspaceFolder ? fileUri(workspaceFolder) : null;
     const result = await this.request<InitializeResult>(
       'initialize',
@@ -296,7 +324,9 @@ export class LspClient {
       }, timeoutMs);
     });
     const died = this.exited.then((e) => {
-      throw new Error(`${method}: the language server exited (code ${e.code}, signal ${e.signal}) before answering; stderr:\n${this.stderrText.slice(-3000)}`);
+      throw new Error(
+        `${method}: the language server exited (code ${e.code}, signal ${e.signal}) before answering; stderr:\n${this.stderrText.slice(-3000)}`,
+      );
     });
     try {
       return await Promise.race([this.conn.sendRequest<R>(method, params, cts.token), timeout, died]);
@@ -338,17 +368,27 @@ export class LspClient {
   }
 
   async completion(uri: string, position: Position, timeoutMs = 10000): Promise<CompletionItem[]> {
-    const r = await this.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position }, timeoutMs);
+    const r = await this.request<CompletionItem[] | CompletionList | null>(
+      'textDocument/completion',
+      { textDocument: { uri }, position },
+      timeoutMs,
+    );
     if (!r) return [];
     return Array.isArray(r) ? r : r.items;
   }
 
   async definition(uri: string, position: Position, timeoutMs = 10000): Promise<LocationLink[]> {
-    const r = await this.request<Definition | LocationLink[] | null>('textDocument/definition', { textDocument: { uri }, position }, timeoutMs);
+    const r = await this.request<Definition | LocationLink[] | null>(
+      'textDocument/definition',
+      { textDocument: { uri }, position },
+      timeoutMs,
+    );
     if (!r) return [];
     const arr = Array.isArray(r) ? r : [r];
     // Normalise plain Locations to links so tests can check one shape.
-    return arr.map((l) => ('targetUri' in l ? l : { targetUri: l.uri, targetRange: l.range, targetSelectionRange: l.range }));
+    return arr.map((l) =>
+      'targetUri' in l ? l : { targetUri: l.uri, targetRange: l.range, targetSelectionRange: l.range },
+    );
   }
 
   /** Orderly shutdown (shutdown request + exit notification), then a kill if it lingers. */
@@ -360,7 +400,10 @@ export class LspClient {
     } catch {
       // Fall through to kill.
     }
-    const done = await Promise.race([this.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref())]);
+    const done = await Promise.race([
+      this.exited.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+    ]);
     if (!done) this.kill();
     this.conn.dispose();
   }
@@ -375,6 +418,11 @@ export class LspClient {
 export function hoverText(h: Hover | null): string {
   if (!h) return '';
   const c = h.contents as unknown;
-  const one = (x: unknown): string => (typeof x === 'string' ? x : x && typeof x === 'object' && 'value' in x ? String((x as { value: unknown }).value) : '');
+  const one = (x: unknown): string =>
+    typeof x === 'string'
+      ? x
+      : x && typeof x === 'object' && 'value' in x
+        ? String((x as { value: unknown }).value)
+        : '';
   return Array.isArray(c) ? c.map(one).join('\n') : one(c);
 }

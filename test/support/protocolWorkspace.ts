@@ -1,5 +1,14 @@
 /** Temporary workspaces for protocol tests: copies of examples/ and generated filler files. */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './protocolClient.js';
@@ -52,16 +61,38 @@ export const STORAGE = 'Contains/storage/Descriptor/assembly.yml';
 
 /** A resource descriptor with `n` properties, used as indexing filler. */
 export function fillerResource(i: number, n = 20): string {
-  const lines = [`name: resource::filler${i}::1.0`, `description: Filler resource number ${i} for indexing tests.`, 'properties:'];
-  for (let k = 0; k < n; k++) lines.push(`  prop${k}:`, '    type: string', `    description: Property ${k} of filler ${i}.`, `    default: value-${i}-${k}`);
-  lines.push('lifecycle:', '  Install: {}', '  Start: {}', 'operations:', '  Ping:', '    properties:', '      target:', '        type: string');
+  const lines = [
+    `name: resource::filler${i}::1.0`,
+    `description: Filler resource number ${i} for indexing tests.`,
+    'properties:',
+  ];
+  for (let k = 0; k < n; k++)
+    lines.push(
+      `  prop${k}:`,
+      '    type: string',
+      `    description: Property ${k} of filler ${i}.`,
+      `    default: value-${i}-${k}`,
+    );
+  lines.push(
+    'lifecycle:',
+    '  Install: {}',
+    '  Start: {}',
+    'operations:',
+    '  Ping:',
+    '    properties:',
+    '      target:',
+    '        type: string',
+  );
   return lines.join('\n') + '\n';
 }
 
 /** Writes `count` filler resource descriptors under `<ws>/<under>/pNNNN/Definitions/lm/resource.yaml`. */
 export function writeFillers(ws: TempWorkspace, count: number, under = 'filler', props = 20): string[] {
   const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(ws.write(`${under}/p${String(i).padStart(5, '0')}/Definitions/lm/resource.yaml`, fillerResource(i, props)));
+  for (let i = 0; i < count; i++)
+    out.push(
+      ws.write(`${under}/p${String(i).padStart(5, '0')}/Definitions/lm/resource.yaml`, fillerResource(i, props)),
+    );
   return out;
 }
 

@@ -47,7 +47,15 @@ test('the outline scanner builds the same tree as the full parser (corpus and ex
 });
 
 test('the outline scanner gives up (null) on what it does not model', () => {
-  for (const src of ['a: &x 1\nb: *x\n', 'a: !tag 1\n', '--- \na: 1\n---\nb: 2\n', 'a:\n\t- 1\n', 'a: [1,\n  2]\n', 'a: "x\\ty"\n', '? a\n: b\n']) {
+  for (const src of [
+    'a: &x 1\nb: *x\n',
+    'a: !tag 1\n',
+    '--- \na: 1\n---\nb: 2\n',
+    'a:\n\t- 1\n',
+    'a: [1,\n  2]\n',
+    'a: "x\\ty"\n',
+    '? a\n: b\n',
+  ]) {
     assert.equal(outlineYaml(src), null, JSON.stringify(src));
   }
 });

@@ -8,7 +8,10 @@ import { asMap, type YScalar } from '../../server/src/syntax/tree.js';
 function refsOf(src: string): string[][] {
   const root = asMap(parseYaml(src).root)!;
   const value = root.pairs.find((p) => p.key.text === 'v')!.value as YScalar;
-  return scanScalarReferences(src, value).map((r) => [src.slice(r.span.start, r.span.end), ...r.segments.map((s) => src.slice(s.span.start, s.span.end))]);
+  return scanScalarReferences(src, value).map((r) => [
+    src.slice(r.span.start, r.span.end),
+    ...r.segments.map((s) => src.slice(s.span.start, s.span.end)),
+  ]);
 }
 
 test('plain scalar, embedded in text', () => {
@@ -26,8 +29,14 @@ test('double-quoted with escapes shifting offsets', () => {
 });
 
 test('literal and folded block scalars', () => {
-  assert.deepEqual(refsOf('v: |\n  first ${a}\n  second ${b.c}\n'), [['${a}', 'a'], ['${b.c}', 'b', 'c']]);
-  assert.deepEqual(refsOf('v: >-\n  one ${a}\n  two ${b}\n'), [['${a}', 'a'], ['${b}', 'b']]);
+  assert.deepEqual(refsOf('v: |\n  first ${a}\n  second ${b.c}\n'), [
+    ['${a}', 'a'],
+    ['${b.c}', 'b', 'c'],
+  ]);
+  assert.deepEqual(refsOf('v: >-\n  one ${a}\n  two ${b}\n'), [
+    ['${a}', 'a'],
+    ['${b}', 'b'],
+  ]);
 });
 
 test('multi-line plain scalar', () => {

@@ -151,7 +151,15 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const entrySchemaOf = (v: unknown): string | undefined => (isMap(v) ? str(v.type) : str(v));
 
 /** Keynames of a 1.0-1.2 interface type that are not operation names. */
-const INTERFACE_KEYNAMES = new Set(['derived_from', 'version', 'metadata', 'description', 'inputs', 'operations', 'notifications']);
+const INTERFACE_KEYNAMES = new Set([
+  'derived_from',
+  'version',
+  'metadata',
+  'description',
+  'inputs',
+  'operations',
+  'notifications',
+]);
 
 interface Profile {
   /** kind -> name -> raw definition */
@@ -177,7 +185,13 @@ function loadOasisProfile(version: ToscaVersion): Profile {
 }
 
 /** Property facts from a profile definition; a type-less refinement inherits type and required-ness from the parent. */
-function profilePropFacts(profile: Profile, kind: TypeKind, typeName: string, propName: string, raw: unknown): PropFacts {
+function profilePropFacts(
+  profile: Profile,
+  kind: TypeKind,
+  typeName: string,
+  propName: string,
+  raw: unknown,
+): PropFacts {
   const p = isMap(raw) ? raw : {};
   const facts: PropFacts = {
     type: str(p.type),
@@ -202,7 +216,12 @@ function profilePropFacts(profile: Profile, kind: TypeKind, typeName: string, pr
   return facts;
 }
 
-function findInheritedProp(profile: Profile, kind: TypeKind, typeName: string, propName: string): PropFacts | undefined {
+function findInheritedProp(
+  profile: Profile,
+  kind: TypeKind,
+  typeName: string,
+  propName: string,
+): PropFacts | undefined {
   const def = profile.types.get(kind)?.get(typeName);
   if (!def) return undefined;
   const props = isMap(def.properties) ? def.properties : {};
@@ -219,7 +238,12 @@ function profileFacts(profile: Profile, kind: TypeKind, name: string, def: YMap)
   const attributes: TypeFacts['attributes'] = {};
   for (const [n, a] of Object.entries(isMap(def.attributes) ? def.attributes : {})) {
     const m = isMap(a) ? a : {};
-    attributes[n] = { type: str(m.type), entrySchema: entrySchemaOf(m.entry_schema), default: m.default, status: str(m.status) };
+    attributes[n] = {
+      type: str(m.type),
+      entrySchema: entrySchemaOf(m.entry_schema),
+      default: m.default,
+      status: str(m.status),
+    };
   }
   const capabilities: TypeFacts['capabilities'] = {};
   for (const [n, c] of Object.entries(isMap(def.capabilities) ? def.capabilities : {})) {
@@ -336,11 +360,24 @@ function diffMaps<T extends object>(
     const a = ours[name];
     const b = theirs[name];
     if (!a || !b) {
-      out.push({ ...base, aspect: what, member: name, catalog: a === undefined ? undefined : 'present', profile: b === undefined ? undefined : 'present' });
+      out.push({
+        ...base,
+        aspect: what,
+        member: name,
+        catalog: a === undefined ? undefined : 'present',
+        profile: b === undefined ? undefined : 'present',
+      });
       continue;
     }
     for (const f of fields) {
-      if (!same(a[f], b[f])) out.push({ ...base, aspect: `${what}.${f === 'entrySchema' ? 'entry_schema' : f}`, member: name, catalog: a[f], profile: b[f] });
+      if (!same(a[f], b[f]))
+        out.push({
+          ...base,
+          aspect: `${what}.${f === 'entrySchema' ? 'entry_schema' : f}`,
+          member: name,
+          catalog: a[f],
+          profile: b[f],
+        });
     }
   }
 }
@@ -360,7 +397,11 @@ function diffType(version: ToscaVersion, name: string, ours: TypeFacts, theirs: 
   const propFields = ['type', 'required', 'entrySchema', 'default', 'constraints', 'status'] as const;
   diffMaps(out, base, 'property', ours.properties, theirs.properties, propFields);
   diffMaps(out, base, 'attribute', ours.attributes, theirs.attributes, ['type', 'entrySchema', 'default', 'status']);
-  diffMaps(out, base, 'capability', ours.capabilities, theirs.capabilities, ['type', 'validSourceTypes', 'occurrences']);
+  diffMaps(out, base, 'capability', ours.capabilities, theirs.capabilities, [
+    'type',
+    'validSourceTypes',
+    'occurrences',
+  ]);
   scalar('interfaces', ours.interfaces, theirs.interfaces);
   scalar(
     'requirement names',
@@ -371,7 +412,8 @@ function diffType(version: ToscaVersion, name: string, ours: TypeFacts, theirs: 
     const p = theirs.requirements.find((x) => x.name === r.name);
     if (!p) continue;
     for (const f of ['capability', 'node', 'relationship', 'occurrences'] as const) {
-      if (!same(r[f], p[f])) out.push({ ...base, aspect: `requirement.${f}`, member: r.name, catalog: r[f], profile: p[f] });
+      if (!same(r[f], p[f]))
+        out.push({ ...base, aspect: `requirement.${f}`, member: r.name, catalog: r[f], profile: p[f] });
     }
   }
   return out;
@@ -389,7 +431,13 @@ function collectDifferences(): Difference[] {
         const a = ours.get(name);
         const b = theirs.get(name);
         if (!a || !b) {
-          out.push({ version, type: name, aspect: `${kind} type`, catalog: a ? 'present' : undefined, profile: b ? 'present' : undefined });
+          out.push({
+            version,
+            type: name,
+            aspect: `${kind} type`,
+            catalog: a ? 'present' : undefined,
+            profile: b ? 'present' : undefined,
+          });
           continue;
         }
         out.push(...diffType(version, name, catalogFacts(a), profileFacts(profile, kind, name, b)));
@@ -411,66 +459,78 @@ function matches(k: KnownDifference, d: Difference): boolean {
 // ---------------------------------------------------------------------------
 // Tests
 
-test('catalog agrees with the OASIS Simple Profile 1.0-1.3 type definitions (minus KNOWN_DIFFERENCES)', {
-  skip: oasisMissing ? `OASIS profiles not found under ${OASIS_DIR} (shared corpus missing)` : false,
-}, () => {
-  const all = collectDifferences();
-  const unexplained = all.filter((d) => !KNOWN_DIFFERENCES.some((k) => matches(k, d)));
-  const stale = KNOWN_DIFFERENCES.filter((k) => !all.some((d) => matches(k, d)));
-  const explained = all.length - unexplained.length;
-  if (unexplained.length > 0) {
-    console.log(`\n${unexplained.length} unexplained difference(s) between catalog and OASIS profiles:`);
-    for (const d of unexplained) console.log(`  - ${formatDifference(d)}`);
-  }
-  if (stale.length > 0) {
-    console.log('\nKNOWN_DIFFERENCES entries that match nothing (remove them):');
-    for (const k of stale) console.log(`  - ${k.types.join(', ')} ${k.aspect} ${k.member ?? ''}`);
-  }
-  assert.deepEqual(unexplained.map(formatDifference), [], 'catalog differs from the OASIS profiles (see list above)');
-  assert.deepEqual(stale.map((k) => `${k.types.join(',')} ${k.aspect}`), [], 'stale KNOWN_DIFFERENCES entries');
-  assert.ok(explained > 0, 'expected the documented known differences to show up');
-});
+test(
+  'catalog agrees with the OASIS Simple Profile 1.0-1.3 type definitions (minus KNOWN_DIFFERENCES)',
+  {
+    skip: oasisMissing ? `OASIS profiles not found under ${OASIS_DIR} (shared corpus missing)` : false,
+  },
+  () => {
+    const all = collectDifferences();
+    const unexplained = all.filter((d) => !KNOWN_DIFFERENCES.some((k) => matches(k, d)));
+    const stale = KNOWN_DIFFERENCES.filter((k) => !all.some((d) => matches(k, d)));
+    const explained = all.length - unexplained.length;
+    if (unexplained.length > 0) {
+      console.log(`\n${unexplained.length} unexplained difference(s) between catalog and OASIS profiles:`);
+      for (const d of unexplained) console.log(`  - ${formatDifference(d)}`);
+    }
+    if (stale.length > 0) {
+      console.log('\nKNOWN_DIFFERENCES entries that match nothing (remove them):');
+      for (const k of stale) console.log(`  - ${k.types.join(', ')} ${k.aspect} ${k.member ?? ''}`);
+    }
+    assert.deepEqual(unexplained.map(formatDifference), [], 'catalog differs from the OASIS profiles (see list above)');
+    assert.deepEqual(
+      stale.map((k) => `${k.types.join(',')} ${k.aspect}`),
+      [],
+      'stale KNOWN_DIFFERENCES entries',
+    );
+    assert.ok(explained > 0, 'expected the documented known differences to show up');
+  },
+);
 
-test('spec section numbers agree with Puccini profile metadata', {
-  skip: pucciniMissing ? `Puccini profiles not found under ${PUCCINI_DIR} (shared corpus missing)` : false,
-}, () => {
-  const problems: string[] = [];
-  let checked = 0;
-  for (const version of CATALOG_VERSIONS) {
-    const dir = VERSION_DIR[version];
-    const files = [
-      ...['artifacts', 'capabilities', 'data', 'groups', 'interfaces', 'nodes', 'policies', 'relationships'].map((f) =>
-        join(PUCCINI_DIR, 'simple', dir, `${f}.yaml`),
-      ),
-      join(PUCCINI_DIR, 'implicit', dir, 'data.yaml'),
-    ];
-    for (const file of files) {
-      if (!existsSync(file)) continue;
-      const doc = parse(readFileSync(file, 'utf8')) as YMap;
-      for (const [section, kind] of Object.entries(SECTION_KIND)) {
-        const defs = doc[section];
-        if (!isMap(defs)) continue;
-        for (const [name, def] of Object.entries(defs)) {
-          if (!name.startsWith('tosca.') || !isMap(def) || !isMap(def.metadata)) continue;
-          const location = str(def.metadata['specification.location']);
-          if (location === undefined) continue;
-          const t = findNormativeType(name, version, kind);
-          if (!t || t.name !== name) {
-            problems.push(`${dir} ${name}: not in catalog`);
-            continue;
-          }
-          checked++;
-          if (specSection(t, version) !== location) {
-            problems.push(`${dir} ${name}: catalog §${specSection(t, version)}, Puccini §${location}`);
+test(
+  'spec section numbers agree with Puccini profile metadata',
+  {
+    skip: pucciniMissing ? `Puccini profiles not found under ${PUCCINI_DIR} (shared corpus missing)` : false,
+  },
+  () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const version of CATALOG_VERSIONS) {
+      const dir = VERSION_DIR[version];
+      const files = [
+        ...['artifacts', 'capabilities', 'data', 'groups', 'interfaces', 'nodes', 'policies', 'relationships'].map(
+          (f) => join(PUCCINI_DIR, 'simple', dir, `${f}.yaml`),
+        ),
+        join(PUCCINI_DIR, 'implicit', dir, 'data.yaml'),
+      ];
+      for (const file of files) {
+        if (!existsSync(file)) continue;
+        const doc = parse(readFileSync(file, 'utf8')) as YMap;
+        for (const [section, kind] of Object.entries(SECTION_KIND)) {
+          const defs = doc[section];
+          if (!isMap(defs)) continue;
+          for (const [name, def] of Object.entries(defs)) {
+            if (!name.startsWith('tosca.') || !isMap(def) || !isMap(def.metadata)) continue;
+            const location = str(def.metadata['specification.location']);
+            if (location === undefined) continue;
+            const t = findNormativeType(name, version, kind);
+            if (!t || t.name !== name) {
+              problems.push(`${dir} ${name}: not in catalog`);
+              continue;
+            }
+            checked++;
+            if (specSection(t, version) !== location) {
+              problems.push(`${dir} ${name}: catalog §${specSection(t, version)}, Puccini §${location}`);
+            }
           }
         }
       }
     }
-  }
-  if (problems.length > 0) for (const p of problems) console.log(`  - ${p}`);
-  assert.deepEqual(problems, []);
-  assert.ok(checked > 200, `only ${checked} section numbers checked`);
-});
+    if (problems.length > 0) for (const p of problems) console.log(`  - ${p}`);
+    assert.deepEqual(problems, []);
+    assert.ok(checked > 200, `only ${checked} section numbers checked`);
+  },
+);
 
 test('catalog is internally consistent', () => {
   const problems: string[] = [];
@@ -484,8 +544,10 @@ test('catalog is internally consistent', () => {
       seen.set(key, v);
     }
     if (!t.description.trim()) problems.push(`${t.name}: empty description`);
-    if (t.shorthand !== undefined && t.prefixed !== `tosca:${t.shorthand}`) problems.push(`${t.name}: prefixed ${t.prefixed}`);
-    if (t.shorthand === undefined && t.prefixed !== t.name) problems.push(`${t.name}: prefixed ${t.prefixed} without shorthand`);
+    if (t.shorthand !== undefined && t.prefixed !== `tosca:${t.shorthand}`)
+      problems.push(`${t.name}: prefixed ${t.prefixed}`);
+    if (t.shorthand === undefined && t.prefixed !== t.name)
+      problems.push(`${t.name}: prefixed ${t.prefixed} without shorthand`);
   }
   for (const version of CATALOG_VERSIONS) {
     const types = normativeTypesFor(version);
@@ -532,38 +594,43 @@ test('catalog is internally consistent', () => {
   assert.deepEqual(problems, []);
 });
 
-test('descriptions are our own words, not copies of the OASIS profile text', {
-  skip: oasisMissing ? 'OASIS profiles not found (shared corpus missing)' : false,
-}, () => {
-  const norm = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
-  const copies: string[] = [];
-  for (const version of CATALOG_VERSIONS) {
-    const profile = loadOasisProfile(version);
-    const check = (where: string, ours: string | undefined, theirs: unknown): void => {
-      if (ours === undefined || typeof theirs !== 'string') return;
-      const a = norm(ours);
-      const b = norm(theirs);
-      if (a === b || (b.length > 40 && a.includes(b)) || (a.length > 40 && b.includes(a))) copies.push(`${version} ${where}`);
-    };
-    for (const t of normativeTypesFor(version)) {
-      const def = profile.types.get(t.kind)?.get(t.name);
-      if (!def) continue;
-      check(t.name, t.description, def.description);
-      for (const [key, members] of [
-        ['properties', t.properties],
-        ['attributes', t.attributes],
-        ['operations', t.operations],
-      ] as const) {
-        const raw = key === 'operations' && !isMap(def.operations) ? def : def[key];
-        for (const [n, m] of Object.entries(members ?? {})) {
-          const theirs = isMap(raw) && isMap(raw[n]) ? raw[n].description : undefined;
-          check(`${t.name} ${key}.${n}`, m.description, theirs);
+test(
+  'descriptions are our own words, not copies of the OASIS profile text',
+  {
+    skip: oasisMissing ? 'OASIS profiles not found (shared corpus missing)' : false,
+  },
+  () => {
+    const norm = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
+    const copies: string[] = [];
+    for (const version of CATALOG_VERSIONS) {
+      const profile = loadOasisProfile(version);
+      const check = (where: string, ours: string | undefined, theirs: unknown): void => {
+        if (ours === undefined || typeof theirs !== 'string') return;
+        const a = norm(ours);
+        const b = norm(theirs);
+        if (a === b || (b.length > 40 && a.includes(b)) || (a.length > 40 && b.includes(a)))
+          copies.push(`${version} ${where}`);
+      };
+      for (const t of normativeTypesFor(version)) {
+        const def = profile.types.get(t.kind)?.get(t.name);
+        if (!def) continue;
+        check(t.name, t.description, def.description);
+        for (const [key, members] of [
+          ['properties', t.properties],
+          ['attributes', t.attributes],
+          ['operations', t.operations],
+        ] as const) {
+          const raw = key === 'operations' && !isMap(def.operations) ? def : def[key];
+          for (const [n, m] of Object.entries(members ?? {})) {
+            const theirs = isMap(raw) && isMap(raw[n]) ? raw[n].description : undefined;
+            check(`${t.name} ${key}.${n}`, m.description, theirs);
+          }
         }
       }
     }
-  }
-  assert.deepEqual(copies, []);
-});
+    assert.deepEqual(copies, []);
+  },
+);
 
 test('sanity: well-known facts and name resolution', () => {
   const compute = findNormativeType('tosca.nodes.Compute');
@@ -575,7 +642,10 @@ test('sanity: well-known facts and name resolution', () => {
   assert.deepEqual(localStorage?.occurrences, [0, 'UNBOUNDED']);
   assert.equal(compute.section, '5.9.3');
   assert.equal(specSection(compute, 'tosca_simple_yaml_1_3'), '5.9.3');
-  assert.equal(specSection(findNormativeType('Compute', 'tosca_simple_yaml_1_0', 'node')!, 'tosca_simple_yaml_1_0'), '5.8.2');
+  assert.equal(
+    specSection(findNormativeType('Compute', 'tosca_simple_yaml_1_0', 'node')!, 'tosca_simple_yaml_1_0'),
+    '5.8.2',
+  );
 
   assert.equal(findNormativeType('tosca.nodes.WebServer')?.derivedFrom, 'tosca.nodes.SoftwareComponent');
 
@@ -591,10 +661,22 @@ test('sanity: well-known facts and name resolution', () => {
   assert.equal(findNormativeType('tosca:BlockStorage')?.name, 'tosca.nodes.Storage.BlockStorage');
   assert.equal(findNormativeType('BlockStorage', 'tosca_simple_yaml_1_0')?.name, 'tosca.nodes.BlockStorage');
   assert.equal(findNormativeType('tosca.nodes.BlockStorage', 'tosca_simple_yaml_1_3'), undefined, '1.0-only name');
-  assert.equal(findNormativeType('tosca:BindsTo', 'tosca_simple_yaml_1_3', 'relationship')?.name, 'tosca.relationships.network.BindsTo');
-  assert.equal(findNormativeType('Bindable', 'tosca_simple_yaml_1_3', 'capability')?.name, 'tosca.capabilities.network.Bindable');
-  assert.equal(findNormativeType('Implementation.Bash', 'tosca_simple_yaml_1_3', 'artifact')?.name, 'tosca.artifacts.Implementation.Bash');
-  assert.equal(findNormativeType('Standard', 'tosca_simple_yaml_1_2', 'interface')?.name, 'tosca.interfaces.node.lifecycle.Standard');
+  assert.equal(
+    findNormativeType('tosca:BindsTo', 'tosca_simple_yaml_1_3', 'relationship')?.name,
+    'tosca.relationships.network.BindsTo',
+  );
+  assert.equal(
+    findNormativeType('Bindable', 'tosca_simple_yaml_1_3', 'capability')?.name,
+    'tosca.capabilities.network.Bindable',
+  );
+  assert.equal(
+    findNormativeType('Implementation.Bash', 'tosca_simple_yaml_1_3', 'artifact')?.name,
+    'tosca.artifacts.Implementation.Bash',
+  );
+  assert.equal(
+    findNormativeType('Standard', 'tosca_simple_yaml_1_2', 'interface')?.name,
+    'tosca.interfaces.node.lifecycle.Standard',
+  );
   assert.equal(findNormativeType('tosca:Root')?.name, 'tosca.nodes.Root');
   assert.equal(findNormativeType('Root', 'tosca_simple_yaml_1_3', 'data')?.name, 'tosca.datatypes.Root');
   assert.equal(findNormativeType('json', 'tosca_simple_yaml_1_1'), undefined, 'json is new in 1.2');
@@ -616,11 +698,17 @@ test('sanity: well-known facts and name resolution', () => {
   );
 
   // Lifecycle operations.
-  assert.deepEqual(Object.keys(findNormativeType('tosca:Standard')?.operations ?? {}), ['create', 'configure', 'start', 'stop', 'delete']);
-  assert.deepEqual(Object.keys(findNormativeType('Configure', 'tosca_simple_yaml_1_3', 'interface')?.operations ?? {}).slice(0, 2), [
-    'pre_configure_source',
-    'pre_configure_target',
+  assert.deepEqual(Object.keys(findNormativeType('tosca:Standard')?.operations ?? {}), [
+    'create',
+    'configure',
+    'start',
+    'stop',
+    'delete',
   ]);
+  assert.deepEqual(
+    Object.keys(findNormativeType('Configure', 'tosca_simple_yaml_1_3', 'interface')?.operations ?? {}).slice(0, 2),
+    ['pre_configure_source', 'pre_configure_target'],
+  );
 
   // Required defaults: TOSCA's default is true.
   const endpoint = findNormativeType('tosca.capabilities.Endpoint');
@@ -630,7 +718,13 @@ test('sanity: well-known facts and name resolution', () => {
 
   // The 58 types of spec chapter 5 (1.2 text) are all present in 1.2 under their final names.
   const v12 = new Set(normativeTypesFor('tosca_simple_yaml_1_2').map((t) => t.name));
-  const chapter8 = ['tosca.nodes.network.Network', 'tosca.nodes.network.Port', 'tosca.capabilities.network.Linkable', 'tosca.relationships.network.LinksTo', 'tosca.relationships.network.BindsTo'];
+  const chapter8 = [
+    'tosca.nodes.network.Network',
+    'tosca.nodes.network.Port',
+    'tosca.capabilities.network.Linkable',
+    'tosca.relationships.network.LinksTo',
+    'tosca.relationships.network.BindsTo',
+  ];
   const finalOnly = ['tosca.nodes.Abstract.Compute', 'tosca.nodes.Abstract.Storage'];
   assert.equal(v12.size - chapter8.length - finalOnly.length, 58);
 });

@@ -162,7 +162,7 @@ topology_template:
   await checkTosca(src.replace(/\n#\s+\^+ TOSCA036/, ''), { options: { tosca: { genericTypeNotation: true } } });
 });
 
-test('capability definitions refine their capability type\'s properties under the same rules', async () => {
+test("capability definitions refine their capability type's properties under the same rules", async () => {
   await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:

@@ -14,7 +14,8 @@ node_types:
 `;
 
 test('imports: short, long and 1.0 named forms resolve relative to the importing file', async () => {
-  await checkTosca(`${TYPES}
+  await checkTosca(
+    `${TYPES}
 #- /ws/service.yaml
 tosca_definitions_version: tosca_simple_yaml_1_3
 imports:
@@ -27,7 +28,9 @@ topology_template:
       type: my.nodes.App
       properties:
         port: 80
-`, { ignore: ['TOSCA037', 'TOSCA064', 'TOSCA025'] });
+`,
+    { ignore: ['TOSCA037', 'TOSCA064', 'TOSCA025'] },
+  );
 });
 
 test('TOSCA020: missing file; types from it are then reported as warnings, not errors', async () => {

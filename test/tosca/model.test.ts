@@ -92,7 +92,10 @@ node_types:
   assert.equal(types.resolve('tosca:Compute', 'node')?.name, 'tosca.nodes.Compute');
   assert.equal(types.resolve('t:lib.Thing', 'node')?.path, '/ws/types.yaml');
   const app = types.resolve('my.App', 'node')!;
-  assert.deepEqual(types.ancestors(app).map((t) => t.name), ['tosca.nodes.SoftwareComponent', 'tosca.nodes.Root']);
+  assert.deepEqual(
+    types.ancestors(app).map((t) => t.name),
+    ['tosca.nodes.SoftwareComponent', 'tosca.nodes.Root'],
+  );
   assert.ok(types.isA(app, 'tosca.nodes.Root'));
   assert.ok(types.properties(app).has('component_version'));
   assert.equal(types.properties(app).get('port')?.default, 80);
@@ -129,30 +132,73 @@ test('primitives and CSAR meta', () => {
   assert.equal(typeof parseScalarUnit('scalar-unit.size', 10), 'string');
   assert.equal(typeof parseScalarUnit('scalar-unit.time', '1 parsec'), 'string');
   for (const ok of ['18.0.3.beta-1', '18', '18.0', '18.0.3']) assert.equal(typeof parseVersion(ok), 'object', ok);
-  for (const bad of ['x', '18.x', '18.x.y', '18-2', '18.0.a', '18.0.1-xyz', '0.0.0.abc', '18.0.1.abc-x', '0.0.0.abc-x']) assert.equal(typeof parseVersion(bad), 'string', bad);
+  for (const bad of ['x', '18.x', '18.x.y', '18-2', '18.0.a', '18.0.1-xyz', '0.0.0.abc', '18.0.1.abc-x', '0.0.0.abc-x'])
+    assert.equal(typeof parseVersion(bad), 'string', bad);
   assert.equal(typeof parseRange([0, -1]), 'string');
   assert.deepEqual(parseRange([1, 'UNBOUNDED']), { min: 1, max: Infinity });
   assert.equal(checkConstraint('greater_or_equal', '0.1 GHz', '0.05 GHz', 'scalar-unit.frequency') !== undefined, true);
   assert.equal(checkConstraint('in_range', [1, 65535], 80, 'integer'), undefined);
   assert.deepEqual(parseGeneric('map<string,boolean>'), { container: 'map', key: 'string', entry: 'boolean' });
-  const meta = parseToscaMeta('TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nEntry-Definitions: Definitions/main.yaml\n');
+  const meta = parseToscaMeta(
+    'TOSCA-Meta-File-Version: 1.0\nCSAR-Version: 1.1\nEntry-Definitions: Definitions/main.yaml\n',
+  );
   assert.equal(meta.entryDefinitions, 'Definitions/main.yaml');
 });
 
 test('performance: a typical template (40 node templates, imported types) is checked well under 50 ms', async (t) => {
   const types = ['tosca_definitions_version: tosca_simple_yaml_1_3', 'node_types:'];
   for (let i = 0; i < 20; i++) {
-    types.push(`  lib.App${i}:`, `    derived_from: tosca.nodes.SoftwareComponent`, `    properties:`, `      port:`, `        type: integer`, `        constraints: [ { in_range: [1, 65535] } ]`, `      name:`, `        type: string`, `        required: false`);
+    types.push(
+      `  lib.App${i}:`,
+      `    derived_from: tosca.nodes.SoftwareComponent`,
+      `    properties:`,
+      `      port:`,
+      `        type: integer`,
+      `        constraints: [ { in_range: [1, 65535] } ]`,
+      `      name:`,
+      `        type: string`,
+      `        required: false`,
+    );
   }
-  const svc = ['tosca_definitions_version: tosca_simple_yaml_1_3', 'imports: [lib.yaml]', 'topology_template:', '  inputs:', '    port: { type: integer, default: 80 }', '  node_templates:'];
+  const svc = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'imports: [lib.yaml]',
+    'topology_template:',
+    '  inputs:',
+    '    port: { type: integer, default: 80 }',
+    '  node_templates:',
+  ];
   for (let i = 0; i < 20; i++) {
-    svc.push(`    server${i}:`, `      type: tosca.nodes.Compute`, `      capabilities:`, `        host:`, `          properties: { num_cpus: 2, mem_size: 4 GB, disk_size: 10 GB }`);
-    svc.push(`    app${i}:`, `      type: lib.App${i % 20}`, `      properties:`, `        port: { get_input: port }`, `        name: app${i}`, `      requirements:`, `        - host: server${i}`, `      interfaces:`, `        Standard:`, `          create:`, `            implementation: create.sh`, `            inputs:`, `              ip: { get_attribute: [ HOST, private_address ] }`);
+    svc.push(
+      `    server${i}:`,
+      `      type: tosca.nodes.Compute`,
+      `      capabilities:`,
+      `        host:`,
+      `          properties: { num_cpus: 2, mem_size: 4 GB, disk_size: 10 GB }`,
+    );
+    svc.push(
+      `    app${i}:`,
+      `      type: lib.App${i % 20}`,
+      `      properties:`,
+      `        port: { get_input: port }`,
+      `        name: app${i}`,
+      `      requirements:`,
+      `        - host: server${i}`,
+      `      interfaces:`,
+      `        Standard:`,
+      `          create:`,
+      `            implementation: create.sh`,
+      `            inputs:`,
+      `              ip: { get_attribute: [ HOST, private_address ] }`,
+    );
   }
   svc.push('  outputs:', '    ip:', '      value: { get_attribute: [ server0, public_address ] }');
   const { ctx } = await setup(`#- /ws/lib.yaml\n${types.join('\n')}\n#- /ws/service.yaml\n${svc.join('\n')}\n`);
   const first = computeDiagnostics(ctx).filter((d) => d.severity === 'error');
-  assert.deepEqual(first.map((d) => d.message), []);
+  assert.deepEqual(
+    first.map((d) => d.message),
+    [],
+  );
   const runs: number[] = [];
   for (let i = 0; i < 10; i++) {
     const doc = analyseDocument(ctx.doc.path, ctx.doc.text, i + 2);
@@ -171,7 +217,10 @@ test('grammar: constructAt maps a key path to the construct (for key completion 
   assert.equal(constructAt([]), 'service_template');
   assert.equal(constructAt(['topology_template']), 'topology_template');
   assert.equal(constructAt(['topology_template', 'node_templates', 'web']), 'node_template');
-  assert.equal(constructAt(['topology_template', 'node_templates', 'web', 'requirements', 0, 'host']), 'requirement_assignment');
+  assert.equal(
+    constructAt(['topology_template', 'node_templates', 'web', 'requirements', 0, 'host']),
+    'requirement_assignment',
+  );
   assert.equal(constructAt(['node_types', 'A', 'requirements', 0, 'host']), 'requirement_definition');
   assert.equal(constructAt(['node_types', 'A', 'properties', 'p']), 'property_definition');
   assert.equal(constructAt(['node_types', 'A', 'interfaces', 'Standard', 'create']), 'operation_definition');

@@ -32,7 +32,11 @@ test('malformed TOSCA never crashes a rule', async () => {
     const d = computeDiagnostics(ctx);
     const ms = performance.now() - t0;
     const internal = d.filter((x) => x.code.endsWith('999'));
-    assert.deepEqual(internal.map((x) => x.message), [], `case:\n${c}`);
+    assert.deepEqual(
+      internal.map((x) => x.message),
+      [],
+      `case:\n${c}`,
+    );
     assert.ok(ms < 500, `case took ${ms.toFixed(0)} ms:\n${c}`);
   }
 });

@@ -11,20 +11,38 @@ import type { Diagnostic } from '../../server/src/features/types.js';
 /** Codes most fixtures do not care about: type-without-derived_from hints, unassigned-requirement warnings. */
 export const NOISE = ['TOSCA037', 'TOSCA064'];
 
-export async function checkTosca(src: string, opts: { ignore?: string[]; options?: DiagnosticOptions } = {}): Promise<Diagnostic[]> {
+export async function checkTosca(
+  src: string,
+  opts: { ignore?: string[]; options?: DiagnosticOptions } = {},
+): Promise<Diagnostic[]> {
   const text = /^\s*#- /.test(src) ? src : `#- /ws/service.yaml\n${src.replace(/^\n/, '')}`;
   const { fixture, ctx } = await setup(text);
   const ignore = opts.ignore ?? NOISE;
   const diags = computeDiagnostics(ctx, opts.options).filter((d) => !ignore.includes(d.code));
   const path = ctx.doc.path;
-  const want = fixture.annotations.filter((a) => a.path === path).map((a) => `${a.line}:${a.startCol}-${a.endCol} ${a.label}`).sort();
-  const got = diags.map((d) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line} ${d.code}`).sort();
-  assert.deepEqual(got, want, `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.severity} ${d.code} ${d.message}`).join('\n')}`);
+  const want = fixture.annotations
+    .filter((a) => a.path === path)
+    .map((a) => `${a.line}:${a.startCol}-${a.endCol} ${a.label}`)
+    .sort();
+  const got = diags
+    .map(
+      (d) =>
+        `${d.range.start.line}:${d.range.start.character}-${d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line} ${d.code}`,
+    )
+    .sort();
+  assert.deepEqual(
+    got,
+    want,
+    `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.severity} ${d.code} ${d.message}`).join('\n')}`,
+  );
   return diags;
 }
 
 /** Asserts the file has no diagnostics at all (besides `ignore`). */
-export async function checkClean(src: string, opts: { ignore?: string[]; options?: DiagnosticOptions } = {}): Promise<void> {
+export async function checkClean(
+  src: string,
+  opts: { ignore?: string[]; options?: DiagnosticOptions } = {},
+): Promise<void> {
   await checkTosca(src, opts);
 }
 

@@ -69,7 +69,10 @@ topology_template:
       type: tosca.capabilities.Endpoint
 #           ^^^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA031
 `);
-  assert.match(messageOf(d, 'TOSCA031'), /is a capability type, but the type of node template `n` must name a node type/);
+  assert.match(
+    messageOf(d, 'TOSCA031'),
+    /is a capability type, but the type of node template `n` must name a node type/,
+  );
 });
 
 test('TOSCA032 derived_from cycles and TOSCA033 unknown parents', async () => {

@@ -49,7 +49,14 @@ tosca_definitions_version: tosca_simple_yaml_1_10
 #                          ^^^^^^^^^^^^^^^^^^^^^^ TOSCA002
 `);
   assert.match(messageOf(d, 'TOSCA002'), /did you mean `tosca_simple_yaml_1_1`/);
-  for (const v of ['tosca_simple_yaml_1_0', 'tosca_simple_yaml_1_1', 'tosca_simple_yaml_1_2', 'tosca_simple_yaml_1_3', 'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0', 'tosca_simple_profile_for_nfv_1_0_0']) {
+  for (const v of [
+    'tosca_simple_yaml_1_0',
+    'tosca_simple_yaml_1_1',
+    'tosca_simple_yaml_1_2',
+    'tosca_simple_yaml_1_3',
+    'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0',
+    'tosca_simple_profile_for_nfv_1_0_0',
+  ]) {
     await checkTosca(`tosca_definitions_version: ${v}\n`);
   }
 });

@@ -41,7 +41,8 @@ async function until(what, fn, ms = 20000, every = 100) {
     } catch (e) {
       last = e;
     }
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms${last ? ` (last error: ${last.message})` : ''}`);
+    if (Date.now() > end)
+      throw new Error(`${what}: not within ${ms} ms${last ? ` (last error: ${last.message})` : ''}`);
     await new Promise((r) => setTimeout(r, every));
   }
 }
@@ -86,7 +87,11 @@ function serverPids() {
   }
   return pids;
 }
-const lineOf = (file, re) => fs.readFileSync(file, 'utf8').split(/\r?\n/).findIndex((l) => re.test(l));
+const lineOf = (file, re) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .findIndex((l) => re.test(l));
 
 exports.run = async function run() {
   assert.ok(WS && fs.existsSync(ASSEMBLY), `LM_E2E_WS not set or no ${ASSEMBLY}`);
@@ -95,71 +100,112 @@ exports.run = async function run() {
 
   await check('extension is the one installed from the .vsix', () => {
     ext = vscode.extensions.getExtension(EXT_ID);
-    assert.ok(ext, `${EXT_ID} is not installed; have: ${vscode.extensions.all.map((e) => e.id).filter((i) => !i.startsWith('vscode.')).join(', ')}`);
-    assert.ok(EXT_DIR && ext.extensionPath.startsWith(EXT_DIR + path.sep), `loaded from ${ext.extensionPath}, not from ${EXT_DIR}`);
-    assert.ok(fs.existsSync(path.join(ext.extensionPath, 'dist', 'server.js')), 'dist/server.js not in the installed extension');
+    assert.ok(
+      ext,
+      `${EXT_ID} is not installed; have: ${vscode.extensions.all
+        .map((e) => e.id)
+        .filter((i) => !i.startsWith('vscode.'))
+        .join(', ')}`,
+    );
+    assert.ok(
+      EXT_DIR && ext.extensionPath.startsWith(EXT_DIR + path.sep),
+      `loaded from ${ext.extensionPath}, not from ${EXT_DIR}`,
+    );
+    assert.ok(
+      fs.existsSync(path.join(ext.extensionPath, 'dist', 'server.js')),
+      'dist/server.js not in the installed extension',
+    );
     return `${ext.id} ${ext.packageJSON.version} from ${path.basename(ext.extensionPath)}`;
   });
 
-  await check('extension activates on its own (workspaceContains:**/lmproject.yml), before any YAML file is opened', async () => {
-    const yamlOpen = vscode.workspace.textDocuments.filter((d) => d.languageId === 'yaml' || d.fileName.endsWith('.yml'));
-    assert.equal(yamlOpen.length, 0, `a YAML document is already open: ${yamlOpen.map((d) => d.fileName).join(', ')}`);
-    await until('extension active', () => ext && ext.isActive, 20000);
-    return `active, activationEvents ${JSON.stringify(ext.packageJSON.activationEvents)}`;
-  });
+  await check(
+    'extension activates on its own (workspaceContains:**/lmproject.yml), before any YAML file is opened',
+    async () => {
+      const yamlOpen = vscode.workspace.textDocuments.filter(
+        (d) => d.languageId === 'yaml' || d.fileName.endsWith('.yml'),
+      );
+      assert.equal(
+        yamlOpen.length,
+        0,
+        `a YAML document is already open: ${yamlOpen.map((d) => d.fileName).join(', ')}`,
+      );
+      await until('extension active', () => ext && ext.isActive, 20000);
+      return `active, activationEvents ${JSON.stringify(ext.packageJSON.activationEvents)}`;
+    },
+  );
 
   await check('Descriptor/assembly.yml opens as YAML', async () => {
     doc = await vscode.workspace.openTextDocument(ASSEMBLY);
     await vscode.window.showTextDocument(doc);
     assert.ok(['yaml', 'lm-descriptor'].includes(doc.languageId), `languageId ${doc.languageId}`);
-    if (!ext.isActive) await until('extension active after opening a YAML file (onLanguage:yaml)', () => ext.isActive, 15000);
+    if (!ext.isActive)
+      await until('extension active after opening a YAML file (onLanguage:yaml)', () => ext.isActive, 15000);
     return `languageId ${doc.languageId}`;
   });
   if (!doc) throw new Error('cannot continue without the assembly document');
 
-  await check('diagnostics: LM031 error on ${deploymentLocaton}, LM032 warning on ${balancer.privateIP} (cross-file)', async () => {
-    const ds = await until('LM031 and LM032 on the assembly', () => {
-      const all = diagsOf(doc.uri);
-      return all.some((d) => codeOf(d) === 'LM031') && all.some((d) => codeOf(d) === 'LM032') && all;
-    }, 30000);
-    const d31 = ds.find((d) => codeOf(d) === 'LM031');
-    const d32 = ds.find((d) => codeOf(d) === 'LM032');
-    assert.equal(d31.severity, vscode.DiagnosticSeverity.Error, 'LM031 severity');
-    assert.equal(d32.severity, vscode.DiagnosticSeverity.Warning, 'LM032 severity');
-    assert.deepEqual(d31.range.start, find(doc, 'deploymentLocaton}'), 'LM031 range');
-    assert.deepEqual(d32.range.start, find(doc, 'privateIP}'), 'LM032 range');
-    assert.equal(doc.getText(d32.range), 'privateIP');
-    assert.match(d32.message, /Did you mean `privateIp`\?/);
-    assert.match(d31.message, /deploymentLocation/);
-    const extra = ds.filter((d) => !['LM031', 'LM032'].includes(codeOf(d)));
-    assert.equal(extra.length, 0, `unexpected: ${extra.map((d) => `${codeOf(d)} ${d.message}`).join('; ')}`);
-    return `${d31.source || '?'}: ${d31.range.start.line + 1}:${d31.range.start.character + 1} LM031, ${d32.range.start.line + 1}:${d32.range.start.character + 1} LM032 "${d32.message}"`;
-  });
+  await check(
+    'diagnostics: LM031 error on ${deploymentLocaton}, LM032 warning on ${balancer.privateIP} (cross-file)',
+    async () => {
+      const ds = await until(
+        'LM031 and LM032 on the assembly',
+        () => {
+          const all = diagsOf(doc.uri);
+          return all.some((d) => codeOf(d) === 'LM031') && all.some((d) => codeOf(d) === 'LM032') && all;
+        },
+        30000,
+      );
+      const d31 = ds.find((d) => codeOf(d) === 'LM031');
+      const d32 = ds.find((d) => codeOf(d) === 'LM032');
+      assert.equal(d31.severity, vscode.DiagnosticSeverity.Error, 'LM031 severity');
+      assert.equal(d32.severity, vscode.DiagnosticSeverity.Warning, 'LM032 severity');
+      assert.deepEqual(d31.range.start, find(doc, 'deploymentLocaton}'), 'LM031 range');
+      assert.deepEqual(d32.range.start, find(doc, 'privateIP}'), 'LM032 range');
+      assert.equal(doc.getText(d32.range), 'privateIP');
+      assert.match(d32.message, /Did you mean `privateIp`\?/);
+      assert.match(d31.message, /deploymentLocation/);
+      const extra = ds.filter((d) => !['LM031', 'LM032'].includes(codeOf(d)));
+      assert.equal(extra.length, 0, `unexpected: ${extra.map((d) => `${codeOf(d)} ${d.message}`).join('; ')}`);
+      return `${d31.source || '?'}: ${d31.range.start.line + 1}:${d31.range.start.character + 1} LM031, ${d32.range.start.line + 1}:${d32.range.start.character + 1} LM032 "${d32.message}"`;
+    },
+  );
 
-  await check('completion after ${balancer. lists every property of Contains/balancer/Definitions/lm/resource.yaml', async () => {
-    const after = find(doc, 'value: ${balancer.privateIP}');
-    const at = new vscode.Position(after.line + 1, 0);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(doc.uri, at, '  balancer_port:\n    type: integer\n    value: ${balancer.\n');
-    assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
-    try {
-      const pos = new vscode.Position(at.line + 2, '    value: ${balancer.'.length);
-      const expected = propertyNames(BALANCER);
-      assert.ok(expected.length >= 5, `could not read the properties of ${BALANCER}`);
-      const list = await until('completion items with the balancer properties', async () => {
-        const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '.');
-        const labels = new Set(l.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label)));
-        return expected.every((n) => labels.has(n)) && l;
-      }, 10000, 200);
-      const pub = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'publicIp');
-      const docText = pub.documentation ? (typeof pub.documentation === 'string' ? pub.documentation : pub.documentation.value) : '';
-      return `${list.items.length} items incl. ${expected.join(', ')}; publicIp: ${pub.detail || ''} ${docText.replace(/\s+/g, ' ').slice(0, 60)}`;
-    } finally {
-      const undo = new vscode.WorkspaceEdit();
-      undo.delete(doc.uri, new vscode.Range(at, new vscode.Position(at.line + 3, 0)));
-      await vscode.workspace.applyEdit(undo);
-    }
-  });
+  await check(
+    'completion after ${balancer. lists every property of Contains/balancer/Definitions/lm/resource.yaml',
+    async () => {
+      const after = find(doc, 'value: ${balancer.privateIP}');
+      const at = new vscode.Position(after.line + 1, 0);
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, at, '  balancer_port:\n    type: integer\n    value: ${balancer.\n');
+      assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
+      try {
+        const pos = new vscode.Position(at.line + 2, '    value: ${balancer.'.length);
+        const expected = propertyNames(BALANCER);
+        assert.ok(expected.length >= 5, `could not read the properties of ${BALANCER}`);
+        const list = await until(
+          'completion items with the balancer properties',
+          async () => {
+            const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, pos, '.');
+            const labels = new Set(l.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label)));
+            return expected.every((n) => labels.has(n)) && l;
+          },
+          10000,
+          200,
+        );
+        const pub = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'publicIp');
+        const docText = pub.documentation
+          ? typeof pub.documentation === 'string'
+            ? pub.documentation
+            : pub.documentation.value
+          : '';
+        return `${list.items.length} items incl. ${expected.join(', ')}; publicIp: ${pub.detail || ''} ${docText.replace(/\s+/g, ' ').slice(0, 60)}`;
+      } finally {
+        const undo = new vscode.WorkspaceEdit();
+        undo.delete(doc.uri, new vscode.Range(at, new vscode.Position(at.line + 3, 0)));
+        await vscode.workspace.applyEdit(undo);
+      }
+    },
+  );
 
   await check('hover on ${balancer.publicIp} shows the property docs as markdown', async () => {
     const pos = find(doc, '${balancer.publicIp}', '${balancer.'.length + 2);
@@ -167,7 +213,10 @@ exports.run = async function run() {
     const text = hoverText(hovers);
     assert.match(text, /publicIp/);
     assert.match(text, /Floating address published to viewers\./);
-    assert.ok(hovers[0].contents.some((c) => c instanceof vscode.MarkdownString || typeof c.value === 'string'), 'not markdown');
+    assert.ok(
+      hovers[0].contents.some((c) => c instanceof vscode.MarkdownString || typeof c.value === 'string'),
+      'not markdown',
+    );
     return text.replace(/\s+/g, ' ').slice(0, 110);
   });
 
@@ -187,21 +236,36 @@ exports.run = async function run() {
   await check('fixing the typo in the editor clears LM031 (didChange), LM032 stays', async () => {
     const edit = new vscode.WorkspaceEdit();
     const start = find(doc, 'deploymentLocaton}');
-    edit.replace(doc.uri, new vscode.Range(start, start.translate(0, 'deploymentLocaton'.length)), 'deploymentLocation');
+    edit.replace(
+      doc.uri,
+      new vscode.Range(start, start.translate(0, 'deploymentLocaton'.length)),
+      'deploymentLocation',
+    );
     assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
-    await until('LM031 gone', () => {
-      const ds = diagsOf(doc.uri);
-      return !ds.some((d) => codeOf(d) === 'LM031') && ds.some((d) => codeOf(d) === 'LM032');
-    }, 15000);
+    await until(
+      'LM031 gone',
+      () => {
+        const ds = diagsOf(doc.uri);
+        return !ds.some((d) => codeOf(d) === 'LM031') && ds.some((d) => codeOf(d) === 'LM032');
+      },
+      15000,
+    );
     return diagsOf(doc.uri).map(codeOf).join(', ');
   });
 
   await check('a change on disk to another file (file watcher) re-checks the open assembly: LM032 clears', async () => {
     const text = fs.readFileSync(BALANCER, 'utf8');
-    const added = text.replace(/^properties:\s*\n/m, (m) => `${m}  privateIP:\n    type: string\n    description: Added by the e2e test.\n`);
+    const added = text.replace(
+      /^properties:\s*\n/m,
+      (m) => `${m}  privateIP:\n    type: string\n    description: Added by the e2e test.\n`,
+    );
     assert.notEqual(added, text, 'could not add a property');
     fs.writeFileSync(BALANCER, added);
-    await until('LM032 gone after the balancer descriptor changed on disk', () => !diagsOf(doc.uri).some((d) => codeOf(d) === 'LM032'), 20000);
+    await until(
+      'LM032 gone after the balancer descriptor changed on disk',
+      () => !diagsOf(doc.uri).some((d) => codeOf(d) === 'LM032'),
+      20000,
+    );
     return `diagnostics now: [${diagsOf(doc.uri).map(codeOf).join(', ')}]`;
   });
 
@@ -212,23 +276,41 @@ exports.run = async function run() {
     const pos = find(doc, '${balancer.publicIp}', '${balancer.'.length + 2);
     const t = Date.now();
     await until('a new server process', () => serverPids().some((p) => !before.includes(p)), 15000, 100);
-    await until('hover after the crash', async () =>
-      /Floating address/.test(hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos))), 20000, 200);
+    await until(
+      'hover after the crash',
+      async () =>
+        /Floating address/.test(
+          hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos)),
+        ),
+      20000,
+      200,
+    );
     results.killedServerPid = before[0];
     return `killed pid ${before[0]}, new pid ${serverPids().join(',')}, hover answered after ${Date.now() - t} ms`;
   });
 
-  await check('commands "Restart server" and "Show output" work; the server answers again after a restart', async () => {
-    const cmds = await vscode.commands.getCommands(true);
-    for (const c of ['lmDescriptors.restartServer', 'lmDescriptors.showOutput']) assert.ok(cmds.includes(c), `${c} not registered`);
-    await vscode.commands.executeCommand('lmDescriptors.showOutput');
-    const t = Date.now();
-    await vscode.commands.executeCommand('lmDescriptors.restartServer');
-    const pos = find(doc, '${balancer.publicIp}', '${balancer.'.length + 2);
-    await until('hover after restart', async () =>
-      /Floating address/.test(hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos))), 20000, 200);
-    return `hover answered ${Date.now() - t} ms after restart`;
-  });
+  await check(
+    'commands "Restart server" and "Show output" work; the server answers again after a restart',
+    async () => {
+      const cmds = await vscode.commands.getCommands(true);
+      for (const c of ['lmDescriptors.restartServer', 'lmDescriptors.showOutput'])
+        assert.ok(cmds.includes(c), `${c} not registered`);
+      await vscode.commands.executeCommand('lmDescriptors.showOutput');
+      const t = Date.now();
+      await vscode.commands.executeCommand('lmDescriptors.restartServer');
+      const pos = find(doc, '${balancer.publicIp}', '${balancer.'.length + 2);
+      await until(
+        'hover after restart',
+        async () =>
+          /Floating address/.test(
+            hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, pos)),
+          ),
+        20000,
+        200,
+      );
+      return `hover answered ${Date.now() - t} ms after restart`;
+    },
+  );
 
   await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => {});
   results.finished = new Date().toISOString();

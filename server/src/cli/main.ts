@@ -109,7 +109,10 @@ export async function main(argv: string[]): Promise<number> {
   await session.index.build();
   const rows: Row[] = [];
   const wanted = (file: string) => targets.some((t) => file === t || file.startsWith(t + '/'));
-  const files = [...session.index.allEntries()].filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca')).map((e) => e.path).sort();
+  const files = [...session.index.allEntries()]
+    .filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca'))
+    .map((e) => e.path)
+    .sort();
   for (const file of files) {
     let text: string;
     try {
@@ -120,20 +123,43 @@ export async function main(argv: string[]): Promise<number> {
     let diags: Diagnostic[];
     try {
       const doc = session.openDocument(file, text, 0);
-      diags = computeDiagnostics(session.context(doc), { severityOverrides: overrides, ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}) });
+      diags = computeDiagnostics(session.context(doc), {
+        severityOverrides: overrides,
+        ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
+      });
     } catch (e) {
-      diags = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'LM999', message: `Internal error: ${String(e)}`, source: 'lm-descriptors' }];
+      diags = [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: 'error',
+          code: 'LM999',
+          message: `Internal error: ${String(e)}`,
+          source: 'lm-descriptors',
+        },
+      ];
     }
     const rel = path.relative(process.cwd(), file) || file;
     for (const d of diags) {
-      rows.push({ file: rel, line: d.range.start.line + 1, column: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1, severity: d.severity, code: d.code, message: d.message });
+      rows.push({
+        file: rel,
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+        endLine: d.range.end.line + 1,
+        endColumn: d.range.end.character + 1,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+      });
     }
   }
   if (format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
   else {
-    for (const r of rows) process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
+    for (const r of rows)
+      process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
     const count = (s: Severity) => rows.filter((r) => r.severity === s).length;
-    process.stderr.write(`${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ${count('information') + count('hint')} note(s).\n`);
+    process.stderr.write(
+      `${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ${count('information') + count('hint')} note(s).\n`,
+    );
   }
   return rows.some((r) => r.severity === 'error') ? 1 : 0;
 }

@@ -10,7 +10,8 @@ import type { FeatureContext, Range } from './types.js';
 export type { CodeAction } from './fixes/fix.js';
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (x: { line: number; character: number }, y: { line: number; character: number }) => x.line < y.line || (x.line === y.line && x.character <= y.character);
+  const before = (x: { line: number; character: number }, y: { line: number; character: number }) =>
+    x.line < y.line || (x.line === y.line && x.character <= y.character);
   return before(a.start, b.end) && before(b.start, a.end);
 }
 

@@ -23,7 +23,12 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
   if (ctx.doc.kind === 'tosca') return toscaComplete(ctx, offset);
   const summary = descriptorOf(ctx);
   const cur = cursorContext(ctx.doc.lines, offset);
-  if (!summary) return ctx.doc.kind === 'lmproject' ? (cur.role === 'value' ? enumValueCompletions(ctx, cur) : keyCompletions(ctx, cur, offset)) : [];
+  if (!summary)
+    return ctx.doc.kind === 'lmproject'
+      ? cur.role === 'value'
+        ? enumValueCompletions(ctx, cur)
+        : keyCompletions(ctx, cur, offset)
+      : [];
   const ref = refCompletion(ctx, summary, cur, offset);
   if (ref) return ref;
   if (cur.role === 'value') {
@@ -38,7 +43,12 @@ function range(ctx: FeatureContext, start: number, end: number): Range {
 }
 
 /** Inside `${...`: names of properties, components, built-ins; after a dot, the members. */
-function refCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: CursorContext, offset: number): CompletionItem[] | undefined {
+function refCompletion(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  cur: CursorContext,
+  offset: number,
+): CompletionItem[] | undefined {
   const lines = ctx.doc.lines;
   const pos = lines.positionAt(offset);
   const lineStart = lines.lineStarts[pos.line]!;
@@ -55,22 +65,41 @@ function refCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: Cur
   const replaceStart = lastDot < 0 ? lineStart + open + 2 : lineStart + open + 2 + lastDot + 1;
   const r = range(ctx, replaceStart, offset + wordAfter.length);
   const mk = (label: string, kind: number, detail: string, doc?: string, sort = '1'): CompletionItem => {
-    const item: CompletionItem = { label, kind, detail, sortText: `${sort}${label}`, textEdit: { range: r, newText: label + (closed ? '' : '}') } };
+    const item: CompletionItem = {
+      label,
+      kind,
+      detail,
+      sortText: `${sort}${label}`,
+      textEdit: { range: r, newText: label + (closed ? '' : '}') },
+    };
     if (doc) item.documentation = { kind: 'markdown', value: doc };
     return item;
   };
   const scope = scopeOf(cur.valuePath, summary, ctx.doc.root);
   if (lastDot < 0) {
     const out: CompletionItem[] = [];
-    for (const p of topLevelProperties(summary)) out.push(mk(p.name, CompletionKind.Property, `property${p.type ? ` (${p.type})` : ''}`, propertyMarkdown(p)));
+    for (const p of topLevelProperties(summary))
+      out.push(mk(p.name, CompletionKind.Property, `property${p.type ? ` (${p.type})` : ''}`, propertyMarkdown(p)));
     for (const c of summary.components) {
-      const item = mk(c.name, CompletionKind.Module, `${c.section === 'references' ? 'reference' : 'component'}: ${c.type ?? '?'}`, undefined, '2');
+      const item = mk(
+        c.name,
+        CompletionKind.Module,
+        `${c.section === 'references' ? 'reference' : 'component'}: ${c.type ?? '?'}`,
+        undefined,
+        '2',
+      );
       // Typing the dot goes straight on to the member list.
       if (item.textEdit) item.textEdit.newText = c.name;
       item.commitCharacters = ['.'];
       out.push(item);
     }
-    const inst = mk('instance', CompletionKind.Keyword, 'the instance LM creates', '`instance.name`, `instance.id` and `instance.index` (position in a cluster) are assigned by LM.', '3');
+    const inst = mk(
+      'instance',
+      CompletionKind.Keyword,
+      'the instance LM creates',
+      '`instance.name`, `instance.id` and `instance.index` (position in a cluster) are assigned by LM.',
+      '3',
+    );
     if (inst.textEdit) inst.textEdit.newText = 'instance';
     out.push(inst);
     if (scope.kind === 'relationship' && scope.inProperties) {
@@ -81,14 +110,19 @@ function refCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: Cur
         out.push(item);
       }
     }
-    if (scope.kind === 'component' && scope.component.items !== undefined) out.push(mk('item', CompletionKind.Keyword, `current element of ${scope.component.items}`, undefined, '0'));
+    if (scope.kind === 'component' && scope.component.items !== undefined)
+      out.push(mk('item', CompletionKind.Keyword, `current element of ${scope.component.items}`, undefined, '0'));
     return out;
   }
   const rootName = inner.slice(0, inner.indexOf('.') < 0 ? inner.length : inner.indexOf('.')).replace(/\[.*$/, '');
   if (inner.indexOf('.') !== lastDot) return []; // deeper structured navigation: nothing to offer
   if (rootName === 'instance') return INSTANCE_MEMBERS.map((m) => mk(m, CompletionKind.Field, `instance ${m}`));
   let compName: string | undefined = rootName;
-  if ((rootName === 'source' || rootName === 'target') && scope.kind === 'relationship' && !summary.components.some((c) => c.name === rootName)) {
+  if (
+    (rootName === 'source' || rootName === 'target') &&
+    scope.kind === 'relationship' &&
+    !summary.components.some((c) => c.name === rootName)
+  ) {
     compName = rootName === 'source' ? scope.source : scope.target;
   }
   const t = compName ? componentTarget(ctx, summary, compName) : undefined;
@@ -97,18 +131,47 @@ function refCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: Cur
   const out: CompletionItem[] = [];
   for (const p of memberCandidates(t)) {
     seen.add(p.name);
-    out.push(mk(p.name, CompletionKind.Property, `${t.component.name} property${p.type ? ` (${p.type})` : ''}${p.readOnly ? ', read-only' : ''}`, propertyMarkdown(p, t.descriptor ? `declared in ${ctx.index.effectiveName(t.descriptor.path) ?? t.descriptor.path}` : undefined)));
+    out.push(
+      mk(
+        p.name,
+        CompletionKind.Property,
+        `${t.component.name} property${p.type ? ` (${p.type})` : ''}${p.readOnly ? ', read-only' : ''}`,
+        propertyMarkdown(
+          p,
+          t.descriptor ? `declared in ${ctx.index.effectiveName(t.descriptor.path) ?? t.descriptor.path}` : undefined,
+        ),
+      ),
+    );
   }
-  for (const p of t.component.properties) if (!seen.has(p.name)) out.push(mk(p.name, CompletionKind.Property, `${t.component.name} property (mapped here)`, undefined, '2'));
+  for (const p of t.component.properties)
+    if (!seen.has(p.name))
+      out.push(mk(p.name, CompletionKind.Property, `${t.component.name} property (mapped here)`, undefined, '2'));
   return out;
 }
 
-function enumItems(ctx: FeatureContext, cur: CursorContext, values: readonly string[], kind: number = CompletionKind.EnumMember, detail?: string): CompletionItem[] {
+function enumItems(
+  ctx: FeatureContext,
+  cur: CursorContext,
+  values: readonly string[],
+  kind: number = CompletionKind.EnumMember,
+  detail?: string,
+): CompletionItem[] {
   const r = range(ctx, cur.tokenStart, Math.max(cur.tokenEnd, cur.tokenStart));
-  return values.map((v, i) => ({ label: v, kind, ...(detail ? { detail } : {}), sortText: String(i).padStart(3, '0'), textEdit: { range: r, newText: v } }));
+  return values.map((v, i) => ({
+    label: v,
+    kind,
+    ...(detail ? { detail } : {}),
+    sortText: String(i).padStart(3, '0'),
+    textEdit: { range: r, newText: v },
+  }));
 }
 
-function subprojectPaths(list: SubprojectDecl[], prefix: string[], out: { path: string[]; chain: SubprojectDecl[] }[], chain: SubprojectDecl[] = []) {
+function subprojectPaths(
+  list: SubprojectDecl[],
+  prefix: string[],
+  out: { path: string[]; chain: SubprojectDecl[] }[],
+  chain: SubprojectDecl[] = [],
+) {
   for (const s of list) {
     const p = [...prefix, s.name];
     const c = [...chain, s];
@@ -118,7 +181,13 @@ function subprojectPaths(list: SubprojectDecl[], prefix: string[], out: { path: 
 }
 
 /** `component.` heads then members, for relationship items, source-operation, metrics. */
-function dottedCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: CursorContext, role: DottedRole, opts: { prefixes?: boolean; relationship?: string; referencesOnly?: boolean; compositionOnly?: boolean }): CompletionItem[] {
+function dottedCompletion(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  cur: CursorContext,
+  role: DottedRole,
+  opts: { prefixes?: boolean; relationship?: string; referencesOnly?: boolean; compositionOnly?: boolean },
+): CompletionItem[] {
   const typed = ctx.doc.text.slice(cur.tokenStart, cur.prefixStart + cur.prefix.length);
   const dot = typed.indexOf('.');
   if (dot < 0) {
@@ -126,14 +195,36 @@ function dottedCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: 
     const out: CompletionItem[] = [];
     for (const c of summary.components) {
       if (opts.compositionOnly && c.section !== 'composition') continue;
-      out.push({ label: `${c.name}.`, kind: CompletionKind.Module, detail: `${c.section === 'references' ? 'reference' : 'component'}: ${c.type ?? '?'}`, textEdit: { range: r, newText: `${c.name}.` } });
-      if (role === 'capability' && c.section === 'references') out.push({ label: c.name, kind: CompletionKind.Module, detail: 'reference as a whole', textEdit: { range: r, newText: c.name } });
+      out.push({
+        label: `${c.name}.`,
+        kind: CompletionKind.Module,
+        detail: `${c.section === 'references' ? 'reference' : 'component'}: ${c.type ?? '?'}`,
+        textEdit: { range: r, newText: `${c.name}.` },
+      });
+      if (role === 'capability' && c.section === 'references')
+        out.push({
+          label: c.name,
+          kind: CompletionKind.Module,
+          detail: 'reference as a whole',
+          textEdit: { range: r, newText: c.name },
+        });
     }
-    if (opts.prefixes) for (const p of ['source.', 'target.']) out.push({ label: p, kind: CompletionKind.Keyword, detail: `operation of the relationship's ${p.slice(0, -1)}`, textEdit: { range: r, newText: p } });
+    if (opts.prefixes)
+      for (const p of ['source.', 'target.'])
+        out.push({
+          label: p,
+          kind: CompletionKind.Keyword,
+          detail: `operation of the relationship's ${p.slice(0, -1)}`,
+          textEdit: { range: r, newText: p },
+        });
     return out;
   }
   let head = typed.slice(0, dot);
-  if ((head === 'source' || head === 'target') && opts.relationship && !summary.components.some((c) => c.name === head)) {
+  if (
+    (head === 'source' || head === 'target') &&
+    opts.relationship &&
+    !summary.components.some((c) => c.name === head)
+  ) {
     const scope = scopeOf(['relationships', opts.relationship], summary, ctx.doc.root);
     head = (scope.kind === 'relationship' ? (head === 'source' ? scope.source : scope.target) : undefined) ?? head;
   }
@@ -142,14 +233,26 @@ function dottedCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: 
   const r = range(ctx, cur.tokenStart + dot + 1, Math.max(cur.tokenEnd, cur.tokenStart + dot + 1));
   return memberDecls(t, role).map((d) => ({
     label: d.name,
-    kind: role === 'operation' ? CompletionKind.Method : role === 'metric' ? CompletionKind.Event : CompletionKind.Interface,
+    kind:
+      role === 'operation'
+        ? CompletionKind.Method
+        : role === 'metric'
+          ? CompletionKind.Event
+          : CompletionKind.Interface,
     detail: `${role} of ${t.component.name}${'type' in d && d.type ? ` (${d.type})` : ''}`,
-    ...('description' in d && d.description ? { documentation: { kind: 'markdown' as const, value: d.description } } : {}),
+    ...('description' in d && d.description
+      ? { documentation: { kind: 'markdown' as const, value: d.description } }
+      : {}),
     textEdit: { range: r, newText: d.name },
   }));
 }
 
-function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: CursorContext, _offset: number): CompletionItem[] {
+function valueCompletion(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  cur: CursorContext,
+  _offset: number,
+): CompletionItem[] {
   const p = cur.valuePath;
   const key = p[p.length - 1];
   const top = p[0];
@@ -159,8 +262,20 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
     const r = range(ctx, cur.prefixStart, Math.max(cur.tokenEnd, cur.prefixStart));
     const declared = infrastructureTypes(ctx.doc.root);
     return [
-      { label: "'*'", kind: CompletionKind.Constant, detail: "the resource's default infrastructure", sortText: '0', textEdit: { range: r, newText: "'*'" } },
-      ...declared.map((t) => ({ label: t, kind: CompletionKind.EnumMember, detail: 'declared under infrastructure', sortText: `1${t}`, textEdit: { range: r, newText: t } })),
+      {
+        label: "'*'",
+        kind: CompletionKind.Constant,
+        detail: "the resource's default infrastructure",
+        sortText: '0',
+        textEdit: { range: r, newText: "'*'" },
+      },
+      ...declared.map((t) => ({
+        label: t,
+        kind: CompletionKind.EnumMember,
+        detail: 'declared under infrastructure',
+        sortText: `1${t}`,
+        textEdit: { range: r, newText: t },
+      })),
     ];
   }
   // Component / reference type: every descriptor name in the workspace, plus $lmctl paths.
@@ -172,7 +287,13 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
       if (name === own) continue;
       const target = ctx.index.lookup(name)[0];
       const desc = target && 'description' in target.summary ? target.summary.description : undefined;
-      out.push({ label: name, kind: name.startsWith('assembly::') ? CompletionKind.Class : CompletionKind.Module, detail: 'descriptor in the workspace', ...(desc ? { documentation: { kind: 'markdown' as const, value: desc } } : {}), textEdit: { range: r, newText: name } });
+      out.push({
+        label: name,
+        kind: name.startsWith('assembly::') ? CompletionKind.Class : CompletionKind.Module,
+        detail: 'descriptor in the workspace',
+        ...(desc ? { documentation: { kind: 'markdown' as const, value: desc } } : {}),
+        textEdit: { range: r, newText: name },
+      });
     }
     const pc = ctx.index.projectContext(ctx.doc.path);
     if (pc) {
@@ -181,7 +302,13 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
       for (const s of subs) {
         const text = `$lmctl:/${s.path.map((n) => `contains:/${n}:/`).join('')}descriptor_name`;
         const name = derivedNameOf(pc.root, s.chain);
-        out.push({ label: text, kind: CompletionKind.Reference, detail: name ? `lmctl reference → ${name}` : 'lmctl reference', sortText: `0${text}`, textEdit: { range: r, newText: text } });
+        out.push({
+          label: text,
+          kind: CompletionKind.Reference,
+          detail: name ? `lmctl reference → ${name}` : 'lmctl reference',
+          sortText: `0${text}`,
+          textEdit: { range: r, newText: text },
+        });
       }
     }
     return out;
@@ -189,30 +316,74 @@ function valueCompletion(ctx: FeatureContext, summary: DescriptorSummary, cur: C
   if (top === 'relationships' && typeof p[1] === 'string') {
     const rel = p[1];
     if (p[2] === 'source-capabilities') return dottedCompletion(ctx, summary, cur, 'capability', { relationship: rel });
-    if (p[2] === 'target-requirements') return dottedCompletion(ctx, summary, cur, 'requirement', { relationship: rel, compositionOnly: true });
-    if (p[2] === 'lifecycle' && p.length >= 4) return dottedCompletion(ctx, summary, cur, 'operation', { relationship: rel, prefixes: true });
+    if (p[2] === 'target-requirements')
+      return dottedCompletion(ctx, summary, cur, 'requirement', { relationship: rel, compositionOnly: true });
+    if (p[2] === 'lifecycle' && p.length >= 4)
+      return dottedCompletion(ctx, summary, cur, 'operation', { relationship: rel, prefixes: true });
   }
   if (top === 'operations' && key === 'source-operation') return dottedCompletion(ctx, summary, cur, 'operation', {});
   if (top === 'metrics' && key === 'source-metric') return dottedCompletion(ctx, summary, cur, 'metric', {});
   if (top === 'policies' && key === 'metric' && p.length === 3) {
-    if (summary.kind === 'resource') return enumItems(ctx, cur, summary.metrics.map((m) => m.name), CompletionKind.Event, 'metric of this resource');
-    return [...enumItems(ctx, cur, summary.metrics.map((m) => m.name), CompletionKind.Event, 'promoted metric'), ...dottedCompletion(ctx, summary, cur, 'metric', {})];
+    if (summary.kind === 'resource')
+      return enumItems(
+        ctx,
+        cur,
+        summary.metrics.map((m) => m.name),
+        CompletionKind.Event,
+        'metric of this resource',
+      );
+    return [
+      ...enumItems(
+        ctx,
+        cur,
+        summary.metrics.map((m) => m.name),
+        CompletionKind.Event,
+        'promoted metric',
+      ),
+      ...dottedCompletion(ctx, summary, cur, 'metric', {}),
+    ];
   }
   if (top === 'policies' && key === 'target' && p.length === 3) {
-    return enumItems(ctx, cur, summary.components.filter((c) => c.section === 'composition' && c.cluster).map((c) => c.name), CompletionKind.Module, 'clustered component');
+    return enumItems(
+      ctx,
+      cur,
+      summary.components.filter((c) => c.section === 'composition' && c.cluster).map((c) => c.name),
+      CompletionKind.Module,
+      'clustered component',
+    );
   }
   if (top === 'composition' && p[2] === 'upgrade-dependencies') {
-    return enumItems(ctx, cur, summary.components.filter((c) => c.section === 'composition' && c.name !== p[1]).map((c) => c.name), CompletionKind.Module, 'component');
+    return enumItems(
+      ctx,
+      cur,
+      summary.components.filter((c) => c.section === 'composition' && c.name !== p[1]).map((c) => c.name),
+      CompletionKind.Module,
+      'component',
+    );
   }
   if (top === 'composition' && key === 'items' && p.length === 3) {
     const props = topLevelProperties(summary).filter((x) => !x.type || x.type === 'list' || x.type === 'map');
-    return enumItems(ctx, cur, props.map((x) => `\${${x.name}}`), CompletionKind.Variable, 'list or map property');
+    return enumItems(
+      ctx,
+      cur,
+      props.map((x) => `\${${x.name}}`),
+      CompletionKind.Variable,
+      'list or map property',
+    );
   }
   // Property attributes anywhere a properties section is.
   const propsIdx = p.lastIndexOf('properties');
   if (propsIdx >= 0 && p.length === propsIdx + 3) {
-    if (key === 'type') return enumItems(ctx, cur, [...PROPERTY_TYPES, ...summary.dataTypes.map((d) => d.name)], CompletionKind.TypeParameter, 'property type');
-    if (key === 'required' || key === 'read-only' || key === 'volatile') return enumItems(ctx, cur, ['true', 'false'], CompletionKind.Value);
+    if (key === 'type')
+      return enumItems(
+        ctx,
+        cur,
+        [...PROPERTY_TYPES, ...summary.dataTypes.map((d) => d.name)],
+        CompletionKind.TypeParameter,
+        'property type',
+      );
+    if (key === 'required' || key === 'read-only' || key === 'volatile')
+      return enumItems(ctx, cur, ['true', 'false'], CompletionKind.Value);
   }
   return [];
 }

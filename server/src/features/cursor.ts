@@ -55,7 +55,8 @@ function levelsOf(text: string, lineStart: number): Level[] {
   const m = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[][^#]*?)[ \t]*:(?=\s|$)/.exec(text.slice(i));
   if (m) {
     let key = m[1]!;
-    if ((key.startsWith('"') && key.endsWith('"')) || (key.startsWith("'") && key.endsWith("'"))) key = key.slice(1, -1);
+    if ((key.startsWith('"') && key.endsWith('"')) || (key.startsWith("'") && key.endsWith("'")))
+      key = key.slice(1, -1);
     levels.push({ col: i, kind: 'key', key, keyStart: lineStart + i, colonEnd: lineStart + i + m[0].length });
   } else {
     // A key being typed (no colon yet) or a scalar item: keep its column.
@@ -94,7 +95,15 @@ export function cursorContext(lines: LineIndex, offset: number): CursorContext {
     for (const l of lv) {
       if (l.col < threshold) taken.push(l);
       // `key:` followed by `- item` at the same column.
-      else if (chainIsItem && taken.length === 0 && lv.indexOf(l) === 0 && l.col === threshold && l.kind === 'key' && l.colonEnd !== undefined) taken.push(l);
+      else if (
+        chainIsItem &&
+        taken.length === 0 &&
+        lv.indexOf(l) === 0 &&
+        l.col === threshold &&
+        l.kind === 'key' &&
+        l.colonEnd !== undefined
+      )
+        taken.push(l);
     }
     if (taken.length === 0) continue;
     chainIsItem = taken[0]!.kind === 'item';

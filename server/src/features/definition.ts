@@ -13,7 +13,16 @@ export function definition(ctx: FeatureContext, offset: number): LocationLink[] 
   const link = (path: string, span: { start: number; end: number }, sel = span): LocationLink[] => {
     const full = locationOf(ctx, path, span);
     const selection = locationOf(ctx, path, sel);
-    return full && selection ? [{ originSelectionRange: origin, targetPath: path, targetRange: full.range, targetSelectionRange: selection.range }] : [];
+    return full && selection
+      ? [
+          {
+            originSelectionRange: origin,
+            targetPath: path,
+            targetRange: full.range,
+            targetSelectionRange: selection.range,
+          },
+        ]
+      : [];
   };
   switch (t.kind) {
     case 'property':

@@ -27,14 +27,25 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
   const report = (f: Finding) => {
     const o = overrides[f.code];
     if (o === 'off') return;
-    const d: Diagnostic = { range: doc.lines.rangeOf(f.span), severity: o ?? f.severity, code: f.code, message: f.message, source: 'lm-descriptors' };
+    const d: Diagnostic = {
+      range: doc.lines.rangeOf(f.span),
+      severity: o ?? f.severity,
+      code: f.code,
+      message: f.message,
+      source: 'lm-descriptors',
+    };
     if (f.data !== undefined) d.data = f.data;
     out.push(d);
   };
   const suppressed = suppressionsOf(doc.text, doc.lines);
-  const rctx = makeRuleContext(ctx, suppressed ? (f) => {
-    if (!suppressed(f.code, doc.lines.positionAt(f.span.start).line)) report(f);
-  } : report);
+  const rctx = makeRuleContext(
+    ctx,
+    suppressed
+      ? (f) => {
+          if (!suppressed(f.code, doc.lines.positionAt(f.span.start).line)) report(f);
+        }
+      : report,
+  );
   if (doc.kind === 'tosca') {
     checkTosca(rctx, { ...opts.tosca, ...(opts.localOnly ? { localOnly: true } : {}) });
     return out;
@@ -45,7 +56,12 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
     try {
       rule.check(rctx);
     } catch (e) {
-      report({ code: 'LM999', severity: 'warning', span: { start: 0, end: 0 }, message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.` });
+      report({
+        code: 'LM999',
+        severity: 'warning',
+        span: { start: 0, end: 0 },
+        message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.`,
+      });
     }
   }
   return out;

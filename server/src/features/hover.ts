@@ -25,18 +25,27 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = targetAt(ctx, offset);
   if (!t) {
     const g = grammarHover(ctx, cursorContext(ctx.doc.lines, offset), offset);
-    return g ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) } : undefined;
+    return g
+      ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) }
+      : undefined;
   }
   const range = ctx.doc.lines.rangeOf(t.origin);
   const rel = (p: string) => relativePath(ctx.doc.path, p);
   let md: string;
   switch (t.kind) {
     case 'property':
-      md = propertyMarkdown(t.decl, t.path === ctx.doc.path ? (t.owner ?? 'top-level property of this descriptor') : `declared in \`${t.owner}\` (${rel(t.path)})`);
+      md = propertyMarkdown(
+        t.decl,
+        t.path === ctx.doc.path
+          ? (t.owner ?? 'top-level property of this descriptor')
+          : `declared in \`${t.owner}\` (${rel(t.path)})`,
+      );
       break;
     case 'component': {
       const c = t.component;
-      const lines = [`**${c.name}** — ${c.section === 'references' ? 'reference' : 'component'} of type \`${c.type ?? '?'}\``];
+      const lines = [
+        `**${c.name}** — ${c.section === 'references' ? 'reference' : 'component'} of type \`${c.type ?? '?'}\``,
+      ];
       if (c.cluster) lines.push('clustered (scalable)');
       if (t.descriptor) {
         if (t.descriptor.summary.description) lines.push(t.descriptor.summary.description);
@@ -70,9 +79,12 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
     }
     case 'member': {
       const d = t.decl;
-      const lines = [`**${d.name}** — ${t.role} of \`${ctx.index.effectiveName(t.descriptor.path) ?? '?'}\`${'type' in d && d.type ? ` (type \`${d.type}\`)` : ''}`];
+      const lines = [
+        `**${d.name}** — ${t.role} of \`${ctx.index.effectiveName(t.descriptor.path) ?? '?'}\`${'type' in d && d.type ? ` (type \`${d.type}\`)` : ''}`,
+      ];
       if ('description' in d && d.description) lines.push(d.description);
-      if ('properties' in d && d.properties.length) lines.push(`properties: ${d.properties.map((p) => p.name).join(', ')}`);
+      if ('properties' in d && d.properties.length)
+        lines.push(`properties: ${d.properties.map((p) => p.name).join(', ')}`);
       lines.push(`_${rel(t.descriptor.path)}_`);
       md = lines.join('\n\n');
       break;

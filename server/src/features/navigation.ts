@@ -13,8 +13,21 @@ import type { FeatureContext } from './types.js';
 export type Target =
   | { kind: 'property'; origin: Span; decl: PropertyDecl; path: string; owner?: string }
   | { kind: 'component'; origin: Span; component: ComponentDecl; descriptor?: DescriptorEntry }
-  | { kind: 'descriptor'; origin: Span; typeText: string; descriptors: DescriptorEntry[]; name?: string; lmctlError?: string }
-  | { kind: 'member'; origin: Span; decl: TypedDecl | OperationDecl; role: DottedItem['role']; descriptor: DescriptorEntry }
+  | {
+      kind: 'descriptor';
+      origin: Span;
+      typeText: string;
+      descriptors: DescriptorEntry[];
+      name?: string;
+      lmctlError?: string;
+    }
+  | {
+      kind: 'member';
+      origin: Span;
+      decl: TypedDecl | OperationDecl;
+      role: DottedItem['role'];
+      descriptor: DescriptorEntry;
+    }
   | { kind: 'builtin'; origin: Span; name: string };
 
 export function targetAt(ctx: FeatureContext, offset: number): Target | undefined {
@@ -37,17 +50,33 @@ export function targetAt(ctx: FeatureContext, offset: number): Target | undefine
     const comp = headComponent(ctx, summary, doc.root, item);
     if (offset <= item.headSpan.end || item.member === undefined) {
       if (!comp) return undefined;
-      return { kind: 'component', origin: item.headSpan, component: comp.component, ...(comp.descriptor ? { descriptor: comp.descriptor } : {}) };
+      return {
+        kind: 'component',
+        origin: item.headSpan,
+        component: comp.component,
+        ...(comp.descriptor ? { descriptor: comp.descriptor } : {}),
+      };
     }
     if (!comp?.descriptor) return undefined;
     const decl = memberDecls(comp, item.role).find((d) => d.name === item.member);
     if (!decl) return undefined;
-    return { kind: 'member', origin: item.memberSpan ?? item.node.span, decl, role: item.role, descriptor: comp.descriptor };
+    return {
+      kind: 'member',
+      origin: item.memberSpan ?? item.node.span,
+      decl,
+      role: item.role,
+      descriptor: comp.descriptor,
+    };
   }
   return undefined;
 }
 
-function refTarget(ctx: FeatureContext, summary: DescriptorSummary, occ: ReturnType<typeof referenceAt> & object, offset: number): Target | undefined {
+function refTarget(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  occ: ReturnType<typeof referenceAt> & object,
+  offset: number,
+): Target | undefined {
   const res = resolveOccurrence(ctx, summary, occ);
   const segs = occ.ref.segments;
   const first = segs[0];
@@ -58,7 +87,12 @@ function refTarget(ctx: FeatureContext, summary: DescriptorSummary, occ: ReturnT
       case 'property':
         return { kind: 'property', origin: first.span, decl: res.root.decl, path: ctx.doc.path };
       case 'component':
-        return { kind: 'component', origin: first.span, component: res.root.component, ...(res.root.descriptor ? { descriptor: res.root.descriptor } : {}) };
+        return {
+          kind: 'component',
+          origin: first.span,
+          component: res.root.component,
+          ...(res.root.descriptor ? { descriptor: res.root.descriptor } : {}),
+        };
       case 'instance':
         return { kind: 'builtin', origin: first.span, name: 'instance' };
       case 'item':
@@ -70,8 +104,22 @@ function refTarget(ctx: FeatureContext, summary: DescriptorSummary, occ: ReturnT
   const seg = segs[1]!;
   if (res.root.kind === 'instance') return { kind: 'builtin', origin: seg.span, name: `instance.${seg.text}` };
   const m = res.member;
-  if (m?.decl && m.descriptor) return { kind: 'property', origin: seg.span, decl: m.decl, path: m.descriptor.path, owner: ctx.index.effectiveName(m.descriptor.path) ?? m.descriptor.path };
-  if (m?.localDecl) return { kind: 'property', origin: seg.span, decl: m.localDecl, path: ctx.doc.path, owner: 'mapped in this assembly' };
+  if (m?.decl && m.descriptor)
+    return {
+      kind: 'property',
+      origin: seg.span,
+      decl: m.decl,
+      path: m.descriptor.path,
+      owner: ctx.index.effectiveName(m.descriptor.path) ?? m.descriptor.path,
+    };
+  if (m?.localDecl)
+    return {
+      kind: 'property',
+      origin: seg.span,
+      decl: m.localDecl,
+      path: ctx.doc.path,
+      owner: 'mapped in this assembly',
+    };
   // An unresolved member has no definition; jumping to the component instead would mislead.
   return undefined;
 }

@@ -49,7 +49,8 @@ export function suppressionsOf(text: string, lines: LineIndex): ((code: string, 
       case 'enable':
         for (const b of open) {
           if (b.to !== Number.MAX_SAFE_INTEGER) continue;
-          if (codes === 'all' || b.codes === 'all' || [...codes].some((c) => (b.codes as Set<string>).has(c))) b.to = ln;
+          if (codes === 'all' || b.codes === 'all' || [...codes].some((c) => (b.codes as Set<string>).has(c)))
+            b.to = ln;
         }
         break;
     }

@@ -26,7 +26,12 @@ export class Session {
   /** Analyses and installs an open document (full parse). */
   openDocument(path: string, text: string, version: number): DocumentModel {
     const p = normalise(path);
-    const model = analyseDocument(p, text, version, this.maxFullParseBytes !== undefined ? { maxFullParseBytes: this.maxFullParseBytes } : {});
+    const model = analyseDocument(
+      p,
+      text,
+      version,
+      this.maxFullParseBytes !== undefined ? { maxFullParseBytes: this.maxFullParseBytes } : {},
+    );
     this.open.set(p, model);
     this.index.setOpen(model);
     return model;
@@ -65,6 +70,11 @@ export class Session {
 
   /** The feature context for a document model. */
   context(doc: DocumentModel): FeatureContext {
-    return { doc, index: this.index, linesOf: (p) => this.linesOf(p), fileExists: (p) => this.index.get(p) !== undefined || this.fs.existsSync(p) };
+    return {
+      doc,
+      index: this.index,
+      linesOf: (p) => this.linesOf(p),
+      fileExists: (p) => this.index.get(p) !== undefined || this.fs.existsSync(p),
+    };
   }
 }

@@ -31,7 +31,9 @@ export const nodeFileSystem: FileSystem = {
   async readFile(p) {
     // The callback API costs one thread-pool round trip; fs.promises costs four (open, stat,
     // read, close), which dominated the cold index.
-    return new Promise<string>((resolve, reject) => readFile(p, 'utf8', (err, data) => (err ? reject(err) : resolve(data))));
+    return new Promise<string>((resolve, reject) =>
+      readFile(p, 'utf8', (err, data) => (err ? reject(err) : resolve(data))),
+    );
   },
   async stat(p) {
     try {
@@ -70,7 +72,11 @@ export const nodeFileSystem: FileSystem = {
   },
   readDirSync(p) {
     try {
-      return readdirSync(p, { withFileTypes: true }).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() }));
+      return readdirSync(p, { withFileTypes: true }).map((e) => ({
+        name: e.name,
+        isDirectory: e.isDirectory(),
+        isFile: e.isFile(),
+      }));
     } catch {
       return [];
     }

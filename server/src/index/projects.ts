@@ -88,7 +88,14 @@ export function projectContextOf(
   return undefined;
 }
 
-function buildContext(projectFile: string, rootDir: string, root: LmProjectSummary, chain: SubprojectDecl[], projectDir: string, kind: FileKind): ProjectContext {
+function buildContext(
+  projectFile: string,
+  rootDir: string,
+  root: LmProjectSummary,
+  chain: SubprojectDecl[],
+  projectDir: string,
+  kind: FileKind,
+): ProjectContext {
   const last = chain[chain.length - 1];
   const projectType = last ? last.type : root.type;
   const expectedType = kind === 'assembly-template' ? 'assembly-template' : descriptorTypeFor(projectType);
@@ -122,13 +129,18 @@ export function parseLmctlPath(ref: string): LmctlPath | undefined {
     const p = parts[i]!;
     if (p === 'contains') {
       const next = parts[i + 1];
-      if (!next || next === 'descriptor_name') return { steps, descriptorName: false, error: '`contains:/` must be followed by a subproject name' };
+      if (!next || next === 'descriptor_name')
+        return { steps, descriptorName: false, error: '`contains:/` must be followed by a subproject name' };
       steps.push(next);
       i++;
       continue;
     }
     if (p === 'descriptor_name' && i === parts.length - 1) return { steps, descriptorName: true };
-    return { steps, descriptorName: false, error: `unexpected \`${p}\`: lmctl paths are \`contains:/<name>\` steps ending in \`descriptor_name\`` };
+    return {
+      steps,
+      descriptorName: false,
+      error: `unexpected \`${p}\`: lmctl paths are \`contains:/<name>\` steps ending in \`descriptor_name\``,
+    };
   }
   return { steps, descriptorName: false, error: 'the path must end with `descriptor_name`' };
 }

@@ -169,7 +169,11 @@ export class WorkspaceIndex {
       if (this.options.cacheFile && (figures.indexed > 0 || removed > 0)) {
         const out: [string, CachedEntry][] = [];
         for (const e of this.entries.values()) {
-          if (e.stat && !e.open) out.push([e.path, { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() }]);
+          if (e.stat && !e.open)
+            out.push([
+              e.path,
+              { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
+            ]);
         }
         await saveCache(this.options.cacheFile, out);
       }
@@ -208,7 +212,11 @@ export class WorkspaceIndex {
     out.sort();
   }
 
-  private async indexFromDisk(p: string, cache: Map<string, CachedEntry>, figures: { indexed: number; fromCache: number; bytes: number }): Promise<void> {
+  private async indexFromDisk(
+    p: string,
+    cache: Map<string, CachedEntry>,
+    figures: { indexed: number; fromCache: number; bytes: number },
+  ): Promise<void> {
     const existing = this.entries.get(p);
     if (existing?.open) return;
     const stat = this.fs.statSync(p);
@@ -239,7 +247,14 @@ export class WorkspaceIndex {
     // Kept as JSON until a request needs it: a third of the memory of the object form, and the
     // warm-start cache is written from these strings as they are.
     const compact = forIndex(summary);
-    this.upsert(p, kind, kind === 'lmproject' ? compact : new LazySummary(JSON.stringify(compact), kind), stat, false, headerOf(compact));
+    this.upsert(
+      p,
+      kind,
+      kind === 'lmproject' ? compact : new LazySummary(JSON.stringify(compact), kind),
+      stat,
+      false,
+      headerOf(compact),
+    );
   }
 
   /** Re-reads one file after a watched-file event (created or changed). */
@@ -348,14 +363,25 @@ export class WorkspaceIndex {
     if (lm) {
       if (lm.error) return { targets: [], lmctlError: lm.error, isLmctl: true };
       const ctx = this.projectContext(fromPath);
-      if (!ctx) return { targets: [], lmctlError: 'the file is not inside an lmctl project (no lmproject.yml above it)', isLmctl: true };
+      if (!ctx)
+        return {
+          targets: [],
+          lmctlError: 'the file is not inside an lmctl project (no lmproject.yml above it)',
+          isLmctl: true,
+        };
       const chain = resolveLmctlChain(ctx.root, lm.steps);
       if (!chain) {
         const known = ctx.root.contains.map((c) => c.name);
-        return { targets: [], lmctlError: `no subproject path \`${lm.steps.join(' / ')}\` in ${path.posix.basename(ctx.projectFile)} (top-level subprojects: ${known.join(', ') || 'none'})`, isLmctl: true };
+        return {
+          targets: [],
+          lmctlError: `no subproject path \`${lm.steps.join(' / ')}\` in ${path.posix.basename(ctx.projectFile)} (top-level subprojects: ${known.join(', ') || 'none'})`,
+          isLmctl: true,
+        };
       }
       const name = derivedNameOf(ctx.root, chain);
-      return name ? { name, targets: this.lookup(name), isLmctl: true } : { targets: [], lmctlError: 'the root lmproject.yml has no name or version', isLmctl: true };
+      return name
+        ? { name, targets: this.lookup(name), isLmctl: true }
+        : { targets: [], lmctlError: 'the root lmproject.yml has no name or version', isLmctl: true };
     }
     const exact = this.lookup(t);
     if (exact.length) return { name: t, targets: exact, isLmctl: false };
@@ -382,9 +408,22 @@ export class WorkspaceIndex {
     return [...(this.refsOfPath.get(normalise(filePath)) ?? [])];
   }
 
-  private upsert(p: string, kind: FileKind, summary: FileSummary | LazySummary, stat: FileStat | undefined, open: boolean, header?: SummaryHeader | null): void {
+  private upsert(
+    p: string,
+    kind: FileKind,
+    summary: FileSummary | LazySummary,
+    stat: FileStat | undefined,
+    open: boolean,
+    header?: SummaryHeader | null,
+  ): void {
     const prev = this.entries.get(p);
-    const entry = new Entry(p, kind, summary, header !== undefined ? header : summary instanceof LazySummary ? null : headerOf(summary), open);
+    const entry = new Entry(
+      p,
+      kind,
+      summary,
+      header !== undefined ? header : summary instanceof LazySummary ? null : headerOf(summary),
+      open,
+    );
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);
     const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';

@@ -32,7 +32,6 @@ import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 
 export const STATUS_NOTIFICATION = 'lmDescriptors/status';
 
-
 export interface StatusParams {
   state: 'indexing' | 'ready';
   done: number;
@@ -41,7 +40,13 @@ export interface StatusParams {
 }
 
 function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
-  const out: LspDiagnostic = { range: d.range, severity: SEVERITY_NUMBER[d.severity], code: d.code, message: d.message, source: d.source };
+  const out: LspDiagnostic = {
+    range: d.range,
+    severity: SEVERITY_NUMBER[d.severity],
+    code: d.code,
+    message: d.message,
+    source: d.source,
+  };
   if (d.data !== undefined) out.data = d.data;
   return out;
 }
@@ -60,7 +65,8 @@ export function startServer(connection: Connection): void {
   const timers = new Map<string, NodeJS.Timeout>();
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
-  const logError = (what: string, e: unknown) => connection.console.error(`[lm-descriptors] ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const logError = (what: string, e: unknown) =>
+    connection.console.error(`[lm-descriptors] ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
 
   /** The analysed model of an open document, re-analysed when its version changed. */
   const modelOf = (uri: string): DocumentModel | undefined => {
@@ -151,9 +157,12 @@ export function startServer(connection: Connection): void {
     }
   };
 
-
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { cacheDir?: string; settings?: unknown; disableCache?: boolean };
+    const init = (params.initializationOptions ?? {}) as {
+      cacheDir?: string;
+      settings?: unknown;
+      disableCache?: boolean;
+    };
     settings = readSettings(init.settings);
     configurationSupport = !!params.capabilities.workspace?.configuration;
     progressSupport = !!params.capabilities.window?.workDoneProgress;
@@ -161,8 +170,11 @@ export function startServer(connection: Connection): void {
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) roots.push(keyOfUri(f.uri));
     if (roots.length === 0 && params.rootUri) roots.push(keyOfUri(params.rootUri));
-    const cacheBase = init.cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
-    const cacheFile = init.disableCache ? undefined : path.join(cacheBase, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.json`);
+    const cacheBase =
+      init.cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
+    const cacheFile = init.disableCache
+      ? undefined
+      : path.join(cacheBase, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.json`);
     session = new Session(undefined, { excludeDirs: settings.exclude, ...(cacheFile ? { cacheFile } : {}) });
     for (const r of roots) session.index.addRoot(r);
     session.index.onDidChange((paths) => refreshOpenDocuments(paths));
@@ -217,14 +229,18 @@ export function startServer(connection: Connection): void {
     }
     void warmUp();
     const b = session.index.lastBuild;
-    log(`indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`);
+    log(
+      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`,
+    );
     sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
   };
 
   connection.onInitialized(async () => {
     await loadSettings();
     if (watchRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{yml,yaml}' }] });
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.{yml,yaml}' }],
+      });
     }
     if (configurationSupport) {
       connection.workspace.onDidChangeWorkspaceFolders((ev) => {
@@ -318,7 +334,11 @@ export function startServer(connection: Connection): void {
         kind: a.kind,
         diagnostics: a.diagnostics.map(toLspDiagnostic),
         ...(a.isPreferred ? { isPreferred: true } : {}),
-        edit: { changes: Object.fromEntries(Object.entries(a.edit.changes).map(([p, edits]) => [uriOf.get(p) ?? uriOfKey(p), edits])) },
+        edit: {
+          changes: Object.fromEntries(
+            Object.entries(a.edit.changes).map(([p, edits]) => [uriOf.get(p) ?? uriOfKey(p), edits]),
+          ),
+        },
       }));
     } catch (e) {
       logError('code actions', e);

@@ -30,7 +30,8 @@ export function readSettings(raw: unknown): Settings {
   if (diag && typeof diag === 'object') {
     const sev = (diag as Record<string, unknown>)['severity'];
     if (sev && typeof sev === 'object') {
-      for (const [k, v] of Object.entries(sev)) if (typeof v === 'string' && LEVELS.includes(v)) s.diagnostics.severity[k] = v as Severity | 'off';
+      for (const [k, v] of Object.entries(sev))
+        if (typeof v === 'string' && LEVELS.includes(v)) s.diagnostics.severity[k] = v as Severity | 'off';
     }
     const d = (diag as Record<string, unknown>)['debounceMs'];
     if (typeof d === 'number' && d >= 0 && d <= 5000) s.diagnostics.debounceMs = d;
@@ -38,7 +39,11 @@ export function readSettings(raw: unknown): Settings {
   if (typeof r['maxFileSizeMB'] === 'number' && r['maxFileSizeMB'] > 0) s.maxFileSizeMB = r['maxFileSizeMB'];
   if (Array.isArray(r['exclude'])) s.exclude = r['exclude'].filter((x): x is string => typeof x === 'string');
   const tosca = r['tosca'];
-  if (tosca && typeof tosca === 'object' && typeof (tosca as Record<string, unknown>)['genericTypeNotation'] === 'boolean') {
+  if (
+    tosca &&
+    typeof tosca === 'object' &&
+    typeof (tosca as Record<string, unknown>)['genericTypeNotation'] === 'boolean'
+  ) {
     s.tosca.genericTypeNotation = (tosca as Record<string, boolean>)['genericTypeNotation']!;
   }
   return s;

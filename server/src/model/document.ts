@@ -47,7 +47,17 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     return { path, text, version, kind, lines, root, problems: [], summary: summarise(kind, root), tooLarge: true };
   }
   const parsed = parseYaml(text);
-  return { path, text, version, kind, lines, root: parsed.root, problems: parsed.problems, summary: summarise(kind, parsed.root), tooLarge: false };
+  return {
+    path,
+    text,
+    version,
+    kind,
+    lines,
+    root: parsed.root,
+    problems: parsed.problems,
+    summary: summarise(kind, parsed.root),
+    tooLarge: false,
+  };
 }
 
 /** Summary only, as fast as possible. Never throws. */
@@ -57,7 +67,8 @@ export function summariseFile(path: string, text: string): { kind: FileKind; sum
   let root: YNode | null;
   try {
     root = outlineYaml(text);
-    if (root === null && text.trim() !== '') root = text.length > DEFAULT_MAX_FULL_PARSE_BYTES ? null : parseYaml(text).root;
+    if (root === null && text.trim() !== '')
+      root = text.length > DEFAULT_MAX_FULL_PARSE_BYTES ? null : parseYaml(text).root;
   } catch {
     root = null;
   }

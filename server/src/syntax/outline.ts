@@ -129,7 +129,13 @@ class OutlineScanner {
         end = item.span.end;
       } else items.push(this.nullScalar(p));
       const next = this.lines[this.li];
-      if (!next || next.first - next.start !== col || this.src.charCodeAt(next.first) !== 45 || !this.isSeqMarkerAt(next.first, next.end)) break;
+      if (
+        !next ||
+        next.first - next.start !== col ||
+        this.src.charCodeAt(next.first) !== 45 ||
+        !this.isSeqMarkerAt(next.first, next.end)
+      )
+        break;
       pos = next.first;
     }
     return { kind: 'seq', span: { start, end }, flow: false, items };
@@ -183,7 +189,12 @@ class OutlineScanner {
     if (!next) return null;
     const nextCol = next.first - next.start;
     if (nextCol > col) return this.parseNodeAt(nextCol, next.first);
-    if (!inSeq && nextCol === col && this.src.charCodeAt(next.first) === 45 && this.isSeqMarkerAt(next.first, next.end)) {
+    if (
+      !inSeq &&
+      nextCol === col &&
+      this.src.charCodeAt(next.first) === 45 &&
+      this.isSeqMarkerAt(next.first, next.end)
+    ) {
       return this.parseSeq(nextCol, next.first);
     }
     return null;
@@ -240,7 +251,13 @@ class OutlineScanner {
 
   private plainScalar(start: number, end: number, text: string): YScalar {
     const value = resolvePlain(text);
-    return { kind: 'scalar', span: { start, end }, style: 'plain', value, text: typeof value === 'string' ? value : text };
+    return {
+      kind: 'scalar',
+      span: { start, end },
+      style: 'plain',
+      value,
+      text: typeof value === 'string' ? value : text,
+    };
   }
 
   private parseBlockScalar(p: number, line: Line, parentCol: number): YScalar {
@@ -284,7 +301,10 @@ class OutlineScanner {
     if (/\n[ ]*#/.test(inside)) {
       // A `#` line inside a block scalar is content; the indentation test above kept order right.
     }
-    const rawLines = inside.split('\n').slice(1).map((l) => l.replace(/\r$/, ''));
+    const rawLines = inside
+      .split('\n')
+      .slice(1)
+      .map((l) => l.replace(/\r$/, ''));
     let indent = explicit ? parentCol + explicit : 0;
     if (!indent) {
       for (const l of rawLines) {
@@ -381,7 +401,19 @@ class OutlineScanner {
       const q = this.quoted(i, limit);
       return { node: q, next: q.span.end };
     }
-    if (c === 91 || c === 123 || c === 93 || c === 125 || c === 44 || c === 38 || c === 42 || c === 33 || c === 63 || c === 35) throw new Bail();
+    if (
+      c === 91 ||
+      c === 123 ||
+      c === 93 ||
+      c === 125 ||
+      c === 44 ||
+      c === 38 ||
+      c === 42 ||
+      c === 33 ||
+      c === 63 ||
+      c === 35
+    )
+      throw new Bail();
     let e = i;
     while (e < limit) {
       const ch = s[e]!;
@@ -460,7 +492,13 @@ class OutlineScanner {
         if (te === pos) return null;
         const text = s.slice(pos, te);
         const value = resolvePlain(text);
-        const key: YScalar = { kind: 'scalar', span: { start: pos, end: te }, style: 'plain', value, text: typeof value === 'string' ? value : text };
+        const key: YScalar = {
+          kind: 'scalar',
+          span: { start: pos, end: te },
+          style: 'plain',
+          value,
+          text: typeof value === 'string' ? value : text,
+        };
         return { key, after: k + 1 };
       }
       if (ch === HASH && s.charCodeAt(k - 1) === SP) return null;

@@ -58,15 +58,32 @@ export function parseYaml(text: string): ParsedYaml {
   try {
     doc = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
   } catch (e) {
-    problems.push({ span: { start: 0, end: 0 }, message: `YAML could not be parsed: ${String(e)}`, yamlCode: 'PARSER_CRASH', severity: 'error' });
+    problems.push({
+      span: { start: 0, end: 0 },
+      message: `YAML could not be parsed: ${String(e)}`,
+      yamlCode: 'PARSER_CRASH',
+      severity: 'error',
+    });
     return { root: null, problems, documentCount: 0 };
   }
   for (const err of doc.errors) {
     // A second document in the stream shows up as an error here; report it like the rest.
-    problems.push(pointAtCause(text, { span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) }, message: firstLine(err.message), yamlCode: err.code, severity: 'error' }));
+    problems.push(
+      pointAtCause(text, {
+        span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) },
+        message: firstLine(err.message),
+        yamlCode: err.code,
+        severity: 'error',
+      }),
+    );
   }
   for (const w of doc.warnings) {
-    problems.push({ span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) }, message: firstLine(w.message), yamlCode: w.code, severity: 'warning' });
+    problems.push({
+      span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) },
+      message: firstLine(w.message),
+      yamlCode: w.code,
+      severity: 'warning',
+    });
   }
   const memo = new Map<YamlNode, YNode>();
   let depthExceeded = false;
@@ -141,7 +158,13 @@ export function parseYaml(text: string): ParsedYaml {
       // Complex keys (`? [a, b]`) are rare in descriptors; keep their source text as the key.
       const r = (k as { range?: [number, number, number] }).range ?? [0, 0, 0];
       convert(k, depth + 1);
-      return { kind: 'scalar', span: { start: r[0], end: r[1] }, style: 'plain', value: text.slice(r[0], r[1]), text: text.slice(r[0], r[1]) };
+      return {
+        kind: 'scalar',
+        span: { start: r[0], end: r[1] },
+        style: 'plain',
+        value: text.slice(r[0], r[1]),
+        text: text.slice(r[0], r[1]),
+      };
     }
     return null;
   };
@@ -150,10 +173,20 @@ export function parseYaml(text: string): ParsedYaml {
   try {
     root = convert(doc.contents, 0);
   } catch (e) {
-    problems.push({ span: { start: 0, end: 0 }, message: `YAML tree could not be built: ${String(e)}`, yamlCode: 'CONVERT_CRASH', severity: 'error' });
+    problems.push({
+      span: { start: 0, end: 0 },
+      message: `YAML tree could not be built: ${String(e)}`,
+      yamlCode: 'CONVERT_CRASH',
+      severity: 'error',
+    });
   }
   if (depthExceeded) {
-    problems.push({ span: { start: 0, end: 0 }, message: `YAML nesting deeper than ${MAX_DEPTH} levels was not analysed`, yamlCode: 'TOO_DEEP', severity: 'warning' });
+    problems.push({
+      span: { start: 0, end: 0 },
+      message: `YAML nesting deeper than ${MAX_DEPTH} levels was not analysed`,
+      yamlCode: 'TOO_DEEP',
+      severity: 'warning',
+    });
   }
   return { root, problems, documentCount: 1 };
 }
@@ -163,7 +196,9 @@ export function parseYaml(text: string): ParsedYaml {
  * the bracket that was never closed, so point there and say what to do.
  */
 function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
-  const m = /^Flow (map|sequence) in block collection must be sufficiently indented and end with a ([}\]])/.exec(p.message);
+  const m = /^Flow (map|sequence) in block collection must be sufficiently indented and end with a ([}\]])/.exec(
+    p.message,
+  );
   if (!m) return p;
   const open = m[1] === 'map' ? '{' : '[';
   let depth = 0;
@@ -171,7 +206,12 @@ function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
     const c = text[i];
     if (c === m[2]) depth++;
     else if (c === open) {
-      if (depth === 0) return { ...p, span: { start: i, end: i + 1 }, message: `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation lines more than the key.` };
+      if (depth === 0)
+        return {
+          ...p,
+          span: { start: i, end: i + 1 },
+          message: `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation lines more than the key.`,
+        };
       depth--;
     }
   }

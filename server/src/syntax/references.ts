@@ -126,14 +126,22 @@ function parsePath(t: string, from: number, to: number, src: (a: number, b: numb
       while (k < end && t[k]! >= '0' && t[k]! <= '9') k++;
       if (k === s || t[k] !== ']') {
         const close = t.indexOf(']', s);
-        fail('List index must be a non-negative whole number in brackets, e.g. `[0]`.', i, close >= 0 && close < end ? close + 1 : end);
+        fail(
+          'List index must be a non-negative whole number in brackets, e.g. `[0]`.',
+          i,
+          close >= 0 && close < end ? close + 1 : end,
+        );
         return ref;
       }
       segments.push({ kind: 'index', text: t.slice(s, k), span: src(s, k) });
       i = k + 1;
       continue;
     }
-    fail(`Unexpected \`${c}\` in reference: names may contain letters, digits, \`_\` and \`-\`; use \`.\` for members and \`[n]\` for list items.`, i, i + 1);
+    fail(
+      `Unexpected \`${c}\` in reference: names may contain letters, digits, \`_\` and \`-\`; use \`.\` for members and \`[n]\` for list items.`,
+      i,
+      i + 1,
+    );
     return ref;
   }
   return ref;

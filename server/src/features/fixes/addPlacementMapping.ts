@@ -9,7 +9,12 @@ export const addPlacementMappingFix: Fix = {
     const data = d.data as ComponentFixData | undefined;
     const props = data?.properties ?? [];
     if (!data || props.length === 0) return [];
-    const edit = addComponentProperties(ctx, data.section, data.component, props.map((p) => ({ name: p, value: `\${${p}}` })));
+    const edit = addComponentProperties(
+      ctx,
+      data.section,
+      data.component,
+      props.map((p) => ({ name: p, value: `\${${p}}` })),
+    );
     const title = `Add ${props.map((p) => `\`${p}\``).join(' / ')} mapping${props.length > 1 ? 's' : ''}`;
     return edit ? [action(ctx, d, title, [edit], true)] : [];
   },

@@ -25,14 +25,30 @@ export const declarePropertyFix: Fix = {
       let line = lines.positionAt(endOffset).line + 1;
       // Block scalars end after their line break; keep the insertion on a line start.
       if (lines.positionAt(endOffset).character === 0) line = lines.positionAt(endOffset).line;
-      if (line >= lines.lineCount) return [action(ctx, d, `Declare \`${name}\` under \`properties\``, [{ range: lines.rangeOf({ start: lines.text.length, end: lines.text.length }), newText: `${lines.text.endsWith('\n') ? '' : '\n'}${entry(' '.repeat(col))}` }])];
+      if (line >= lines.lineCount)
+        return [
+          action(ctx, d, `Declare \`${name}\` under \`properties\``, [
+            {
+              range: lines.rangeOf({ start: lines.text.length, end: lines.text.length }),
+              newText: `${lines.text.endsWith('\n') ? '' : '\n'}${entry(' '.repeat(col))}`,
+            },
+          ]),
+        ];
       const at = { line, character: 0 };
-      return [action(ctx, d, `Declare \`${name}\` under \`properties\``, [{ range: { start: at, end: at }, newText: entry(' '.repeat(col)) }])];
+      return [
+        action(ctx, d, `Declare \`${name}\` under \`properties\``, [
+          { range: { start: at, end: at }, newText: entry(' '.repeat(col)) },
+        ]),
+      ];
     }
     // No properties section yet: add one after `description` (or `name`), else at the top.
     const anchor = getPair(root, 'description') ?? getPair(root, 'name');
     const line = anchor ? lines.positionAt((anchor.value ?? anchor.key).span.end).line + 1 : 0;
     const at = { line: Math.min(line, lines.lineCount), character: 0 };
-    return [action(ctx, d, `Declare \`${name}\` in a new \`properties\` section`, [{ range: { start: at, end: at }, newText: `properties:\n${entry('  ')}` }])];
+    return [
+      action(ctx, d, `Declare \`${name}\` in a new \`properties\` section`, [
+        { range: { start: at, end: at }, newText: `properties:\n${entry('  ')}` },
+      ]),
+    ];
   },
 };

@@ -19,7 +19,13 @@ export interface Fix {
   build(ctx: FeatureContext, d: Diagnostic): CodeAction[];
 }
 
-export function action(ctx: FeatureContext, d: Diagnostic, title: string, edits: TextEdit[], preferred = false): CodeAction {
+export function action(
+  ctx: FeatureContext,
+  d: Diagnostic,
+  title: string,
+  edits: TextEdit[],
+  preferred = false,
+): CodeAction {
   const a: CodeAction = { title, kind: 'quickfix', diagnostics: [d], edit: { changes: { [ctx.doc.path]: edits } } };
   if (preferred) a.isPreferred = true;
   return a;

@@ -9,4 +9,13 @@ import { mapRequiredPropertyFix } from './mapRequiredProperty.js';
 import { projectNameFix } from './name.js';
 import { replaceFix } from './replace.js';
 
-export const FIXES: readonly Fix[] = [replaceFix, projectNameFix, declarePropertyFix, mapRequiredPropertyFix, addPlacementMappingFix, lifecycleMapFix, selectorFix, operationDriverRenameFix];
+export const FIXES: readonly Fix[] = [
+  replaceFix,
+  projectNameFix,
+  declarePropertyFix,
+  mapRequiredPropertyFix,
+  addPlacementMappingFix,
+  lifecycleMapFix,
+  selectorFix,
+  operationDriverRenameFix,
+];

@@ -32,7 +32,15 @@ export const lifecycleMapFix: Fix = {
     if (seq.flow) {
       if (asMap(ctx.doc.root)!.flow || lines.positionAt(seq.span.start).line !== keyPos.line) {
         // Inside flow content (or a list on its own lines): a flow map in place of the flow list.
-        return [action(ctx, d, title, [{ range: lines.rangeOf(seq.span), newText: `{${names.map((n) => `${keyText(n)}: {}`).join(', ')}}` }], true)];
+        return [
+          action(
+            ctx,
+            d,
+            title,
+            [{ range: lines.rangeOf(seq.span), newText: `{${names.map((n) => `${keyText(n)}: {}`).join(', ')}}` }],
+            true,
+          ),
+        ];
       }
       // `lifecycle: [A, B]` -> a block map under the key (an empty list becomes `{}`), keeping a trailing comment on the key's line.
       if (!names.length) return [action(ctx, d, title, [{ range: lines.rangeOf(seq.span), newText: '{}' }], true)];
@@ -40,7 +48,20 @@ export const lifecycleMapFix: Fix = {
       const lineEnd = lines.lineContentEnd(keyPos.line);
       const comment = text.slice(seq.span.end, lineEnd).trim();
       const body = names.map((n) => `${' '.repeat(keyIndent + 2)}${keyText(n)}: {}`).join('\n');
-      return [action(ctx, d, title, [{ range: { start: lines.positionAt(colon), end: lines.positionAt(lineEnd) }, newText: `${comment ? ` ${comment}` : ''}\n${body}` }], true)];
+      return [
+        action(
+          ctx,
+          d,
+          title,
+          [
+            {
+              range: { start: lines.positionAt(colon), end: lines.positionAt(lineEnd) },
+              newText: `${comment ? ` ${comment}` : ''}\n${body}`,
+            },
+          ],
+          true,
+        ),
+      ];
     }
     // Block list: rewrite each line from the first item to the last.
     const firstLine = lines.positionAt(seq.items[0]!.span.start).line;
@@ -48,7 +69,9 @@ export const lifecycleMapFix: Fix = {
     const dashIndent = (lines.lineText(firstLine).match(/^\s*/) ?? [''])[0].length;
     const indent = ' '.repeat(Math.max(dashIndent, keyIndent + 2));
     const itemByLine = new Map<number, { name: string; end: number }>();
-    seq.items.forEach((it, i) => itemByLine.set(lines.positionAt(it.span.start).line, { name: names[i]!, end: it.span.end }));
+    seq.items.forEach((it, i) =>
+      itemByLine.set(lines.positionAt(it.span.start).line, { name: names[i]!, end: it.span.end }),
+    );
     const out: string[] = [];
     for (let ln = firstLine; ln <= lastLine; ln++) {
       const lt = lines.lineText(ln);

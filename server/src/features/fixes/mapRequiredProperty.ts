@@ -13,7 +13,9 @@ export const mapRequiredPropertyFix: Fix = {
     const summary = ctx.doc.summary;
     // Pass the assembly's own property of the same name down when there is one; else leave the value to fill in.
     const same = summary.kind === 'assembly' && topLevelProperties(summary).some((p) => p.name === prop);
-    const edit = addComponentProperties(ctx, data.section, data.component, [{ name: prop, value: same ? `\${${prop}}` : '' }]);
+    const edit = addComponentProperties(ctx, data.section, data.component, [
+      { name: prop, value: same ? `\${${prop}}` : '' },
+    ]);
     return edit ? [action(ctx, d, `Map required property \`${prop}\``, [edit], true)] : [];
   },
 };

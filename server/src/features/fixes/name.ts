@@ -10,9 +10,25 @@ export const projectNameFix: Fix = {
     if (!pair?.value) return [];
     const lines = ctx.doc.lines;
     const line = lines.positionAt(pair.key.span.start).line;
-    const removeRange = { start: { line, character: 0 }, end: line + 1 < lines.lineCount ? { line: line + 1, character: 0 } : lines.positionAt(lines.lineContentEnd(line)) };
-    const out = [action(ctx, d, 'Remove `name` (lmctl derives it from lmproject.yml)', [{ range: removeRange, newText: '' }], true)];
-    if (derived) out.push(action(ctx, d, `Change the name to \`${derived}\``, [{ range: lines.rangeOf(pair.value.span), newText: derived }]));
+    const removeRange = {
+      start: { line, character: 0 },
+      end: line + 1 < lines.lineCount ? { line: line + 1, character: 0 } : lines.positionAt(lines.lineContentEnd(line)),
+    };
+    const out = [
+      action(
+        ctx,
+        d,
+        'Remove `name` (lmctl derives it from lmproject.yml)',
+        [{ range: removeRange, newText: '' }],
+        true,
+      ),
+    ];
+    if (derived)
+      out.push(
+        action(ctx, d, `Change the name to \`${derived}\``, [
+          { range: lines.rangeOf(pair.value.span), newText: derived },
+        ]),
+      );
     return out;
   },
 };

@@ -25,7 +25,10 @@ function insertAt(ctx: FeatureContext, line: number, atEnd: boolean, text: strin
   const lines = ctx.doc.lines;
   if (atEnd) {
     const end = lines.positionAt(lines.text.length);
-    return { range: { start: end, end }, newText: `${lines.text.endsWith('\n') || lines.text.length === 0 ? '' : '\n'}${text}` };
+    return {
+      range: { start: end, end },
+      newText: `${lines.text.endsWith('\n') || lines.text.length === 0 ? '' : '\n'}${text}`,
+    };
   }
   const at = { line, character: 0 };
   return { range: { start: at, end: at }, newText: text };
@@ -34,11 +37,18 @@ function insertAt(ctx: FeatureContext, line: number, atEnd: boolean, text: strin
 const col = (ctx: FeatureContext, offset: number) => ctx.doc.lines.positionAt(offset).character;
 
 function entryText(props: readonly NewProperty[], keyCol: number, childCol: number): string {
-  return props.map((p) => `${' '.repeat(keyCol)}${p.name}:\n${' '.repeat(childCol)}value:${p.value ? ` ${p.value}` : ' '}\n`).join('');
+  return props
+    .map((p) => `${' '.repeat(keyCol)}${p.name}:\n${' '.repeat(childCol)}value:${p.value ? ` ${p.value}` : ' '}\n`)
+    .join('');
 }
 
 /** The edit adding `props` to component `name` of `section`, or undefined when the layout is not a plain block. */
-export function addComponentProperties(ctx: FeatureContext, section: 'composition' | 'references', name: string, props: readonly NewProperty[]): TextEdit | undefined {
+export function addComponentProperties(
+  ctx: FeatureContext,
+  section: 'composition' | 'references',
+  name: string,
+  props: readonly NewProperty[],
+): TextEdit | undefined {
   const root = asMap(ctx.doc.root);
   const sec = asMap(get(root, section));
   if (!root || root.flow || !sec || sec.flow) return undefined;
@@ -50,7 +60,12 @@ export function addComponentProperties(ctx: FeatureContext, section: 'compositio
   const propsPair = getPair(body, 'properties');
   if (!propsPair) {
     const { line, atEnd } = lineAfter(ctx, body.pairs[body.pairs.length - 1]!);
-    return insertAt(ctx, line, atEnd, `${' '.repeat(compCol)}properties:\n${entryText(props, compCol + unit, compCol + 2 * unit)}`);
+    return insertAt(
+      ctx,
+      line,
+      atEnd,
+      `${' '.repeat(compCol)}properties:\n${entryText(props, compCol + unit, compCol + 2 * unit)}`,
+    );
   }
   const pm = asMap(propsPair.value);
   if (pm && pm.flow) return undefined;
@@ -63,7 +78,8 @@ export function addComponentProperties(ctx: FeatureContext, section: 'compositio
   const first = pm.pairs[0]!;
   const propCol = col(ctx, first.key.span.start);
   const firstBody = asMap(first.value);
-  const childCol = firstBody && !firstBody.flow && firstBody.pairs[0] ? col(ctx, firstBody.pairs[0].key.span.start) : propCol + unit;
+  const childCol =
+    firstBody && !firstBody.flow && firstBody.pairs[0] ? col(ctx, firstBody.pairs[0].key.span.start) : propCol + unit;
   const { line, atEnd } = lineAfter(ctx, pm.pairs[pm.pairs.length - 1]!);
   return insertAt(ctx, line, atEnd, entryText(props, propCol, childCol));
 }

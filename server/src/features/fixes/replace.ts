@@ -7,7 +7,31 @@
 import { action, replacementOf, type Fix } from './fix.js';
 
 export const replaceFix: Fix = {
-  codes: ['LM006', 'LM020', 'LM021', 'LM022', 'LM024', 'LM025', 'LM027', 'LM031', 'LM032', 'LM047', 'LM050', 'LM060', 'LM061', 'LM063', 'LM064', 'LM065', 'LM066', 'LM067', 'LM069', 'LM070', 'LM081', 'LM085', 'LM086'],
+  codes: [
+    'LM006',
+    'LM020',
+    'LM021',
+    'LM022',
+    'LM024',
+    'LM025',
+    'LM027',
+    'LM031',
+    'LM032',
+    'LM047',
+    'LM050',
+    'LM060',
+    'LM061',
+    'LM063',
+    'LM064',
+    'LM065',
+    'LM066',
+    'LM067',
+    'LM069',
+    'LM070',
+    'LM081',
+    'LM085',
+    'LM086',
+  ],
   build(ctx, d) {
     const r = replacementOf(d);
     if (r === undefined) return [];

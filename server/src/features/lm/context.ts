@@ -17,7 +17,9 @@ export function locationOf(ctx: FeatureContext, path: string, span: Span): Locat
 /** Markdown summary of a property declaration. */
 export function propertyMarkdown(p: PropertyDecl, where?: string): string {
   const rows: string[] = [];
-  rows.push(`**${p.name}**${p.type ? ` \`${p.type}\`` : ''}${p.readOnly ? ' · read-only' : ''}${p.required ? ' · required' : ''}`);
+  rows.push(
+    `**${p.name}**${p.type ? ` \`${p.type}\`` : ''}${p.readOnly ? ' · read-only' : ''}${p.required ? ' · required' : ''}`,
+  );
   if (p.description) rows.push(p.description);
   const facts: string[] = [];
   if (p.default !== undefined) facts.push(`default: \`${p.default}\``);

@@ -32,7 +32,13 @@ function split(text: string, node: YScalar, role: DottedRole, where: DottedItem[
   const t = d.text;
   const dot = t.indexOf('.');
   const headEnd = dot < 0 ? t.length : dot;
-  const item: DottedItem = { role, node, head: t.slice(0, headEnd), headSpan: sourceSpanOf(d, 0, headEnd, node.span.start), where };
+  const item: DottedItem = {
+    role,
+    node,
+    head: t.slice(0, headEnd),
+    headSpan: sourceSpanOf(d, 0, headEnd, node.span.start),
+    where,
+  };
   if (dot >= 0) {
     item.member = t.slice(dot + 1);
     item.memberSpan = sourceSpanOf(d, dot + 1, t.length, node.span.end);
@@ -71,11 +77,14 @@ function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
   for (const rp of rels?.pairs ?? []) {
     const rel = asMap(rp.value);
     const name = rp.key.text;
-    for (const s of scalarsOf(get(rel, 'source-capabilities'))) out.push({ ...split(text, s, 'capability', 'source-capabilities'), relationship: name });
-    for (const s of scalarsOf(get(rel, 'target-requirements'))) out.push({ ...split(text, s, 'requirement', 'target-requirements'), relationship: name });
+    for (const s of scalarsOf(get(rel, 'source-capabilities')))
+      out.push({ ...split(text, s, 'capability', 'source-capabilities'), relationship: name });
+    for (const s of scalarsOf(get(rel, 'target-requirements')))
+      out.push({ ...split(text, s, 'requirement', 'target-requirements'), relationship: name });
     const lc = asMap(get(rel, 'lifecycle'));
     for (const tp of lc?.pairs ?? []) {
-      for (const s of scalarsOf(tp.value)) out.push({ ...split(text, s, 'operation', 'lifecycle'), relationship: name, transition: tp.key.text });
+      for (const s of scalarsOf(tp.value))
+        out.push({ ...split(text, s, 'operation', 'lifecycle'), relationship: name, transition: tp.key.text });
     }
   }
   for (const op of asMap(get(m, 'operations'))?.pairs ?? []) {
@@ -90,11 +99,23 @@ function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
 }
 
 /** The component an item's head designates (resolving `source`/`target` through its relationship). */
-export function headComponent(ctx: FeatureContext, summary: DescriptorSummary, root: YNode | null, item: DottedItem): ComponentTarget | undefined {
+export function headComponent(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  root: YNode | null,
+  item: DottedItem,
+): ComponentTarget | undefined {
   let name = item.head;
-  if ((name === 'source' || name === 'target') && item.relationship && !summary.components.some((c) => c.name === name)) {
+  if (
+    (name === 'source' || name === 'target') &&
+    item.relationship &&
+    !summary.components.some((c) => c.name === name)
+  ) {
     const rel = asMap(get(asMap(get(asMap(root), 'relationships')), item.relationship));
-    const entry = asScalar(asSeq(get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'))?.items[0] ?? get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'));
+    const entry = asScalar(
+      asSeq(get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'))?.items[0] ??
+        get(rel, name === 'source' ? 'source-capabilities' : 'target-requirements'),
+    );
     if (!entry || typeof entry.value !== 'string') return undefined;
     name = entry.text.split('.')[0]!;
   }

@@ -4,7 +4,17 @@
  * transition, and which resource manager (hence which descriptor era) the lmctl project declares.
  */
 import * as path from 'node:path';
-import { asMap, asScalar, asSeq, get, getPair, type YMap, type YNode, type YPair, type YScalar } from '../../syntax/tree.js';
+import {
+  asMap,
+  asScalar,
+  asSeq,
+  get,
+  getPair,
+  type YMap,
+  type YNode,
+  type YPair,
+  type YScalar,
+} from '../../syntax/tree.js';
 import type { FeatureContext } from '../types.js';
 
 /** lmctl's resource manager values (`lmctl/project/types.py`), case-sensitive as lmctl compares them. */
@@ -61,8 +71,10 @@ function entriesOf(drivers: YNode | null, place: DriverPlace, owner?: string): D
 export function driverEntries(root: YNode | null): DriverEntry[] {
   const m = asMap(root);
   const out: DriverEntry[] = [];
-  for (const t of asMap(get(m, 'lifecycle'))?.pairs ?? []) out.push(...entriesOf(get(asMap(t.value), 'drivers'), 'lifecycle', t.key.text));
-  for (const o of asMap(get(m, 'operations'))?.pairs ?? []) out.push(...entriesOf(get(asMap(o.value), 'drivers'), 'operations', o.key.text));
+  for (const t of asMap(get(m, 'lifecycle'))?.pairs ?? [])
+    out.push(...entriesOf(get(asMap(t.value), 'drivers'), 'lifecycle', t.key.text));
+  for (const o of asMap(get(m, 'operations'))?.pairs ?? [])
+    out.push(...entriesOf(get(asMap(o.value), 'drivers'), 'operations', o.key.text));
   out.push(...entriesOf(get(m, 'default-driver'), 'default-driver'));
   out.push(...entriesOf(get(asMap(get(m, 'queries')), 'drivers'), 'queries'));
   return out;
@@ -80,7 +92,12 @@ export function isBrentStyle(root: YNode | null, era: RmEra): boolean {
   if (era === 'ansible') return false;
   const m = asMap(root);
   if (getPair(m, 'resource-manager-type')) return false;
-  return !!asMap(get(m, 'lifecycle')) || !!getPair(m, 'default-driver') || !!getPair(m, 'infrastructure') || !!getPair(m, 'queries');
+  return (
+    !!asMap(get(m, 'lifecycle')) ||
+    !!getPair(m, 'default-driver') ||
+    !!getPair(m, 'infrastructure') ||
+    !!getPair(m, 'queries')
+  );
 }
 
 /** Driver types of `default-driver` (empty when missing or empty). */
@@ -89,9 +106,13 @@ export function defaultDriverTypes(root: YNode | null): string[] {
 }
 
 /** Driver types that run a lifecycle/operation entry: its own `drivers`, else `default-driver`. */
-export function effectiveDrivers(entry: YNode | null, root: YNode | null): { types: string[]; own: boolean; keys: YScalar[] } {
+export function effectiveDrivers(
+  entry: YNode | null,
+  root: YNode | null,
+): { types: string[]; own: boolean; keys: YScalar[] } {
   const own = asMap(get(asMap(entry), 'drivers'));
-  if (own && own.pairs.length) return { types: own.pairs.map((p) => p.key.text), own: true, keys: own.pairs.map((p) => p.key) };
+  if (own && own.pairs.length)
+    return { types: own.pairs.map((p) => p.key.text), own: true, keys: own.pairs.map((p) => p.key) };
   const dd = asMap(get(asMap(root), 'default-driver'));
   return { types: dd?.pairs.map((p) => p.key.text) ?? [], own: false, keys: dd?.pairs.map((p) => p.key) ?? [] };
 }

@@ -46,8 +46,13 @@ function indentSnippet(snippet: string, column: number): string {
 }
 
 function keyItem(k: KeySpec, column: number, range: Range): CompletionItem {
-  const isBlock = k.value.type === 'map' || k.value.type === 'dict' || k.value.type === 'list' || (k.value.type === 'oneOf' && k.value.options.every((o) => o.type !== 'string' && o.type !== 'scalar'));
-  const body = k.snippet !== undefined ? indentSnippet(k.snippet, column) : isBlock ? indentSnippet('\n  $0', column) : ' $0';
+  const isBlock =
+    k.value.type === 'map' ||
+    k.value.type === 'dict' ||
+    k.value.type === 'list' ||
+    (k.value.type === 'oneOf' && k.value.options.every((o) => o.type !== 'string' && o.type !== 'scalar'));
+  const body =
+    k.snippet !== undefined ? indentSnippet(k.snippet, column) : isBlock ? indentSnippet('\n  $0', column) : ' $0';
   const item: CompletionItem = {
     label: k.key,
     kind: CompletionKind.Property,
@@ -72,7 +77,8 @@ export function keyCompletions(ctx: FeatureContext, cur: CursorContext, offset: 
   const out: CompletionItem[] = [];
   const map = mapSpecOf(spec);
   if (map) for (const k of map.keys) if (!present.has(k.key) && !k.legacy) out.push(keyItem(k, cur.column, range));
-  const dict = spec.type === 'dict' ? spec : spec.type === 'oneOf' ? spec.options.find((o) => o.type === 'dict') : undefined;
+  const dict =
+    spec.type === 'dict' ? spec : spec.type === 'oneOf' ? spec.options.find((o) => o.type === 'dict') : undefined;
   if (dict && dict.type === 'dict' && dict.keyEnum) {
     for (const e of dict.keyEnum) {
       if (present.has(e.value)) continue;
@@ -83,7 +89,10 @@ export function keyCompletions(ctx: FeatureContext, cur: CursorContext, offset: 
         kind: CompletionKind.EnumMember,
         documentation: { kind: 'markdown', value: e.doc },
         insertTextFormat: 2,
-        textEdit: { range, newText: `${e.value}:${listEntry ? indentSnippet('\n- $0', cur.column) : entryIsMap ? ' {}$0' : ' $0'}` },
+        textEdit: {
+          range,
+          newText: `${e.value}:${listEntry ? indentSnippet('\n- $0', cur.column) : entryIsMap ? ' {}$0' : ' $0'}`,
+        },
       });
     }
   }
@@ -104,11 +113,21 @@ export function enumValueCompletions(ctx: FeatureContext, cur: CursorContext): C
   const e = enumSpec(specAt(g, cur.valuePath));
   if (!e) return [];
   const range = ctx.doc.lines.rangeOf({ start: cur.tokenStart, end: Math.max(cur.tokenEnd, cur.tokenStart) });
-  return e.values.map((v, i) => ({ label: v.value, kind: CompletionKind.EnumMember, ...(v.doc ? { documentation: { kind: 'markdown' as const, value: v.doc } } : {}), sortText: String(i).padStart(3, '0'), textEdit: { range, newText: v.value } }));
+  return e.values.map((v, i) => ({
+    label: v.value,
+    kind: CompletionKind.EnumMember,
+    ...(v.doc ? { documentation: { kind: 'markdown' as const, value: v.doc } } : {}),
+    sortText: String(i).padStart(3, '0'),
+    textEdit: { range, newText: v.value },
+  }));
 }
 
 /** Markdown for the key or enum value under the cursor, with the span it covers. */
-export function grammarHover(ctx: FeatureContext, cur: CursorContext, offset: number): { md: string; start: number; end: number } | undefined {
+export function grammarHover(
+  ctx: FeatureContext,
+  cur: CursorContext,
+  offset: number,
+): { md: string; start: number; end: number } | undefined {
   const g = grammarFor(ctx.doc.kind);
   if (!g) return undefined;
   const text = ctx.doc.text;
@@ -126,8 +145,18 @@ export function grammarHover(ctx: FeatureContext, cur: CursorContext, offset: nu
     const { w, s, e } = wordAt();
     if (!parent || !w) return undefined;
     const k = findKey(parent, w);
-    if (k) return { md: `**${k.key}**${k.required ? ' (required)' : ''}${k.key !== w ? ` — write \`${k.key}\`, not \`${w}\`` : ''}\n\n${k.doc}${k.legacy ? `\n\n_Legacy:_ ${k.legacy}` : ''}\n\n_Source: ${k.source}_`, start: s, end: e };
-    const dict = parent.type === 'dict' ? parent : parent.type === 'oneOf' ? parent.options.find((o) => o.type === 'dict') : undefined;
+    if (k)
+      return {
+        md: `**${k.key}**${k.required ? ' (required)' : ''}${k.key !== w ? ` — write \`${k.key}\`, not \`${w}\`` : ''}\n\n${k.doc}${k.legacy ? `\n\n_Legacy:_ ${k.legacy}` : ''}\n\n_Source: ${k.source}_`,
+        start: s,
+        end: e,
+      };
+    const dict =
+      parent.type === 'dict'
+        ? parent
+        : parent.type === 'oneOf'
+          ? parent.options.find((o) => o.type === 'dict')
+          : undefined;
     if (dict && dict.type === 'dict') {
       const ev = dict.keyEnum?.find((x) => x.value === w);
       if (ev) return { md: `**${ev.value}** — ${dict.entryLabel}\n\n${ev.doc}`, start: s, end: e };
@@ -142,4 +171,3 @@ export function grammarHover(ctx: FeatureContext, cur: CursorContext, offset: nu
   if (!v) return undefined;
   return { md: `**${v.value}**${v.doc ? `\n\n${v.doc}` : ''}`, start: s, end };
 }
-

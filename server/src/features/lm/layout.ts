@@ -86,7 +86,12 @@ function nodeOf(feature: FeatureContext, map: YMap, parent: ProjectNode | undefi
     node.rm = rmNode.text;
   }
   if (parent) node.parent = parent;
-  if (name?.text) node.chainName = parent ? (parent.chainName !== undefined ? `${name.text}-${parent.chainName}` : undefined) : name.text;
+  if (name?.text)
+    node.chainName = parent
+      ? parent.chainName !== undefined
+        ? `${name.text}-${parent.chainName}`
+        : undefined
+      : name.text;
   if (node.chainName === undefined) delete node.chainName;
   return node;
 }
@@ -139,11 +144,13 @@ export interface ExpectedDescriptor {
 
 /** The descriptor lmctl reads for a (sub)project, or undefined when the type / manager is unknown. */
 export function expectedDescriptor(node: ProjectNode): ExpectedDescriptor | undefined {
-  if (ASSEMBLY_TYPES.includes(node.type)) return { candidates: ['Descriptor/assembly.yml', 'Descriptor/assembly.yaml'] };
+  if (ASSEMBLY_TYPES.includes(node.type))
+    return { candidates: ['Descriptor/assembly.yml', 'Descriptor/assembly.yaml'] };
   if (node.type === 'type') return { candidates: ['Descriptor/type.yml', 'Descriptor/type.yaml'] };
   if (!RESOURCE_TYPES.includes(node.type)) return undefined;
   // ETSI_VNF packages always have the Brent layout (LM100 reports a non-Brent resource manager).
-  if (node.type === 'etsi_vnf' || node.era === 'brent22' || node.era === 'brent21') return { candidates: ['Definitions/lm/resource.yaml', 'Definitions/lm/resource.yml'] };
+  if (node.type === 'etsi_vnf' || node.era === 'brent22' || node.era === 'brent21')
+    return { candidates: ['Definitions/lm/resource.yaml', 'Definitions/lm/resource.yml'] };
   if (node.era === 'ansible' && node.name?.text) return { candidates: [`descriptor/${node.name.text}.yml`] };
   return undefined;
 }

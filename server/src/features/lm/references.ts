@@ -123,7 +123,11 @@ function collectUncached(text: string, root: YNode | null, summary: DescriptorSu
   return out;
 }
 
-export function componentTarget(ctx: FeatureContext, summary: DescriptorSummary, name: string): ComponentTarget | undefined {
+export function componentTarget(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  name: string,
+): ComponentTarget | undefined {
   const component = summary.components.find((c) => c.name === name);
   if (!component) return undefined;
   const t: ComponentTarget = { component };
@@ -154,9 +158,19 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   if (rootName === 'instance') {
     result.root = { kind: 'instance' };
     if (!second) {
-      problems.push({ code: 'LM033', severity: 'error', span: first.span, message: '`${instance}` needs a member: use `${instance.name}`, `${instance.id}` or `${instance.index}`.' });
+      problems.push({
+        code: 'LM033',
+        severity: 'error',
+        span: first.span,
+        message: '`${instance}` needs a member: use `${instance.name}`, `${instance.id}` or `${instance.index}`.',
+      });
     } else if (!(INSTANCE_MEMBERS as readonly string[]).includes(second.text)) {
-      problems.push({ code: 'LM033', severity: 'error', span: second.span, message: `\`instance\` has no member \`${second.text}\`: use \`name\`, \`id\` or \`index\`.` });
+      problems.push({
+        code: 'LM033',
+        severity: 'error',
+        span: second.span,
+        message: `\`instance\` has no member \`${second.text}\`: use \`name\`, \`id\` or \`index\`.`,
+      });
     } else result.member = { builtin: second.text };
     return result;
   }
@@ -164,19 +178,33 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   if (rootName === 'source' || rootName === 'target') {
     if (scope.kind !== 'relationship' || !scope.inProperties) {
       // Outside relationship properties, a component may legitimately be called source/target.
-      if (!summary.components.some((c) => c.name === rootName) && !topLevelProperties(summary).some((p) => p.name === rootName)) {
-        problems.push({ code: 'LM034', severity: 'error', span: first.span, message: `\`\${${rootName}.…}\` only works in the \`properties\` of a relationship, where it means the relationship's ${rootName} component.` });
+      if (
+        !summary.components.some((c) => c.name === rootName) &&
+        !topLevelProperties(summary).some((p) => p.name === rootName)
+      ) {
+        problems.push({
+          code: 'LM034',
+          severity: 'error',
+          span: first.span,
+          message: `\`\${${rootName}.…}\` only works in the \`properties\` of a relationship, where it means the relationship's ${rootName} component.`,
+        });
         return result;
       }
     } else {
       const compName = rootName === 'source' ? scope.source : scope.target;
       const t = compName ? componentTarget(ctx, summary, compName) : undefined;
       if (!t) {
-        problems.push({ code: 'LM034', severity: 'warning', span: first.span, message: `Relationship \`${scope.name}\` has no resolvable ${rootName} component: declare ${rootName === 'source' ? 'source-capabilities' : 'target-requirements'} as \`<component>.<name>\`.` });
+        problems.push({
+          code: 'LM034',
+          severity: 'warning',
+          span: first.span,
+          message: `Relationship \`${scope.name}\` has no resolvable ${rootName} component: declare ${rootName === 'source' ? 'source-capabilities' : 'target-requirements'} as \`<component>.<name>\`.`,
+        });
         return result;
       }
       result.root = { kind: 'component', via: rootName, ...t };
-      if (second?.kind === 'name') result.member = resolveMember(ctx, t, second.text, second.span, problems, `${rootName} (${t.component.name})`);
+      if (second?.kind === 'name')
+        result.member = resolveMember(ctx, t, second.text, second.span, problems, `${rootName} (${t.component.name})`);
       return result;
     }
   }
@@ -186,8 +214,17 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
       result.root = { kind: 'item', component: scope.component };
       return result;
     }
-    if (!summary.components.some((c) => c.name === 'item') && !topLevelProperties(summary).some((p) => p.name === 'item')) {
-      problems.push({ code: 'LM034', severity: 'error', span: first.span, message: '`${item}` only works inside a component that has `items:`; add `items: ${<list or map property>}` to the component or use another property.' });
+    if (
+      !summary.components.some((c) => c.name === 'item') &&
+      !topLevelProperties(summary).some((p) => p.name === 'item')
+    ) {
+      problems.push({
+        code: 'LM034',
+        severity: 'error',
+        span: first.span,
+        message:
+          '`${item}` only works inside a component that has `items:`; add `items: ${<list or map property>}` to the component or use another property.',
+      });
       return result;
     }
   }
@@ -199,7 +236,12 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     result.root = { kind: 'component', ...t };
     if (second?.kind === 'name') result.member = resolveMember(ctx, t, second.text, second.span, problems, rootName);
     else if (!second) {
-      problems.push({ code: 'LM031', severity: 'error', span: first.span, message: `\`\${${rootName}}\` names a component, not a property: write \`\${${rootName}.<property>}\`.` });
+      problems.push({
+        code: 'LM031',
+        severity: 'error',
+        span: first.span,
+        message: `\`\${${rootName}}\` names a component, not a property: write \`\${${rootName}.<property>}\`.`,
+      });
     }
     return result;
   }
@@ -209,11 +251,23 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   }
   if (rootName === 'name') {
     // lmctl-generated SOL003/SOL005 resources use `${name}`; it is not documented but works.
-    problems.push({ code: 'LM031', severity: 'hint', span: first.span, message: '`${name}` is not a declared property; LM appears to supply it for generated resources, but declaring it under `properties` makes the intent clear.' });
+    problems.push({
+      code: 'LM031',
+      severity: 'hint',
+      span: first.span,
+      message:
+        '`${name}` is not a declared property; LM appears to supply it for generated resources, but declaring it under `properties` makes the intent clear.',
+    });
     return result;
   }
-  const where = summary.kind === 'assembly' ? 'a top-level property or a component/reference of this assembly' : 'a property of this descriptor';
-  const suggestion = closest(rootName, [...topLevelProperties(summary).map((p) => p.name), ...summary.components.map((c) => c.name)]);
+  const where =
+    summary.kind === 'assembly'
+      ? 'a top-level property or a component/reference of this assembly'
+      : 'a property of this descriptor';
+  const suggestion = closest(rootName, [
+    ...topLevelProperties(summary).map((p) => p.name),
+    ...summary.components.map((c) => c.name),
+  ]);
   problems.push({
     code: 'LM031',
     severity: 'error',
@@ -224,13 +278,22 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   return result;
 }
 
-function resolveMember(ctx: FeatureContext, t: ComponentTarget, member: string, span: Span, problems: RefProblem[], label: string): MemberResolution {
+function resolveMember(
+  ctx: FeatureContext,
+  t: ComponentTarget,
+  member: string,
+  span: Span,
+  problems: RefProblem[],
+  label: string,
+): MemberResolution {
   const res: MemberResolution = {};
   const localDecl = t.component.properties.find((p) => p.name === member);
   if (localDecl) res.localDecl = localDecl;
   if (t.descriptor) {
     res.descriptor = t.descriptor;
-    const decl = t.descriptor.summary.properties.find((p) => p.name === member) ?? t.descriptor.summary.privateProperties.find((p) => p.name === member);
+    const decl =
+      t.descriptor.summary.properties.find((p) => p.name === member) ??
+      t.descriptor.summary.privateProperties.find((p) => p.name === member);
     if (decl) res.decl = decl;
     else if (!localDecl) {
       const names = t.descriptor.summary.properties.map((p) => p.name);

@@ -25,7 +25,12 @@ export const ansibleRmRule: Rule = {
       const last = pc.chain[pc.chain.length - 1];
       const expected = last ? last.name : pc.root.name;
       if (expected && (base !== expected || !file.endsWith('.yml'))) {
-        ctx.report({ code: 'LM107', severity: 'error', span: first, message: `lmctl reads the Ansible RM descriptor from \`descriptor/${expected}.yml\` (the ${last ? 'subproject' : 'project'} name), not \`descriptor/${path.posix.basename(file)}\`: rename the file.` });
+        ctx.report({
+          code: 'LM107',
+          severity: 'error',
+          span: first,
+          message: `lmctl reads the Ansible RM descriptor from \`descriptor/${expected}.yml\` (the ${last ? 'subproject' : 'project'} name), not \`descriptor/${path.posix.basename(file)}\`: rename the file.`,
+        });
       }
       if (pc.derivedName) return; // LM005 checks the declared name.
     }
@@ -33,6 +38,11 @@ export const ansibleRmRule: Rule = {
     if (!name || name.value === null) return;
     const parts = name.text.split('::');
     if (parts.length !== 3 || parts[1] === base) return;
-    ctx.report({ code: 'LM107', severity: 'error', span: name.span, message: `The descriptor declares the name \`${parts[1]}\` but its file is \`descriptor/${path.posix.basename(file)}\`; the Ansible RM expects both to be the same. Rename one of them.` });
+    ctx.report({
+      code: 'LM107',
+      severity: 'error',
+      span: name.span,
+      message: `The descriptor declares the name \`${parts[1]}\` but its file is \`descriptor/${path.posix.basename(file)}\`; the Ansible RM expects both to be the same. Rename one of them.`,
+    });
   },
 };

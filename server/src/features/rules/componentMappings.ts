@@ -56,7 +56,13 @@ export const componentMappingsRule: Rule = {
         // LM051: `required` at component level.
         for (const p of props?.pairs ?? []) {
           const req = getPair(asMap(p.value), 'required');
-          if (req) ctx.report({ code: 'LM051', severity: 'information', span: req.key.span, message: `\`required\` on ${section === 'composition' ? 'component' : 'reference'} property \`${p.key.text}\` has no effect: only the top-level assembly's \`required\` is enforced. Map a value instead.` });
+          if (req)
+            ctx.report({
+              code: 'LM051',
+              severity: 'information',
+              span: req.key.span,
+              message: `\`required\` on ${section === 'composition' ? 'component' : 'reference'} property \`${p.key.text}\` has no effect: only the top-level assembly's \`required\` is enforced. Map a value instead.`,
+            });
         }
 
         const t = componentTarget(ctx.feature, ctx.summary, name);
@@ -73,20 +79,42 @@ export const componentMappingsRule: Rule = {
           if (!decl) {
             if ((SPECIAL_PROPERTIES as readonly string[]).includes(pname)) continue;
             if (section === 'references' && pname === 'name') continue; // a reference may be looked up by instance name
-            const sugg = closest(pname, declared.map((d) => d.name));
+            const sugg = closest(
+              pname,
+              declared.map((d) => d.name),
+            );
             ctx.report({
               code: 'LM050',
               severity: 'information',
               span: p.key.span,
-              message: `\`${descName}\` declares no property \`${pname}\`, so this value reaches nothing.${sugg ? ` Did you mean \`${sugg}\`?` : declared.length ? ` It declares: ${declared.map((d) => d.name).slice(0, 8).join(', ')}${declared.length > 8 ? ', …' : ''}.` : ''}`,
+              message: `\`${descName}\` declares no property \`${pname}\`, so this value reaches nothing.${
+                sugg
+                  ? ` Did you mean \`${sugg}\`?`
+                  : declared.length
+                    ? ` It declares: ${declared
+                        .map((d) => d.name)
+                        .slice(0, 8)
+                        .join(', ')}${declared.length > 8 ? ', …' : ''}.`
+                    : ''
+              }`,
               ...(sugg ? { data: { replaceWith: sugg } } : {}),
             });
             continue;
           }
           // LM035: value into a read-only output.
           const val = getPair(asMap(p.value), 'value');
-          if (section === 'composition' && decl.readOnly && val?.value && !(val.value.kind === 'scalar' && val.value.value === null)) {
-            ctx.report({ code: 'LM035', severity: 'warning', span: p.key.span, message: `\`${pname}\` is \`read-only\` in \`${descName}\`: it is an output, and LM ignores values mapped into it. Remove the \`value\`; read the output with \`\${${name}.${pname}}\` instead.` });
+          if (
+            section === 'composition' &&
+            decl.readOnly &&
+            val?.value &&
+            !(val.value.kind === 'scalar' && val.value.value === null)
+          ) {
+            ctx.report({
+              code: 'LM035',
+              severity: 'warning',
+              span: p.key.span,
+              message: `\`${pname}\` is \`read-only\` in \`${descName}\`: it is an output, and LM ignores values mapped into it. Remove the \`value\`; read the output with \`\${${name}.${pname}}\` instead.`,
+            });
           }
         }
 

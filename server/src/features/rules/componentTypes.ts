@@ -14,7 +14,12 @@ export const componentTypesRule: Rule = {
         const body = asMap(p.value);
         const typePair = getPair(body, 'type');
         if (!typePair || !typePair.value) {
-          ctx.report({ code: 'LM040', severity: 'error', span: p.key.span, message: `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: add \`type: resource::<name>::<version>\` (or an assembly).` });
+          ctx.report({
+            code: 'LM040',
+            severity: 'error',
+            span: p.key.span,
+            message: `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: add \`type: resource::<name>::<version>\` (or an assembly).`,
+          });
           continue;
         }
         const c = ctx.summary.components.find((x) => x.name === p.key.text && x.section === section);
@@ -23,24 +28,49 @@ export const componentTypesRule: Rule = {
         const res = ctx.feature.index.resolveType(t, ctx.doc.path);
         if (res.isLmctl) {
           if (res.lmctlError) {
-            ctx.report({ code: 'LM042', severity: 'error', span: c.typeSpan, message: `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text in place, so deployment would fail.` });
+            ctx.report({
+              code: 'LM042',
+              severity: 'error',
+              span: c.typeSpan,
+              message: `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text in place, so deployment would fail.`,
+            });
           } else if (res.targets.length === 0 && res.name) {
-            ctx.report({ code: 'LM043', severity: 'information', span: c.typeSpan, message: `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the workspace; its properties and operations cannot be checked.` });
+            ctx.report({
+              code: 'LM043',
+              severity: 'information',
+              span: c.typeSpan,
+              message: `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the workspace; its properties and operations cannot be checked.`,
+            });
           }
           continue;
         }
         const parts = t.split('::');
         if (parts.length !== 3 || !['assembly', 'resource'].includes(parts[0]!)) {
-          ctx.report({ code: 'LM041', severity: 'error', span: c.typeSpan, message: `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, \`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.` });
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message: `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, \`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
+          });
           continue;
         }
         const np = nameProblem(parts[1]!);
         if (np) {
-          ctx.report({ code: 'LM041', severity: 'error', span: c.typeSpan, message: `Invalid descriptor name in type \`${t}\`: ${np}.` });
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message: `Invalid descriptor name in type \`${t}\`: ${np}.`,
+          });
           continue;
         }
         if (!VERSION_RE.test(parts[2]!) && section === 'composition') {
-          ctx.report({ code: 'LM041', severity: 'error', span: c.typeSpan, message: `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed under \`references\`.` });
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message: `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed under \`references\`.`,
+          });
           continue;
         }
         if (res.targets.length === 0) {

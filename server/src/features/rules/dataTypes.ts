@@ -17,21 +17,41 @@ export const dataTypesRule: Rule = {
       if (!pair) continue;
       const s = asScalar(pair.value);
       if (!s || s.value === null || typeof s.value !== 'string') {
-        ctx.report({ code: 'LM027', severity: 'error', span: (pair.value ?? pair.key).span, message: `\`derived-from\` of \`${p.key.text}\` must name another data type of this descriptor.` });
+        ctx.report({
+          code: 'LM027',
+          severity: 'error',
+          span: (pair.value ?? pair.key).span,
+          message: `\`derived-from\` of \`${p.key.text}\` must name another data type of this descriptor.`,
+        });
         continue;
       }
       const target = s.text.trim();
       if (target === p.key.text) {
-        ctx.report({ code: 'LM027', severity: 'error', span: s.span, message: `Data type \`${target}\` derives from itself. Remove \`derived-from\` or name another data type.` });
-        continue;
-      }
-      if (!names.includes(target)) {
-        const sugg = closest(target, names.filter((n) => n !== p.key.text));
         ctx.report({
           code: 'LM027',
           severity: 'error',
           span: s.span,
-          message: `\`${target}\` is not a data type of this descriptor; \`derived-from\` can only name another entry of \`data-types\`${names.length > 1 ? ` (${names.filter((n) => n !== p.key.text).slice(0, 6).join(', ')})` : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+          message: `Data type \`${target}\` derives from itself. Remove \`derived-from\` or name another data type.`,
+        });
+        continue;
+      }
+      if (!names.includes(target)) {
+        const sugg = closest(
+          target,
+          names.filter((n) => n !== p.key.text),
+        );
+        ctx.report({
+          code: 'LM027',
+          severity: 'error',
+          span: s.span,
+          message: `\`${target}\` is not a data type of this descriptor; \`derived-from\` can only name another entry of \`data-types\`${
+            names.length > 1
+              ? ` (${names
+                  .filter((n) => n !== p.key.text)
+                  .slice(0, 6)
+                  .join(', ')})`
+              : ''
+          }.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
           ...(sugg ? { data: { replaceWith: sugg } } : {}),
         });
         continue;
@@ -53,7 +73,12 @@ export const dataTypesRule: Rule = {
       for (const n of cycle) reported.add(n);
       const chain = [...cycle, cycle[0]].join(' → ');
       for (const n of cycle) {
-        ctx.report({ code: 'LM027', severity: 'error', span: parent.get(n)!.node.span, message: `Data types derive from each other in a circle (${chain}); one of them must not have \`derived-from\`.` });
+        ctx.report({
+          code: 'LM027',
+          severity: 'error',
+          span: parent.get(n)!.node.span,
+          message: `Data types derive from each other in a circle (${chain}); one of them must not have \`derived-from\`.`,
+        });
       }
     }
   },

@@ -49,7 +49,12 @@ function topLevelComponents(ctx: RuleContext): (prop: string) => Set<string> {
 }
 
 /** A path from `from` to `to` in the graph (list of edges), or undefined. */
-function findPath(graph: Map<string, Edge[]>, from: string, to: string, kinds: readonly Edge['kind'][]): Edge[] | undefined {
+function findPath(
+  graph: Map<string, Edge[]>,
+  from: string,
+  to: string,
+  kinds: readonly Edge['kind'][],
+): Edge[] | undefined {
   const prev = new Map<string, { node: string; edge: Edge }>();
   const queue = [from];
   const seen = new Set([from]);
@@ -101,11 +106,19 @@ export const dependenciesRule: Rule = {
         if (!s || s.value === null) continue;
         const dep = s.text.trim();
         if (dep === cp.key.text) {
-          ctx.report({ code: 'LM047', severity: 'error', span: s.span, message: `Component \`${dep}\` cannot be its own upgrade dependency.` });
+          ctx.report({
+            code: 'LM047',
+            severity: 'error',
+            span: s.span,
+            message: `Component \`${dep}\` cannot be its own upgrade dependency.`,
+          });
           continue;
         }
         if (!compNames.includes(dep)) {
-          const sugg = closest(dep, compNames.filter((n) => n !== cp.key.text));
+          const sugg = closest(
+            dep,
+            compNames.filter((n) => n !== cp.key.text),
+          );
           ctx.report({
             code: 'LM047',
             severity: 'error',
@@ -127,7 +140,12 @@ export const dependenciesRule: Rule = {
       const back = findPath(graph, u.to, u.from, ['upgrade']);
       if (back) {
         const chain = [u.from, u.to, ...back.map((e) => e.to)].join(' → ');
-        ctx.report({ code: 'LM047', severity: 'error', span: u.node.span, message: `Circular upgrade dependencies (${chain}): LM cannot decide which component to upgrade first.` });
+        ctx.report({
+          code: 'LM047',
+          severity: 'error',
+          span: u.node.span,
+          message: `Circular upgrade dependencies (${chain}): LM cannot decide which component to upgrade first.`,
+        });
       }
     }
 
@@ -139,7 +157,12 @@ export const dependenciesRule: Rule = {
       const tr = d.summary.transitions.map((x) => x.name);
       if (tr.includes('Reconfigure') || tr.includes('Upgrade')) continue;
       const descName = ctx.feature.index.effectiveName(d.path) ?? d.path;
-      ctx.report({ code: 'LM047', severity: 'warning', span: u.node.span, message: `\`${u.to}\` (\`${descName}\`) declares neither \`Reconfigure\` nor \`Upgrade\` in its lifecycle, so there is nothing to run before \`${u.from}\`. Add one of them to its descriptor.` });
+      ctx.report({
+        code: 'LM047',
+        severity: 'warning',
+        span: u.node.span,
+        message: `\`${u.to}\` (\`${descName}\`) declares neither \`Reconfigure\` nor \`Upgrade\` in its lifecycle, so there is nothing to run before \`${u.from}\`. Add one of them to its descriptor.`,
+      });
     }
 
     // LM036: mapping edges.
@@ -166,14 +189,21 @@ export const dependenciesRule: Rule = {
       const back = edge.to === from ? [] : findPath(graph, edge.to, from, ['mapping', 'upgrade']);
       if (!back) continue;
       reported.add(key);
-      const steps = [`${from} maps ${edge.label} from ${edge.to}`, ...back.map((e, i) => `${i === 0 ? edge.to : back[i - 1]!.to} ${e.kind === 'upgrade' ? `lists ${e.to} in upgrade-dependencies` : `maps ${e.label} from ${e.to}`}`)];
+      const steps = [
+        `${from} maps ${edge.label} from ${edge.to}`,
+        ...back.map(
+          (e, i) =>
+            `${i === 0 ? edge.to : back[i - 1]!.to} ${e.kind === 'upgrade' ? `lists ${e.to} in upgrade-dependencies` : `maps ${e.label} from ${e.to}`}`,
+        ),
+      ];
       ctx.report({
         code: 'LM036',
         severity: 'error',
         span: edge.span,
-        message: edge.to === from
-          ? `Component \`${from}\` maps its own property through ${edge.label}: its value is only known once \`${from}\` exists, so it can never be supplied.`
-          : `Circular dependency between components: ${steps.join('; ')}. LM cannot create or upgrade either one first; break the circle.`,
+        message:
+          edge.to === from
+            ? `Component \`${from}\` maps its own property through ${edge.label}: its value is only known once \`${from}\` exists, so it can never be supplied.`
+            : `Circular dependency between components: ${steps.join('; ')}. LM cannot create or upgrade either one first; break the circle.`,
       });
     }
   },

@@ -12,7 +12,15 @@
 import { KNOWN_DRIVERS } from '../../model/lm/vocabulary.js';
 import { asMap, asScalar, deref, get, getPair, type YNode, type YPair } from '../../syntax/tree.js';
 import type { Severity } from '../types.js';
-import { driverEntries, has22Shapes, infrastructureTypes, projectRm, rmLabel, type DriverEntry, type RmEra } from '../lm/drivers.js';
+import {
+  driverEntries,
+  has22Shapes,
+  infrastructureTypes,
+  projectRm,
+  rmLabel,
+  type DriverEntry,
+  type RmEra,
+} from '../lm/drivers.js';
 import { closest } from '../lm/references.js';
 import type { Rule, RuleContext } from './rule.js';
 
@@ -29,7 +37,9 @@ function legacyWhy(era: RmEra, rm: string | undefined, mixed: boolean): string {
       ? ` This project uses Brent 2.2+ (${rmLabel(rm)}) and this descriptor already uses 2.2 shapes elsewhere; \`lmctl project validate\` rejects it.`
       : ` This project uses Brent 2.2+ (${rmLabel(rm)}), where \`lmctl project validate\` rejects it (\`--autocorrect\` fixes it). A warning only because packages written for LM 2.1 often still say \`lm\`: if this one targets LM 2.1, set \`resource-manager: brent2.1\` instead.`;
   }
-  return mixed ? ' The rest of this descriptor uses Brent 2.2+ shapes, which suggests it targets Brent 2.2+.' : ' Brent 2.2+ rejects it; fine for a Brent 2.1 package (no lmctl project says which).';
+  return mixed
+    ? ' The rest of this descriptor uses Brent 2.2+ shapes, which suggests it targets Brent 2.2+.'
+    : ' Brent 2.2+ rejects it; fine for a Brent 2.1 package (no lmctl project says which).';
 }
 
 function checkTypes(ctx: RuleContext, e: DriverEntry, pair: YPair, declared: string[]): void {
@@ -37,24 +47,44 @@ function checkTypes(ctx: RuleContext, e: DriverEntry, pair: YPair, declared: str
   const v = deref(pair.value);
   const where = inOp ? ` (operation \`${e.owner}\`)` : '';
   if (!v || (v.kind === 'scalar' && v.value === null)) {
-    ctx.report({ code: inOp ? 'LM090' : 'LM084', severity: 'warning', span: pair.key.span, message: `\`infrastructure-type\` is empty${where}: list the infrastructure types this driver handles, e.g. \`['*']\`.` });
+    ctx.report({
+      code: inOp ? 'LM090' : 'LM084',
+      severity: 'warning',
+      span: pair.key.span,
+      message: `\`infrastructure-type\` is empty${where}: list the infrastructure types this driver handles, e.g. \`['*']\`.`,
+    });
     return;
   }
   const items: YNode[] = [];
   if (v.kind === 'scalar') {
-    ctx.report({ code: inOp ? 'LM090' : 'LM084', severity: 'warning', span: v.span, message: `\`infrastructure-type\` should be a list${where}: write \`[${v.text === '*' ? "'*'" : v.text}]\`.` });
+    ctx.report({
+      code: inOp ? 'LM090' : 'LM084',
+      severity: 'warning',
+      span: v.span,
+      message: `\`infrastructure-type\` should be a list${where}: write \`[${v.text === '*' ? "'*'" : v.text}]\`.`,
+    });
     items.push(v);
   } else if (v.kind === 'seq') {
     for (const it of v.items) {
       const s = asScalar(it);
       if (!s || s.value === null || typeof s.value !== 'string') {
-        ctx.report({ code: inOp ? 'LM090' : 'LM084', severity: 'warning', span: it.span, message: `\`infrastructure-type\` items must be infrastructure type names (strings) or \`'*'\`${where}.` });
+        ctx.report({
+          code: inOp ? 'LM090' : 'LM084',
+          severity: 'warning',
+          span: it.span,
+          message: `\`infrastructure-type\` items must be infrastructure type names (strings) or \`'*'\`${where}.`,
+        });
         continue;
       }
       items.push(s);
     }
   } else {
-    ctx.report({ code: inOp ? 'LM090' : 'LM084', severity: 'warning', span: v.span, message: `\`infrastructure-type\` must be a list of infrastructure types${where}, e.g. \`['*']\` or \`[Openstack]\`.` });
+    ctx.report({
+      code: inOp ? 'LM090' : 'LM084',
+      severity: 'warning',
+      span: v.span,
+      message: `\`infrastructure-type\` must be a list of infrastructure types${where}, e.g. \`['*']\` or \`[Openstack]\`.`,
+    });
     return;
   }
   for (const it of items) {
@@ -84,8 +114,16 @@ function checkDriverType(ctx: RuleContext, e: DriverEntry): void {
   const lower = t.toLowerCase();
   const where = inOp ? ` (operation \`${e.owner}\`)` : '';
   if (t !== lower) {
-    const infra = (KNOWN_DRIVERS as readonly string[]).includes(lower) ? ` (\`${t}\` looks like the infrastructure type; the driver type is \`${lower}\`)` : '';
-    ctx.report({ code: inOp ? 'LM090' : 'LM086', severity: 'warning', span: e.pair.key.span, message: `Driver types are lower case, as onboarded: write \`${lower}\`${infra}${where}. They also name the \`Lifecycle/${lower}/\` folder.`, data: { replaceWith: lower } });
+    const infra = (KNOWN_DRIVERS as readonly string[]).includes(lower)
+      ? ` (\`${t}\` looks like the infrastructure type; the driver type is \`${lower}\`)`
+      : '';
+    ctx.report({
+      code: inOp ? 'LM090' : 'LM086',
+      severity: 'warning',
+      span: e.pair.key.span,
+      message: `Driver types are lower case, as onboarded: write \`${lower}\`${infra}${where}. They also name the \`Lifecycle/${lower}/\` folder.`,
+      data: { replaceWith: lower },
+    });
     return;
   }
   const sugg = closest(t, KNOWN_DRIVERS);
@@ -116,7 +154,12 @@ export const driversRule: Rule = {
       const direct = getPair(e.body, 'infrastructure-type');
       if (direct) {
         if (legacySev) {
-          const where = e.place === 'lifecycle' ? `\`lifecycle.${e.owner}\`` : e.place === 'operations' ? `operation \`${e.owner}\`` : `\`${e.place}\``;
+          const where =
+            e.place === 'lifecycle'
+              ? `\`lifecycle.${e.owner}\``
+              : e.place === 'operations'
+                ? `operation \`${e.owner}\``
+                : `\`${e.place}\``;
           ctx.report({
             code: inOp ? 'LM090' : 'LM082',
             severity: legacySev,
@@ -135,7 +178,12 @@ export const driversRule: Rule = {
       for (const o of asMap(get(m, 'operations'))?.pairs ?? []) {
         const d = getPair(asMap(o.value), 'drivers');
         if (d && !asMap(d.value)?.pairs.length) {
-          ctx.report({ code: 'LM090', severity: 'error', span: d.key.span, message: `Operation \`${o.key.text}\` has an empty \`drivers\` block and the resource has no \`default-driver\`: no driver runs it.` });
+          ctx.report({
+            code: 'LM090',
+            severity: 'error',
+            span: d.key.span,
+            message: `Operation \`${o.key.text}\` has an empty \`drivers\` block and the resource has no \`default-driver\`: no driver runs it.`,
+          });
         }
       }
     }

@@ -14,7 +14,12 @@ export const duplicateKeysRule: Rule = {
           const prev = seen.get(p.key.text);
           if (prev !== undefined) {
             const line = ctx.doc.lines.positionAt(prev).line + 1;
-            ctx.report({ code: 'LM009', severity: 'error', span: p.key.span, message: `Duplicate key \`${p.key.text}\` (first on line ${line}); only one of them takes effect. Merge or remove one.` });
+            ctx.report({
+              code: 'LM009',
+              severity: 'error',
+              span: p.key.span,
+              message: `Duplicate key \`${p.key.text}\` (first on line ${line}); only one of them takes effect. Merge or remove one.`,
+            });
           } else seen.set(p.key.text, p.key.span.start);
           visit(p.value, depth + 1);
         }

@@ -55,7 +55,8 @@ export const fusedKeysRule: Rule = {
     // Multi-line scalars (block text, folded plain or quoted text): their lines are not keys.
     const multi: { start: number; end: number }[] = [];
     walkScalars(ctx.doc.root, (s) => {
-      if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded') multi.push(s.span);
+      if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
+        multi.push(s.span);
     });
     const known = keys();
     for (let line = 0; line < lines.lineCount; line++) {

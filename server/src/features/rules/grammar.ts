@@ -3,7 +3,15 @@
  * Unknown keys get a "did you mean" from the grammar's aliases and edit distance; legacy keys get
  * an information note rather than an error.
  */
-import { ASSEMBLY_GRAMMAR, RESOURCE_GRAMMAR, grammarFor, mapSpecOf, PROPERTY_SPEC, type KeySpec, type ValueSpec } from '../../model/lm/grammar.js';
+import {
+  ASSEMBLY_GRAMMAR,
+  RESOURCE_GRAMMAR,
+  grammarFor,
+  mapSpecOf,
+  PROPERTY_SPEC,
+  type KeySpec,
+  type ValueSpec,
+} from '../../model/lm/grammar.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import { closest } from '../lm/references.js';
 import type { Rule, RuleContext } from './rule.js';
@@ -77,7 +85,12 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
       if (n.kind !== 'map') return;
       for (const p of n.pairs) {
         if (p.value && !accepts(spec.entry, p.value)) {
-          ctx.report({ code: path.length === 1 && path[0] !== undefined ? 'LM008' : 'LM008', severity: 'error', span: p.value.span, message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ${describe(spec.entry)}.` });
+          ctx.report({
+            code: path.length === 1 && path[0] !== undefined ? 'LM008' : 'LM008',
+            severity: 'error',
+            span: p.value.span,
+            message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ${describe(spec.entry)}.`,
+          });
           continue;
         }
         checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
@@ -87,7 +100,12 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
           for (const k of entryMap.keys) {
             const code = k.required ? REQUIRED_KEY_CODES[k.key] : undefined;
             if (code && !body.pairs.some((x) => x.key.text === k.key || k.aliases?.includes(x.key.text))) {
-              ctx.report({ code, severity: 'error', span: p.key.span, message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no \`${k.key}\`: ${k.doc}` });
+              ctx.report({
+                code,
+                severity: 'error',
+                span: p.key.span,
+                message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no \`${k.key}\`: ${k.doc}`,
+              });
             }
           }
         }
@@ -102,7 +120,13 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
   }
 }
 
-function checkKey(ctx: RuleContext, p: YPair, spec: Extract<ValueSpec, { type: 'map' }>, path: string[], depth: number): void {
+function checkKey(
+  ctx: RuleContext,
+  p: YPair,
+  spec: Extract<ValueSpec, { type: 'map' }>,
+  path: string[],
+  depth: number,
+): void {
   const key = p.key.text;
   const exact = spec.keys.find((k) => k.key === key);
   const alias = exact ? undefined : spec.keys.find((k) => k.aliases?.includes(key));
@@ -114,12 +138,25 @@ function checkKey(ctx: RuleContext, p: YPair, spec: Extract<ValueSpec, { type: '
       const other = ctx.doc.kind === 'assembly' ? RESOURCE_GRAMMAR : ASSEMBLY_GRAMMAR;
       if (mapSpecOf(other)?.keys.some((k) => k.key === key)) {
         const otherKind = ctx.doc.kind === 'assembly' ? 'resource' : 'assembly';
-        ctx.report({ code: 'LM007', severity: 'error', span: p.key.span, message: `\`${key}\` belongs in ${otherKind} descriptors, not in ${ctx.doc.kind === 'assembly' ? 'an assembly' : 'a resource'}; LM ignores it here. Move it to ${otherKind === 'assembly' ? 'an assembly that composes this resource' : 'the resource descriptor'}.` });
+        ctx.report({
+          code: 'LM007',
+          severity: 'error',
+          span: p.key.span,
+          message: `\`${key}\` belongs in ${otherKind} descriptors, not in ${ctx.doc.kind === 'assembly' ? 'an assembly' : 'a resource'}; LM ignores it here. Move it to ${otherKind === 'assembly' ? 'an assembly that composes this resource' : 'the resource descriptor'}.`,
+        });
         return;
       }
     }
-    const sugg = closest(key, spec.keys.map((k) => k.key));
-    const where = path.length === 0 ? 'top-level key' : inProperty ? 'property attribute' : `key under \`${path[path.length - 1]}\``;
+    const sugg = closest(
+      key,
+      spec.keys.map((k) => k.key),
+    );
+    const where =
+      path.length === 0
+        ? 'top-level key'
+        : inProperty
+          ? 'property attribute'
+          : `key under \`${path[path.length - 1]}\``;
     const known = spec.keys.filter((k) => !k.legacy).map((k) => k.key);
     ctx.report({
       code: inProperty ? 'LM021' : 'LM006',
@@ -140,7 +177,12 @@ function checkKey(ctx: RuleContext, p: YPair, spec: Extract<ValueSpec, { type: '
     });
   }
   if (p.value && !accepts(ks.value, p.value)) {
-    ctx.report({ code: 'LM008', severity: 'error', span: p.value.span, message: `\`${ks.key}\` must be ${describe(ks.value)}.` });
+    ctx.report({
+      code: 'LM008',
+      severity: 'error',
+      span: p.value.span,
+      message: `\`${ks.key}\` must be ${describe(ks.value)}.`,
+    });
     return;
   }
   checkMap(ctx, p.value, ks.value, [...path, ks.key], depth + 1);
@@ -153,7 +195,15 @@ export const grammarRule: Rule = {
     const g = grammarFor(ctx.doc.kind);
     if (!g || !ctx.doc.root) return;
     if (ctx.doc.root.kind !== 'map') {
-      ctx.report({ code: 'LM008', severity: 'error', span: ctx.doc.root.span, message: `A ${ctx.doc.kind} file must be a mapping of keys such as ${mapSpecOf(g)?.keys.slice(0, 4).map((k) => `\`${k.key}\``).join(', ')}.` });
+      ctx.report({
+        code: 'LM008',
+        severity: 'error',
+        span: ctx.doc.root.span,
+        message: `A ${ctx.doc.kind} file must be a mapping of keys such as ${mapSpecOf(g)
+          ?.keys.slice(0, 4)
+          .map((k) => `\`${k.key}\``)
+          .join(', ')}.`,
+      });
       return;
     }
     checkMap(ctx, ctx.doc.root, g, [], 0);

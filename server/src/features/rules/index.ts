@@ -24,4 +24,28 @@ import { ansibleRmRule } from './ansibleRm.js';
 import type { Rule } from './rule.js';
 import { syntaxRule } from './syntax.js';
 
-export const RULES: readonly Rule[] = [syntaxRule, duplicateKeysRule, grammarRule, namesRule, referencesRule, componentTypesRule, clusterRule, relationshipsRule, legacyHeaderRule, propertiesRule, fusedKeysRule, dataTypesRule, componentMappingsRule, dependenciesRule, itemsRule, metricsPoliciesRule, lifecycleRule, driversRule, referenceOnlyRule, lifecycleFilesRule, projectFileRule, packageLayoutRule, ansibleRmRule];
+export const RULES: readonly Rule[] = [
+  syntaxRule,
+  duplicateKeysRule,
+  grammarRule,
+  namesRule,
+  referencesRule,
+  componentTypesRule,
+  clusterRule,
+  relationshipsRule,
+  legacyHeaderRule,
+  propertiesRule,
+  fusedKeysRule,
+  dataTypesRule,
+  componentMappingsRule,
+  dependenciesRule,
+  itemsRule,
+  metricsPoliciesRule,
+  lifecycleRule,
+  driversRule,
+  referenceOnlyRule,
+  lifecycleFilesRule,
+  projectFileRule,
+  packageLayoutRule,
+  ansibleRmRule,
+];

@@ -17,7 +17,12 @@ export const itemsRule: Rule = {
       if (!pair) continue;
       const s = asScalar(pair.value);
       if (!s || s.value === null || typeof s.value !== 'string' || !WHOLE_REF.test(s.value)) {
-        ctx.report({ code: 'LM046', severity: 'error', span: (pair.value ?? pair.key).span, message: `\`items\` of \`${cp.key.text}\` must be a single reference \`\${<property>}\` to a top-level \`list\` or \`map\` property; LM creates one instance per element.` });
+        ctx.report({
+          code: 'LM046',
+          severity: 'error',
+          span: (pair.value ?? pair.key).span,
+          message: `\`items\` of \`${cp.key.text}\` must be a single reference \`\${<property>}\` to a top-level \`list\` or \`map\` property; LM creates one instance per element.`,
+        });
         continue;
       }
       const r = ctx.refs().find((x) => x.occ.ref.span.start >= s.span.start && x.occ.ref.span.end <= s.span.end);
@@ -41,7 +46,12 @@ export const itemsRule: Rule = {
         });
         continue;
       }
-      ctx.report({ code: 'LM046', severity: 'error', span: r.occ.ref.span, message: `\`items\` must name a top-level \`list\` or \`map\` property of this assembly, not ${r.root.kind === 'component' ? 'a component' : r.root.kind === 'instance' ? '`instance`' : '`item`'}.` });
+      ctx.report({
+        code: 'LM046',
+        severity: 'error',
+        span: r.occ.ref.span,
+        message: `\`items\` must name a top-level \`list\` or \`map\` property of this assembly, not ${r.root.kind === 'component' ? 'a component' : r.root.kind === 'instance' ? '`instance`' : '`item`'}.`,
+      });
     }
   },
 };

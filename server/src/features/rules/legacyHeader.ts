@@ -12,7 +12,8 @@ export const legacyHeaderRule: Rule = {
       code: 'LM010',
       severity: 'information',
       span: pair.key.span,
-      message: '`resource-manager-type` is a header of the old Stratoss resource managers (Ansible RM, UCD, Docker RM). Brent and CP4NA ignore it; the resource manager now comes from the `resourceManager` property and the lmproject `resource-manager`. Remove it when moving to Brent.',
+      message:
+        '`resource-manager-type` is a header of the old Stratoss resource managers (Ansible RM, UCD, Docker RM). Brent and CP4NA ignore it; the resource manager now comes from the `resourceManager` property and the lmproject `resource-manager`. Remove it when moving to Brent.',
     });
   },
 };

@@ -6,7 +6,15 @@
 import * as path from 'node:path';
 import { RESOURCE_TRANSITIONS } from '../../model/lm/vocabulary.js';
 import { asMap, get, getPair, type YScalar } from '../../syntax/tree.js';
-import { brentPackageDir, defaultDriverTypes, effectiveDrivers, isBrentStyle, lifecycleOf, projectRm, rmLabel } from '../lm/drivers.js';
+import {
+  brentPackageDir,
+  defaultDriverTypes,
+  effectiveDrivers,
+  isBrentStyle,
+  lifecycleOf,
+  projectRm,
+  rmLabel,
+} from '../lm/drivers.js';
 import { closest } from '../lm/references.js';
 import type { Rule, RuleContext } from './rule.js';
 
@@ -20,11 +28,22 @@ function checkName(ctx: RuleContext, key: YScalar, drivers: string[]): void {
   if (name === 'Update' && updateOk) return;
   const cased = [...RESOURCE_TRANSITIONS, 'Update'].find((t) => t.toLowerCase() === name.toLowerCase());
   if (cased && (cased !== 'Update' || updateOk)) {
-    ctx.report({ code: 'LM081', severity: 'error', span: key.span, message: `Transition names are case-sensitive: write \`${cased}\`, not \`${name}\`. LM never runs \`${name}\`.`, data: { replaceWith: cased } });
+    ctx.report({
+      code: 'LM081',
+      severity: 'error',
+      span: key.span,
+      message: `Transition names are case-sensitive: write \`${cased}\`, not \`${name}\`. LM never runs \`${name}\`.`,
+      data: { replaceWith: cased },
+    });
     return;
   }
   if (cased === 'Update') {
-    ctx.report({ code: 'LM081', severity: 'warning', span: key.span, message: `\`Update\` is only a transition of the restconf and netconf drivers; this one is run by ${drivers.length ? drivers.map((d) => `\`${d}\``).join(', ') : 'no driver'}.` });
+    ctx.report({
+      code: 'LM081',
+      severity: 'warning',
+      span: key.span,
+      message: `\`Update\` is only a transition of the restconf and netconf drivers; this one is run by ${drivers.length ? drivers.map((d) => `\`${d}\``).join(', ') : 'no driver'}.`,
+    });
     return;
   }
   const sugg = closest(name, RESOURCE_TRANSITIONS);
@@ -72,17 +91,33 @@ export const lifecycleRule: Rule = {
     if (!hasDefault && !manifest) {
       for (const t of lc.map?.pairs ?? []) {
         if (effectiveDrivers(t.value, root).types.length === 0) {
-          ctx.report({ code: 'LM087', severity: 'error', span: t.key.span, message: `No driver runs \`${t.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`. Add \`drivers: {<type>: {selector: {infrastructure-type: ['*']}}}\` here or a \`default-driver\`.` });
+          ctx.report({
+            code: 'LM087',
+            severity: 'error',
+            span: t.key.span,
+            message: `No driver runs \`${t.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`. Add \`drivers: {<type>: {selector: {infrastructure-type: ['*']}}}\` here or a \`default-driver\`.`,
+          });
         }
       }
       for (const o of asMap(get(m, 'operations'))?.pairs ?? []) {
         if (getPair(asMap(o.value), 'drivers')) continue; // An empty `drivers` block is LM090's.
-        ctx.report({ code: 'LM087', severity: 'error', span: o.key.span, message: `No driver runs operation \`${o.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`.` });
+        ctx.report({
+          code: 'LM087',
+          severity: 'error',
+          span: o.key.span,
+          message: `No driver runs operation \`${o.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`.`,
+        });
       }
     }
     // LM088: docs say resources must support Create, real examples omit it (kubectltest), hence information only.
     if (lc.map && lc.pair && lc.map.pairs.length > 0 && !getPair(m, 'queries') && !getPair(lc.map, 'Create')) {
-      ctx.report({ code: 'LM088', severity: 'information', span: lc.pair.key.span, message: 'The lifecycle has no `Create` transition. LM documents `Create` as required (it creates the infrastructure); without it the resource relies on infrastructure that already exists.' });
+      ctx.report({
+        code: 'LM088',
+        severity: 'information',
+        span: lc.pair.key.span,
+        message:
+          'The lifecycle has no `Create` transition. LM documents `Create` as required (it creates the infrastructure); without it the resource relies on infrastructure that already exists.',
+      });
     }
   },
 };

@@ -49,9 +49,23 @@ export const lifecycleFilesRule: Rule = {
       const d = effectiveDrivers(t.value, root);
       if (d.types.includes('ansible')) checkScript(ctx, pkg, t.key.text, t.key, 'transition');
       if (t.key.text === 'Create' && d.types.includes('openstack') && !templatesInDefinitions) {
-        const infraTemplate = (asMap(get(m, 'infrastructure'))?.pairs ?? []).some((p) => getPair(asMap(p.value), 'template'));
-        if (!infraTemplate && !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'openstack'), [...yamlOrYml('heat'), ...yamlOrYml('tosca')])) {
-          ctx.report({ code: 'LM105', severity: 'warning', span: t.key.span, message: '`Create` runs the openstack driver, but the package has no `Lifecycle/openstack/heat.yaml` or `tosca.yaml` for it to deploy.' });
+        const infraTemplate = (asMap(get(m, 'infrastructure'))?.pairs ?? []).some((p) =>
+          getPair(asMap(p.value), 'template'),
+        );
+        if (
+          !infraTemplate &&
+          !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'openstack'), [
+            ...yamlOrYml('heat'),
+            ...yamlOrYml('tosca'),
+          ])
+        ) {
+          ctx.report({
+            code: 'LM105',
+            severity: 'warning',
+            span: t.key.span,
+            message:
+              '`Create` runs the openstack driver, but the package has no `Lifecycle/openstack/heat.yaml` or `tosca.yaml` for it to deploy.',
+          });
         }
       }
       noteKubernetes(d.types, d.keys);
@@ -63,12 +77,32 @@ export const lifecycleFilesRule: Rule = {
     }
     const dd = asMap(get(m, 'default-driver'));
     noteKubernetes(dd?.pairs.map((p) => p.key.text) ?? [], dd?.pairs.map((p) => p.key) ?? []);
-    if (kubernetesKey && !templatesInDefinitions && !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'kubernetes'), yamlOrYml('kegd'))) {
-      ctx.report({ code: 'LM105', severity: 'warning', span: kubernetesKey.span, message: 'The kubernetes driver deploys what `Lifecycle/kubernetes/kegd.yaml` describes, and the package has no such file.' });
+    if (
+      kubernetesKey &&
+      !templatesInDefinitions &&
+      !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'kubernetes'), yamlOrYml('kegd'))
+    ) {
+      ctx.report({
+        code: 'LM105',
+        severity: 'warning',
+        span: kubernetesKey.span,
+        message:
+          'The kubernetes driver deploys what `Lifecycle/kubernetes/kegd.yaml` describes, and the package has no such file.',
+      });
     }
     const q = getPair(asMap(get(asMap(get(m, 'queries')), 'drivers')), 'openstack');
-    if (q && !templatesInDefinitions && !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'openstack'), yamlOrYml('discover'))) {
-      ctx.report({ code: 'LM105', severity: 'warning', span: q.key.span, message: '`queries` runs the openstack driver, but the package has no `Lifecycle/openstack/discover.yaml` describing how to find the instance.' });
+    if (
+      q &&
+      !templatesInDefinitions &&
+      !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'openstack'), yamlOrYml('discover'))
+    ) {
+      ctx.report({
+        code: 'LM105',
+        severity: 'warning',
+        span: q.key.span,
+        message:
+          '`queries` runs the openstack driver, but the package has no `Lifecycle/openstack/discover.yaml` describing how to find the instance.',
+      });
     }
   },
 };

@@ -37,21 +37,45 @@ function checkProjectFile(ctx: RuleContext): void {
   const file = ctx.doc.path;
   const other = twin(file);
   if (other && ctx.feature.fileExists(other)) {
-    ctx.report({ code: 'LM102', severity: 'error', span: firstKeySpan(ctx), message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist; lmctl refuses a project with both. Keep one.` });
+    ctx.report({
+      code: 'LM102',
+      severity: 'error',
+      span: firstKeySpan(ctx),
+      message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist; lmctl refuses a project with both. Keep one.`,
+    });
   }
   for (const n of projectNodes(ctx.feature, ctx.doc.root, file)) {
     if (!n.dirExists) continue; // LM100 reports a missing subproject folder.
-    if (ctx.feature.fileExists(path.posix.join(n.dir, 'Contains')) && ctx.feature.fileExists(path.posix.join(n.dir, 'VNFCs'))) {
-      ctx.report({ code: 'LM102', severity: 'error', span: n.anchor, message: `${n.isRoot ? 'The project' : `Subproject \`${n.name?.text}\``} has both a \`Contains/\` and a legacy \`VNFCs/\` folder; lmctl accepts only one. Move the subprojects into \`Contains/\`.` });
+    if (
+      ctx.feature.fileExists(path.posix.join(n.dir, 'Contains')) &&
+      ctx.feature.fileExists(path.posix.join(n.dir, 'VNFCs'))
+    ) {
+      ctx.report({
+        code: 'LM102',
+        severity: 'error',
+        span: n.anchor,
+        message: `${n.isRoot ? 'The project' : `Subproject \`${n.name?.text}\``} has both a \`Contains/\` and a legacy \`VNFCs/\` folder; lmctl accepts only one. Move the subprojects into \`Contains/\`.`,
+      });
     }
     const expected = expectedDescriptor(n);
     if (expected && !firstExisting(ctx.feature, n.dir, expected.candidates)) {
       const alt = expected.candidates.length > 1 ? ` (or \`${expected.candidates[1]}\`)` : '';
-      ctx.report({ code: 'LM103', severity: 'error', span: n.anchor, message: `No descriptor for ${where(n)}: lmctl expects \`${path.posix.join(n.relDir === '.' ? '' : n.relDir, expected.candidates[0]!)}\`${alt} and stops with "No descriptor found".` });
+      ctx.report({
+        code: 'LM103',
+        severity: 'error',
+        span: n.anchor,
+        message: `No descriptor for ${where(n)}: lmctl expects \`${path.posix.join(n.relDir === '.' ? '' : n.relDir, expected.candidates[0]!)}\`${alt} and stops with "No descriptor found".`,
+      });
     }
     for (const part of requiredParts(n)) {
       if (ctx.feature.fileExists(path.posix.join(n.dir, part))) continue;
-      ctx.report({ code: 'LM103', severity: 'error', span: n.anchor, message: `No \`${part}${part.includes('.') ? '' : '/'}\` in ${where(n)}: lmctl requires it for ${ERA_LABEL[n.era]} resources and stops without it.`, data: { part } });
+      ctx.report({
+        code: 'LM103',
+        severity: 'error',
+        span: n.anchor,
+        message: `No \`${part}${part.includes('.') ? '' : '/'}\` in ${where(n)}: lmctl requires it for ${ERA_LABEL[n.era]} resources and stops without it.`,
+        data: { part },
+      });
     }
     if (n.era === 'brent22') {
       for (const mf of ['Lifecycle/lifecycle.mf', 'Definitions/infrastructure/infrastructure.mf']) {
@@ -71,7 +95,12 @@ function checkDescriptor(ctx: RuleContext): void {
   const file = ctx.doc.path;
   const other = twin(file);
   if (other && /\/(Descriptor|Definitions\/lm)\/[^/]+$/.test(file) && ctx.feature.fileExists(other)) {
-    ctx.report({ code: 'LM102', severity: 'error', span: firstKeySpan(ctx), message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist here; lmctl refuses a project with both. Keep one.` });
+    ctx.report({
+      code: 'LM102',
+      severity: 'error',
+      span: firstKeySpan(ctx),
+      message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist here; lmctl refuses a project with both. Keep one.`,
+    });
   }
   if (ctx.doc.kind !== 'resource') return;
   const pkg = brentPackageDir(file);
@@ -79,7 +108,12 @@ function checkDescriptor(ctx: RuleContext): void {
   for (const base of ['heat', 'tosca', 'discover']) {
     const yaml = path.posix.join(pkg, 'Lifecycle', 'openstack', `${base}.yaml`);
     if (ctx.feature.fileExists(yaml) && ctx.feature.fileExists(twin(yaml)!)) {
-      ctx.report({ code: 'LM102', severity: 'error', span: firstKeySpan(ctx), message: `The package has both \`Lifecycle/openstack/${base}.yaml\` and \`${base}.yml\`; lmctl refuses both. Keep one.` });
+      ctx.report({
+        code: 'LM102',
+        severity: 'error',
+        span: firstKeySpan(ctx),
+        message: `The package has both \`Lifecycle/openstack/${base}.yaml\` and \`${base}.yml\`; lmctl refuses both. Keep one.`,
+      });
     }
   }
 }

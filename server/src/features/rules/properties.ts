@@ -32,11 +32,19 @@ export function propertySections(root: YNode | null): PropertySection[] {
   add('top', 'the descriptor', get(m, 'properties'));
   add('private', 'private-properties', get(m, 'private-properties'));
   for (const section of ['composition', 'references'] as const) {
-    for (const p of asMap(get(m, section))?.pairs ?? []) add('component', `${section === 'composition' ? 'component' : 'reference'} \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+    for (const p of asMap(get(m, section))?.pairs ?? [])
+      add(
+        'component',
+        `${section === 'composition' ? 'component' : 'reference'} \`${p.key.text}\``,
+        get(asMap(p.value), 'properties'),
+      );
   }
-  for (const p of asMap(get(m, 'relationships'))?.pairs ?? []) add('relationship', `relationship \`${p.key.text}\``, get(asMap(p.value), 'properties'));
-  for (const p of asMap(get(m, 'operations'))?.pairs ?? []) add('operation', `operation \`${p.key.text}\``, get(asMap(p.value), 'properties'));
-  for (const p of asMap(get(m, 'data-types'))?.pairs ?? []) add('data-type', `data type \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+  for (const p of asMap(get(m, 'relationships'))?.pairs ?? [])
+    add('relationship', `relationship \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+  for (const p of asMap(get(m, 'operations'))?.pairs ?? [])
+    add('operation', `operation \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+  for (const p of asMap(get(m, 'data-types'))?.pairs ?? [])
+    add('data-type', `data type \`${p.key.text}\``, get(asMap(p.value), 'properties'));
   return out;
 }
 
@@ -44,8 +52,21 @@ const BUILTIN_TYPES: readonly string[] = [...PROPERTY_TYPES, ...LEGACY_PROPERTY_
 
 /** Spellings from other languages, mapped to the LM type meant. */
 const TYPE_ALIASES: Record<string, string> = {
-  int: 'integer', long: 'integer', number: 'float', double: 'float', decimal: 'float', bool: 'boolean', str: 'string', text: 'string',
-  dict: 'map', object: 'map', json: 'map', array: 'list', sequence: 'list', date: 'timestamp', datetime: 'timestamp',
+  int: 'integer',
+  long: 'integer',
+  number: 'float',
+  double: 'float',
+  decimal: 'float',
+  bool: 'boolean',
+  str: 'string',
+  text: 'string',
+  dict: 'map',
+  object: 'map',
+  json: 'map',
+  array: 'list',
+  sequence: 'list',
+  date: 'timestamp',
+  datetime: 'timestamp',
 };
 
 /** The names a `type` may take in this descriptor. */
@@ -63,7 +84,9 @@ function suggestType(t: string, known: readonly string[]): string | undefined {
 }
 
 function unknownTypeMessage(what: string, t: string, sugg: string | undefined, dataTypes: readonly string[]): string {
-  const hint = sugg ? ` Did you mean \`${sugg}\`?` : ` Use one of ${PROPERTY_TYPES.join(', ')}${dataTypes.length ? `, or a data type (${dataTypes.slice(0, 6).join(', ')})` : ', or declare it under `data-types`'}.`;
+  const hint = sugg
+    ? ` Did you mean \`${sugg}\`?`
+    : ` Use one of ${PROPERTY_TYPES.join(', ')}${dataTypes.length ? `, or a data type (${dataTypes.slice(0, 6).join(', ')})` : ', or declare it under `data-types`'}.`;
   return `Unknown ${what} \`${t}\`.${hint} LM does not know how to handle the value.`;
 }
 
@@ -88,13 +111,24 @@ export function literalProblem(type: string, n: YNode | null): string | undefine
   const s = v.kind === 'scalar' ? v : undefined;
   switch (type) {
     case 'integer':
-      if (s && ((typeof s.value === 'number' && Number.isInteger(s.value)) || (typeof s.value === 'string' && INT_RE.test(s.value.trim())))) return undefined;
+      if (
+        s &&
+        ((typeof s.value === 'number' && Number.isInteger(s.value)) ||
+          (typeof s.value === 'string' && INT_RE.test(s.value.trim())))
+      )
+        return undefined;
       return `${kindOf ?? `\`${s!.text}\``} is not a whole number`;
     case 'float':
-      if (s && (typeof s.value === 'number' || (typeof s.value === 'string' && FLOAT_RE.test(s.value.trim())))) return undefined;
+      if (s && (typeof s.value === 'number' || (typeof s.value === 'string' && FLOAT_RE.test(s.value.trim()))))
+        return undefined;
       return `${kindOf ?? `\`${s!.text}\``} is not a number`;
     case 'boolean':
-      if (s && (typeof s.value === 'boolean' || (typeof s.value === 'string' && BOOL_WORDS.includes(s.value.trim().toLowerCase())))) return undefined;
+      if (
+        s &&
+        (typeof s.value === 'boolean' ||
+          (typeof s.value === 'string' && BOOL_WORDS.includes(s.value.trim().toLowerCase())))
+      )
+        return undefined;
       return `${kindOf ?? `\`${s!.text}\``} is not \`true\` or \`false\``;
     case 'timestamp':
       if (s && typeof s.value === 'string' && TIMESTAMP_RE.test(s.value.trim())) return undefined;
@@ -134,7 +168,12 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
   }
   const v = p.value;
   if (!v || (v.kind === 'scalar' && v.value === null)) {
-    ctx.report({ code: 'LM028', severity: 'information', span: p.key.span, message: `Property \`${name}\` of ${sec.label} has an empty body; LM treats it as an untyped string property. Give it attributes (\`type: string\`, a \`description\`${sec.kind === 'component' ? ', a `value`' : ''}) or remove it.` });
+    ctx.report({
+      code: 'LM028',
+      severity: 'information',
+      span: p.key.span,
+      message: `Property \`${name}\` of ${sec.label} has an empty body; LM treats it as an untyped string property. Give it attributes (\`type: string\`, a \`description\`${sec.kind === 'component' ? ', a `value`' : ''}) or remove it.`,
+    });
     return;
   }
   const body = asMap(v);
@@ -150,7 +189,13 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
     if (!known.includes(type)) {
       typeKnown = false;
       const sugg = suggestType(type, known);
-      ctx.report({ code: 'LM022', severity: 'warning', span: typeNode.span, message: unknownTypeMessage('property type', type, sugg, dataTypes), ...(sugg ? { data: { replaceWith: sugg } } : {}) });
+      ctx.report({
+        code: 'LM022',
+        severity: 'warning',
+        span: typeNode.span,
+        message: unknownTypeMessage('property type', type, sugg, dataTypes),
+        ...(sugg ? { data: { replaceWith: sugg } } : {}),
+      });
     }
   }
 
@@ -160,11 +205,21 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
     const ro = getPair(body, 'read-only');
     const val = getPair(body, 'value');
     if (ro && truthy(ro.value)) {
-      ctx.report({ code: 'LM023', severity: 'error', span: vol.key.span, message: `Property \`${name}\` is both \`volatile\` and \`read-only\`: a read-only output is never supplied, so it cannot trigger a Reconfigure. Remove one of them.` });
+      ctx.report({
+        code: 'LM023',
+        severity: 'error',
+        span: vol.key.span,
+        message: `Property \`${name}\` is both \`volatile\` and \`read-only\`: a read-only output is never supplied, so it cannot trigger a Reconfigure. Remove one of them.`,
+      });
     } else if (val && val.value && !(val.value.kind === 'scalar' && val.value.value === null) && !isRef(val.value)) {
       // A warning, not an error: the TNC-O 2.1 resource page forbids this combination, but CP4NA's own
       // assembly page shows `value:` with `volatile: true` (a new descriptor version can change it).
-      ctx.report({ code: 'LM023', severity: 'warning', span: vol.key.span, message: `Property \`${name}\` is \`volatile\` but has a fixed \`value\`, which cannot be changed on a running instance (TNC-O forbids the combination; CP4NA's own example uses it, hence only a warning). Use \`default\` instead of \`value\`, or drop \`volatile\`.` });
+      ctx.report({
+        code: 'LM023',
+        severity: 'warning',
+        span: vol.key.span,
+        message: `Property \`${name}\` is \`volatile\` but has a fixed \`value\`, which cannot be changed on a running instance (TNC-O forbids the combination; CP4NA's own example uses it, hence only a warning). Use \`default\` instead of \`value\`, or drop \`volatile\`.`,
+      });
     }
   }
 
@@ -173,7 +228,12 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
   let entryTypeText: string | undefined;
   if (es) {
     if (typeKnown && type !== 'list' && type !== 'map') {
-      ctx.report({ code: 'LM025', severity: 'warning', span: es.key.span, message: `\`${es.key.text}\` only applies to \`list\` and \`map\` properties, but \`${name}\` is ${typeNode ? `a \`${type}\`` : 'a `string` (no `type`)'}. ${typeNode ? 'Change the type or remove it.' : 'Add `type: list` or `type: map`.'}` });
+      ctx.report({
+        code: 'LM025',
+        severity: 'warning',
+        span: es.key.span,
+        message: `\`${es.key.text}\` only applies to \`list\` and \`map\` properties, but \`${name}\` is ${typeNode ? `a \`${type}\`` : 'a `string` (no `type`)'}. ${typeNode ? 'Change the type or remove it.' : 'Add `type: list` or `type: map`.'}`,
+      });
     }
     const esScalar = asScalar(es.value);
     const entryType = esScalar && esScalar.value !== null ? esScalar : asScalar(get(asMap(es.value), 'type'));
@@ -181,7 +241,13 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
     if (entryType && entryTypeText !== undefined && !known.includes(entryTypeText)) {
       const t = entryTypeText;
       const sugg = suggestType(t, known);
-      ctx.report({ code: 'LM025', severity: 'warning', span: entryType.span, message: unknownTypeMessage('entry type', t, sugg, dataTypes), ...(sugg ? { data: { replaceWith: sugg } } : {}) });
+      ctx.report({
+        code: 'LM025',
+        severity: 'warning',
+        span: entryType.span,
+        message: unknownTypeMessage('entry type', t, sugg, dataTypes),
+        ...(sugg ? { data: { replaceWith: sugg } } : {}),
+      });
     }
   }
 
@@ -192,16 +258,32 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
       if (!pair?.value) continue;
       const problem = literalProblem(type, pair.value);
       if (problem) {
-        ctx.report({ code: 'LM026', severity: 'warning', span: pair.value.span, message: `\`${key}\` of \`${name}\`: ${problem}, but the property is declared \`type: ${type}\`.` });
+        ctx.report({
+          code: 'LM026',
+          severity: 'warning',
+          span: pair.value.span,
+          message: `\`${key}\` of \`${name}\`: ${problem}, but the property is declared \`type: ${type}\`.`,
+        });
         continue;
       }
       // Items of a list literal against a built-in entry type.
       // Items of a list / values of a map literal against a built-in entry type.
       if (!entryTypeText || (type !== 'list' && type !== 'map')) continue;
-      const items = pair.value.kind === 'seq' ? pair.value.items : pair.value.kind === 'map' ? pair.value.pairs.map((x) => x.value) : [];
+      const items =
+        pair.value.kind === 'seq'
+          ? pair.value.items
+          : pair.value.kind === 'map'
+            ? pair.value.pairs.map((x) => x.value)
+            : [];
       for (const it of items) {
         const ip = it ? literalProblem(entryTypeText, it) : undefined;
-        if (ip) ctx.report({ code: 'LM026', severity: 'warning', span: it!.span, message: `${type === 'list' ? 'Item' : 'Entry'} of \`${key}\` of \`${name}\`: ${ip}, but the entry-schema type is \`${entryTypeText}\`.` });
+        if (ip)
+          ctx.report({
+            code: 'LM026',
+            severity: 'warning',
+            span: it!.span,
+            message: `${type === 'list' ? 'Item' : 'Entry'} of \`${key}\` of \`${name}\`: ${ip}, but the entry-schema type is \`${entryTypeText}\`.`,
+          });
       }
     }
   }

@@ -17,10 +17,15 @@ export const referenceOnlyRule: Rule = {
     const m = asMap(ctx.doc.root);
     if (!m) return;
     const lc = lifecycleOf(ctx.doc.root);
-    const transitions = lc.map ? lc.map.pairs.map((p) => p.key) : lc.list ?? [];
+    const transitions = lc.map ? lc.map.pairs.map((p) => p.key) : (lc.list ?? []);
     const queries = getPair(m, 'queries');
     if (queries && transitions.length) {
-      ctx.report({ code: 'LM089', severity: 'information', span: queries.key.span, message: `This resource has \`queries\` (it is looked up as an existing instance) and also lifecycle transitions (${transitions.map((t) => t.text).join(', ')}). Reference-only resources usually have \`lifecycle: {}\`; when used under \`references\` LM never runs them.` });
+      ctx.report({
+        code: 'LM089',
+        severity: 'information',
+        span: queries.key.span,
+        message: `This resource has \`queries\` (it is looked up as an existing instance) and also lifecycle transitions (${transitions.map((t) => t.text).join(', ')}). Reference-only resources usually have \`lifecycle: {}\`; when used under \`references\` LM never runs them.`,
+      });
     }
     const installs = transitions.filter((t) => t.text === 'Install' || t.text === 'Uninstall');
     if (!installs.length) return;
@@ -43,7 +48,12 @@ export const referenceOnlyRule: Rule = {
     }
     if (sections.size !== 1 || !sections.has('references')) return;
     for (const k of installs) {
-      ctx.report({ code: 'LM089', severity: 'information', span: k.span, message: `\`${k.text}\` is never run: this resource is only used under \`references\` (${[...new Set(users)].join(', ')}), i.e. as an existing instance that LM finds but does not install. External resources should not define Install/Uninstall.` });
+      ctx.report({
+        code: 'LM089',
+        severity: 'information',
+        span: k.span,
+        message: `\`${k.text}\` is never run: this resource is only used under \`references\` (${[...new Set(users)].join(', ')}), i.e. as an existing instance that LM finds but does not install. External resources should not define Install/Uninstall.`,
+      });
     }
   },
 };

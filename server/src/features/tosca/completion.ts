@@ -27,11 +27,28 @@ import { siblingKeys } from '../lm/grammarFeatures.js';
 import { relativePath } from '../lm/context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './context.js';
-import { CONSTRAINT_DOCS, FUNCTION_DOCS, KEYWORD_DOCS, PRIMITIVE_DOCS, VERSION_DOCS, functionMarkdown } from './docs.js';
+import {
+  CONSTRAINT_DOCS,
+  FUNCTION_DOCS,
+  KEYWORD_DOCS,
+  PRIMITIVE_DOCS,
+  VERSION_DOCS,
+  functionMarkdown,
+} from './docs.js';
 import { callAtText, normPath, wordSpan, type TPath, type TextCall } from './locate.js';
 import { capLine, plain, reqLine, typeOrigin } from './markdown.js';
 import { refAt, type RefSpec } from './refs.js';
-import { artifactsOf, entityOf, entityTypes, interfacesOf, keywordsFor, operationsOf, propOf, scopeAt, type Entity } from './scope.js';
+import {
+  artifactsOf,
+  entityOf,
+  entityTypes,
+  interfacesOf,
+  keywordsFor,
+  operationsOf,
+  propOf,
+  scopeAt,
+  type Entity,
+} from './scope.js';
 
 /** LSP CompletionItemKind.Function (features/types.ts does not list it). */
 const FUNCTION_KIND = 3;
@@ -53,7 +70,14 @@ export function toscaComplete(ctx: FeatureContext, offset: number): CompletionIt
   const model = toscaModelOf(ctx);
   const catalog = model.version?.catalog;
   const lineStart = lines.lineStarts[lines.positionAt(offset).line]!;
-  const env: Env = { ctx, model, cur, offset, word: wordSpan(lines, offset, cur.role === 'value' ? cur.tokenStart : lineStart), minor: catalog ? Number(catalog.slice(-1)) : 3 };
+  const env: Env = {
+    ctx,
+    model,
+    cur,
+    offset,
+    word: wordSpan(lines, offset, cur.role === 'value' ? cur.tokenStart : lineStart),
+    minor: catalog ? Number(catalog.slice(-1)) : 3,
+  };
   const call = callAtText(lines, offset, cur);
   if (call) return callCompletions(env, call);
   if (cur.role === 'value') return valueCompletions(env);
@@ -62,8 +86,22 @@ export function toscaComplete(ctx: FeatureContext, offset: number): CompletionIt
 
 // ---- items -------------------------------------------------------------------
 
-function item(env: Env, label: string, kind: number, detail?: string, doc?: string, sort = '1', newText = label, snippet = false): CompletionItem {
-  const it: CompletionItem = { label, kind, sortText: `${sort}${label}`, textEdit: { range: env.ctx.doc.lines.rangeOf(env.word), newText } };
+function item(
+  env: Env,
+  label: string,
+  kind: number,
+  detail?: string,
+  doc?: string,
+  sort = '1',
+  newText = label,
+  snippet = false,
+): CompletionItem {
+  const it: CompletionItem = {
+    label,
+    kind,
+    sortText: `${sort}${label}`,
+    textEdit: { range: env.ctx.doc.lines.rangeOf(env.word), newText },
+  };
   if (detail) it.detail = detail;
   if (doc) it.documentation = { kind: 'markdown', value: doc };
   if (snippet) it.insertTextFormat = 2;
@@ -83,14 +121,21 @@ function valueCompletions(env: Env): CompletionItem[] {
   const { cur } = env;
   const p = normPath(cur.path);
   if (p.length === 0 && cur.key === 'tosca_definitions_version') {
-    return KNOWN_VERSIONS.map((v, i) => item(env, v, CompletionKind.EnumMember, 'TOSCA version', VERSION_DOCS[v], String(i).padStart(2, '0')));
+    return KNOWN_VERSIONS.map((v, i) =>
+      item(env, v, CompletionKind.EnumMember, 'TOSCA version', VERSION_DOCS[v], String(i).padStart(2, '0')),
+    );
   }
   const vpath: TPath = cur.key !== undefined ? [...p, cur.key] : p;
   const last = vpath[vpath.length - 1];
   // A list entry under `constraints:`: operators.
   if (typeof last === 'number' && constructAt(vpath) === 'constraint') return constraintItems(env);
   // `- ` under a node template's `requirements:`: requirement names.
-  if (typeof last === 'number' && vpath[vpath.length - 2] === 'requirements' && constructAt(vpath.slice(0, -2)) === 'node_template') return requirementNameItems(env, vpath.slice(0, -2));
+  if (
+    typeof last === 'number' &&
+    vpath[vpath.length - 2] === 'requirements' &&
+    constructAt(vpath.slice(0, -2)) === 'node_template'
+  )
+    return requirementNameItems(env, vpath.slice(0, -2));
   const site = refAt(vpath);
   if (site) {
     const out = refItems(env, site.spec, vpath);
@@ -112,14 +157,25 @@ function isAssignmentValue(vpath: TPath): boolean {
   const section = vpath[n - 2];
   if (section === 'properties' || section === 'attributes') {
     const c = constructAt(vpath.slice(0, -2));
-    return c === 'node_template' || c === 'relationship_template' || c === 'capability_assignment' || c === 'group' || c === 'policy' || c === 'requirement_relationship_assignment' || c === 'requirement_relationship_definition';
+    return (
+      c === 'node_template' ||
+      c === 'relationship_template' ||
+      c === 'capability_assignment' ||
+      c === 'group' ||
+      c === 'policy' ||
+      c === 'requirement_relationship_assignment' ||
+      c === 'requirement_relationship_definition'
+    );
   }
   if (section === 'inputs') {
     const c = constructAt(vpath.slice(0, -2));
     return c === 'operation_definition' || c === 'interface_assignment' || c === 'notification_definition';
   }
   const c = constructAt(vpath.slice(0, -1));
-  return (vpath[n - 1] === 'value' || vpath[n - 1] === 'default') && (c === 'parameter_definition' || c === 'property_definition');
+  return (
+    (vpath[n - 1] === 'value' || vpath[n - 1] === 'default') &&
+    (c === 'parameter_definition' || c === 'property_definition')
+  );
 }
 
 function functionItems(env: Env): CompletionItem[] {
@@ -127,7 +183,18 @@ function functionItems(env: Env): CompletionItem[] {
   const lineStart = lines.lineStarts[lines.positionAt(env.offset).line]!;
   const before = lines.text.slice(lineStart, env.offset);
   const inBraces = (before.match(/\{/g)?.length ?? 0) > (before.match(/\}/g)?.length ?? 0);
-  return Object.values(FUNCTION_DOCS).map((f) => item(env, f.name, FUNCTION_KIND, f.signature, functionMarkdown(f.name), '1', inBraces ? f.snippet : `{ ${f.snippet} }`, true));
+  return Object.values(FUNCTION_DOCS).map((f) =>
+    item(
+      env,
+      f.name,
+      FUNCTION_KIND,
+      f.signature,
+      functionMarkdown(f.name),
+      '1',
+      inBraces ? f.snippet : `{ ${f.snippet} }`,
+      true,
+    ),
+  );
 }
 
 function constraintItems(env: Env): CompletionItem[] {
@@ -139,7 +206,18 @@ function constraintItems(env: Env): CompletionItem[] {
 function requirementNameItems(env: Env, templatePath: TPath): CompletionItem[] {
   const t = ownerType(env.model, templatePath);
   if (!t) return [];
-  return [...env.model.types.requirements(t).values()].map((r) => item(env, r.name, CompletionKind.Field, 'requirement', `${reqLine(r)}${r.description ? `\n\n${r.description}` : ''}`, '1', `${r.name}: $0`, true));
+  return [...env.model.types.requirements(t).values()].map((r) =>
+    item(
+      env,
+      r.name,
+      CompletionKind.Field,
+      'requirement',
+      `${reqLine(r)}${r.description ? `\n\n${r.description}` : ''}`,
+      '1',
+      `${r.name}: $0`,
+      true,
+    ),
+  );
 }
 
 /** The type of the template (or declared type) whose body `path` is. */
@@ -147,16 +225,25 @@ function ownerType(model: ToscaModel, p: TPath): ToscaType | undefined {
   const [a, b, c] = p;
   if (a === 'topology_template' && typeof c === 'string' && p.length === 3) {
     if (b === 'node_templates') return model.types.resolve(model.nodeTemplates.get(c)?.type?.name, 'node');
-    if (b === 'relationship_templates') return model.types.resolve(model.relationshipTemplates.get(c)?.type?.name, 'relationship');
+    if (b === 'relationship_templates')
+      return model.types.resolve(model.relationshipTemplates.get(c)?.type?.name, 'relationship');
     if (b === 'groups') return model.types.resolve(model.groups.get(c)?.type?.name, 'group');
   }
-  if (a === 'topology_template' && b === 'policies' && p.length === 4 && typeof p[3] === 'string') return model.types.resolve(model.policies.get(p[3])?.type?.name, 'policy');
+  if (a === 'topology_template' && b === 'policies' && p.length === 4 && typeof p[3] === 'string')
+    return model.types.resolve(model.policies.get(p[3])?.type?.name, 'policy');
   if (p.length === 2 && typeof a === 'string' && TYPE_SECTIONS[a] && typeof b === 'string') {
     const d = model.summary.types.find((x) => x.kind === TYPE_SECTIONS[a as string] && x.name === b);
     return d ? model.declared(d) : undefined;
   }
   // An inline relationship of a requirement assignment.
-  if (a === 'topology_template' && b === 'node_templates' && p.length === 7 && p[3] === 'requirements' && p[6] === 'relationship') return scopeAt(model, [...p, 'x']).self?.type;
+  if (
+    a === 'topology_template' &&
+    b === 'node_templates' &&
+    p.length === 7 &&
+    p[3] === 'requirements' &&
+    p[6] === 'relationship'
+  )
+    return scopeAt(model, [...p, 'x']).self?.type;
   return undefined;
 }
 
@@ -171,19 +258,48 @@ function refItems(env: Env, spec: RefSpec, vpath: TPath): CompletionItem[] {
       return requirementTargetItems(env, vpath);
     case 'relationship-target':
       return [
-        ...[...model.relationshipTemplates.values()].map((r) => item(env, r.name, CompletionKind.Module, `relationship template${r.type ? `: ${r.type.name}` : ''}`, r.description, '0')),
+        ...[...model.relationshipTemplates.values()].map((r) =>
+          item(
+            env,
+            r.name,
+            CompletionKind.Module,
+            `relationship template${r.type ? `: ${r.type.name}` : ''}`,
+            r.description,
+            '0',
+          ),
+        ),
         ...typeItems(env, ['relationship']),
       ];
     case 'capability-target': {
       const target = requirementTarget(env, vpath);
       const tt = model.types.resolve(target?.type?.name, 'node');
-      const caps = tt ? [...model.types.capabilities(tt).values()].map((c) => item(env, c.name, CompletionKind.Field, `capability of ${target!.name}`, capLine(c), '0')) : [];
+      const caps = tt
+        ? [...model.types.capabilities(tt).values()].map((c) =>
+            item(env, c.name, CompletionKind.Field, `capability of ${target!.name}`, capLine(c), '0'),
+          )
+        : [];
       return [...caps, ...typeItems(env, ['capability'])];
     }
     case 'templates': {
       const self = vpath[1] === 'node_templates' ? vpath[2] : undefined;
-      const out = [...model.nodeTemplates.values()].filter((n) => n.name !== self).map((n) => item(env, n.name, CompletionKind.Module, `node template${n.type ? `: ${n.type.name}` : ''}`, n.description, '0'));
-      if (spec.groups) for (const g of model.groups.values()) if (g.name !== vpath[2]) out.push(item(env, g.name, CompletionKind.Module, `group${g.type ? `: ${g.type.name}` : ''}`, g.description, '1'));
+      const out = [...model.nodeTemplates.values()]
+        .filter((n) => n.name !== self)
+        .map((n) =>
+          item(
+            env,
+            n.name,
+            CompletionKind.Module,
+            `node template${n.type ? `: ${n.type.name}` : ''}`,
+            n.description,
+            '0',
+          ),
+        );
+      if (spec.groups)
+        for (const g of model.groups.values())
+          if (g.name !== vpath[2])
+            out.push(
+              item(env, g.name, CompletionKind.Module, `group${g.type ? `: ${g.type.name}` : ''}`, g.description, '1'),
+            );
       return out;
     }
     case 'file':
@@ -204,19 +320,30 @@ function typeItems(env: Env, kinds: readonly TypeKind[], exclude?: string): Comp
         out.push(item(env, label, CompletionKind.Class, detail, doc, '0'));
       } else {
         out.push(item(env, t.name, CompletionKind.Class, detail, doc, '2'));
-        if (t.normative?.shorthand && !model.types.candidates(t.normative.shorthand, kind).some((x) => x.source === 'file')) {
+        if (
+          t.normative?.shorthand &&
+          !model.types.candidates(t.normative.shorthand, kind).some((x) => x.source === 'file')
+        ) {
           out.push(item(env, t.normative.shorthand, CompletionKind.Class, `${kindLabel(t.kind)}: ${t.name}`, doc, '1'));
         }
       }
     }
   }
-  if (kinds.includes('data')) for (const p of PRIMITIVE_TYPE_NAMES) out.push(item(env, p, CompletionKind.TypeParameter, 'primitive type', PRIMITIVE_DOCS[p], '0'));
+  if (kinds.includes('data'))
+    for (const p of PRIMITIVE_TYPE_NAMES)
+      out.push(item(env, p, CompletionKind.TypeParameter, 'primitive type', PRIMITIVE_DOCS[p], '0'));
   return dedupe(out);
 }
 
 /** The node template the requirement assignment at `vpath` sits in, and the requirement's name. */
 function requirementAt(vpath: TPath): { template?: string; req?: string } {
-  if (vpath[0] !== 'topology_template' || vpath[1] !== 'node_templates' || typeof vpath[2] !== 'string' || vpath[3] !== 'requirements') return {};
+  if (
+    vpath[0] !== 'topology_template' ||
+    vpath[1] !== 'node_templates' ||
+    typeof vpath[2] !== 'string' ||
+    vpath[3] !== 'requirements'
+  )
+    return {};
   const req = typeof vpath[5] === 'string' ? vpath[5] : undefined;
   return { template: vpath[2], ...(req ? { req } : {}) };
 }
@@ -225,7 +352,12 @@ function requirementTarget(env: Env, vpath: TPath) {
   const { template, req } = requirementAt(vpath);
   const node = template ? env.model.nodeTemplates.get(template) : undefined;
   const i = vpath[4];
-  const ra = node && typeof i === 'number' ? (node.requirements[i]?.name === req ? node.requirements[i] : node.requirements.find((r) => r.name === req)) : undefined;
+  const ra =
+    node && typeof i === 'number'
+      ? node.requirements[i]?.name === req
+        ? node.requirements[i]
+        : node.requirements.find((r) => r.name === req)
+      : undefined;
   return ra?.node ? env.model.nodeTemplates.get(ra.node.name) : undefined;
 }
 
@@ -256,9 +388,28 @@ function requirementTargetItems(env: Env, vpath: TPath): CompletionItem[] {
         via = cap.name;
       }
     } else if (def) sort = '1'; // type unknown: cannot tell
-    out.push(item(env, n.name, CompletionKind.Module, `node template${n.type ? `: ${n.type.name}` : ''}${via ? ` (capability ${via})` : ''}`, n.description, sort));
+    out.push(
+      item(
+        env,
+        n.name,
+        CompletionKind.Module,
+        `node template${n.type ? `: ${n.type.name}` : ''}${via ? ` (capability ${via})` : ''}`,
+        n.description,
+        sort,
+      ),
+    );
   }
-  if (nodeType) out.push(item(env, nodeType.name, CompletionKind.Class, 'node type (abstract requirement: the orchestrator picks a node)', nodeType.description, '3'));
+  if (nodeType)
+    out.push(
+      item(
+        env,
+        nodeType.name,
+        CompletionKind.Class,
+        'node type (abstract requirement: the orchestrator picks a node)',
+        nodeType.description,
+        '3',
+      ),
+    );
   return out;
 }
 
@@ -269,7 +420,9 @@ function fileItems(env: Env): CompletionItem[] {
     if (e.kind !== 'tosca' || e.path === own || !isToscaSummary(e.summary) || !e.summary.version) continue;
     const rel = relativePath(own, e.path);
     if (rel.split('/').length > 6) continue;
-    out.push(item(env, rel, CompletionKind.File, 'TOSCA file', e.summary.description, rel.startsWith('..') ? '1' : '0'));
+    out.push(
+      item(env, rel, CompletionKind.File, 'TOSCA file', e.summary.description, rel.startsWith('..') ? '1' : '0'),
+    );
     if (out.length >= 200) break;
   }
   return out;
@@ -283,7 +436,9 @@ function callCompletions(env: Env, call: TextCall): CompletionItem[] {
   switch (call.fn) {
     case 'get_input':
       if (call.argIndex !== 0) return [];
-      return [...model.inputs.values()].map((i) => item(env, i.name, CompletionKind.Variable, `input${i.type ? ` (${i.type.name})` : ''}`, i.description, '0'));
+      return [...model.inputs.values()].map((i) =>
+        item(env, i.name, CompletionKind.Variable, `input${i.type ? ` (${i.type.name})` : ''}`, i.description, '0'),
+      );
     case 'get_nodes_of_type':
       return call.argIndex === 0 ? typeItems(env, ['node']) : [];
     case 'get_property':
@@ -291,24 +446,58 @@ function callCompletions(env: Env, call: TextCall): CompletionItem[] {
     case 'get_operation_output':
     case 'get_artifact': {
       if (call.argIndex === 0) {
-        const out = keywordsFor(scope, call.fn).map((k) => item(env, k, CompletionKind.Keyword, KEYWORD_DOCS[k].summary, `Valid in: ${KEYWORD_DOCS[k].valid}.`, '0'));
-        for (const n of model.nodeTemplates.values()) out.push(item(env, n.name, CompletionKind.Module, `node template${n.type ? `: ${n.type.name}` : ''}`, n.description, '1'));
-        if (call.fn !== 'get_artifact') for (const r of model.relationshipTemplates.values()) out.push(item(env, r.name, CompletionKind.Module, `relationship template${r.type ? `: ${r.type.name}` : ''}`, r.description, '2'));
+        const out = keywordsFor(scope, call.fn).map((k) =>
+          item(env, k, CompletionKind.Keyword, KEYWORD_DOCS[k].summary, `Valid in: ${KEYWORD_DOCS[k].valid}.`, '0'),
+        );
+        for (const n of model.nodeTemplates.values())
+          out.push(
+            item(
+              env,
+              n.name,
+              CompletionKind.Module,
+              `node template${n.type ? `: ${n.type.name}` : ''}`,
+              n.description,
+              '1',
+            ),
+          );
+        if (call.fn !== 'get_artifact')
+          for (const r of model.relationshipTemplates.values())
+            out.push(
+              item(
+                env,
+                r.name,
+                CompletionKind.Module,
+                `relationship template${r.type ? `: ${r.type.name}` : ''}`,
+                r.description,
+                '2',
+              ),
+            );
         return out;
       }
       const first = call.args[0];
       const entity = first !== undefined ? entityOf(model, scope, first) : undefined;
       if (!entity) return [];
-      if (call.fn === 'get_property' || call.fn === 'get_attribute') return memberItems(env, entity, call.args.slice(1), call.argIndex - 1, call.fn === 'get_attribute');
+      if (call.fn === 'get_property' || call.fn === 'get_attribute')
+        return memberItems(env, entity, call.args.slice(1), call.argIndex - 1, call.fn === 'get_attribute');
       if (call.fn === 'get_operation_output') {
         const ifaces = interfacesOf(model, entity);
-        if (call.argIndex === 1) return [...ifaces.values()].map((i) => item(env, i.name, CompletionKind.Interface, `interface${i.type ? ` (${i.type})` : ''}`));
+        if (call.argIndex === 1)
+          return [...ifaces.values()].map((i) =>
+            item(env, i.name, CompletionKind.Interface, `interface${i.type ? ` (${i.type})` : ''}`),
+          );
         const iface = ifaces.get(call.args[1] ?? '');
-        if (call.argIndex === 2 && iface) return [...operationsOf(model, iface, entity.node)].map((o) => item(env, o, CompletionKind.Method, `operation of ${iface.name}`));
+        if (call.argIndex === 2 && iface)
+          return [...operationsOf(model, iface, entity.node)].map((o) =>
+            item(env, o, CompletionKind.Method, `operation of ${iface.name}`),
+          );
         return [];
       }
-      if (call.argIndex === 1) return [...artifactsOf(model, entity).values()].map((a) => item(env, a.name, CompletionKind.File, `artifact${a.type ? ` (${a.type})` : ''}`));
-      if (call.argIndex === 2) return [item(env, 'LOCAL_FILE', CompletionKind.Constant, 'let the orchestrator choose a local path')];
+      if (call.argIndex === 1)
+        return [...artifactsOf(model, entity).values()].map((a) =>
+          item(env, a.name, CompletionKind.File, `artifact${a.type ? ` (${a.type})` : ''}`),
+        );
+      if (call.argIndex === 2)
+        return [item(env, 'LOCAL_FILE', CompletionKind.Constant, 'let the orchestrator choose a local path')];
       if (call.argIndex === 3) return ['true', 'false'].map((v) => item(env, v, CompletionKind.Value));
       return [];
     }
@@ -318,7 +507,13 @@ function callCompletions(env: Env, call: TextCall): CompletionItem[] {
 }
 
 /** Names after the entity: properties (attributes), capabilities and requirements; then the members of a capability or the fields of a data type. */
-function memberItems(env: Env, entity: Entity, names: (string | undefined)[], index: number, attributes: boolean): CompletionItem[] {
+function memberItems(
+  env: Env,
+  entity: Entity,
+  names: (string | undefined)[],
+  index: number,
+  attributes: boolean,
+): CompletionItem[] {
   const model = env.model;
   const types = model.types;
   const ts = entityTypes(entity);
@@ -329,11 +524,24 @@ function memberItems(env: Env, entity: Entity, names: (string | undefined)[], in
       const props = attributes ? new Map([...types.properties(t), ...types.attributes(t)]) : types.properties(t);
       for (const p of props.values()) {
         const isAttr = attributes && types.attributes(t).has(p.name);
-        out.push(item(env, p.name, CompletionKind.Property, `${isAttr ? 'attribute' : 'property'} of ${t.name}${p.type ? ` (${p.type})` : ''}`, p.description, '0'));
+        out.push(
+          item(
+            env,
+            p.name,
+            CompletionKind.Property,
+            `${isAttr ? 'attribute' : 'property'} of ${t.name}${p.type ? ` (${p.type})` : ''}`,
+            p.description,
+            '0',
+          ),
+        );
       }
       if (t.kind === 'node') {
-        for (const c of types.capabilities(t).values()) out.push(item(env, c.name, CompletionKind.Field, `capability${c.type ? ` (${c.type})` : ''}`, capLine(c), '1'));
-        for (const r of types.requirements(t).values()) out.push(item(env, r.name, CompletionKind.Field, 'requirement', reqLine(r), '2'));
+        for (const c of types.capabilities(t).values())
+          out.push(
+            item(env, c.name, CompletionKind.Field, `capability${c.type ? ` (${c.type})` : ''}`, capLine(c), '1'),
+          );
+        for (const r of types.requirements(t).values())
+          out.push(item(env, r.name, CompletionKind.Field, 'requirement', reqLine(r), '2'));
       }
     }
     return dedupe(out);
@@ -344,14 +552,35 @@ function memberItems(env: Env, entity: Entity, names: (string | undefined)[], in
       const prop = propOf(model, t, first, attributes);
       if (prop) {
         const dt = types.dataType(prop.info.type)?.type;
-        if (dt) for (const f of types.properties(dt).values()) out.push(item(env, f.name, CompletionKind.Field, `field of ${dt.name}${f.type ? ` (${f.type})` : ''}`, f.description, '0'));
+        if (dt)
+          for (const f of types.properties(dt).values())
+            out.push(
+              item(
+                env,
+                f.name,
+                CompletionKind.Field,
+                `field of ${dt.name}${f.type ? ` (${f.type})` : ''}`,
+                f.description,
+                '0',
+              ),
+            );
         return out;
       }
       const cap = t.kind === 'node' ? types.capabilities(t).get(first) : undefined;
       const ct = types.resolve(cap?.type, 'capability');
       if (ct) {
         const props = attributes ? new Map([...types.properties(ct), ...types.attributes(ct)]) : types.properties(ct);
-        for (const p of props.values()) out.push(item(env, p.name, CompletionKind.Property, `${what} of capability ${first} (${ct.name})${p.type ? ` ${p.type}` : ''}`, `${p.description ?? ''}${p.hasDefault ? `\n\ndefault: \`${plain(p.default)}\`` : ''}`, '0'));
+        for (const p of props.values())
+          out.push(
+            item(
+              env,
+              p.name,
+              CompletionKind.Property,
+              `${what} of capability ${first} (${ct.name})${p.type ? ` ${p.type}` : ''}`,
+              `${p.description ?? ''}${p.hasDefault ? `\n\ndefault: \`${plain(p.default)}\`` : ''}`,
+              '0',
+            ),
+          );
         return out;
       }
     }
@@ -369,27 +598,52 @@ function keyCompletions(env: Env): CompletionItem[] {
   const keySpan = wordSpan(lines, offset, cur.tokenStart, true);
   const range = lines.rangeOf({ start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) });
   const out: CompletionItem[] = [];
-  const keyItem = (label: string, shape: string | undefined, doc: string | undefined, sort: string, kind: number = CompletionKind.Property, detail?: string): void => {
+  const keyItem = (
+    label: string,
+    shape: string | undefined,
+    doc: string | undefined,
+    sort: string,
+    kind: number = CompletionKind.Property,
+    detail?: string,
+  ): void => {
     if (present.has(label)) return;
     const indent = ' '.repeat(cur.column);
     const body = shape === 'map' ? `:\n${indent}  $0` : shape === 'list' ? `:\n${indent}  - $0` : ': $0';
-    const it: CompletionItem = { label, kind, sortText: `${sort}${label}`, insertTextFormat: 2, textEdit: { range, newText: `${label}${body}` } };
+    const it: CompletionItem = {
+      label,
+      kind,
+      sortText: `${sort}${label}`,
+      insertTextFormat: 2,
+      textEdit: { range, newText: `${label}${body}` },
+    };
     if (detail) it.detail = detail;
     if (doc) it.documentation = { kind: 'markdown', value: doc };
     out.push(it);
   };
   const construct = constructAt(p);
   const spec = construct ? GRAMMAR[construct] : undefined;
-  if (construct === 'constraint') return constraintItems({ ...env, word: { start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) } });
+  if (construct === 'constraint')
+    return constraintItems({
+      ...env,
+      word: { start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) },
+    });
   if (spec && !spec.open) {
     for (const [k, ks] of Object.entries(spec.keys)) {
       if (ks.since && env.minor < Number(ks.since.slice(-1))) continue;
       if (ks.until && env.minor > Number(ks.until.slice(-1))) continue;
-      keyItem(k, ks.shape, ks.doc, ks.required ? '0' : '1', CompletionKind.Property, ks.required ? 'required' : undefined);
+      keyItem(
+        k,
+        ks.shape,
+        ks.doc,
+        ks.required ? '0' : '1',
+        CompletionKind.Property,
+        ks.required ? 'required' : undefined,
+      );
     }
     // Operations of the interface being defined or assigned.
     if (spec.extra === 'operation_definition' || construct === 'interface_type') {
-      for (const op of interfaceOperations(model, p)) keyItem(op.name, undefined, op.doc, '0', CompletionKind.Method, 'operation');
+      for (const op of interfaceOperations(model, p))
+        keyItem(op.name, undefined, op.doc, '0', CompletionKind.Method, 'operation');
     }
   }
   // Member names where a template assigns them.
@@ -400,29 +654,58 @@ function keyCompletions(env: Env): CompletionItem[] {
     const types = model.types;
     if (owner && (section === 'properties' || section === 'attributes') && isTemplatePath(ownerPath)) {
       const props = section === 'attributes' ? types.attributes(owner) : types.properties(owner);
-      for (const pr of props.values()) keyItem(pr.name, undefined, pr.description, pr.required && !pr.hasDefault && section === 'properties' ? '0' : '1', CompletionKind.Property, `${section === 'attributes' ? 'attribute' : 'property'}${pr.type ? ` (${pr.type})` : ''}${pr.required && section === 'properties' ? ', required' : ''}`);
+      for (const pr of props.values())
+        keyItem(
+          pr.name,
+          undefined,
+          pr.description,
+          pr.required && !pr.hasDefault && section === 'properties' ? '0' : '1',
+          CompletionKind.Property,
+          `${section === 'attributes' ? 'attribute' : 'property'}${pr.type ? ` (${pr.type})` : ''}${pr.required && section === 'properties' ? ', required' : ''}`,
+        );
     }
     if (owner && section === 'capabilities' && isTemplatePath(ownerPath)) {
-      for (const c of types.capabilities(owner).values()) keyItem(c.name, 'map', capLine(c), '0', CompletionKind.Field, `capability${c.type ? ` (${c.type})` : ''}`);
+      for (const c of types.capabilities(owner).values())
+        keyItem(c.name, 'map', capLine(c), '0', CompletionKind.Field, `capability${c.type ? ` (${c.type})` : ''}`);
     }
     if (owner && section === 'interfaces' && isTemplatePath(ownerPath)) {
-      for (const i of types.interfaces(owner).values()) keyItem(i.name, 'map', undefined, '0', CompletionKind.Interface, `interface${i.type ? ` (${i.type})` : ''}`);
+      for (const i of types.interfaces(owner).values())
+        keyItem(i.name, 'map', undefined, '0', CompletionKind.Interface, `interface${i.type ? ` (${i.type})` : ''}`);
     }
     if (owner && section === 'requirements' && isTemplatePath(ownerPath)) {
-      for (const r of types.requirements(owner).values()) keyItem(r.name, undefined, reqLine(r), '0', CompletionKind.Field, 'requirement');
+      for (const r of types.requirements(owner).values())
+        keyItem(r.name, undefined, reqLine(r), '0', CompletionKind.Field, 'requirement');
     }
     // [tt, node_templates, N, capabilities, C, properties]
-    if ((section === 'properties' || section === 'attributes') && p.length === 6 && p[1] === 'node_templates' && p[3] === 'capabilities' && typeof p[4] === 'string') {
+    if (
+      (section === 'properties' || section === 'attributes') &&
+      p.length === 6 &&
+      p[1] === 'node_templates' &&
+      p[3] === 'capabilities' &&
+      typeof p[4] === 'string'
+    ) {
       const nt = ownerType(model, p.slice(0, 3));
       const ct = types.resolve(nt ? types.capabilities(nt).get(p[4])?.type : undefined, 'capability');
-      if (ct) for (const pr of (section === 'attributes' ? types.attributes(ct) : types.properties(ct)).values()) keyItem(pr.name, undefined, pr.description, '0', CompletionKind.Property, `property of ${ct.name}${pr.type ? ` (${pr.type})` : ''}`);
+      if (ct)
+        for (const pr of (section === 'attributes' ? types.attributes(ct) : types.properties(ct)).values())
+          keyItem(
+            pr.name,
+            undefined,
+            pr.description,
+            '0',
+            CompletionKind.Property,
+            `property of ${ct.name}${pr.type ? ` (${pr.type})` : ''}`,
+          );
     }
   }
   return out;
 }
 
 function isTemplatePath(p: TPath): boolean {
-  return p[0] === 'topology_template' && (p.length === 3 || (p.length === 4 && p[1] === 'policies') || (p.length === 7 && p[6] === 'relationship'));
+  return (
+    p[0] === 'topology_template' &&
+    (p.length === 3 || (p.length === 4 && p[1] === 'policies') || (p.length === 7 && p[6] === 'relationship'))
+  );
 }
 
 /** Operations of the interface (definition, assignment or interface type) whose body is at `p`. */
@@ -448,7 +731,9 @@ function interfaceOperations(model: ToscaModel, p: TPath): { name: string; doc?:
     if (seen.has(o)) continue;
     seen.add(o);
     let doc: string | undefined;
-    for (const x of it ? types.chain(it) : []) doc = x.normative?.operations?.[o]?.description ?? x.decl?.operations.find((d) => d.name === o)?.description ?? doc;
+    for (const x of it ? types.chain(it) : [])
+      doc =
+        x.normative?.operations?.[o]?.description ?? x.decl?.operations.find((d) => d.name === o)?.description ?? doc;
     out.push(doc ? { name: o, doc } : { name: o });
   }
   return out;

@@ -19,7 +19,14 @@ export function toscaDefinition(ctx: FeatureContext, offset: number): LocationLi
   const inFile = (path: string, span: Span, sel: Span = span): LocationLink[] => {
     const lines = path === ctx.doc.path ? ctx.doc.lines : ctx.linesOf(path);
     if (!lines) return [];
-    return [{ originSelectionRange: origin, targetPath: path, targetRange: lines.rangeOf(span), targetSelectionRange: lines.rangeOf(sel) }];
+    return [
+      {
+        originSelectionRange: origin,
+        targetPath: path,
+        targetRange: lines.rangeOf(span),
+        targetSelectionRange: lines.rangeOf(sel),
+      },
+    ];
   };
   const inNormative = (type: ToscaType, anchor: string): LocationLink[] => {
     const v = model.types.catalogVersion;
@@ -29,7 +36,11 @@ export function toscaDefinition(ctx: FeatureContext, offset: number): LocationLi
     return [{ originSelectionRange: origin, targetPath: view.uri, targetRange: r, targetSelectionRange: r }];
   };
   /** A member of `owner`: its declaration in a file, or its anchor in the normative view. */
-  const member = (owner: ToscaType, decl: { span: Span; keySpan: Span } | undefined, anchor: string): LocationLink[] => {
+  const member = (
+    owner: ToscaType,
+    decl: { span: Span; keySpan: Span } | undefined,
+    anchor: string,
+  ): LocationLink[] => {
     if (decl && owner.path) return inFile(owner.path, decl.span, decl.keySpan);
     if (owner.normative) return inNormative(owner, anchor);
     return [];

@@ -17,7 +17,12 @@ export function checkTosca(rctx: RuleContext, options: ToscaCheckOptions = {}): 
   try {
     model = toscaModelOf(rctx.feature);
   } catch (e) {
-    rctx.report({ code: 'TOSCA999', severity: 'warning', span: { start: 0, end: 0 }, message: `Internal error while reading the TOSCA model: ${e instanceof Error ? e.message : String(e)}. Please report it.` });
+    rctx.report({
+      code: 'TOSCA999',
+      severity: 'warning',
+      span: { start: 0, end: 0 },
+      message: `Internal error while reading the TOSCA model: ${e instanceof Error ? e.message : String(e)}. Please report it.`,
+    });
     return;
   }
   const catalog = model.version?.catalog;
@@ -29,7 +34,8 @@ export function checkTosca(rctx: RuleContext, options: ToscaCheckOptions = {}): 
     options,
     minor: catalog ? Number(catalog.slice(-1)) : 3,
     // Messages end a "did you mean `x`?" clause with the sentence's full stop: drop the doubled punctuation.
-    report: (f) => rctx.report(f.message.includes('?.') ? { ...f, message: f.message.replace(/\?\.(\s|$)/g, '?$1') } : f),
+    report: (f) =>
+      rctx.report(f.message.includes('?.') ? { ...f, message: f.message.replace(/\?\.(\s|$)/g, '?$1') } : f),
   };
   const simple = !model.version || model.version.fullChecks;
   for (const rule of TOSCA_RULES) {
@@ -38,7 +44,12 @@ export function checkTosca(rctx: RuleContext, options: ToscaCheckOptions = {}): 
     try {
       rule.check(ctx);
     } catch (e) {
-      rctx.report({ code: 'TOSCA999', severity: 'warning', span: { start: 0, end: 0 }, message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.` });
+      rctx.report({
+        code: 'TOSCA999',
+        severity: 'warning',
+        span: { start: 0, end: 0 },
+        message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.`,
+      });
     }
   }
 }

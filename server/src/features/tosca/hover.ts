@@ -4,7 +4,16 @@ import { primitiveOf } from '../../model/tosca/primitives.js';
 import type { FeatureContext, Hover } from '../types.js';
 import { relativePath } from '../lm/context.js';
 import { constraintMarkdown, functionMarkdown, keywordMarkdown, PRIMITIVE_DOCS, versionMarkdown } from './docs.js';
-import { capMarkdown, ifaceMarkdown, inputMarkdown, operationMarkdown, propMarkdown, reqMarkdown, templateMarkdown, typeMarkdown } from './markdown.js';
+import {
+  capMarkdown,
+  ifaceMarkdown,
+  inputMarkdown,
+  operationMarkdown,
+  propMarkdown,
+  reqMarkdown,
+  templateMarkdown,
+  typeMarkdown,
+} from './markdown.js';
 import { toscaModelOf } from './context.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
 
@@ -32,15 +41,24 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
     case 'keyword': {
       const e = t.entity;
       let resolved: string | undefined;
-      if (e?.hosts?.length) resolved = `Here: ${e.hosts.map((h) => `\`${h.node.name}\` (\`${h.type.name}\`)`).join(' → ')}`;
-      else if (e?.node) resolved = `Here: node template \`${e.node.name}\`${e.type ? ` of type \`${e.type.name}\`` : ''}`;
+      if (e?.hosts?.length)
+        resolved = `Here: ${e.hosts.map((h) => `\`${h.node.name}\` (\`${h.type.name}\`)`).join(' → ')}`;
+      else if (e?.node)
+        resolved = `Here: node template \`${e.node.name}\`${e.type ? ` of type \`${e.type.name}\`` : ''}`;
       else if (e?.type) resolved = `Here: an instance of \`${e.type.name}\``;
       return keywordMarkdown(t.name, resolved);
     }
     case 'keyname': {
       const s = t.spec;
-      const version = [s.since ? `since ${SINCE[s.since]}` : '', s.until ? `up to ${UNTIL[s.until]}` : ''].filter(Boolean).join(', ');
-      return [`**${t.key}** — keyname of a ${GRAMMAR[t.construct]?.label ?? t.construct.replace(/_/g, ' ')}${s.required ? ' (required)' : ''}${version ? ` (${version})` : ''}`, s.doc ?? ''].filter(Boolean).join('\n\n');
+      const version = [s.since ? `since ${SINCE[s.since]}` : '', s.until ? `up to ${UNTIL[s.until]}` : '']
+        .filter(Boolean)
+        .join(', ');
+      return [
+        `**${t.key}** — keyname of a ${GRAMMAR[t.construct]?.label ?? t.construct.replace(/_/g, ' ')}${s.required ? ' (required)' : ''}${version ? ` (${version})` : ''}`,
+        s.doc ?? '',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     }
     case 'constraint':
       return constraintMarkdown(t.op);

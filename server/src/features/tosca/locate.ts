@@ -185,7 +185,8 @@ function scanInline(before: string): TextCall | undefined {
   }
   const t = top();
   if (t.open === '[' && t.fn) return { fn: t.fn, argIndex: t.argIndex, args: t.args };
-  if (t.open !== '[' && t.afterColon && t.key && FUNCTION_NAMES.has(t.key) && !t.nested) return { fn: t.key, argIndex: 0, args: [] };
+  if (t.open !== '[' && t.afterColon && t.key && FUNCTION_NAMES.has(t.key) && !t.nested)
+    return { fn: t.key, argIndex: 0, args: [] };
   return undefined;
 }
 
@@ -212,7 +213,10 @@ export function callAtText(lines: LineIndex, offset: number, cur: CursorContext)
     const ind = t.length - trimmed.length;
     if (ind > col) continue;
     if (ind < col || !trimmed.startsWith('-')) break;
-    const v = trimmed.replace(/^-\s*/, '').replace(/\s+#.*$/, '').trim();
+    const v = trimmed
+      .replace(/^-\s*/, '')
+      .replace(/\s+#.*$/, '')
+      .trim();
     args.unshift(/^[[{]/.test(v) || v === '' ? undefined : v.replace(/^(['"])(.*)\1$/, '$2'));
   }
   return { fn, argIndex: args.length, args };
@@ -229,6 +233,11 @@ export function wordSpan(lines: LineIndex, offset: number, min: number, forKey =
   let s = offset;
   while (s > Math.max(min, lineStart) && WORD.test(text[s - 1]!)) s--;
   let e = offset;
-  while (e < lineEnd && WORD.test(text[e]!) && !(text[e] === ':' && (forKey || e + 1 >= lineEnd || /\s/.test(text[e + 1]!)))) e++;
+  while (
+    e < lineEnd &&
+    WORD.test(text[e]!) &&
+    !(text[e] === ':' && (forKey || e + 1 >= lineEnd || /\s/.test(text[e + 1]!)))
+  )
+    e++;
   return { start: s, end: e };
 }

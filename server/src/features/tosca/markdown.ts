@@ -5,7 +5,14 @@
 import { specSection } from '../../model/tosca/catalog/index.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import type { TGroup, TNodeTemplate, TPolicy, TPropertyDef, TRelationshipTemplate } from '../../model/tosca/summary.js';
-import { kindLabel, type CapInfo, type IfaceInfo, type PropInfo, type ReqInfo, type ToscaType } from '../../model/tosca/typeTable.js';
+import {
+  kindLabel,
+  type CapInfo,
+  type IfaceInfo,
+  type PropInfo,
+  type ReqInfo,
+  type ToscaType,
+} from '../../model/tosca/typeTable.js';
 import type { PlainValue } from '../../model/tosca/values.js';
 import { relativePath } from '../lm/context.js';
 
@@ -58,7 +65,9 @@ function propTable(title: string, props: Map<string, PropInfo>, t: ToscaType): s
     const type = p.type ? code(p.type + (p.entrySchema?.type ? ` of ${p.entrySchema.type}` : '')) : '';
     const inherited = p.owner !== t ? ` _(${shortName(p.owner)})_` : '';
     const def = p.hasValue ? `= ${code(plain(p.value))}` : p.hasDefault ? code(plain(p.default)) : '';
-    rows.push(`| ${code(p.name)}${inherited} | ${type} | ${title === 'Attribute' ? '' : p.required ? 'yes' : 'no'} | ${cell(def)} | ${cell(p.description)} |`);
+    rows.push(
+      `| ${code(p.name)}${inherited} | ${type} | ${title === 'Attribute' ? '' : p.required ? 'yes' : 'no'} | ${cell(def)} | ${cell(p.description)} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -72,7 +81,11 @@ export function capLine(c: CapInfo): string {
 }
 
 export function reqLine(r: ReqInfo): string {
-  const parts = [r.capability ? `capability ${code(r.capability)}` : undefined, r.node ? `node ${code(r.node)}` : undefined, r.relationship ? `relationship ${code(r.relationship)}` : undefined].filter(Boolean);
+  const parts = [
+    r.capability ? `capability ${code(r.capability)}` : undefined,
+    r.node ? `node ${code(r.node)}` : undefined,
+    r.relationship ? `relationship ${code(r.relationship)}` : undefined,
+  ].filter(Boolean);
   return `${code(r.name)}: ${parts.join(', ') || '?'}${occ(r.occurrences)}`;
 }
 
@@ -90,7 +103,8 @@ export function typeMarkdown(model: ToscaModel, t: ToscaType): string {
   if (t.derivedFrom) {
     const names = [t, ...chain].map((x) => code(x.name));
     const last = chain.length ? chain[chain.length - 1]! : t;
-    if (last.derivedFrom && !types.parent(last) && last.derivedFrom !== 'tosca.entity.Root') names.push(`${code(last.derivedFrom)}${t.kind === 'data' ? '' : ' (unknown)'}`);
+    if (last.derivedFrom && !types.parent(last) && last.derivedFrom !== 'tosca.entity.Root')
+      names.push(`${code(last.derivedFrom)}${t.kind === 'data' ? '' : ' (unknown)'}`);
     out.push(`derived_from: ${names.join(' → ')}`);
   }
   if (t.description) out.push(t.description);
@@ -105,7 +119,8 @@ export function typeMarkdown(model: ToscaModel, t: ToscaType): string {
     if (reqs.length) out.push(`Requirements:\n${reqs.map((r) => `- ${reqLine(r)}`).join('\n')}`);
   }
   const ifaces = [...types.interfaces(t).values()];
-  if (ifaces.length) out.push(`Interfaces: ${ifaces.map((i) => `${code(i.name)}${i.type ? ` (${code(i.type)})` : ''}`).join(', ')}`);
+  if (ifaces.length)
+    out.push(`Interfaces: ${ifaces.map((i) => `${code(i.name)}${i.type ? ` (${code(i.type)})` : ''}`).join(', ')}`);
   if (t.kind === 'interface') {
     const ops = [...types.operations(t)];
     if (ops.length) out.push(`Operations: ${ops.map(code).join(', ')}`);
@@ -121,7 +136,8 @@ export function typeMarkdown(model: ToscaModel, t: ToscaType): string {
     const info = types.dataType(t.name);
     const facts: string[] = [];
     if (info?.primitive) facts.push(`values are ${code(info.primitive)}s`);
-    if (info?.constraints.length) facts.push(`constraints: ${info.constraints.map((c) => code(`${c.op}: ${plain(c.value)}`)).join(', ')}`);
+    if (info?.constraints.length)
+      facts.push(`constraints: ${info.constraints.map((c) => code(`${c.op}: ${plain(c.value)}`)).join(', ')}`);
     if (facts.length) out.push(facts.join(' · '));
   }
   for (const note of n?.notes ?? []) out.push(`_Note: ${note}_`);
@@ -132,7 +148,9 @@ export function typeMarkdown(model: ToscaModel, t: ToscaType): string {
 export function propMarkdown(model: ToscaModel, p: PropInfo, attribute: boolean, on: ToscaType, via?: string): string {
   const out: string[] = [];
   const what = attribute ? 'attribute' : 'property';
-  out.push(`**${p.name}** — ${what} of ${via ? `capability ${code(via)} (${code(on.name)})` : code(on.name)}${p.owner !== on ? `, defined by ${code(p.owner.name)}` : ''}`);
+  out.push(
+    `**${p.name}** — ${what} of ${via ? `capability ${code(via)} (${code(on.name)})` : code(on.name)}${p.owner !== on ? `, defined by ${code(p.owner.name)}` : ''}`,
+  );
   const facts: string[] = [];
   if (p.type) facts.push(`type ${code(p.type)}${p.entrySchema?.type ? ` of ${code(p.entrySchema.type)}` : ''}`);
   if (!attribute) facts.push(p.required ? 'required' : 'optional');
@@ -140,26 +158,41 @@ export function propMarkdown(model: ToscaModel, p: PropInfo, attribute: boolean,
   else if (p.hasDefault) facts.push(`default ${code(plain(p.default))}`);
   if (p.status) facts.push(p.status);
   if (facts.length) out.push(facts.join(' · '));
-  if (p.constraints.length) out.push(`Constraints: ${p.constraints.map((c) => code(`${c.op}: ${plain(c.value)}`)).join(', ')}`);
+  if (p.constraints.length)
+    out.push(`Constraints: ${p.constraints.map((c) => code(`${c.op}: ${plain(c.value)}`)).join(', ')}`);
   if (p.description) out.push(p.description);
   return out.join('\n\n');
 }
 
 export function capMarkdown(c: CapInfo, on: ToscaType): string {
-  return [`**${c.name}** — capability of ${code(on.name)}${c.owner !== on ? `, defined by ${code(c.owner.name)}` : ''}`, capLine(c), ...(c.description ? [c.description] : [])].join('\n\n');
+  return [
+    `**${c.name}** — capability of ${code(on.name)}${c.owner !== on ? `, defined by ${code(c.owner.name)}` : ''}`,
+    capLine(c),
+    ...(c.description ? [c.description] : []),
+  ].join('\n\n');
 }
 
 export function reqMarkdown(r: ReqInfo, on: ToscaType): string {
-  return [`**${r.name}** — requirement of ${code(on.name)}${r.owner !== on ? `, defined by ${code(r.owner.name)}` : ''}`, reqLine(r), ...(r.description ? [r.description] : [])].join('\n\n');
+  return [
+    `**${r.name}** — requirement of ${code(on.name)}${r.owner !== on ? `, defined by ${code(r.owner.name)}` : ''}`,
+    reqLine(r),
+    ...(r.description ? [r.description] : []),
+  ].join('\n\n');
 }
 
 export function ifaceMarkdown(model: ToscaModel, i: IfaceInfo, on: ToscaType, ops: Iterable<string>): string {
   const list = [...ops];
-  return [`**${i.name}** — interface of ${code(on.name)}${i.type ? ` (type ${code(i.type)})` : ''}`, ...(list.length ? [`Operations: ${list.map(code).join(', ')}`] : [])].join('\n\n');
+  return [
+    `**${i.name}** — interface of ${code(on.name)}${i.type ? ` (type ${code(i.type)})` : ''}`,
+    ...(list.length ? [`Operations: ${list.map(code).join(', ')}`] : []),
+  ].join('\n\n');
 }
 
 export function operationMarkdown(name: string, iface: ToscaType | undefined, description: string | undefined): string {
-  return [`**${name}** — operation${iface ? ` of interface type ${code(iface.name)}` : ''}`, ...(description ? [description] : [])].join('\n\n');
+  return [
+    `**${name}** — operation${iface ? ` of interface type ${code(iface.name)}` : ''}`,
+    ...(description ? [description] : []),
+  ].join('\n\n');
 }
 
 export function inputMarkdown(i: TPropertyDef): string {
@@ -167,13 +200,23 @@ export function inputMarkdown(i: TPropertyDef): string {
   if (i.type) facts.push(`type ${code(i.type.name)}`);
   facts.push(i.required === false ? 'optional' : 'required');
   if (i.hasDefault) facts.push(`default ${code(plain(i.default))}`);
-  return [`**${i.name}** — input of this topology template`, facts.join(' · '), ...(i.description ? [i.description] : [])].join('\n\n');
+  return [
+    `**${i.name}** — input of this topology template`,
+    facts.join(' · '),
+    ...(i.description ? [i.description] : []),
+  ].join('\n\n');
 }
 
 type AnyTemplate = TNodeTemplate | TRelationshipTemplate | TGroup | TPolicy;
 
-export function templateMarkdown(model: ToscaModel, t: AnyTemplate, kind: 'node' | 'relationship' | 'group' | 'policy'): string {
-  const label = { node: 'node template', relationship: 'relationship template', group: 'group', policy: 'policy' }[kind];
+export function templateMarkdown(
+  model: ToscaModel,
+  t: AnyTemplate,
+  kind: 'node' | 'relationship' | 'group' | 'policy',
+): string {
+  const label = { node: 'node template', relationship: 'relationship template', group: 'group', policy: 'policy' }[
+    kind
+  ];
   const type = model.types.resolve(t.type?.name, kind);
   const out = [`**${t.name}** — ${label}${t.type ? ` of type ${code(t.type.name)}` : ''}`];
   if (t.description) out.push(t.description);

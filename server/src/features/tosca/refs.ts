@@ -55,7 +55,11 @@ const REFS: Record<string, Record<string, RefSpec>> = {
   relationship_template: { type: T('relationship') },
   group: { type: T('group'), members: { ref: 'templates', groups: true } },
   policy: { type: T('policy'), targets: { ref: 'templates', groups: true } },
-  requirement_assignment: { node: { ref: 'node-target' }, capability: { ref: 'capability-target' }, relationship: { ref: 'relationship-target' } },
+  requirement_assignment: {
+    node: { ref: 'node-target' },
+    capability: { ref: 'capability-target' },
+    relationship: { ref: 'relationship-target' },
+  },
   requirement_relationship_assignment: { type: T('relationship') },
   substitution_mappings: { node_type: T('node') },
   import: { file: { ref: 'file' } },

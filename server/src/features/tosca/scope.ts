@@ -10,7 +10,19 @@ import type { ArtifactInfo, CapInfo, IfaceInfo, PropInfo, ReqInfo, ToscaType } f
 import type { EntityKeyword } from './docs.js';
 import type { TPath } from './locate.js';
 
-export type ScopeKind = 'node' | 'relationship' | 'inline-relationship' | 'group' | 'policy' | 'output' | 'input' | 'node-type' | 'relationship-type' | 'other-type' | 'workflow' | 'other';
+export type ScopeKind =
+  | 'node'
+  | 'relationship'
+  | 'inline-relationship'
+  | 'group'
+  | 'policy'
+  | 'output'
+  | 'input'
+  | 'node-type'
+  | 'relationship-type'
+  | 'other-type'
+  | 'workflow'
+  | 'other';
 
 export interface Entity {
   type?: ToscaType;
@@ -50,10 +62,22 @@ export function scopeAt(model: ToscaModel, path: TPath): FnScope {
       if (path[3] === 'requirements' && path[6] === 'relationship' && path.length > 7 && node) {
         const i = path[4];
         const reqName = path[5];
-        const ra = (typeof i === 'number' && node.requirements[i]?.name === reqName ? node.requirements[i] : undefined) ?? node.requirements.find((r) => r.name === reqName);
+        const ra =
+          (typeof i === 'number' && node.requirements[i]?.name === reqName ? node.requirements[i] : undefined) ??
+          node.requirements.find((r) => r.name === reqName);
         const target = ra?.node ? model.nodeTemplates.get(ra.node.name) : undefined;
-        const relType = relTypeOf(model, ra?.relationship?.name) ?? (self.type && typeof reqName === 'string' ? model.types.resolve(model.types.requirements(self.type).get(reqName)?.relationship, 'relationship') : undefined);
-        return { kind: 'inline-relationship', node, self: relType ? { type: relType } : {}, source: self, target: nodeEntity(model, target) };
+        const relType =
+          relTypeOf(model, ra?.relationship?.name) ??
+          (self.type && typeof reqName === 'string'
+            ? model.types.resolve(model.types.requirements(self.type).get(reqName)?.relationship, 'relationship')
+            : undefined);
+        return {
+          kind: 'inline-relationship',
+          node,
+          self: relType ? { type: relType } : {},
+          source: self,
+          target: nodeEntity(model, target),
+        };
       }
       return node ? { kind: 'node', node, self } : { kind: 'node', self };
     }
@@ -67,7 +91,8 @@ export function scopeAt(model: ToscaModel, path: TPath): FnScope {
     }
     if (b === 'policies') {
       const name = typeof c === 'string' ? c : path[3];
-      const t = typeof name === 'string' ? model.types.resolve(model.policies.get(name)?.type?.name, 'policy') : undefined;
+      const t =
+        typeof name === 'string' ? model.types.resolve(model.policies.get(name)?.type?.name, 'policy') : undefined;
       return { kind: 'policy', self: t ? { type: t } : {} };
     }
     if (b === 'outputs') return { kind: 'output' };
@@ -174,7 +199,12 @@ export interface MemberHit {
 }
 
 /** A property (attribute when `attributes`, falling back to properties, which are reflected as attributes) of `t`. */
-export function propOf(model: ToscaModel, t: ToscaType, name: string, attributes: boolean): { info: PropInfo; attribute: boolean } | undefined {
+export function propOf(
+  model: ToscaModel,
+  t: ToscaType,
+  name: string,
+  attributes: boolean,
+): { info: PropInfo; attribute: boolean } | undefined {
   if (attributes) {
     const a = model.types.attributes(t).get(name);
     if (a) return { info: a, attribute: true };
@@ -187,7 +217,13 @@ export function propOf(model: ToscaModel, t: ToscaType, name: string, attributes
  * Resolves the names after the entity of `get_property`/`get_attribute` up to `upto` (index into
  * `names`): a property, or a capability / requirement and then a property of the capability.
  */
-export function memberPath(model: ToscaModel, types: ToscaType[], names: string[], upto: number, attributes: boolean): MemberHit | undefined {
+export function memberPath(
+  model: ToscaModel,
+  types: ToscaType[],
+  names: string[],
+  upto: number,
+  attributes: boolean,
+): MemberHit | undefined {
   const first = names[0];
   if (first === undefined) return undefined;
   for (const t of types) {
@@ -224,9 +260,13 @@ export function operationsOf(model: ToscaModel, iface: IfaceInfo, node?: TNodeTe
   return ops;
 }
 
-export function artifactsOf(model: ToscaModel, e: Entity | undefined): Map<string, ArtifactInfo | { name: string; type?: string }> {
+export function artifactsOf(
+  model: ToscaModel,
+  e: Entity | undefined,
+): Map<string, ArtifactInfo | { name: string; type?: string }> {
   const out = new Map<string, ArtifactInfo | { name: string; type?: string }>();
   for (const t of entityTypes(e)) for (const [k, v] of model.types.artifacts(t)) out.set(k, v);
-  for (const a of e?.node?.artifacts ?? []) if (!out.has(a.name)) out.set(a.name, a.type ? { name: a.name, type: a.type.name } : { name: a.name });
+  for (const a of e?.node?.artifacts ?? [])
+    if (!out.has(a.name)) out.set(a.name, a.type ? { name: a.name, type: a.type.name } : { name: a.name });
   return out;
 }

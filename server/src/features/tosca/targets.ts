@@ -6,7 +6,16 @@
 import type { ToscaModel } from '../../model/tosca/model.js';
 import { GRAMMAR, constructAt, type KeySpec } from '../../model/tosca/grammar.js';
 import { primitiveOf } from '../../model/tosca/primitives.js';
-import { TYPE_SECTIONS, type TArtifactDef, type TGroup, type TImport, type TNodeTemplate, type TPolicy, type TPropertyDef, type TRelationshipTemplate } from '../../model/tosca/summary.js';
+import {
+  TYPE_SECTIONS,
+  type TArtifactDef,
+  type TGroup,
+  type TImport,
+  type TNodeTemplate,
+  type TPolicy,
+  type TPropertyDef,
+  type TRelationshipTemplate,
+} from '../../model/tosca/summary.js';
 import type { CapInfo, IfaceInfo, PropInfo, ReqInfo, ToscaType } from '../../model/tosca/typeTable.js';
 import type { ImportStatus } from '../../model/tosca/imports.js';
 import type { Span } from '../../syntax/positions.js';
@@ -16,7 +25,17 @@ import { toscaModelOf } from './context.js';
 import { CONSTRAINT_DOCS, type EntityKeyword } from './docs.js';
 import { callInTree, locate, type Located, type TPath, type TreeCall } from './locate.js';
 import { refAt } from './refs.js';
-import { artifactsOf, entityOf, entityTypes, interfacesOf, memberPath, operationsOf, propOf, scopeAt, type Entity } from './scope.js';
+import {
+  artifactsOf,
+  entityOf,
+  entityTypes,
+  interfacesOf,
+  memberPath,
+  operationsOf,
+  propOf,
+  scopeAt,
+  type Entity,
+} from './scope.js';
 
 export type TemplateKind = 'node' | 'relationship' | 'group' | 'policy';
 
@@ -29,7 +48,12 @@ export type ToscaTarget =
   | { kind: 'constraint'; origin: Span; op: string }
   | { kind: 'version'; origin: Span; text: string }
   | { kind: 'input'; origin: Span; input: TPropertyDef }
-  | { kind: 'template'; origin: Span; template: TNodeTemplate | TRelationshipTemplate | TGroup | TPolicy; templateKind: TemplateKind }
+  | {
+      kind: 'template';
+      origin: Span;
+      template: TNodeTemplate | TRelationshipTemplate | TGroup | TPolicy;
+      templateKind: TemplateKind;
+    }
   | { kind: 'property'; origin: Span; prop: PropInfo; attribute: boolean; on: ToscaType; via?: string }
   | { kind: 'capability'; origin: Span; cap: CapInfo; on: ToscaType }
   | { kind: 'requirement'; origin: Span; req: ReqInfo; on: ToscaType }
@@ -70,13 +94,27 @@ function templateTarget(model: ToscaModel, name: string, origin: Span, groups: b
 }
 
 /** The node template a requirement assignment at `path` targets (its `node`), if any. */
-function requirementContext(model: ToscaModel, path: TPath): { node?: TNodeTemplate; reqName?: string; target?: TNodeTemplate } {
+function requirementContext(
+  model: ToscaModel,
+  path: TPath,
+): { node?: TNodeTemplate; reqName?: string; target?: TNodeTemplate } {
   // [topology_template, node_templates, N, requirements, i, reqName, ...]
-  if (path[0] !== 'topology_template' || path[1] !== 'node_templates' || typeof path[2] !== 'string' || path[3] !== 'requirements') return {};
+  if (
+    path[0] !== 'topology_template' ||
+    path[1] !== 'node_templates' ||
+    typeof path[2] !== 'string' ||
+    path[3] !== 'requirements'
+  )
+    return {};
   const node = model.nodeTemplates.get(path[2]);
   const i = path[4];
   const reqName = typeof path[5] === 'string' ? path[5] : undefined;
-  const ra = node && typeof i === 'number' ? (node.requirements[i]?.name === reqName ? node.requirements[i] : node.requirements.find((r) => r.name === reqName)) : undefined;
+  const ra =
+    node && typeof i === 'number'
+      ? node.requirements[i]?.name === reqName
+        ? node.requirements[i]
+        : node.requirements.find((r) => r.name === reqName)
+      : undefined;
   const target = ra?.node ? model.nodeTemplates.get(ra.node.name) : undefined;
   return { ...(node ? { node } : {}), ...(reqName ? { reqName } : {}), ...(target ? { target } : {}) };
 }
@@ -87,7 +125,12 @@ function valueTarget(model: ToscaModel, loc: Located, origin: Span): ToscaTarget
   if (!text) return undefined;
   if (path.length === 1 && path[0] === 'tosca_definitions_version') return { kind: 'version', origin, text };
   // substitution_mappings capabilities/requirements: [ node_template, name ].
-  if (path[0] === 'topology_template' && path[1] === 'substitution_mappings' && (path[2] === 'capabilities' || path[2] === 'requirements') && path[4] === 0) {
+  if (
+    path[0] === 'topology_template' &&
+    path[1] === 'substitution_mappings' &&
+    (path[2] === 'capabilities' || path[2] === 'requirements') &&
+    path[4] === 0
+  ) {
     return templateTarget(model, text, origin, false);
   }
   const site = refAt(path);
@@ -125,7 +168,9 @@ function valueTarget(model: ToscaModel, loc: Located, origin: Span): ToscaTarget
       const idx = path[1];
       const imp = model.summary.imports.find((i) => i.index === idx);
       if (!imp) return undefined;
-      const r = model.closure.rootImports.find((x) => x.imp === imp) ?? model.closure.rootImports.find((x) => x.imp.index === idx);
+      const r =
+        model.closure.rootImports.find((x) => x.imp === imp) ??
+        model.closure.rootImports.find((x) => x.imp.index === idx);
       return { kind: 'import', origin, imp, ...(r ? { status: r.status } : {}) };
     }
   }
@@ -133,7 +178,11 @@ function valueTarget(model: ToscaModel, loc: Located, origin: Span): ToscaTarget
 
 // ---- keys ----------------------------------------------------------------------
 
-const TEMPLATE_SECTIONS: Record<string, TemplateKind> = { node_templates: 'node', relationship_templates: 'relationship', groups: 'group' };
+const TEMPLATE_SECTIONS: Record<string, TemplateKind> = {
+  node_templates: 'node',
+  relationship_templates: 'relationship',
+  groups: 'group',
+};
 
 function keyTarget(model: ToscaModel, loc: Located): ToscaTarget | undefined {
   const path = loc.path;
@@ -149,12 +198,21 @@ function keyTarget(model: ToscaModel, loc: Located): ToscaTarget | undefined {
     const sec = path[1];
     if (path.length === 3 && typeof sec === 'string') {
       const tk = TEMPLATE_SECTIONS[sec];
-      if (tk === 'node' && model.nodeTemplates.get(key)) return { kind: 'template', origin, template: model.nodeTemplates.get(key)!, templateKind: 'node' };
-      if (tk === 'relationship' && model.relationshipTemplates.get(key)) return { kind: 'template', origin, template: model.relationshipTemplates.get(key)!, templateKind: 'relationship' };
-      if (tk === 'group' && model.groups.get(key)) return { kind: 'template', origin, template: model.groups.get(key)!, templateKind: 'group' };
+      if (tk === 'node' && model.nodeTemplates.get(key))
+        return { kind: 'template', origin, template: model.nodeTemplates.get(key)!, templateKind: 'node' };
+      if (tk === 'relationship' && model.relationshipTemplates.get(key))
+        return {
+          kind: 'template',
+          origin,
+          template: model.relationshipTemplates.get(key)!,
+          templateKind: 'relationship',
+        };
+      if (tk === 'group' && model.groups.get(key))
+        return { kind: 'template', origin, template: model.groups.get(key)!, templateKind: 'group' };
       if (sec === 'inputs' && model.inputs.get(key)) return { kind: 'input', origin, input: model.inputs.get(key)! };
     }
-    if (path.length === 4 && sec === 'policies' && model.policies.get(key)) return { kind: 'template', origin, template: model.policies.get(key)!, templateKind: 'policy' };
+    if (path.length === 4 && sec === 'policies' && model.policies.get(key))
+      return { kind: 'template', origin, template: model.policies.get(key)!, templateKind: 'policy' };
     const m = templateMemberTarget(model, path, key, origin);
     if (m) return m;
   }
@@ -192,7 +250,8 @@ function ownerTypeAt(model: ToscaModel, path: TPath): ToscaType | undefined {
   if (a === 'topology_template' && typeof c === 'string') {
     if (path.length === 3) {
       if (b === 'node_templates') return model.types.resolve(model.nodeTemplates.get(c)?.type?.name, 'node');
-      if (b === 'relationship_templates') return model.types.resolve(model.relationshipTemplates.get(c)?.type?.name, 'relationship');
+      if (b === 'relationship_templates')
+        return model.types.resolve(model.relationshipTemplates.get(c)?.type?.name, 'relationship');
       if (b === 'groups') return model.types.resolve(model.groups.get(c)?.type?.name, 'group');
     }
     if (b === 'node_templates' && path.length === 7 && path[3] === 'requirements' && path[6] === 'relationship') {
@@ -200,7 +259,8 @@ function ownerTypeAt(model: ToscaModel, path: TPath): ToscaType | undefined {
       return s.self?.type;
     }
   }
-  if (a === 'topology_template' && b === 'policies' && path.length === 4 && typeof path[3] === 'string') return model.types.resolve(model.policies.get(path[3])?.type?.name, 'policy');
+  if (a === 'topology_template' && b === 'policies' && path.length === 4 && typeof path[3] === 'string')
+    return model.types.resolve(model.policies.get(path[3])?.type?.name, 'policy');
   if (path.length === 2 && typeof a === 'string' && TYPE_SECTIONS[a] && typeof b === 'string') {
     const d = model.summary.types.find((x) => x.kind === TYPE_SECTIONS[a as string] && x.name === b);
     return d ? model.declared(d) : undefined;
@@ -218,7 +278,8 @@ function operationTarget(model: ToscaModel, ifacePath: TPath, name: string, orig
 function opTarget(model: ToscaModel, it: ToscaType, name: string, origin: Span): ToscaTarget {
   let description: string | undefined;
   for (const x of model.types.chain(it)) {
-    const d = x.normative?.operations?.[name]?.description ?? x.decl?.operations.find((o) => o.name === name)?.description;
+    const d =
+      x.normative?.operations?.[name]?.description ?? x.decl?.operations.find((o) => o.name === name)?.description;
     if (d) description = d;
   }
   return { kind: 'operation', origin, name, ifaceType: it, ...(description ? { description } : {}) };
@@ -243,7 +304,10 @@ function templateMemberTarget(model: ToscaModel, path: TPath, key: string, origi
       }
       case 'interfaces': {
         const i = model.types.interfaces(owner).get(key);
-        const node = ownerPath[1] === 'node_templates' && path.length === 5 ? model.nodeTemplates.get(ownerPath[2] as string) : undefined;
+        const node =
+          ownerPath[1] === 'node_templates' && path.length === 5
+            ? model.nodeTemplates.get(ownerPath[2] as string)
+            : undefined;
         return i ? { kind: 'interface', origin, iface: i, on: owner, ops: operationsOf(model, i, node) } : undefined;
       }
     }
@@ -255,12 +319,19 @@ function templateMemberTarget(model: ToscaModel, path: TPath, key: string, origi
     return r && t ? { kind: 'requirement', origin, req: r, on: t } : undefined;
   }
   // [tt, node_templates, N, capabilities, C, properties|attributes, P]
-  if (path.length === 7 && path[1] === 'node_templates' && path[3] === 'capabilities' && (section === 'properties' || section === 'attributes')) {
+  if (
+    path.length === 7 &&
+    path[1] === 'node_templates' &&
+    path[3] === 'capabilities' &&
+    (section === 'properties' || section === 'attributes')
+  ) {
     const t = ownerTypeAt(model, path.slice(0, 3));
     const cap = t ? model.types.capabilities(t).get(path[4] as string) : undefined;
     const ct = model.types.resolve(cap?.type, 'capability');
     const p = ct ? propOf(model, ct, key, section === 'attributes') : undefined;
-    return p && ct ? { kind: 'property', origin, prop: p.info, attribute: p.attribute, on: ct, via: path[4] as string } : undefined;
+    return p && ct
+      ? { kind: 'property', origin, prop: p.info, attribute: p.attribute, on: ct, via: path[4] as string }
+      : undefined;
   }
   return undefined;
 }
@@ -307,7 +378,15 @@ function callTarget(model: ToscaModel, loc: Located, call: TreeCall): ToscaTarge
       const names = call.args.slice(1).map((a) => asScalar(a)?.text ?? '');
       if (call.fn === 'get_property' || call.fn === 'get_attribute') {
         const hit = memberPath(model, entityTypes(entity), names, call.argIndex - 1, call.fn === 'get_attribute');
-        if (hit?.prop) return { kind: 'property', origin, prop: hit.prop.info, attribute: hit.prop.attribute, on: hit.prop.on, ...(hit.prop.via ? { via: hit.prop.via } : {}) };
+        if (hit?.prop)
+          return {
+            kind: 'property',
+            origin,
+            prop: hit.prop.info,
+            attribute: hit.prop.attribute,
+            on: hit.prop.on,
+            ...(hit.prop.via ? { via: hit.prop.via } : {}),
+          };
         if (hit?.cap) return { kind: 'capability', origin, cap: hit.cap.info, on: hit.cap.on };
         if (hit?.req) return { kind: 'requirement', origin, req: hit.req.info, on: hit.req.on };
         return undefined;
@@ -317,7 +396,8 @@ function callTarget(model: ToscaModel, loc: Located, call: TreeCall): ToscaTarge
         const iface = ifaces.get(names[0] ?? '');
         const on = entityTypes(entity)[0];
         if (!iface || !on) return undefined;
-        if (call.argIndex === 1) return { kind: 'interface', origin, iface, on, ops: operationsOf(model, iface, entity.node) };
+        if (call.argIndex === 1)
+          return { kind: 'interface', origin, iface, on, ops: operationsOf(model, iface, entity.node) };
         if (call.argIndex === 2) {
           const it = model.types.resolve(iface.type, 'interface');
           if (!operationsOf(model, iface, entity.node).has(text)) return undefined;
@@ -332,10 +412,17 @@ function callTarget(model: ToscaModel, loc: Located, call: TreeCall): ToscaTarge
       const a = arts.get(text);
       if (!a) return undefined;
       const decl = entity.node?.artifacts.find((x) => x.name === text);
-      if (decl) return { kind: 'artifact', origin, name: text, ...(a.type ? { type: a.type } : {}), decl, path: model.path };
+      if (decl)
+        return { kind: 'artifact', origin, name: text, ...(a.type ? { type: a.type } : {}), decl, path: model.path };
       const owner = 'owner' in a ? a.owner : undefined;
       const tdecl = owner?.decl?.artifacts.find((x) => x.name === text);
-      return { kind: 'artifact', origin, name: text, ...(a.type ? { type: a.type } : {}), ...(tdecl && owner?.path ? { decl: tdecl, path: owner.path } : {}) };
+      return {
+        kind: 'artifact',
+        origin,
+        name: text,
+        ...(a.type ? { type: a.type } : {}),
+        ...(tdecl && owner?.path ? { decl: tdecl, path: owner.path } : {}),
+      };
     }
     default:
       return undefined;

@@ -6,7 +6,15 @@
  */
 import { asScalar, deref, type YNode, type YScalar } from '../../syntax/tree.js';
 import { functionNameOf } from '../../model/tosca/summary.js';
-import { checkConstraint, isTimestamp, isYaml11Bool, parseRange, parseScalarUnit, parseVersion, type PrimitiveName } from '../../model/tosca/primitives.js';
+import {
+  checkConstraint,
+  isTimestamp,
+  isYaml11Bool,
+  parseRange,
+  parseScalarUnit,
+  parseVersion,
+  type PrimitiveName,
+} from '../../model/tosca/primitives.js';
 import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/tosca/typeTable.js';
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
@@ -51,7 +59,8 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
       return undefined;
     case 'string':
       if (!s) return `expects a string, got ${describe(v)}`;
-      if (s.style === 'plain' && typeof s.value !== 'string') return `expects a string, got ${describe(v)} (quote it to make it a string)`;
+      if (s.style === 'plain' && typeof s.value !== 'string')
+        return `expects a string, got ${describe(v)} (quote it to make it a string)`;
       return undefined;
     case 'integer':
       if (s && typeof s.value === 'number' && INT.test(s.text.trim())) return undefined;
@@ -63,14 +72,24 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
       return `expects a float, got ${describe(v)}`;
     case 'boolean':
       if (s && typeof s.value === 'boolean') return undefined;
-      if (s && typeof s.value === 'string' && (/^(true|false)$/i.test(s.value) || (s.style === 'plain' && isYaml11Bool(s.value)))) return undefined;
+      if (
+        s &&
+        typeof s.value === 'string' &&
+        (/^(true|false)$/i.test(s.value) || (s.style === 'plain' && isYaml11Bool(s.value)))
+      )
+        return undefined;
       return `expects a boolean (true or false), got ${describe(v)}`;
     case 'null':
       return s && s.value === null ? undefined : `expects null, got ${describe(v)}`;
     case 'timestamp':
       if (s && typeof s.value === 'string' && isTimestamp(s.value)) return undefined;
       // `!!timestamp 2001-12-14t21:59:43.10-05:00`: the YAML layer already made a date of it.
-      if (s && /^!!timestamp\s/.test(raw) && isTimestamp(raw.replace(/^!!timestamp\s+/, '').replace(/^(['"])(.*)\1$/, '$2'))) return undefined;
+      if (
+        s &&
+        /^!!timestamp\s/.test(raw) &&
+        isTimestamp(raw.replace(/^!!timestamp\s+/, '').replace(/^(['"])(.*)\1$/, '$2'))
+      )
+        return undefined;
       return `expects a timestamp (ISO 8601, e.g. \`2024-01-31T12:00:00Z\`), got ${describe(v)}`;
     case 'version': {
       if (!s) return `expects a version, got ${describe(v)}`;
@@ -87,7 +106,8 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
     case 'map':
       return v.kind === 'map' ? undefined : `expects a mapping, got ${describe(v)}`;
     default: {
-      if (!s) return `expects a ${prim} value such as \`1 ${prim === 'scalar-unit.size' ? 'GB' : prim === 'scalar-unit.time' ? 's' : prim === 'scalar-unit.frequency' ? 'GHz' : 'Mbps'}\`, got ${describe(v)}`;
+      if (!s)
+        return `expects a ${prim} value such as \`1 ${prim === 'scalar-unit.size' ? 'GB' : prim === 'scalar-unit.time' ? 's' : prim === 'scalar-unit.frequency' ? 'GHz' : 'Mbps'}\`, got ${describe(v)}`;
       const r = parseScalarUnit(prim, s.value as PlainValue);
       return typeof r === 'string' ? r : undefined;
     }
@@ -104,7 +124,13 @@ function plainFor(prim: PrimitiveName | undefined, v: YNode): PlainValue {
  * Checks `node` against `target`. `what` names the value in messages ("property `x` of node
  * template `y`"). `ownerSpan` is where missing-field problems go when the value is empty.
  */
-export function checkValue(ctx: ToscaRuleContext, node: YNode | null | undefined, target: ValueTarget, what: string, depth = 0): void {
+export function checkValue(
+  ctx: ToscaRuleContext,
+  node: YNode | null | undefined,
+  target: ValueTarget,
+  what: string,
+  depth = 0,
+): void {
   const v = deref(node);
   if (!v || depth > 30) return;
   if (v.kind === 'scalar' && v.value === null) return;
@@ -115,9 +141,18 @@ export function checkValue(ctx: ToscaRuleContext, node: YNode | null | undefined
   const constraints = [...info.constraints, ...(target.constraints ?? [])];
   const prim = info.primitive;
   if (prim) {
-    const problem = primitiveProblem(prim, v, ctx.doc.text.slice(Math.max(0, v.span.start - 40), v.span.end).replace(/^[\s\S]*?(!!timestamp\s)/, '$1'));
+    const problem = primitiveProblem(
+      prim,
+      v,
+      ctx.doc.text.slice(Math.max(0, v.span.start - 40), v.span.end).replace(/^[\s\S]*?(!!timestamp\s)/, '$1'),
+    );
     if (problem) {
-      ctx.report({ code: 'TOSCA050', severity: 'error', span: v.span, message: `${cap(what)} ${problem}${target.type && target.type !== prim ? ` (type \`${target.type}\`)` : ''}.` });
+      ctx.report({
+        code: 'TOSCA050',
+        severity: 'error',
+        span: v.span,
+        message: `${cap(what)} ${problem}${target.type && target.type !== prim ? ` (type \`${target.type}\`)` : ''}.`,
+      });
       return;
     }
     if (prim === 'list' && v.kind === 'seq') {
@@ -125,13 +160,21 @@ export function checkValue(ctx: ToscaRuleContext, node: YNode | null | undefined
       if (es) v.items.forEach((it, i) => checkValue(ctx, it, schemaTarget(es), `entry ${i + 1} of ${what}`, depth + 1));
     } else if (prim === 'map' && v.kind === 'map') {
       const es = target.entrySchema ?? info.entrySchema;
-      if (es) for (const p of v.pairs) checkValue(ctx, p.value, schemaTarget(es), `entry \`${p.key.text}\` of ${what}`, depth + 1);
+      if (es)
+        for (const p of v.pairs)
+          checkValue(ctx, p.value, schemaTarget(es), `entry \`${p.key.text}\` of ${what}`, depth + 1);
     }
     if (constraints.length && !containsExpression(v)) {
       const plain = plainFor(prim, v);
       for (const c of constraints) {
         const msg = checkConstraint(c.op, c.value, plain, prim);
-        if (msg) ctx.report({ code: 'TOSCA051', severity: 'error', span: v.span, message: `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).` });
+        if (msg)
+          ctx.report({
+            code: 'TOSCA051',
+            severity: 'error',
+            span: v.span,
+            message: `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).`,
+          });
       }
     }
     return;
@@ -139,7 +182,12 @@ export function checkValue(ctx: ToscaRuleContext, node: YNode | null | undefined
   const dt = info.type;
   if (!dt) return;
   if (v.kind !== 'map') {
-    ctx.report({ code: 'TOSCA050', severity: 'error', span: v.span, message: `${cap(what)} expects a mapping of the fields of data type \`${dt.name}\`, got ${describe(v)}.` });
+    ctx.report({
+      code: 'TOSCA050',
+      severity: 'error',
+      span: v.span,
+      message: `${cap(what)} expects a mapping of the fields of data type \`${dt.name}\`, got ${describe(v)}.`,
+    });
     return;
   }
   const props = types.properties(dt);
@@ -165,8 +213,15 @@ export function checkValue(ctx: ToscaRuleContext, node: YNode | null | undefined
       if (!def.required || def.hasDefault || def.hasValue) continue;
       if (v.pairs.some((p) => p.key.text === name)) continue;
       const last = v.pairs[v.pairs.length - 1];
-      const span = last ? { start: v.pairs[0]!.key.span.start, end: last.value ? last.value.span.end : last.key.span.end } : v.span;
-      ctx.report({ code: 'TOSCA054', severity: 'error', span, message: `${cap(what)} lacks the required field \`${name}\` of data type \`${dt.name}\`.` });
+      const span = last
+        ? { start: v.pairs[0]!.key.span.start, end: last.value ? last.value.span.end : last.key.span.end }
+        : v.span;
+      ctx.report({
+        code: 'TOSCA054',
+        severity: 'error',
+        span,
+        message: `${cap(what)} lacks the required field \`${name}\` of data type \`${dt.name}\`.`,
+      });
     }
   }
   if (dt.name === 'tosca.datatypes.network.PortSpec') checkPortSpec(ctx, v, what);
@@ -190,7 +245,12 @@ export function schemaTarget(s: SchemaInfo): ValueTarget {
   return t;
 }
 
-export function propTarget(def: { type?: string; constraints: readonly ConstraintInfo[]; entrySchema?: SchemaInfo; keySchema?: SchemaInfo }): ValueTarget {
+export function propTarget(def: {
+  type?: string;
+  constraints: readonly ConstraintInfo[];
+  entrySchema?: SchemaInfo;
+  keySchema?: SchemaInfo;
+}): ValueTarget {
   const t: ValueTarget = { constraints: def.constraints };
   if (def.type) t.type = def.type;
   if (def.entrySchema) t.entrySchema = def.entrySchema;
@@ -224,7 +284,12 @@ function checkPortSpec(ctx: ToscaRuleContext, v: import('../../syntax/tree.js').
     const rv = parseRange(toPlain(r.value));
     if (typeof rv === 'string') continue;
     if (ps.value < rv.min || ps.value > rv.max) {
-      ctx.report({ code: 'TOSCA051', severity: 'error', span: ps.span, message: `\`${port}\` ${ps.value} of ${what} lies outside its \`${range}\` [${rv.min}, ${rv.max === Infinity ? 'UNBOUNDED' : rv.max}].` });
+      ctx.report({
+        code: 'TOSCA051',
+        severity: 'error',
+        span: ps.span,
+        message: `\`${port}\` ${ps.value} of ${what} lies outside its \`${range}\` [${rv.min}, ${rv.max === Infinity ? 'UNBOUNDED' : rv.max}].`,
+      });
     }
   }
 }

@@ -61,7 +61,8 @@ const enumOf = (values: readonly string[], docs: Record<string, string> = {}): V
 });
 
 export const TRANSITION_DOCS: Record<string, string> = {
-  Create: 'Creates the infrastructure (none → Created), typically through a VIM driver such as openstack or kubernetes.',
+  Create:
+    'Creates the infrastructure (none → Created), typically through a VIM driver such as openstack or kubernetes.',
   Install: 'Installs software on the created infrastructure (Created → Installed).',
   Configure: 'Applies configuration (Installed → Inactive).',
   Reconfigure: 'Runs when only volatile properties changed (Active → Active).',
@@ -97,14 +98,71 @@ const PROPERTY_TYPE_DOCS: Record<string, string> = {
 export const PROPERTY_SPEC: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'type', doc: 'Data type of the property: a built-in type or a `data-types` name. Defaults to `string`.', source: 'seed 001 properties section; digest §2.2', value: enumOf(PROPERTY_TYPES, PROPERTY_TYPE_DOCS) },
-    { key: 'description', doc: 'What the property is for.', source: 'seed 001', value: str, aliases: ['descripion', 'desc', 'descrption', 'Description'] },
-    { key: 'required', doc: 'A value must be present when the top-level assembly is instantiated (from value, default or the intent request). Has no effect on components.', source: 'seed 001', value: bool, aliases: ['requried', 'mandatory'] },
-    { key: 'default', doc: 'Used when nothing else supplies a value at instantiation.', source: 'seed 001', value: any },
-    { key: 'value', doc: 'A fixed value, or a mapping such as `${deploymentLocation}` / `${balancer.publicIp}`. Cannot be overridden at instantiation. Leave a space after `value:`.', source: 'seed 000, 001', value: any },
-    { key: 'read-only', doc: 'An output: not overridden by mapped or intent values; the instance supplies it.', source: 'seed 001', value: bool, aliases: ['read_only', 'readOnly', 'readonly', 'read-Only'] },
-    { key: 'volatile', doc: 'A change triggers Reconfigure instead of a reinstall. Not with `read-only` or a fixed `value`.', source: 'seed 001 volatile properties; digest §2.2', value: bool },
-    { key: 'entry-schema', doc: 'Type of the items of a `list` or the values of a `map`.', source: 'seed 001 structured properties', value: { type: 'oneOf', options: [str, { type: 'map', keys: [{ key: 'type', doc: 'Item type.', source: 'seed 001', value: str }, { key: 'description', doc: 'What the items are.', source: 'seed 001', value: str }], open: true }] }, aliases: ['entry_schema', 'entrySchema'] },
+    {
+      key: 'type',
+      doc: 'Data type of the property: a built-in type or a `data-types` name. Defaults to `string`.',
+      source: 'seed 001 properties section; digest §2.2',
+      value: enumOf(PROPERTY_TYPES, PROPERTY_TYPE_DOCS),
+    },
+    {
+      key: 'description',
+      doc: 'What the property is for.',
+      source: 'seed 001',
+      value: str,
+      aliases: ['descripion', 'desc', 'descrption', 'Description'],
+    },
+    {
+      key: 'required',
+      doc: 'A value must be present when the top-level assembly is instantiated (from value, default or the intent request). Has no effect on components.',
+      source: 'seed 001',
+      value: bool,
+      aliases: ['requried', 'mandatory'],
+    },
+    {
+      key: 'default',
+      doc: 'Used when nothing else supplies a value at instantiation.',
+      source: 'seed 001',
+      value: any,
+    },
+    {
+      key: 'value',
+      doc: 'A fixed value, or a mapping such as `${deploymentLocation}` / `${balancer.publicIp}`. Cannot be overridden at instantiation. Leave a space after `value:`.',
+      source: 'seed 000, 001',
+      value: any,
+    },
+    {
+      key: 'read-only',
+      doc: 'An output: not overridden by mapped or intent values; the instance supplies it.',
+      source: 'seed 001',
+      value: bool,
+      aliases: ['read_only', 'readOnly', 'readonly', 'read-Only'],
+    },
+    {
+      key: 'volatile',
+      doc: 'A change triggers Reconfigure instead of a reinstall. Not with `read-only` or a fixed `value`.',
+      source: 'seed 001 volatile properties; digest §2.2',
+      value: bool,
+    },
+    {
+      key: 'entry-schema',
+      doc: 'Type of the items of a `list` or the values of a `map`.',
+      source: 'seed 001 structured properties',
+      value: {
+        type: 'oneOf',
+        options: [
+          str,
+          {
+            type: 'map',
+            keys: [
+              { key: 'type', doc: 'Item type.', source: 'seed 001', value: str },
+              { key: 'description', doc: 'What the items are.', source: 'seed 001', value: str },
+            ],
+            open: true,
+          },
+        ],
+      },
+      aliases: ['entry_schema', 'entrySchema'],
+    },
   ],
 };
 
@@ -119,17 +177,39 @@ const PROPERTIES: KeySpec = {
 const COMPONENT_PROPERTIES: KeySpec = {
   ...PROPERTIES,
   doc: "Values for the component's properties, usually mapped from this assembly: `value: ${deploymentLocation}`.",
-  snippet: '\n  deploymentLocation:\n    value: \\${deploymentLocation}\n  resourceManager:\n    value: \\${resourceManager}',
+  snippet:
+    '\n  deploymentLocation:\n    value: \\${deploymentLocation}\n  resourceManager:\n    value: \\${resourceManager}',
 };
 
-const DESCRIPTION: KeySpec = { key: 'description', doc: 'A readable description of this descriptor.', source: 'seed 001 description section', value: str, aliases: ['descripion', 'Description'] };
-const NAME: KeySpec = { key: 'name', doc: 'Descriptor name `<type>::<name>::<version>`. Optional in lmctl projects, which derive it from lmproject.yml.', source: 'seed 001 name section; digest §1', value: str };
+const DESCRIPTION: KeySpec = {
+  key: 'description',
+  doc: 'A readable description of this descriptor.',
+  source: 'seed 001 description section',
+  value: str,
+  aliases: ['descripion', 'Description'],
+};
+const NAME: KeySpec = {
+  key: 'name',
+  doc: 'Descriptor name `<type>::<name>::<version>`. Optional in lmctl projects, which derive it from lmproject.yml.',
+  source: 'seed 001 name section; digest §1',
+  value: str,
+};
 
 const CAPABILITIES: KeySpec = {
   key: 'capabilities',
   doc: 'What this descriptor provides to others, each with a free-form `type` agreed in your organisation.',
   source: 'seed 000 capabilities and requirements',
-  value: { type: 'dict', entryLabel: 'capability', entry: { type: 'map', keys: [{ key: 'type', doc: 'The capability type string.', source: 'seed 000', value: str }, { key: 'description', doc: 'What it provides.', source: 'seed 000', value: str }] } },
+  value: {
+    type: 'dict',
+    entryLabel: 'capability',
+    entry: {
+      type: 'map',
+      keys: [
+        { key: 'type', doc: 'The capability type string.', source: 'seed 000', value: str },
+        { key: 'description', doc: 'What it provides.', source: 'seed 000', value: str },
+      ],
+    },
+  },
   snippet: '\n  ${1:name}:\n    type: ${2:type}',
 };
 
@@ -137,7 +217,17 @@ const REQUIREMENTS: KeySpec = {
   ...CAPABILITIES,
   key: 'requirements',
   doc: 'What this descriptor needs from others before it can work, each with a free-form `type`.',
-  value: { type: 'dict', entryLabel: 'requirement', entry: { type: 'map', keys: [{ key: 'type', doc: 'The requirement type string.', source: 'seed 000', value: str }, { key: 'description', doc: 'What it needs.', source: 'seed 000', value: str }] } },
+  value: {
+    type: 'dict',
+    entryLabel: 'requirement',
+    entry: {
+      type: 'map',
+      keys: [
+        { key: 'type', doc: 'The requirement type string.', source: 'seed 000', value: str },
+        { key: 'description', doc: 'What it needs.', source: 'seed 000', value: str },
+      ],
+    },
+  },
 };
 
 const DATA_TYPES: KeySpec = {
@@ -151,8 +241,19 @@ const DATA_TYPES: KeySpec = {
       type: 'map',
       keys: [
         { key: 'description', doc: 'What the type represents.', source: 'seed 001', value: str },
-        { key: 'derived-from', doc: 'Another data type this one extends.', source: 'seed 001', value: str, aliases: ['derived_from'] },
-        { key: 'properties', doc: 'The fields of the type.', source: 'seed 001', value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC } },
+        {
+          key: 'derived-from',
+          doc: 'Another data type this one extends.',
+          source: 'seed 001',
+          value: str,
+          aliases: ['derived_from'],
+        },
+        {
+          key: 'properties',
+          doc: 'The fields of the type.',
+          source: 'seed 001',
+          value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
+        },
       ],
     },
   },
@@ -161,25 +262,72 @@ const DATA_TYPES: KeySpec = {
 
 const SELECTOR: ValueSpec = {
   type: 'map',
-  keys: [{ key: 'infrastructure-type', doc: "Infrastructure types this driver handles, e.g. `['*']` (the resource's default) or `[Openstack]`.", source: 'digest §2.3', value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] }, aliases: ['infrastructure_type', 'infrastructureType'], snippet: " ['*']" }],
+  keys: [
+    {
+      key: 'infrastructure-type',
+      doc: "Infrastructure types this driver handles, e.g. `['*']` (the resource's default) or `[Openstack]`.",
+      source: 'digest §2.3',
+      value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] },
+      aliases: ['infrastructure_type', 'infrastructureType'],
+      snippet: " ['*']",
+    },
+  ],
 };
 
 const DRIVER_ENTRY: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'selector', doc: 'Which infrastructure types this driver is used for.', source: 'digest §2.3', value: SELECTOR, snippet: "\n  infrastructure-type:\n  - '*'" },
-    { key: 'properties', doc: 'Driver-specific settings, e.g. `template-type: {value: TOSCA}` for openstack.', source: 'digest §2.3', value: { type: 'dict', entryLabel: 'driver property', entry: PROPERTY_SPEC } },
-    { key: 'infrastructure-type', doc: 'Brent 2.1 placement of the selector; Brent 2.2+ expects it under `selector`.', source: 'digest §2.3, lmctl V14', value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] }, legacy: 'Move it under `selector:` (Brent 2.2+).' },
-    { key: 'template', doc: 'Undocumented 2.1-era template block; no driver uses it.', source: 'digest §2.3', value: any, legacy: 'Not used by any driver.' },
+    {
+      key: 'selector',
+      doc: 'Which infrastructure types this driver is used for.',
+      source: 'digest §2.3',
+      value: SELECTOR,
+      snippet: "\n  infrastructure-type:\n  - '*'",
+    },
+    {
+      key: 'properties',
+      doc: 'Driver-specific settings, e.g. `template-type: {value: TOSCA}` for openstack.',
+      source: 'digest §2.3',
+      value: { type: 'dict', entryLabel: 'driver property', entry: PROPERTY_SPEC },
+    },
+    {
+      key: 'infrastructure-type',
+      doc: 'Brent 2.1 placement of the selector; Brent 2.2+ expects it under `selector`.',
+      source: 'digest §2.3, lmctl V14',
+      value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] },
+      legacy: 'Move it under `selector:` (Brent 2.2+).',
+    },
+    {
+      key: 'template',
+      doc: 'Undocumented 2.1-era template block; no driver uses it.',
+      source: 'digest §2.3',
+      value: any,
+      legacy: 'Not used by any driver.',
+    },
   ],
 };
 
-const driverDocs = Object.fromEntries(KNOWN_DRIVERS.map((d) => [d, `The ${d} driver; its scripts or templates live in Lifecycle/${d}/.`]));
-const DRIVERS: ValueSpec = { type: 'dict', entryLabel: 'driver type', entry: DRIVER_ENTRY, keyEnum: KNOWN_DRIVERS.map((d) => ({ value: d, doc: driverDocs[d] ?? '' })) };
+const driverDocs = Object.fromEntries(
+  KNOWN_DRIVERS.map((d) => [d, `The ${d} driver; its scripts or templates live in Lifecycle/${d}/.`]),
+);
+const DRIVERS: ValueSpec = {
+  type: 'dict',
+  entryLabel: 'driver type',
+  entry: DRIVER_ENTRY,
+  keyEnum: KNOWN_DRIVERS.map((d) => ({ value: d, doc: driverDocs[d] ?? '' })),
+};
 
 const LIFECYCLE_ENTRY: ValueSpec = {
   type: 'map',
-  keys: [{ key: 'drivers', doc: 'Drivers that run this transition; without it, `default-driver` is used.', source: 'digest §2.3', value: DRIVERS, snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'" }],
+  keys: [
+    {
+      key: 'drivers',
+      doc: 'Drivers that run this transition; without it, `default-driver` is used.',
+      source: 'digest §2.3',
+      value: DRIVERS,
+      snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'",
+    },
+  ],
 };
 
 const RESOURCE_LIFECYCLE: KeySpec = {
@@ -189,7 +337,12 @@ const RESOURCE_LIFECYCLE: KeySpec = {
   value: {
     type: 'oneOf',
     options: [
-      { type: 'dict', entryLabel: 'transition', entry: LIFECYCLE_ENTRY, keyEnum: RESOURCE_TRANSITIONS.map((t) => ({ value: t, doc: TRANSITION_DOCS[t] ?? '' })) },
+      {
+        type: 'dict',
+        entryLabel: 'transition',
+        entry: LIFECYCLE_ENTRY,
+        keyEnum: RESOURCE_TRANSITIONS.map((t) => ({ value: t, doc: TRANSITION_DOCS[t] ?? '' })),
+      },
       { type: 'list', item: enumOf(RESOURCE_TRANSITIONS, TRANSITION_DOCS) },
     ],
   },
@@ -206,8 +359,22 @@ const METRICS_RESOURCE: KeySpec = {
     entry: {
       type: 'map',
       keys: [
-        { key: 'type', doc: 'The metric kind.', source: 'digest §2.6', value: enumOf(METRIC_TYPES, { 'metric::integrity': 'Health: OK or BROKEN, published to alm__integrity.', 'metric::load': 'Load 0-100, published to alm__load.' }) },
-        { key: 'publication-period', doc: 'Seconds between publications (default 60, 0 = never), or a `${property}`.', source: 'digest §2.6', value: scalar, aliases: ['publication_period', 'publicationPeriod'] },
+        {
+          key: 'type',
+          doc: 'The metric kind.',
+          source: 'digest §2.6',
+          value: enumOf(METRIC_TYPES, {
+            'metric::integrity': 'Health: OK or BROKEN, published to alm__integrity.',
+            'metric::load': 'Load 0-100, published to alm__load.',
+          }),
+        },
+        {
+          key: 'publication-period',
+          doc: 'Seconds between publications (default 60, 0 = never), or a `${property}`.',
+          source: 'digest §2.6',
+          value: scalar,
+          aliases: ['publication_period', 'publicationPeriod'],
+        },
       ],
     },
   },
@@ -226,7 +393,16 @@ const POLICIES_RESOURCE: KeySpec = {
       keys: [
         { key: 'type', doc: 'Resources define `policy::heal`.', source: 'digest §2.6', value: enumOf(POLICY_TYPES) },
         { key: 'metric', doc: 'An integrity metric of this resource.', source: 'digest §2.6', value: str },
-        { key: 'properties', doc: 'Policy settings such as `smoothing`.', source: 'digest §2.6', value: { type: 'dict', entryLabel: 'policy property', entry: { type: 'oneOf', options: [PROPERTY_SPEC, scalar] } } },
+        {
+          key: 'properties',
+          doc: 'Policy settings such as `smoothing`.',
+          source: 'digest §2.6',
+          value: {
+            type: 'dict',
+            entryLabel: 'policy property',
+            entry: { type: 'oneOf', options: [PROPERTY_SPEC, scalar] },
+          },
+        },
       ],
     },
   },
@@ -243,8 +419,18 @@ const RESOURCE_OPERATIONS: KeySpec = {
       type: 'map',
       keys: [
         { key: 'description', doc: 'What the operation does.', source: 'digest §2.5', value: str },
-        { key: 'properties', doc: 'Inputs of the operation; values may map resource properties.', source: 'digest §2.5', value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC } },
-        { key: 'drivers', doc: 'Drivers that run this operation; without it, `default-driver` is used.', source: 'digest §2.5', value: DRIVERS },
+        {
+          key: 'properties',
+          doc: 'Inputs of the operation; values may map resource properties.',
+          source: 'digest §2.5',
+          value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
+        },
+        {
+          key: 'drivers',
+          doc: 'Drivers that run this operation; without it, `default-driver` is used.',
+          source: 'digest §2.5',
+          value: DRIVERS,
+        },
       ],
     },
   },
@@ -257,67 +443,240 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
     NAME,
     DESCRIPTION,
     PROPERTIES,
-    { ...PROPERTIES, key: 'private-properties', doc: 'Like `properties`, but not exposed north-bound; passed to drivers. Typical for generated `key` secrets.', aliases: ['private_properties', 'privateProperties'] },
-    { key: 'infrastructure', doc: 'Infrastructure (deployment location) types the resource can run on, e.g. `Openstack: {}`.', source: 'digest §2.1, §2.4', value: { type: 'dict', entryLabel: 'infrastructure type', entry: { type: 'map', keys: [{ key: 'template', doc: 'Brent 2.1 template reference.', source: 'digest §2.4', value: any, legacy: 'Brent 2.2+ keeps templates in Lifecycle/<driver>/.' }, { key: 'discover', doc: 'Brent 2.1 discovery template.', source: 'digest §2.4', value: any, legacy: 'Brent 2.2+ uses `queries`.' }] }, keyEnum: [{ value: 'Openstack', doc: 'OpenStack' }, { value: 'Kubernetes', doc: 'Kubernetes' }] }, snippet: '\n  ${1|Openstack,Kubernetes|}: {}' },
+    {
+      ...PROPERTIES,
+      key: 'private-properties',
+      doc: 'Like `properties`, but not exposed north-bound; passed to drivers. Typical for generated `key` secrets.',
+      aliases: ['private_properties', 'privateProperties'],
+    },
+    {
+      key: 'infrastructure',
+      doc: 'Infrastructure (deployment location) types the resource can run on, e.g. `Openstack: {}`.',
+      source: 'digest §2.1, §2.4',
+      value: {
+        type: 'dict',
+        entryLabel: 'infrastructure type',
+        entry: {
+          type: 'map',
+          keys: [
+            {
+              key: 'template',
+              doc: 'Brent 2.1 template reference.',
+              source: 'digest §2.4',
+              value: any,
+              legacy: 'Brent 2.2+ keeps templates in Lifecycle/<driver>/.',
+            },
+            {
+              key: 'discover',
+              doc: 'Brent 2.1 discovery template.',
+              source: 'digest §2.4',
+              value: any,
+              legacy: 'Brent 2.2+ uses `queries`.',
+            },
+          ],
+        },
+        keyEnum: [
+          { value: 'Openstack', doc: 'OpenStack' },
+          { value: 'Kubernetes', doc: 'Kubernetes' },
+        ],
+      },
+      snippet: '\n  ${1|Openstack,Kubernetes|}: {}',
+    },
     RESOURCE_LIFECYCLE,
-    { key: 'default-driver', doc: 'Driver for every transition or operation without its own `drivers` entry.', source: 'digest §2.1', value: DRIVERS, aliases: ['default_driver', 'defaultDriver'], snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'" },
+    {
+      key: 'default-driver',
+      doc: 'Driver for every transition or operation without its own `drivers` entry.',
+      source: 'digest §2.1',
+      value: DRIVERS,
+      aliases: ['default_driver', 'defaultDriver'],
+      snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'",
+    },
     RESOURCE_OPERATIONS,
-    { key: 'queries', doc: 'Driver used to find an existing, externally managed instance when the resource is used under `references`.', source: 'digest §2.1', value: { type: 'map', keys: [{ key: 'drivers', doc: 'The query drivers.', source: 'digest §2.1', value: DRIVERS }] } },
+    {
+      key: 'queries',
+      doc: 'Driver used to find an existing, externally managed instance when the resource is used under `references`.',
+      source: 'digest §2.1',
+      value: {
+        type: 'map',
+        keys: [{ key: 'drivers', doc: 'The query drivers.', source: 'digest §2.1', value: DRIVERS }],
+      },
+    },
     CAPABILITIES,
     REQUIREMENTS,
     METRICS_RESOURCE,
     POLICIES_RESOURCE,
     DATA_TYPES,
-    { key: 'resource-manager-type', doc: 'Stratoss-era header naming the resource manager type.', source: 'digest §2.1', value: str, legacy: 'Ignored by Brent 2.2+.' },
+    {
+      key: 'resource-manager-type',
+      doc: 'Stratoss-era header naming the resource manager type.',
+      source: 'digest §2.1',
+      value: str,
+      legacy: 'Ignored by Brent 2.2+.',
+    },
   ],
 };
 
 const CLUSTER: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'initial-quantity', doc: 'Instances created at first; between minimum-nodes and maximum-nodes (defaults to minimum-nodes).', source: 'seed 001 composition', value: scalar },
-    { key: 'minimum-nodes', doc: 'Fewest instances the cluster may have (default 1; 0 allowed).', source: 'seed 001 composition', value: scalar },
-    { key: 'maximum-nodes', doc: 'Most instances the cluster may have.', source: 'seed 001 composition', value: scalar },
-    { key: 'scaling-increment', doc: 'Instances added or removed per scaling step (default 1).', source: 'seed 001 composition', value: scalar },
+    {
+      key: 'initial-quantity',
+      doc: 'Instances created at first; between minimum-nodes and maximum-nodes (defaults to minimum-nodes).',
+      source: 'seed 001 composition',
+      value: scalar,
+    },
+    {
+      key: 'minimum-nodes',
+      doc: 'Fewest instances the cluster may have (default 1; 0 allowed).',
+      source: 'seed 001 composition',
+      value: scalar,
+    },
+    {
+      key: 'maximum-nodes',
+      doc: 'Most instances the cluster may have.',
+      source: 'seed 001 composition',
+      value: scalar,
+    },
+    {
+      key: 'scaling-increment',
+      doc: 'Instances added or removed per scaling step (default 1).',
+      source: 'seed 001 composition',
+      value: scalar,
+    },
   ],
 };
 
 const COMPONENT: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'type', doc: 'The descriptor this component instantiates: `resource::<name>::<version>`, `assembly::…`, or `$lmctl:/contains:/<sub>:/descriptor_name`.', source: 'seed 001 composition', value: str, required: true },
-    { key: 'dynamicType', doc: 'A Jinja expression evaluated at intent time that picks the descriptor type; may use only this component\'s properties.', source: 'seed 001 composition', value: str },
-    { key: 'quantity', doc: 'Number of instances (default 1). Ignored when `cluster` is set.', source: 'seed 001 composition', value: scalar },
+    {
+      key: 'type',
+      doc: 'The descriptor this component instantiates: `resource::<name>::<version>`, `assembly::…`, or `$lmctl:/contains:/<sub>:/descriptor_name`.',
+      source: 'seed 001 composition',
+      value: str,
+      required: true,
+    },
+    {
+      key: 'dynamicType',
+      doc: "A Jinja expression evaluated at intent time that picks the descriptor type; may use only this component's properties.",
+      source: 'seed 001 composition',
+      value: str,
+    },
+    {
+      key: 'quantity',
+      doc: 'Number of instances (default 1). Ignored when `cluster` is set.',
+      source: 'seed 001 composition',
+      value: scalar,
+    },
     COMPONENT_PROPERTIES,
-    { key: 'upgrade-dependencies', doc: 'Components that must be upgraded or reconfigured before this one. No cycles.', source: 'seed 001 composition', value: { type: 'list', item: str } },
-    { key: 'cluster', doc: 'Makes the component scalable: initial, minimum and maximum instance counts.', source: 'seed 001 composition', value: CLUSTER, snippet: '\n  initial-quantity: ${1:1}\n  minimum-nodes: ${2:1}\n  maximum-nodes: ${3:3}\n  scaling-increment: 1' },
-    { key: 'items', doc: 'Create one instance per element of a list or map property: `items: ${myList}`; use `${item}` in the properties.', source: 'seed 001 composition', value: str },
+    {
+      key: 'upgrade-dependencies',
+      doc: 'Components that must be upgraded or reconfigured before this one. No cycles.',
+      source: 'seed 001 composition',
+      value: { type: 'list', item: str },
+    },
+    {
+      key: 'cluster',
+      doc: 'Makes the component scalable: initial, minimum and maximum instance counts.',
+      source: 'seed 001 composition',
+      value: CLUSTER,
+      snippet: '\n  initial-quantity: ${1:1}\n  minimum-nodes: ${2:1}\n  maximum-nodes: ${3:3}\n  scaling-increment: 1',
+    },
+    {
+      key: 'items',
+      doc: 'Create one instance per element of a list or map property: `items: ${myList}`; use `${item}` in the properties.',
+      source: 'seed 001 composition',
+      value: str,
+    },
   ],
 };
 
 const REFERENCE: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'type', doc: 'The descriptor of the existing instance; the version may be a range such as `^1.0`.', source: 'seed 000 references', value: str, required: true },
-    { ...COMPONENT_PROPERTIES, doc: 'Properties that identify exactly one existing instance (pass deploymentLocation and resourceManager too).' },
+    {
+      key: 'type',
+      doc: 'The descriptor of the existing instance; the version may be a range such as `^1.0`.',
+      source: 'seed 000 references',
+      value: str,
+      required: true,
+    },
+    {
+      ...COMPONENT_PROPERTIES,
+      doc: 'Properties that identify exactly one existing instance (pass deploymentLocation and resourceManager too).',
+    },
   ],
 };
 
 const RELATIONSHIP: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'source-capabilities', doc: 'Capabilities of the source, as `<component>.<capability>` (or a bare reference name).', source: 'seed 001 relationships', value: { type: 'list', item: str }, required: true, aliases: ['source_capabilities', 'source-capability'] },
-    { key: 'target-requirements', doc: 'Requirements of the target, as `<component>.<requirement>` (composition components only).', source: 'seed 001 relationships', value: { type: 'list', item: str }, required: true, aliases: ['target_requirements', 'target-requirement'] },
-    { key: 'source-state', doc: 'State the source must reach before the relationship is created.', source: 'seed 001 relationships', value: enumOf(RELATIONSHIP_STATES, STATE_DOCS), aliases: ['source_state'] },
-    { key: 'target-state', doc: 'State the target must reach before the relationship is created.', source: 'seed 001 relationships', value: enumOf(RELATIONSHIP_STATES, STATE_DOCS), aliases: ['target_state'] },
-    { key: 'source-state-modifier', doc: '`pre` or `post` the source state (default post).', source: 'digest §3', value: enumOf(STATE_MODIFIERS), aliases: ['source_state_modifier'] },
-    { key: 'target-state-modifier', doc: '`pre` or `post` the target state (default pre).', source: 'digest §3', value: enumOf(STATE_MODIFIERS), aliases: ['target_state_modifier'] },
-    { key: 'properties', doc: 'Values passed to the operations; `${source.x}` and `${target.x}` read the ends of the relationship.', source: 'seed 001 relationships', value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC } },
+    {
+      key: 'source-capabilities',
+      doc: 'Capabilities of the source, as `<component>.<capability>` (or a bare reference name).',
+      source: 'seed 001 relationships',
+      value: { type: 'list', item: str },
+      required: true,
+      aliases: ['source_capabilities', 'source-capability'],
+    },
+    {
+      key: 'target-requirements',
+      doc: 'Requirements of the target, as `<component>.<requirement>` (composition components only).',
+      source: 'seed 001 relationships',
+      value: { type: 'list', item: str },
+      required: true,
+      aliases: ['target_requirements', 'target-requirement'],
+    },
+    {
+      key: 'source-state',
+      doc: 'State the source must reach before the relationship is created.',
+      source: 'seed 001 relationships',
+      value: enumOf(RELATIONSHIP_STATES, STATE_DOCS),
+      aliases: ['source_state'],
+    },
+    {
+      key: 'target-state',
+      doc: 'State the target must reach before the relationship is created.',
+      source: 'seed 001 relationships',
+      value: enumOf(RELATIONSHIP_STATES, STATE_DOCS),
+      aliases: ['target_state'],
+    },
+    {
+      key: 'source-state-modifier',
+      doc: '`pre` or `post` the source state (default post).',
+      source: 'digest §3',
+      value: enumOf(STATE_MODIFIERS),
+      aliases: ['source_state_modifier'],
+    },
+    {
+      key: 'target-state-modifier',
+      doc: '`pre` or `post` the target state (default pre).',
+      source: 'digest §3',
+      value: enumOf(STATE_MODIFIERS),
+      aliases: ['target_state_modifier'],
+    },
+    {
+      key: 'properties',
+      doc: 'Values passed to the operations; `${source.x}` and `${target.x}` read the ends of the relationship.',
+      source: 'seed 001 relationships',
+      value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
+    },
     {
       key: 'lifecycle',
       doc: 'Operations to call: under `Create` when the relationship is made, under `Cease` when it is removed.',
       source: 'seed 001 relationships',
-      value: { type: 'dict', entryLabel: 'transition', entry: { type: 'list', item: str }, keyEnum: RELATIONSHIP_TRANSITIONS.map((t) => ({ value: t, doc: t === 'Create' ? 'Operations run when the relationship is created.' : 'Operations run when the relationship is removed.' })) },
+      value: {
+        type: 'dict',
+        entryLabel: 'transition',
+        entry: { type: 'list', item: str },
+        keyEnum: RELATIONSHIP_TRANSITIONS.map((t) => ({
+          value: t,
+          doc:
+            t === 'Create'
+              ? 'Operations run when the relationship is created.'
+              : 'Operations run when the relationship is removed.',
+        })),
+      },
       snippet: '\n  Create:\n  - ${1:component}.${2:Operation}\n  Cease:\n  - ${3:component}.${4:Operation}',
     },
   ],
@@ -333,8 +692,25 @@ const ASSEMBLY_OPERATIONS: KeySpec = {
     entry: {
       type: 'map',
       keys: [
-        { key: 'source-operation', doc: 'The component operation published, as `<component>.<operation>`.', source: 'seed 001', value: str, required: true, aliases: ['source_operation'] },
-        { key: 'multiple-instances', doc: 'Which instances run it when the component has several: every (default), any, first.', source: 'seed 001', value: enumOf(MULTIPLE_INSTANCES, { every: 'Every instance, possibly in parallel (default).', any: 'Any single instance.', first: 'The first instance of the group (not for map-based groups).' }), aliases: ['multiple_instances'] },
+        {
+          key: 'source-operation',
+          doc: 'The component operation published, as `<component>.<operation>`.',
+          source: 'seed 001',
+          value: str,
+          required: true,
+          aliases: ['source_operation'],
+        },
+        {
+          key: 'multiple-instances',
+          doc: 'Which instances run it when the component has several: every (default), any, first.',
+          source: 'seed 001',
+          value: enumOf(MULTIPLE_INSTANCES, {
+            every: 'Every instance, possibly in parallel (default).',
+            any: 'Any single instance.',
+            first: 'The first instance of the group (not for map-based groups).',
+          }),
+          aliases: ['multiple_instances'],
+        },
         { key: 'description', doc: 'What the operation does.', source: 'seed 001', value: str },
       ],
     },
@@ -354,21 +730,24 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
       doc: 'The components instantiated with the assembly: resources or other assemblies.',
       source: 'seed 001 composition section',
       value: { type: 'dict', entryLabel: 'component', entry: COMPONENT },
-      snippet: '\n  ${1:component}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
+      snippet:
+        '\n  ${1:component}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
     },
     {
       key: 'references',
       doc: 'Existing instances this assembly uses without managing them (networks, shared assemblies).',
       source: 'seed 000 references; seed 001',
       value: { type: 'dict', entryLabel: 'reference', entry: REFERENCE },
-      snippet: '\n  ${1:reference}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
+      snippet:
+        '\n  ${1:reference}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
     },
     {
       key: 'relationships',
       doc: 'Links between components: the operations called when a source capability meets a target requirement.',
       source: 'seed 001 relationships section',
       value: { type: 'dict', entryLabel: 'relationship', entry: RELATIONSHIP },
-      snippet: '\n  ${1:name}:\n    source-capabilities:\n    - ${2:source}.${3:Capability}\n    target-requirements:\n    - ${4:target}.${5:Requirement}\n    source-state: Active\n    target-state: Active\n    lifecycle:\n      Create:\n      - ${6:target}.${7:Operation}',
+      snippet:
+        '\n  ${1:name}:\n    source-capabilities:\n    - ${2:source}.${3:Capability}\n    target-requirements:\n    - ${4:target}.${5:Requirement}\n    source-state: Active\n    target-state: Active\n    lifecycle:\n      Create:\n      - ${6:target}.${7:Operation}',
     },
     DATA_TYPES,
     CAPABILITIES,
@@ -377,7 +756,23 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
       key: 'metrics',
       doc: 'Metrics promoted from components with `source-metric: <component>.<metric>`.',
       source: 'digest §3',
-      value: { type: 'dict', entryLabel: 'metric', entry: { type: 'map', keys: [{ key: 'source-metric', doc: 'The component metric promoted.', source: 'digest §3', value: str, aliases: ['source_metric'] }, { key: 'type', doc: 'Metric kind (optional here).', source: 'digest §3', value: enumOf(METRIC_TYPES) }] } },
+      value: {
+        type: 'dict',
+        entryLabel: 'metric',
+        entry: {
+          type: 'map',
+          keys: [
+            {
+              key: 'source-metric',
+              doc: 'The component metric promoted.',
+              source: 'digest §3',
+              value: str,
+              aliases: ['source_metric'],
+            },
+            { key: 'type', doc: 'Metric kind (optional here).', source: 'digest §3', value: enumOf(METRIC_TYPES) },
+          ],
+        },
+      },
     },
     {
       key: 'policies',
@@ -389,16 +784,41 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
         entry: {
           type: 'map',
           keys: [
-            { key: 'type', doc: 'Assemblies define `policy::scale`.', source: 'digest §3', value: enumOf(POLICY_TYPES) },
-            { key: 'metric', doc: 'A load metric: `<component>.<metric>` or a promoted metric.', source: 'digest §3', value: str },
+            {
+              key: 'type',
+              doc: 'Assemblies define `policy::scale`.',
+              source: 'digest §3',
+              value: enumOf(POLICY_TYPES),
+            },
+            {
+              key: 'metric',
+              doc: 'A load metric: `<component>.<metric>` or a promoted metric.',
+              source: 'digest §3',
+              value: str,
+            },
             { key: 'target', doc: 'The clustered component to scale.', source: 'digest §3', value: str },
-            { key: 'properties', doc: 'scaleOut_threshold, scaleIn_threshold, smoothing.', source: 'digest §3', value: { type: 'dict', entryLabel: 'policy property', entry: { type: 'oneOf', options: [PROPERTY_SPEC, scalar] } } },
+            {
+              key: 'properties',
+              doc: 'scaleOut_threshold, scaleIn_threshold, smoothing.',
+              source: 'digest §3',
+              value: {
+                type: 'dict',
+                entryLabel: 'policy property',
+                entry: { type: 'oneOf', options: [PROPERTY_SPEC, scalar] },
+              },
+            },
           ],
         },
       },
-      snippet: '\n  ${1:scale}:\n    type: policy::scale\n    metric: ${2:component}.${3:load}\n    target: ${4:component}\n    properties:\n      scaleOut_threshold: 80\n      scaleIn_threshold: 20\n      smoothing: 3',
+      snippet:
+        '\n  ${1:scale}:\n    type: policy::scale\n    metric: ${2:component}.${3:load}\n    target: ${4:component}\n    properties:\n      scaleOut_threshold: 80\n      scaleIn_threshold: 20\n      smoothing: 3',
     },
-    { key: 'designerLayout', doc: 'Layout of the design canvas, written by the LM designer. Not part of the behaviour; leave it alone.', source: 'digest §3', value: any },
+    {
+      key: 'designerLayout',
+      doc: 'Layout of the design canvas, written by the LM designer. Not part of the behaviour; leave it alone.',
+      source: 'digest §3',
+      value: any,
+    },
   ],
 };
 
@@ -407,7 +827,12 @@ export const ASSEMBLY_TEMPLATE_GRAMMAR: ValueSpec = {
   keys: [
     NAME,
     DESCRIPTION,
-    { key: 'properties', doc: 'Template inputs (strings only).', source: 'digest §3', value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC } },
+    {
+      key: 'properties',
+      doc: 'Template inputs (strings only).',
+      source: 'digest §3',
+      value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
+    },
     { key: 'template', doc: 'A Jinja2 text that renders an assembly descriptor.', source: 'digest §3', value: str },
   ],
 };
@@ -415,9 +840,25 @@ export const ASSEMBLY_TEMPLATE_GRAMMAR: ValueSpec = {
 const SUBPROJECT: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'name', doc: 'Subproject name; it becomes `<name>-<parent>` in the descriptor name.', source: 'digest §5.1, §5.4', value: str, required: true },
-    { key: 'type', doc: 'Assembly, Resource, Type, ETSI_VNF or ETSI_NS.', source: 'digest §5.1', value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']) },
-    { key: 'resource-manager', doc: 'For Resource subprojects: brent (2.2+), brent2.1 or ansible-rm.', source: 'digest §5.1', value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']) },
+    {
+      key: 'name',
+      doc: 'Subproject name; it becomes `<name>-<parent>` in the descriptor name.',
+      source: 'digest §5.1, §5.4',
+      value: str,
+      required: true,
+    },
+    {
+      key: 'type',
+      doc: 'Assembly, Resource, Type, ETSI_VNF or ETSI_NS.',
+      source: 'digest §5.1',
+      value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']),
+    },
+    {
+      key: 'resource-manager',
+      doc: 'For Resource subprojects: brent (2.2+), brent2.1 or ansible-rm.',
+      source: 'digest §5.1',
+      value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']),
+    },
     { key: 'directory', doc: 'Folder under Contains/ (defaults to the name).', source: 'digest §5.1', value: str },
     { key: 'contains', doc: 'Nested subprojects.', source: 'digest §5.1', value: any },
   ],
@@ -426,14 +867,59 @@ const SUBPROJECT: ValueSpec = {
 export const LMPROJECT_GRAMMAR: ValueSpec = {
   type: 'map',
   keys: [
-    { key: 'schema', doc: "Project file schema: '2.0'. lmctl rewrites 1.0 files in place.", source: 'digest §5.1', value: scalar, required: true },
-    { key: 'name', doc: 'Project name: the name part of the descriptor name.', source: 'digest §5.1', value: str, required: true },
-    { key: 'version', doc: 'Project version: the version part of every descriptor name in the project.', source: 'digest §5.1', value: scalar, required: true },
-    { key: 'type', doc: 'Assembly (default), Resource, Type, ETSI_VNF or ETSI_NS.', source: 'digest §5.1', value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']) },
-    { key: 'resource-manager', doc: 'Required for Resource and ETSI_VNF: brent / lm (2.2+), brent2.1, ansible-rm.', source: 'digest §5.1', value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']) },
-    { key: 'packaging', doc: 'Package format: tgz (default) or csar.', source: 'digest §5.1', value: enumOf(['tgz', 'csar']) },
-    { key: 'contains', doc: 'Subprojects in Contains/<directory>/.', source: 'digest §5.1', value: { type: 'list', item: SUBPROJECT }, snippet: '\n- name: ${1:sub}\n  type: ${2|Resource,Assembly|}\n  resource-manager: brent' },
-    { key: 'vnfcs', doc: 'Schema 1.0 subproject block; lmctl converts it to `contains`.', source: 'digest §5.1', value: any, legacy: 'lmctl rewrites it as `contains`.' },
+    {
+      key: 'schema',
+      doc: "Project file schema: '2.0'. lmctl rewrites 1.0 files in place.",
+      source: 'digest §5.1',
+      value: scalar,
+      required: true,
+    },
+    {
+      key: 'name',
+      doc: 'Project name: the name part of the descriptor name.',
+      source: 'digest §5.1',
+      value: str,
+      required: true,
+    },
+    {
+      key: 'version',
+      doc: 'Project version: the version part of every descriptor name in the project.',
+      source: 'digest §5.1',
+      value: scalar,
+      required: true,
+    },
+    {
+      key: 'type',
+      doc: 'Assembly (default), Resource, Type, ETSI_VNF or ETSI_NS.',
+      source: 'digest §5.1',
+      value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']),
+    },
+    {
+      key: 'resource-manager',
+      doc: 'Required for Resource and ETSI_VNF: brent / lm (2.2+), brent2.1, ansible-rm.',
+      source: 'digest §5.1',
+      value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']),
+    },
+    {
+      key: 'packaging',
+      doc: 'Package format: tgz (default) or csar.',
+      source: 'digest §5.1',
+      value: enumOf(['tgz', 'csar']),
+    },
+    {
+      key: 'contains',
+      doc: 'Subprojects in Contains/<directory>/.',
+      source: 'digest §5.1',
+      value: { type: 'list', item: SUBPROJECT },
+      snippet: '\n- name: ${1:sub}\n  type: ${2|Resource,Assembly|}\n  resource-manager: brent',
+    },
+    {
+      key: 'vnfcs',
+      doc: 'Schema 1.0 subproject block; lmctl converts it to `contains`.',
+      source: 'digest §5.1',
+      value: any,
+      legacy: 'lmctl rewrites it as `contains`.',
+    },
   ],
 };
 

@@ -5,7 +5,19 @@
  * load them back on the next start without re-reading the files.
  */
 import type { Span } from '../../syntax/positions.js';
-import { asMap, asScalar, asSeq, deref, get, getPair, pairSpan, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
+import {
+  asMap,
+  asScalar,
+  asSeq,
+  deref,
+  get,
+  getPair,
+  pairSpan,
+  scalarText,
+  type YMap,
+  type YNode,
+  type YPair,
+} from '../../syntax/tree.js';
 import type { FileKind } from '../kinds.js';
 import { summariseTosca, type ToscaSummary } from '../tosca/summary.js';
 
@@ -172,7 +184,12 @@ function componentDecls(section: YNode | null, kind: 'composition' | 'references
   return m.pairs.map((p) => {
     const body = asMap(p.value);
     const typeNode = asScalar(get(body, 'type'));
-    const c: ComponentDecl = { ...decl(p), section: kind, properties: propertyDecls(get(body, 'properties')), cluster: !!getPair(body, 'cluster') };
+    const c: ComponentDecl = {
+      ...decl(p),
+      section: kind,
+      properties: propertyDecls(get(body, 'properties')),
+      cluster: !!getPair(body, 'cluster'),
+    };
     if (typeNode && typeNode.value !== null) {
       c.type = typeNode.text;
       c.typeSpan = typeNode.span;
@@ -210,7 +227,10 @@ export function summariseDescriptor(kind: DescriptorSummary['kind'], root: YNode
     kind,
     properties: propertyDecls(get(m, 'properties')),
     privateProperties: propertyDecls(get(m, 'private-properties')),
-    components: [...componentDecls(get(m, 'composition'), 'composition'), ...componentDecls(get(m, 'references'), 'references')],
+    components: [
+      ...componentDecls(get(m, 'composition'), 'composition'),
+      ...componentDecls(get(m, 'references'), 'references'),
+    ],
     relationships: mapDecls(get(m, 'relationships')),
     operations: operationDecls(get(m, 'operations')),
     capabilities: typedDecls(get(m, 'capabilities')),

@@ -6,10 +6,32 @@ export const RELATIONSHIP_STATES = ['Installed', 'Inactive', 'Active', 'Broken']
 export const STATE_MODIFIERS = ['pre', 'post'] as const;
 export const RELATIONSHIP_TRANSITIONS = ['Create', 'Cease'] as const;
 export const MULTIPLE_INSTANCES = ['every', 'any', 'first'] as const;
-export const PROPERTY_TYPES = ['string', 'boolean', 'integer', 'float', 'timestamp', 'map', 'list', 'key', 'certificate'] as const;
+export const PROPERTY_TYPES = [
+  'string',
+  'boolean',
+  'integer',
+  'float',
+  'timestamp',
+  'map',
+  'list',
+  'key',
+  'certificate',
+] as const;
 /** Older docs and drivers also know these. */
 export const LEGACY_PROPERTY_TYPES = ['resourceKeyId'] as const;
-export const RESOURCE_TRANSITIONS = ['Create', 'Install', 'Configure', 'Reconfigure', 'Start', 'Integrity', 'Stop', 'Uninstall', 'Delete', 'Upgrade', 'Adopt'] as const;
+export const RESOURCE_TRANSITIONS = [
+  'Create',
+  'Install',
+  'Configure',
+  'Reconfigure',
+  'Start',
+  'Integrity',
+  'Stop',
+  'Uninstall',
+  'Delete',
+  'Upgrade',
+  'Adopt',
+] as const;
 export const INSTANCE_MEMBERS = ['name', 'id', 'index'] as const;
 export const METRIC_TYPES = ['metric::integrity', 'metric::load'] as const;
 export const POLICY_TYPES = ['policy::heal', 'policy::scale'] as const;

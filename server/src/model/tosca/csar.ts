@@ -58,7 +58,11 @@ export interface CsarInfo {
  * The CSAR a file belongs to: the nearest folder above it (at most `maxDepth` levels) holding a
  * TOSCA.meta. `readText` returns a file's text or undefined.
  */
-export function findCsar(filePath: string, readText: (p: string) => string | undefined, maxDepth = 6): CsarInfo | undefined {
+export function findCsar(
+  filePath: string,
+  readText: (p: string) => string | undefined,
+  maxDepth = 6,
+): CsarInfo | undefined {
   let dir = path.posix.dirname(filePath);
   for (let i = 0; i < maxDepth; i++) {
     for (const metaPath of metaPathsOf(dir)) {

@@ -53,8 +53,16 @@ const attributes: KeySpec = { shape: 'map', mapOf: 'attribute_definition', doc: 
 const propAssignments: KeySpec = { shape: 'map', mapOf: 'value', doc: 'Property values.' };
 const attrAssignments: KeySpec = { shape: 'map', mapOf: 'value', doc: 'Attribute values.' };
 const interfacesDef: KeySpec = { shape: 'map', mapOf: 'interface_definition', doc: 'Interface definitions.' };
-const interfacesAssign: KeySpec = { shape: 'map', mapOf: 'interface_assignment', doc: 'Interface assignments: operation implementations and inputs.' };
-const constraints: KeySpec = { shape: 'list', listOf: 'constraint', doc: 'Constraint clauses, e.g. `- greater_or_equal: 1`.' };
+const interfacesAssign: KeySpec = {
+  shape: 'map',
+  mapOf: 'interface_assignment',
+  doc: 'Interface assignments: operation implementations and inputs.',
+};
+const constraints: KeySpec = {
+  shape: 'list',
+  listOf: 'constraint',
+  doc: 'Constraint clauses, e.g. `- greater_or_equal: 1`.',
+};
 const schema: KeySpec = { shape: 'map', alt: 'scalar', construct: 'schema_definition' };
 
 const typeKeys: Record<string, KeySpec> = {
@@ -63,19 +71,33 @@ const typeKeys: Record<string, KeySpec> = {
   metadata,
   description: desc,
   // Not in the 1.x grammar: the OASIS example profiles record the spec's "Shorthand Name" column this way. Accepted, and used as an alias.
-  short_name: { shape: 'scalar', doc: 'Shorthand name of the type (an extension used by the OASIS example profiles; not in the 1.x grammar).' },
+  short_name: {
+    shape: 'scalar',
+    doc: 'Shorthand name of the type (an extension used by the OASIS example profiles; not in the 1.x grammar).',
+  },
 };
 
 export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   service_template: {
     label: 'service template',
     keys: {
-      tosca_definitions_version: { shape: 'scalar', required: true, doc: 'The TOSCA version of this file; selects the grammar and the normative types (must come first).' },
+      tosca_definitions_version: {
+        shape: 'scalar',
+        required: true,
+        doc: 'The TOSCA version of this file; selects the grammar and the normative types (must come first).',
+      },
       namespace: { shape: 'scalar', doc: 'Namespace of the types this file declares.', since: '1_2' },
-      metadata: { ...metadata, doc: 'Template metadata: `template_name`, `template_author`, `template_version`, plus any string entries.' },
+      metadata: {
+        ...metadata,
+        doc: 'Template metadata: `template_name`, `template_author`, `template_version`, plus any string entries.',
+      },
       description: desc,
       dsl_definitions: { shape: 'any', doc: 'YAML anchors for reuse elsewhere in the file (content is not checked).' },
-      repositories: { shape: 'map', mapOf: 'repository', doc: 'Named external repositories that artifacts and imports can refer to.' },
+      repositories: {
+        shape: 'map',
+        mapOf: 'repository',
+        doc: 'Named external repositories that artifacts and imports can refer to.',
+      },
       imports: { shape: 'list', listOf: 'import', doc: 'Files whose types and templates this file uses.' },
       artifact_types: { shape: 'map', mapOf: 'artifact_type', doc: 'Artifact type definitions.' },
       data_types: { shape: 'map', mapOf: 'data_type', doc: 'Data type definitions.' },
@@ -85,24 +107,49 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       node_types: { shape: 'map', mapOf: 'node_type', doc: 'Node type definitions.' },
       group_types: { shape: 'map', mapOf: 'group_type', doc: 'Group type definitions.' },
       policy_types: { shape: 'map', mapOf: 'policy_type', doc: 'Policy type definitions.' },
-      topology_template: { shape: 'map', construct: 'topology_template', doc: 'The topology: inputs, node and relationship templates, groups, policies, outputs.' },
+      topology_template: {
+        shape: 'map',
+        construct: 'topology_template',
+        doc: 'The topology: inputs, node and relationship templates, groups, policies, outputs.',
+      },
       // Simple Profile 1.0 kept these at the top level; 1.1 moved them into `metadata`.
-      template_name: { shape: 'scalar', doc: 'Name of the template (1.0; later versions use `metadata.template_name`).', until: '1_0' },
-      template_author: { shape: 'scalar', doc: 'Author of the template (1.0; later versions use `metadata.template_author`).', until: '1_0' },
-      template_version: { shape: 'scalar', doc: 'Version of the template (1.0; later versions use `metadata.template_version`).', until: '1_0' },
+      template_name: {
+        shape: 'scalar',
+        doc: 'Name of the template (1.0; later versions use `metadata.template_name`).',
+        until: '1_0',
+      },
+      template_author: {
+        shape: 'scalar',
+        doc: 'Author of the template (1.0; later versions use `metadata.template_author`).',
+        until: '1_0',
+      },
+      template_version: {
+        shape: 'scalar',
+        doc: 'Version of the template (1.0; later versions use `metadata.template_version`).',
+        until: '1_0',
+      },
     },
   },
   metadata: { label: 'metadata', keys: {}, open: true },
   repository: {
     label: 'repository definition',
     scalarForm: true,
-    keys: { description: desc, url: { shape: 'scalar', required: true, doc: 'URL of the repository.' }, credential: { shape: 'map', doc: 'Credential (tosca.datatypes.Credential) to access it.' }, metadata },
+    keys: {
+      description: desc,
+      url: { shape: 'scalar', required: true, doc: 'URL of the repository.' },
+      credential: { shape: 'map', doc: 'Credential (tosca.datatypes.Credential) to access it.' },
+      metadata,
+    },
   },
   import: {
     label: 'import definition',
     scalarForm: true,
     keys: {
-      file: { shape: 'scalar', required: true, doc: 'Path or URL of the file to import (relative paths resolve against this file).' },
+      file: {
+        shape: 'scalar',
+        required: true,
+        doc: 'Path or URL of the file to import (relative paths resolve against this file).',
+      },
       repository: { shape: 'scalar', doc: 'Name of a repository the file is in.' },
       namespace_uri: { shape: 'scalar', doc: 'Namespace URI of the imported types (deprecated in 1.2).' },
       namespace_prefix: { shape: 'scalar', doc: 'Prefix for the imported types, used as `prefix:TypeName`.' },
@@ -110,15 +157,34 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
   data_type: {
     label: 'data type',
-    keys: { ...typeKeys, constraints, properties, key_schema: { ...schema, since: '1_3' }, entry_schema: { ...schema, since: '1_3' } },
+    keys: {
+      ...typeKeys,
+      constraints,
+      properties,
+      key_schema: { ...schema, since: '1_3' },
+      entry_schema: { ...schema, since: '1_3' },
+    },
   },
   artifact_type: {
     label: 'artifact type',
-    keys: { ...typeKeys, mime_type: { shape: 'scalar', doc: 'MIME type of the artifact files.' }, file_ext: { shape: 'list', doc: 'File extensions of artifacts of this type.' }, properties },
+    keys: {
+      ...typeKeys,
+      mime_type: { shape: 'scalar', doc: 'MIME type of the artifact files.' },
+      file_ext: { shape: 'list', doc: 'File extensions of artifacts of this type.' },
+      properties,
+    },
   },
   capability_type: {
     label: 'capability type',
-    keys: { ...typeKeys, properties, attributes, valid_source_types: { shape: 'list', doc: 'Node types that may be the source of a relationship to this capability.' } },
+    keys: {
+      ...typeKeys,
+      properties,
+      attributes,
+      valid_source_types: {
+        shape: 'list',
+        doc: 'Node types that may be the source of a relationship to this capability.',
+      },
+    },
   },
   interface_type: {
     label: 'interface type',
@@ -132,7 +198,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
   relationship_type: {
     label: 'relationship type',
-    keys: { ...typeKeys, properties, attributes, interfaces: interfacesDef, valid_target_types: { shape: 'list', doc: 'Capability types this relationship may target.' } },
+    keys: {
+      ...typeKeys,
+      properties,
+      attributes,
+      interfaces: interfacesDef,
+      valid_target_types: { shape: 'list', doc: 'Capability types this relationship may target.' },
+    },
   },
   node_type: {
     label: 'node type',
@@ -140,7 +212,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       ...typeKeys,
       properties,
       attributes,
-      requirements: { shape: 'list', listOfNamed: 'requirement_definition', mapTolerated: true, doc: 'Requirement definitions (a list of `- name: definition`).' },
+      requirements: {
+        shape: 'list',
+        listOfNamed: 'requirement_definition',
+        mapTolerated: true,
+        doc: 'Requirement definitions (a list of `- name: definition`).',
+      },
       capabilities: { shape: 'map', mapOf: 'capability_definition', doc: 'Capability definitions.' },
       interfaces: interfacesDef,
       artifacts: { shape: 'map', mapOf: 'artifact_definition', doc: 'Artifact definitions.' },
@@ -161,7 +238,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
   policy_type: {
     label: 'policy type',
-    keys: { ...typeKeys, properties, targets: { shape: 'list', doc: 'Node or group types the policy may apply to.' }, triggers: { shape: 'map', mapOf: 'trigger_definition', since: '1_1' } },
+    keys: {
+      ...typeKeys,
+      properties,
+      targets: { shape: 'list', doc: 'Node or group types the policy may apply to.' },
+      triggers: { shape: 'map', mapOf: 'trigger_definition', since: '1_1' },
+    },
   },
   property_definition: {
     label: 'property definition',
@@ -169,7 +251,10 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     // does `network_name: PUBLIC`); the types rule reports it when nothing is inherited.
     scalarForm: true,
     keys: {
-      type: { shape: 'scalar', doc: 'The data type of the property (required, except when refining an inherited property).' },
+      type: {
+        shape: 'scalar',
+        doc: 'The data type of the property (required, except when refining an inherited property).',
+      },
       description: desc,
       required: { shape: 'scalar', doc: 'Whether a value must be given (default `true`).' },
       default: { shape: 'any', doc: 'Value used when none is assigned.' },
@@ -185,7 +270,10 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   attribute_definition: {
     label: 'attribute definition',
     keys: {
-      type: { shape: 'scalar', doc: 'The data type of the attribute (required, except when refining an inherited attribute).' },
+      type: {
+        shape: 'scalar',
+        doc: 'The data type of the attribute (required, except when refining an inherited attribute).',
+      },
       description: desc,
       default: { shape: 'any' },
       status: { shape: 'scalar' },
@@ -217,7 +305,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   schema_definition: {
     label: 'schema definition',
     scalarForm: true,
-    keys: { type: { shape: 'scalar', required: true }, description: desc, constraints, entry_schema: schema, key_schema: schema },
+    keys: {
+      type: { shape: 'scalar', required: true },
+      description: desc,
+      constraints,
+      entry_schema: schema,
+      key_schema: schema,
+    },
   },
   constraint: { label: 'constraint clause', keys: {}, open: true },
   capability_definition: {
@@ -236,9 +330,17 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     label: 'requirement definition',
     scalarForm: true,
     keys: {
-      capability: { shape: 'scalar', doc: 'Capability type the requirement needs (required, except when refining an inherited requirement).' },
+      capability: {
+        shape: 'scalar',
+        doc: 'Capability type the requirement needs (required, except when refining an inherited requirement).',
+      },
       node: { shape: 'scalar', doc: 'Node type that can fulfil it.' },
-      relationship: { shape: 'scalar', alt: 'map', construct: 'requirement_relationship_definition', doc: 'Relationship type used to fulfil it.' },
+      relationship: {
+        shape: 'scalar',
+        alt: 'map',
+        construct: 'requirement_relationship_definition',
+        doc: 'Relationship type used to fulfil it.',
+      },
       occurrences: { shape: 'list', doc: '`[min, max]` number of times it must/may be fulfilled.' },
       description: desc,
       node_filter: { shape: 'map', construct: 'node_filter' },
@@ -246,7 +348,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
   requirement_relationship_definition: {
     label: 'relationship definition',
-    keys: { type: { shape: 'scalar', required: true }, description: desc, interfaces: interfacesDef, properties: propAssignments },
+    keys: {
+      type: { shape: 'scalar', required: true },
+      description: desc,
+      interfaces: interfacesDef,
+      properties: propAssignments,
+    },
   },
   interface_definition: {
     label: 'interface definition',
@@ -276,7 +383,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     scalarForm: true,
     keys: {
       description: desc,
-      implementation: { shape: 'scalar', alt: 'map', construct: 'operation_implementation', doc: 'Script or artifact implementing the operation.' },
+      implementation: {
+        shape: 'scalar',
+        alt: 'map',
+        construct: 'operation_implementation',
+        doc: 'Script or artifact implementing the operation.',
+      },
       inputs: { shape: 'map', mapOf: 'property_definition_or_value', doc: 'Operation inputs.' },
       outputs: { shape: 'map', since: '1_3', doc: 'Outputs mapped to attributes.' },
     },
@@ -284,7 +396,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   notification_definition: {
     label: 'notification definition',
     scalarForm: true,
-    keys: { description: desc, implementation: { shape: 'scalar', alt: 'map', construct: 'operation_implementation' }, outputs: { shape: 'map' }, inputs: { shape: 'map' } },
+    keys: {
+      description: desc,
+      implementation: { shape: 'scalar', alt: 'map', construct: 'operation_implementation' },
+      outputs: { shape: 'map' },
+      inputs: { shape: 'map' },
+    },
   },
   operation_implementation: {
     label: 'operation implementation',
@@ -300,7 +417,10 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     scalarForm: true,
     keys: {
       type: { shape: 'scalar', doc: 'The artifact type.' },
-      file: { shape: 'scalar', doc: 'Path or URL of the artifact file (required unless the artifact refines one the node type defines).' },
+      file: {
+        shape: 'scalar',
+        doc: 'Path or URL of the artifact file (required unless the artifact refines one the node type defines).',
+      },
       repository: { shape: 'scalar' },
       description: desc,
       deploy_path: { shape: 'scalar' },
@@ -316,11 +436,19 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       description: desc,
       inputs: { shape: 'map', mapOf: 'parameter_definition', doc: 'Input parameters of the topology.' },
       node_templates: { shape: 'map', mapOf: 'node_template', doc: 'The node templates.' },
-      relationship_templates: { shape: 'map', mapOf: 'relationship_template', doc: 'Relationship templates requirements can refer to.' },
+      relationship_templates: {
+        shape: 'map',
+        mapOf: 'relationship_template',
+        doc: 'Relationship templates requirements can refer to.',
+      },
       groups: { shape: 'map', mapOf: 'group', doc: 'Groups of node templates.' },
       policies: { shape: 'list', listOfNamed: 'policy', doc: 'Policies (a list of `- name: definition`).' },
       outputs: { shape: 'map', mapOf: 'parameter_definition', doc: 'Output parameters.' },
-      substitution_mappings: { shape: 'map', construct: 'substitution_mappings', doc: 'Lets the topology stand in for a node of the given type.' },
+      substitution_mappings: {
+        shape: 'map',
+        construct: 'substitution_mappings',
+        doc: 'Lets the topology stand in for a node of the given type.',
+      },
       workflows: { shape: 'map', mapOf: 'workflow', doc: 'Imperative workflows.', since: '1_1' },
     },
   },
@@ -333,7 +461,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       directives: { shape: 'list', doc: 'Directives to the orchestrator, e.g. `substitute`, `select`.' },
       properties: propAssignments,
       attributes: attrAssignments,
-      requirements: { shape: 'list', listOfNamed: 'requirement_assignment', mapTolerated: true, doc: 'Requirement assignments (a list of `- name: target`).' },
+      requirements: {
+        shape: 'list',
+        listOfNamed: 'requirement_assignment',
+        mapTolerated: true,
+        doc: 'Requirement assignments (a list of `- name: target`).',
+      },
       capabilities: { shape: 'map', mapOf: 'capability_assignment', doc: 'Capability property/attribute values.' },
       interfaces: interfacesAssign,
       artifacts: { shape: 'map', mapOf: 'artifact_definition', doc: 'Artifacts of this node.' },
@@ -347,7 +480,12 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     keys: {
       capability: { shape: 'scalar', doc: 'Capability name or type on the target.' },
       node: { shape: 'scalar', doc: 'Target node template (or node type).' },
-      relationship: { shape: 'scalar', alt: 'map', construct: 'requirement_relationship_assignment', doc: 'Relationship template or type.' },
+      relationship: {
+        shape: 'scalar',
+        alt: 'map',
+        construct: 'requirement_relationship_assignment',
+        doc: 'Relationship template or type.',
+      },
       node_filter: { shape: 'map', construct: 'node_filter' },
       occurrences: { shape: 'list', since: '1_3' },
       description: desc,
@@ -356,7 +494,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   requirement_relationship_assignment: {
     label: 'relationship assignment',
     // Without `type`, the relationship type of the requirement definition applies.
-    keys: { type: { shape: 'scalar' }, description: desc, properties: propAssignments, attributes: attrAssignments, interfaces: interfacesAssign },
+    keys: {
+      type: { shape: 'scalar' },
+      description: desc,
+      properties: propAssignments,
+      attributes: attrAssignments,
+      interfaces: interfacesAssign,
+    },
   },
   capability_assignment: {
     label: 'capability assignment',
@@ -366,20 +510,37 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     label: 'node filter',
     keys: {
       // Lists in the 1.x grammar; Puccini (and the OASIS tutorial it wrote) also accept mappings: tolerated with a warning.
-      properties: { shape: 'list', listOfNamed: 'property_filter', mapTolerated: true, doc: 'Property filters (a list of `- name: constraint`).' },
-      capabilities: { shape: 'list', listOfNamed: 'capability_filter', mapTolerated: true, doc: 'Capability filters (a list of `- name_or_type: {properties: [...]}`).' },
+      properties: {
+        shape: 'list',
+        listOfNamed: 'property_filter',
+        mapTolerated: true,
+        doc: 'Property filters (a list of `- name: constraint`).',
+      },
+      capabilities: {
+        shape: 'list',
+        listOfNamed: 'capability_filter',
+        mapTolerated: true,
+        doc: 'Capability filters (a list of `- name_or_type: {properties: [...]}`).',
+      },
     },
   },
   /** tosca-parser's `substitution_filter: { node_filter: ... }` shape exists only there, so its strict lists apply. */
   node_filter_strict: {
     label: 'node filter',
     keys: {
-      properties: { shape: 'list', listOfNamed: 'property_filter', doc: 'Property filters (a list of `- name: constraint`).' },
+      properties: {
+        shape: 'list',
+        listOfNamed: 'property_filter',
+        doc: 'Property filters (a list of `- name: constraint`).',
+      },
       capabilities: { shape: 'list', listOfNamed: 'capability_filter', doc: 'Capability filters (a list).' },
     },
   },
   property_filter: { label: 'property filter', keys: {}, open: true, scalarForm: true },
-  capability_filter: { label: 'capability filter', keys: { properties: { shape: 'list', listOfNamed: 'property_filter', mapTolerated: true } } },
+  capability_filter: {
+    label: 'capability filter',
+    keys: { properties: { shape: 'list', listOfNamed: 'property_filter', mapTolerated: true } },
+  },
   relationship_template: {
     label: 'relationship template',
     keys: {

@@ -74,7 +74,12 @@ function fileUrlToPath(u: string): string {
 }
 
 /** Where an import points, without loading it. */
-export function resolveImportTarget(from: string, imp: TImport, repositories: readonly TRepository[], source: ToscaFileSource): ImportStatus {
+export function resolveImportTarget(
+  from: string,
+  imp: TImport,
+  repositories: readonly TRepository[],
+  source: ToscaFileSource,
+): ImportStatus {
   const fileRef = imp.file ?? imp.profile;
   if (!fileRef || !fileRef.name.trim()) return { kind: 'no-file' };
   const file = fileRef.name.trim();
@@ -112,7 +117,11 @@ export function resolveImportTarget(from: string, imp: TImport, repositories: re
     }
   }
   // `org.example:1.0` or a 2.0 `profile:` name: a namespace another file declares.
-  if (imp.profile || /^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/.test(file) || (!file.includes('/') && !/\.ya?ml$/i.test(file) && file.includes('.'))) {
+  if (
+    imp.profile ||
+    /^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/.test(file) ||
+    (!file.includes('/') && !/\.ya?ml$/i.test(file) && file.includes('.'))
+  ) {
     const hits = source.byNamespace?.(file) ?? [];
     if (hits.length) return { kind: 'ok', path: hits[0]! };
     if (imp.profile || !/\.ya?ml$/i.test(file)) return { kind: 'profile-unresolved', name: file };
@@ -124,16 +133,25 @@ export function resolveImportTarget(from: string, imp: TImport, repositories: re
  * Loads the import closure of `rootPath`. Types of a file imported with `namespace_prefix: p` are
  * visible as `p:Name` (and, leniently, as `Name`); nested imports inherit the nearest prefix.
  */
-export function loadImportClosure(rootPath: string, root: ToscaSummary, source: ToscaFileSource, maxFiles = 400): ImportClosure {
+export function loadImportClosure(
+  rootPath: string,
+  root: ToscaSummary,
+  source: ToscaFileSource,
+  maxFiles = 400,
+): ImportClosure {
   const files: TypeSourceFile[] = [{ path: rootPath, summary: root }];
   const imports: ResolvedImport[] = [];
   const rootImports: ResolvedImport[] = [];
   const cycles: ResolvedImport[] = [];
   const loaded = new Map<string, string | undefined>([[rootPath, undefined]]);
   let incomplete = false;
-  const queue: { path: string; summary: ToscaSummary; prefix: string | undefined; depth: number; ancestry: Set<string> }[] = [
-    { path: rootPath, summary: root, prefix: undefined, depth: 0, ancestry: new Set([rootPath]) },
-  ];
+  const queue: {
+    path: string;
+    summary: ToscaSummary;
+    prefix: string | undefined;
+    depth: number;
+    ancestry: Set<string>;
+  }[] = [{ path: rootPath, summary: root, prefix: undefined, depth: 0, ancestry: new Set([rootPath]) }];
   while (queue.length) {
     const cur = queue.shift()!;
     for (const imp of cur.summary.imports) {
@@ -172,7 +190,13 @@ export function loadImportClosure(rootPath: string, root: ToscaSummary, source: 
       const tf: TypeSourceFile = { path: f.path, summary: f.summary };
       if (prefix) tf.prefix = prefix;
       files.push(tf);
-      queue.push({ path: f.path, summary: f.summary, prefix, depth: cur.depth + 1, ancestry: new Set([...cur.ancestry, f.path]) });
+      queue.push({
+        path: f.path,
+        summary: f.summary,
+        prefix,
+        depth: cur.depth + 1,
+        ancestry: new Set([...cur.ancestry, f.path]),
+      });
     }
   }
   return { files, imports, rootImports, incomplete, cycles };

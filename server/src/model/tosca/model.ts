@@ -6,7 +6,15 @@
  */
 import { findCsar, type CsarInfo } from './csar.js';
 import { loadImportClosure, type ImportClosure, type ToscaFileSource } from './imports.js';
-import type { TGroup, TNodeTemplate, TPolicy, TPropertyDef, TRelationshipTemplate, TTypeDecl, ToscaSummary } from './summary.js';
+import type {
+  TGroup,
+  TNodeTemplate,
+  TPolicy,
+  TPropertyDef,
+  TRelationshipTemplate,
+  TTypeDecl,
+  ToscaSummary,
+} from './summary.js';
 import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
 import { versionInfo, type VersionInfo } from './versions.js';
 import type { TypeKind } from './catalog/index.js';
@@ -48,7 +56,12 @@ function byName<T extends { name: string }>(items: readonly T[] | undefined): Ma
 }
 
 /** Builds the model of one TOSCA file. Never throws on malformed content. */
-export function buildToscaModel(path: string, summary: ToscaSummary, source: ToscaFileSource, opts: BuildOptions = {}): ToscaModel {
+export function buildToscaModel(
+  path: string,
+  summary: ToscaSummary,
+  source: ToscaFileSource,
+  opts: BuildOptions = {},
+): ToscaModel {
   const version = summary.version ? versionInfo(summary.version.text) : undefined;
   const closure = loadImportClosure(path, summary, source);
   const files = [...closure.files, ...importerContext(path, closure, source)];
@@ -77,7 +90,12 @@ export function buildToscaModel(path: string, summary: ToscaSummary, source: Tos
 }
 
 /** The closures of the files that (transitively) import `path`, minus what `closure` already has. */
-function importerContext(path: string, closure: ImportClosure, source: ToscaFileSource, maxImporters = 8): TypeSourceFile[] {
+function importerContext(
+  path: string,
+  closure: ImportClosure,
+  source: ToscaFileSource,
+  maxImporters = 8,
+): TypeSourceFile[] {
   if (!source.importersOf) return [];
   const seen = new Set<string>(closure.files.map((f) => f.path));
   const out: TypeSourceFile[] = [];

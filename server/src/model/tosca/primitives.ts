@@ -89,12 +89,38 @@ export function primitiveSince(p: PrimitiveName): '1_0' | '1_3' {
 
 /** Units per scalar-unit type with their factor to the base unit. Matching is case-insensitive except where the spec relies on case (bitrate bits vs bytes). */
 export const SCALAR_UNITS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  'scalar-unit.size': { B: 1, kB: 1e3, KiB: 1024, MB: 1e6, MiB: 1048576, GB: 1e9, GiB: 1073741824, TB: 1e12, TiB: 1099511627776 },
+  'scalar-unit.size': {
+    B: 1,
+    kB: 1e3,
+    KiB: 1024,
+    MB: 1e6,
+    MiB: 1048576,
+    GB: 1e9,
+    GiB: 1073741824,
+    TB: 1e12,
+    TiB: 1099511627776,
+  },
   'scalar-unit.time': { d: 86400, h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, ns: 1e-9 },
   'scalar-unit.frequency': { Hz: 1, kHz: 1e3, MHz: 1e6, GHz: 1e9 },
   'scalar-unit.bitrate': {
-    bps: 1, Kbps: 1e3, Kibps: 1024, Mbps: 1e6, Mibps: 1048576, Gbps: 1e9, Gibps: 1073741824, Tbps: 1e12, Tibps: 1099511627776,
-    Bps: 8, KBps: 8e3, KiBps: 8192, MBps: 8e6, MiBps: 8388608, GBps: 8e9, GiBps: 8589934592, TBps: 8e12, TiBps: 8796093022208,
+    bps: 1,
+    Kbps: 1e3,
+    Kibps: 1024,
+    Mbps: 1e6,
+    Mibps: 1048576,
+    Gbps: 1e9,
+    Gibps: 1073741824,
+    Tbps: 1e12,
+    Tibps: 1099511627776,
+    Bps: 8,
+    KBps: 8e3,
+    KiBps: 8192,
+    MBps: 8e6,
+    MiBps: 8388608,
+    GBps: 8e9,
+    GiBps: 8589934592,
+    TBps: 8e12,
+    TiBps: 8796093022208,
   },
 };
 
@@ -116,14 +142,21 @@ export function parseScalarUnit(type: string, v: PlainValue): ScalarUnitValue | 
   const n = Number(m[1]);
   const unitText = m[2]!;
   let unit = units[unitText] !== undefined ? unitText : undefined;
-  if (unit === undefined && type !== 'scalar-unit.bitrate') unit = Object.keys(units).find((u) => u.toLowerCase() === unitText.toLowerCase());
+  if (unit === undefined && type !== 'scalar-unit.bitrate')
+    unit = Object.keys(units).find((u) => u.toLowerCase() === unitText.toLowerCase());
   if (unit === undefined) return `unknown unit \`${unitText}\` for ${type} (use ${Object.keys(units).join(', ')})`;
   if (n < 0) return `a ${type} value cannot be negative`;
   return { number: n, unit, normalised: n * units[unit]! };
 }
 
 function exampleUnit(type: string): string {
-  return type === 'scalar-unit.size' ? 'GB' : type === 'scalar-unit.time' ? 's' : type === 'scalar-unit.frequency' ? 'GHz' : 'Mbps';
+  return type === 'scalar-unit.size'
+    ? 'GB'
+    : type === 'scalar-unit.time'
+      ? 's'
+      : type === 'scalar-unit.frequency'
+        ? 'GHz'
+        : 'Mbps';
 }
 
 // ---- versions ------------------------------------------------------------
@@ -142,11 +175,13 @@ export function parseVersion(v: PlainValue): VersionValue | string {
   const text = typeof v === 'number' ? String(v) : v;
   if (typeof text !== 'string') return 'a version is a string such as `1.0` or `2.1.3.beta-2`';
   const m = /^(\d+)(?:\.(\d+)(?:\.(\d+)(?:\.([A-Za-z0-9_]+)(?:-(\d+))?)?)?)?$/.exec(text.trim());
-  if (!m) return `\`${text}\` is not a TOSCA version (\`major.minor[.fix[.qualifier[-build]]]\`, e.g. \`1.0\` or \`2.1.3.beta-2\`)`;
+  if (!m)
+    return `\`${text}\` is not a TOSCA version (\`major.minor[.fix[.qualifier[-build]]]\`, e.g. \`1.0\` or \`2.1.3.beta-2\`)`;
   const parts = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(Number);
   const out: VersionValue = { parts };
   if (m[4] !== undefined) {
-    if (parts.every((p) => p === 0)) return `\`${text}\`: a version of all zeros means "no version" and cannot carry a qualifier`;
+    if (parts.every((p) => p === 0))
+      return `\`${text}\`: a version of all zeros means "no version" and cannot carry a qualifier`;
     out.qualifier = m[4];
   }
   if (m[5] !== undefined) out.build = Number(m[5]);
@@ -166,7 +201,8 @@ export function compareVersions(a: VersionValue, b: VersionValue): number {
 
 // ---- timestamps, ranges, scalars ----------------------------------------
 
-const TIMESTAMP = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(?:\.\d*)?(?:[ \t]*(?:Z|[+-]\d{1,2}(?::\d{2})?))?)?$/;
+const TIMESTAMP =
+  /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(?:\.\d*)?(?:[ \t]*(?:Z|[+-]\d{1,2}(?::\d{2})?))?)?$/;
 
 export function isTimestamp(v: PlainValue): boolean {
   return typeof v === 'string' && TIMESTAMP.test(v.trim());
@@ -179,11 +215,13 @@ export interface RangeValue {
 
 /** `[min, max]` of integers, max may be `UNBOUNDED`. */
 export function parseRange(v: PlainValue): RangeValue | string {
-  if (!Array.isArray(v) || v.length !== 2) return 'a range is a list of two integers, `[min, max]` (max may be `UNBOUNDED`)';
+  if (!Array.isArray(v) || v.length !== 2)
+    return 'a range is a list of two integers, `[min, max]` (max may be `UNBOUNDED`)';
   const [a, b] = v;
   if (typeof a !== 'number' || !Number.isInteger(a)) return `range lower bound ${String(a)} is not an integer`;
   const max = b === 'UNBOUNDED' ? Infinity : b;
-  if (typeof max !== 'number' || (max !== Infinity && !Number.isInteger(max))) return `range upper bound ${String(b)} is not an integer or UNBOUNDED`;
+  if (typeof max !== 'number' || (max !== Infinity && !Number.isInteger(max)))
+    return `range upper bound ${String(b)} is not an integer or UNBOUNDED`;
   if (a > max) return `range lower bound ${a} is greater than its upper bound ${String(b)}`;
   return { min: a, max };
 }
@@ -199,7 +237,8 @@ export function isYaml11Bool(text: string): boolean {
  * A value in comparable form for a type: numbers (scalar units normalised), versions as
  * VersionValue, strings as is. Undefined when the value does not parse.
  */
-export type Comparable = { kind: 'number'; n: number } | { kind: 'version'; v: VersionValue } | { kind: 'string'; s: string };
+export type Comparable =
+  { kind: 'number'; n: number } | { kind: 'version'; v: VersionValue } | { kind: 'string'; s: string };
 
 export function comparableOf(base: PrimitiveName | undefined, v: PlainValue): Comparable | undefined {
   if (base && base.startsWith('scalar-unit.')) {
@@ -211,7 +250,12 @@ export function comparableOf(base: PrimitiveName | undefined, v: PlainValue): Co
     return typeof p === 'string' ? undefined : { kind: 'version', v: p };
   }
   if (base === 'timestamp' && typeof v === 'string') {
-    const t = Date.parse(v.trim().replace(/[ \t]+/, 'T').replace(/[ \t]+/g, ''));
+    const t = Date.parse(
+      v
+        .trim()
+        .replace(/[ \t]+/, 'T')
+        .replace(/[ \t]+/g, ''),
+    );
     return Number.isNaN(t) ? { kind: 'string', s: v } : { kind: 'number', n: t };
   }
   if (typeof v === 'number') return { kind: 'number', n: v };
@@ -262,7 +306,12 @@ function lengthOf(v: PlainValue): number | undefined {
  * Checks a value against one constraint clause. Returns a message when violated, `undefined` when
  * satisfied or not decidable (e.g. the operand itself is malformed: TOSCA052 reports that).
  */
-export function checkConstraint(op: string, operand: PlainValue, value: PlainValue, base: PrimitiveName | undefined): string | undefined {
+export function checkConstraint(
+  op: string,
+  operand: PlainValue,
+  value: PlainValue,
+  base: PrimitiveName | undefined,
+): string | undefined {
   const show = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
   const cmp = (bound: PlainValue): number | undefined => {
     const a = comparableOf(base, value);

@@ -12,7 +12,18 @@
  * reported by the TOSCA rules, which walk the tree.
  */
 import type { Span } from '../../syntax/positions.js';
-import { asMap, asScalar, asSeq, deref, getPair, pairSpan, scalarText, type YMap, type YNode, type YPair } from '../../syntax/tree.js';
+import {
+  asMap,
+  asScalar,
+  asSeq,
+  deref,
+  getPair,
+  pairSpan,
+  scalarText,
+  type YMap,
+  type YNode,
+  type YPair,
+} from '../../syntax/tree.js';
 import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 
@@ -351,7 +362,8 @@ function bool(n: YNode | null | undefined): boolean | undefined {
   const s = asScalar(n);
   if (!s) return undefined;
   if (typeof s.value === 'boolean') return s.value;
-  if (s.style === 'plain' && /^(yes|no|on|off|y|n|True|False|TRUE|FALSE)$/.test(s.text)) return /^(yes|on|y|true)$/i.test(s.text);
+  if (s.style === 'plain' && /^(yes|no|on|off|y|n|True|False|TRUE|FALSE)$/.test(s.text))
+    return /^(yes|on|y|true)$/i.test(s.text);
   return undefined;
 }
 
@@ -525,7 +537,16 @@ function operationOf(p: YPair): TOperationDef {
 }
 
 /** Keynames of an interface definition/assignment that are not operation names (1.0–1.2 put operations directly under the interface). */
-export const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set(['type', 'description', 'inputs', 'operations', 'notifications', 'derived_from', 'version', 'metadata']);
+export const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set([
+  'type',
+  'description',
+  'inputs',
+  'operations',
+  'notifications',
+  'derived_from',
+  'version',
+  'metadata',
+]);
 
 function interfaceOps(m: YMap | null): { operations: TOperationDef[]; notifications: TOperationDef[] } {
   const operations: TOperationDef[] = [];
@@ -756,7 +777,12 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
 }
 
 function requirementAssignmentOf(p: YPair): TRequirementAssignment {
-  const r: TRequirementAssignment = { ...decl(p), relationshipProperties: [], relationshipInterfaces: [], hasNodeFilter: false };
+  const r: TRequirementAssignment = {
+    ...decl(p),
+    relationshipProperties: [],
+    relationshipInterfaces: [],
+    hasNodeFilter: false,
+  };
   const v = deref(p.value);
   if (v?.kind === 'scalar') {
     const n = ref(v);
@@ -787,7 +813,11 @@ function requirementAssignmentOf(p: YPair): TRequirementAssignment {
 }
 
 /** Copies the `type`, `description` (and for templates `copy`) keynames of an entry, when present. */
-function typeAndDescription(m: YMap | null, target: { type?: TRef; description?: string; copy?: TRef }, withCopy = false): void {
+function typeAndDescription(
+  m: YMap | null,
+  target: { type?: TRef; description?: string; copy?: TRef },
+  withCopy = false,
+): void {
   const type = ref(getPair(m, 'type')?.value);
   if (type) target.type = type;
   const d = str(getPair(m, 'description')?.value);
@@ -808,7 +838,11 @@ function nodeTemplateOf(p: YPair): TNodeTemplate {
     requirements: entries(getPair(m, 'requirements')?.value).map(requirementAssignmentOf),
     capabilities: entries(getPair(m, 'capabilities')?.value).map((c) => {
       const cm = asMap(c.value);
-      return { ...decl(c), properties: assignments(getPair(cm, 'properties')?.value), attributes: assignments(getPair(cm, 'attributes')?.value) };
+      return {
+        ...decl(c),
+        properties: assignments(getPair(cm, 'properties')?.value),
+        attributes: assignments(getPair(cm, 'attributes')?.value),
+      };
     }),
     interfaces: entries(getPair(m, 'interfaces')?.value).map(interfaceAssignmentOf),
     artifacts: entries(getPair(m, 'artifacts')?.value).map(artifactOf),
@@ -913,7 +947,17 @@ export function importOf(item: YNode, index: number): TImport | undefined {
   }
   const m = asMap(v);
   if (!m || m.pairs.length === 0) return undefined;
-  const LONG = new Set(['file', 'url', 'profile', 'repository', 'namespace_uri', 'namespace_prefix', 'namespace', 'description', 'metadata']);
+  const LONG = new Set([
+    'file',
+    'url',
+    'profile',
+    'repository',
+    'namespace_uri',
+    'namespace_prefix',
+    'namespace',
+    'description',
+    'metadata',
+  ]);
   const long = m.pairs.some((q) => LONG.has(q.key.text));
   let body: YMap | null = m;
   let imp: TImport;
@@ -964,7 +1008,14 @@ function repositoryOf(p: YPair): TRepository {
 
 /** Summarises a TOSCA file's tree. Never throws. */
 export function summariseTosca(root: YNode | null): ToscaSummary {
-  const s: ToscaSummary = { kind: 'tosca', format: TOSCA_SUMMARY_FORMAT, metadata: [], repositories: [], imports: [], types: [] };
+  const s: ToscaSummary = {
+    kind: 'tosca',
+    format: TOSCA_SUMMARY_FORMAT,
+    metadata: [],
+    repositories: [],
+    imports: [],
+    types: [],
+  };
   const m = asMap(root);
   if (!m) return s;
   for (const p of m.pairs) {
@@ -993,10 +1044,11 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
         break;
       case 'imports': {
         const seq = asSeq(p.value);
-        if (seq) seq.items.forEach((it, i) => {
-          const imp = importOf(it, i);
-          if (imp) s.imports.push(imp);
-        });
+        if (seq)
+          seq.items.forEach((it, i) => {
+            const imp = importOf(it, i);
+            if (imp) s.imports.push(imp);
+          });
         break;
       }
       case 'topology_template':
@@ -1013,5 +1065,10 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
 
 /** True for a summary of the current shape (persisted summaries of older builds are not trusted). */
 export function isToscaSummary(s: unknown): s is ToscaSummary {
-  return !!s && typeof s === 'object' && (s as ToscaSummary).kind === 'tosca' && (s as ToscaSummary).format === TOSCA_SUMMARY_FORMAT;
+  return (
+    !!s &&
+    typeof s === 'object' &&
+    (s as ToscaSummary).kind === 'tosca' &&
+    (s as ToscaSummary).format === TOSCA_SUMMARY_FORMAT
+  );
 }

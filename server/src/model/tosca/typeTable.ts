@@ -19,7 +19,16 @@ import {
   type TypeKind,
 } from './catalog/index.js';
 import { primitiveOf, type PrimitiveName } from './primitives.js';
-import type { TCapabilityDef, TConstraint, TInterfaceDef, TPropertyDef, TRequirementDef, TSchema, TTypeDecl, ToscaSummary } from './summary.js';
+import type {
+  TCapabilityDef,
+  TConstraint,
+  TInterfaceDef,
+  TPropertyDef,
+  TRequirementDef,
+  TSchema,
+  TTypeDecl,
+  ToscaSummary,
+} from './summary.js';
 import type { PlainValue } from './values.js';
 import type { Span } from '../../syntax/positions.js';
 
@@ -229,7 +238,12 @@ function bodyFromCatalog(t: NormativeType): TypeBody {
       if (r.description) out.description = r.description;
       return out;
     }),
-    interfaces: Object.entries(t.interfaces ?? {}).map(([n, i]) => ({ name: n, type: i.type, operations: [], notifications: [] })),
+    interfaces: Object.entries(t.interfaces ?? {}).map(([n, i]) => ({
+      name: n,
+      type: i.type,
+      operations: [],
+      notifications: [],
+    })),
     artifacts: [],
     operations: Object.keys(t.operations ?? {}),
     notifications: [],
@@ -265,7 +279,12 @@ function bodyFromFile(d: TTypeDecl, path: string): TypeBody {
       return out;
     }),
     interfaces: d.interfaces.map((i) => {
-      const out: Omit<IfaceInfo, 'owner'> = { name: i.name, operations: i.operations.map((o) => o.name), notifications: i.notifications.map((o) => o.name), decl: i };
+      const out: Omit<IfaceInfo, 'owner'> = {
+        name: i.name,
+        operations: i.operations.map((o) => o.name),
+        notifications: i.notifications.map((o) => o.name),
+        decl: i,
+      };
       if (i.type) out.type = i.type.name;
       return out;
     }),
@@ -378,7 +397,14 @@ export class TypeTable {
           if (f.prefix) for (const n of prefixedNames(f.prefix, d)) this.add(known, n);
           continue;
         }
-        const t: ToscaType = { kind: d.kind, name: d.name, source: 'file', decl: d, path: f.path, body: bodyFromFile(d, f.path) };
+        const t: ToscaType = {
+          kind: d.kind,
+          name: d.name,
+          source: 'file',
+          decl: d,
+          path: f.path,
+          body: bodyFromFile(d, f.path),
+        };
         byDecl.set(d, t);
         if (f.prefix) t.prefix = f.prefix;
         if (f.viaImporter) t.viaImporter = true;
@@ -392,7 +418,14 @@ export class TypeTable {
     }
     if (catalogVersion) {
       for (const n of normativeTypesFor(catalogVersion)) {
-        const t: ToscaType = { kind: n.kind, name: n.name, source: 'catalog', normative: n, description: n.description, body: bodyFromCatalog(n) };
+        const t: ToscaType = {
+          kind: n.kind,
+          name: n.name,
+          source: 'catalog',
+          normative: n,
+          description: n.description,
+          body: bodyFromCatalog(n),
+        };
         if (n.derivedFrom) t.derivedFrom = n.derivedFrom;
         this.all.push(t);
         this.add(t, n.name);
@@ -652,7 +685,12 @@ export class TypeTable {
     if (allowGeneric) {
       const g = parseGeneric(name);
       if (g) {
-        const out: DataTypeInfo = { primitive: g.container, constraints: [], generic: true, entrySchema: { type: g.entry, constraints: [] } };
+        const out: DataTypeInfo = {
+          primitive: g.container,
+          constraints: [],
+          generic: true,
+          entrySchema: { type: g.entry, constraints: [] },
+        };
         if (g.key) out.keySchema = { type: g.key, constraints: [] };
         return out;
       }

@@ -51,13 +51,33 @@ export const KNOWN_VERSIONS: readonly string[] = [
 export function versionInfo(text: string): VersionInfo | undefined {
   const t = text.trim();
   const simple = SIMPLE[t];
-  if (simple) return { text: t, dialect: 'simple', catalog: simple, label: `TOSCA Simple Profile ${simple.slice(-3).replace('_', '.')}`, fullChecks: true };
+  if (simple)
+    return {
+      text: t,
+      dialect: 'simple',
+      catalog: simple,
+      label: `TOSCA Simple Profile ${simple.slice(-3).replace('_', '.')}`,
+      fullChecks: true,
+    };
   if (t === 'tosca_2_0') return { text: t, dialect: 'tosca2', label: 'TOSCA 2.0', fullChecks: false };
   // NFV 1.0 builds on Simple Profile 1.0 (tosca-parser spells it with a trailing `_0`, Puccini without).
   if (t === 'tosca_simple_profile_for_nfv_1_0_0' || t === 'tosca_simple_profile_for_nfv_1_0') {
-    return { text: t, dialect: 'nfv', catalog: 'tosca_simple_yaml_1_0', label: 'TOSCA Simple Profile for NFV 1.0', fullChecks: true };
+    return {
+      text: t,
+      dialect: 'nfv',
+      catalog: 'tosca_simple_yaml_1_0',
+      label: 'TOSCA Simple Profile for NFV 1.0',
+      fullChecks: true,
+    };
   }
-  if (t === 'tosca_simple_profile_for_mec_1_0_0') return { text: t, dialect: 'mec', catalog: 'tosca_simple_yaml_1_0', label: 'TOSCA Simple Profile for MEC 1.0', fullChecks: true };
+  if (t === 'tosca_simple_profile_for_mec_1_0_0')
+    return {
+      text: t,
+      dialect: 'mec',
+      catalog: 'tosca_simple_yaml_1_0',
+      label: 'TOSCA Simple Profile for MEC 1.0',
+      fullChecks: true,
+    };
   return undefined;
 }
 

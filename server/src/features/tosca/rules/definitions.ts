@@ -32,7 +32,10 @@ export const definitionsRule: ToscaRule = {
     for (const p of entriesOf(inputs)) {
       const m = asMap(p.value);
       if (!m) continue;
-      const def = { ...propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path), owner: undefined as unknown as ToscaType };
+      const def = {
+        ...propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path),
+        owner: undefined as unknown as ToscaType,
+      };
       checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
     }
     for (const p of entriesOf(at(root, 'topology_template', 'outputs'))) {
@@ -56,7 +59,14 @@ function refineOver(prev: PropInfo, own: Omit<PropInfo, 'owner'>): Omit<PropInfo
 }
 
 function emptyDef(p: YPair) {
-  return { name: p.key.text, keySpan: p.key.span, span: p.key.span, hasDefault: false, hasValue: false, constraints: [] };
+  return {
+    name: p.key.text,
+    keySpan: p.key.span,
+    span: p.key.span,
+    hasDefault: false,
+    hasValue: false,
+    constraints: [],
+  };
 }
 
 function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
@@ -71,14 +81,19 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
     ['attributes', true],
   ] as const) {
     const effective = attr ? ctx.model.types.attributes(t) : ctx.model.types.properties(t);
-    const inherited = parent ? (attr ? ctx.model.types.attributes(parent) : ctx.model.types.properties(parent)) : new Map<string, PropInfo>();
+    const inherited = parent
+      ? attr
+        ? ctx.model.types.attributes(parent)
+        : ctx.model.types.properties(parent)
+      : new Map<string, PropInfo>();
     for (const p of entriesOf(at(body, section))) {
       const m = asMap(p.value);
       const what = `${attr ? 'attribute' : 'property'} \`${p.key.text}\` of ${label}`;
       if (!m) {
         // Short form: a fixed value for an inherited property.
         const eff = effective.get(p.key.text);
-        if (eff && inherited.has(p.key.text) && p.value) checkValue(softened(ctx), p.value, propTarget(eff), `the value of ${what}`);
+        if (eff && inherited.has(p.key.text) && p.value)
+          checkValue(softened(ctx), p.value, propTarget(eff), `the value of ${what}`);
         continue;
       }
       const prev = inherited.get(p.key.text);
@@ -92,7 +107,10 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
     const cm = asMap(cp.value);
     const capDef = d!.capabilities.find((c) => c.keySpan.start === cp.key.span.start);
     if (!cm || !capDef) continue;
-    const capType = ctx.model.types.resolve(capDef.type?.name ?? ctx.model.types.capabilities(t).get(cp.key.text)?.type, 'capability');
+    const capType = ctx.model.types.resolve(
+      capDef.type?.name ?? ctx.model.types.capabilities(t).get(cp.key.text)?.type,
+      'capability',
+    );
     const capProps = capType ? ctx.model.types.properties(capType) : new Map<string, PropInfo>();
     for (const p of entriesOf(at(cm, 'properties'))) {
       const m = asMap(p.value);
@@ -107,9 +125,9 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
       checkDefinitionBody(ctx, m, eff, what);
     }
   }
-  if (kind === 'data') checkConstraintClauses(ctx, body, t.derivedFrom && primitiveOf(t.derivedFrom) ? t.derivedFrom : undefined);
+  if (kind === 'data')
+    checkConstraintClauses(ctx, body, t.derivedFrom && primitiveOf(t.derivedFrom) ? t.derivedFrom : undefined);
 }
-
 
 /**
  * Defaults inside type definitions are checked as warnings. Judgement: they only matter when a
@@ -121,17 +139,33 @@ function softened(ctx: ToscaRuleContext): ToscaRuleContext {
 }
 
 /** Checks `required`, `status`, constraints, and the default / value against the effective definition. */
-function checkDefinitionBody(ctx: ToscaRuleContext, m: YMap, eff: Omit<PropInfo, 'owner'> & { owner?: ToscaType }, what: string, inType = true): void {
+function checkDefinitionBody(
+  ctx: ToscaRuleContext,
+  m: YMap,
+  eff: Omit<PropInfo, 'owner'> & { owner?: ToscaType },
+  what: string,
+  inType = true,
+): void {
   for (const q of m.pairs) {
     if (q.key.text === 'required') {
       const s = asScalar(q.value);
       if (s && typeof s.value !== 'boolean' && !(s.style === 'plain' && /^(yes|no|on|off)$/i.test(s.text))) {
-        ctx.report({ code: 'TOSCA041', severity: 'error', span: s.span, message: `\`required\` of ${what} must be true or false, not \`${s.text}\`.` });
+        ctx.report({
+          code: 'TOSCA041',
+          severity: 'error',
+          span: s.span,
+          message: `\`required\` of ${what} must be true or false, not \`${s.text}\`.`,
+        });
       }
     } else if (q.key.text === 'status') {
       const s = asScalar(q.value);
       if (s && s.value !== null && !STATUS.has(s.text)) {
-        ctx.report({ code: 'TOSCA041', severity: 'error', span: s.span, message: `\`status\` of ${what} must be one of ${[...STATUS].join(', ')}, not \`${s.text}\`.` });
+        ctx.report({
+          code: 'TOSCA041',
+          severity: 'error',
+          span: s.span,
+          message: `\`status\` of ${what} must be one of ${[...STATUS].join(', ')}, not \`${s.text}\`.`,
+        });
       }
     }
   }
@@ -159,7 +193,12 @@ function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: str
   for (const it of list.items) {
     const c = asMap(it);
     if (!c || c.pairs.length !== 1) {
-      ctx.report({ code: 'TOSCA052', severity: 'error', span: it.span, message: 'A constraint clause is a mapping with exactly one operator, e.g. `- greater_or_equal: 1`.' });
+      ctx.report({
+        code: 'TOSCA052',
+        severity: 'error',
+        span: it.span,
+        message: 'A constraint clause is a mapping with exactly one operator, e.g. `- greater_or_equal: 1`.',
+      });
       continue;
     }
     const p = c.pairs[0]!;
@@ -176,7 +215,13 @@ function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: str
       continue;
     }
     const problem = operandProblem(op, p.value, prim);
-    if (problem) ctx.report({ code: 'TOSCA052', severity: 'error', span: p.value ? p.value.span : p.key.span, message: `\`${op}\` ${problem}.` });
+    if (problem)
+      ctx.report({
+        code: 'TOSCA052',
+        severity: 'error',
+        span: p.value ? p.value.span : p.key.span,
+        message: `\`${op}\` ${problem}.`,
+      });
   }
 }
 
@@ -190,7 +235,8 @@ function operandProblem(op: string, n: YNode | null, prim: ReturnType<typeof pri
     const plain = prim === 'version' ? d.text : toPlain(d);
     if (prim === 'timestamp' || prim === 'boolean' || prim === 'null') return undefined;
     if (!comparableOf(prim, plain)) return `operand \`${d.text}\` is not a ${prim} value`;
-    if ((prim === 'integer' || prim === 'float') && typeof d.value !== 'number') return `operand \`${d.text}\` is not a number`;
+    if ((prim === 'integer' || prim === 'float') && typeof d.value !== 'number')
+      return `operand \`${d.text}\` is not a number`;
     return undefined;
   };
   switch (op) {
@@ -216,7 +262,9 @@ function operandProblem(op: string, n: YNode | null, prim: ReturnType<typeof pri
     case 'min_length':
     case 'max_length': {
       const s = asScalar(v);
-      return s && typeof s.value === 'number' && Number.isInteger(s.value) && s.value >= 0 ? undefined : 'needs a non-negative integer';
+      return s && typeof s.value === 'number' && Number.isInteger(s.value) && s.value >= 0
+        ? undefined
+        : 'needs a non-negative integer';
     }
     case 'pattern': {
       const s = asScalar(v);
@@ -254,7 +302,12 @@ function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: s
   if (prev.hasValue) {
     const changed = m.pairs.find((q) => q.key.text === 'value' || q.key.text === 'default');
     if (changed) {
-      ctx.report({ code: 'TOSCA040', severity: 'error', span: changed.key.span, message: `${cap(what)}: \`${prev.owner.name}\` fixed this property's value (\`value\` is final), so it cannot be changed.` });
+      ctx.report({
+        code: 'TOSCA040',
+        severity: 'error',
+        span: changed.key.span,
+        message: `${cap(what)}: \`${prev.owner.name}\` fixed this property's value (\`value\` is final), so it cannot be changed.`,
+      });
     }
   }
   void types;

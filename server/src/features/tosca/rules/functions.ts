@@ -13,7 +13,18 @@ import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
 
-type ScopeKind = 'node' | 'relationship' | 'inline-relationship' | 'group' | 'policy' | 'output' | 'input' | 'node-type' | 'relationship-type' | 'other-type' | 'workflow';
+type ScopeKind =
+  | 'node'
+  | 'relationship'
+  | 'inline-relationship'
+  | 'group'
+  | 'policy'
+  | 'output'
+  | 'input'
+  | 'node-type'
+  | 'relationship-type'
+  | 'other-type'
+  | 'workflow';
 
 interface Scope {
   kind: ScopeKind;
@@ -36,7 +47,8 @@ export const functionsRule: ToscaRule = {
     const model = ctx.model;
     const types = model.types;
     const topo = at(root, 'topology_template');
-    for (const p of entriesOf(at(topo, 'inputs'))) visit(ctx, at(p.value, 'default'), { kind: 'input', inTopology: true });
+    for (const p of entriesOf(at(topo, 'inputs')))
+      visit(ctx, at(p.value, 'default'), { kind: 'input', inTopology: true });
     for (const p of entriesOf(at(topo, 'node_templates'))) {
       const node = model.nodeTemplates.get(p.key.text);
       if (!node) continue;
@@ -59,7 +71,13 @@ export const functionsRule: ToscaRule = {
             const ra = node.requirements.find((x) => x.keySpan.start === r.key.span.start);
             const target = ra?.node ? model.nodeTemplates.get(ra.node.name) : undefined;
             const relType = types.resolve(ra?.relationship?.name, 'relationship');
-            visit(ctx, rp.value, { kind: 'inline-relationship', node, inTopology: true, ...(target ? { target } : {}), ...(relType ? { self: relType } : {}) });
+            visit(ctx, rp.value, {
+              kind: 'inline-relationship',
+              node,
+              inTopology: true,
+              ...(target ? { target } : {}),
+              ...(relType ? { self: relType } : {}),
+            });
           }
         }
       }
@@ -88,8 +106,13 @@ export const functionsRule: ToscaRule = {
       for (const tp of entriesOf(section.value)) {
         const d = model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
         const self = d ? model.declared(d) : undefined;
-        const sk: ScopeKind = kind === 'node' ? 'node-type' : kind === 'relationship' ? 'relationship-type' : 'other-type';
-        visit(typeScoped(ctx), tp.value, { kind: sk, inTopology: false, ...(self && (kind === 'node' || kind === 'relationship') ? { self } : {}) });
+        const sk: ScopeKind =
+          kind === 'node' ? 'node-type' : kind === 'relationship' ? 'relationship-type' : 'other-type';
+        visit(typeScoped(ctx), tp.value, {
+          kind: sk,
+          inTopology: false,
+          ...(self && (kind === 'node' || kind === 'relationship') ? { self } : {}),
+        });
       }
     }
   },
@@ -102,7 +125,10 @@ export const functionsRule: ToscaRule = {
  */
 function typeScoped(ctx: ToscaRuleContext): ToscaRuleContext {
   const soft = new Set(['TOSCA073', 'TOSCA076']);
-  return { ...ctx, report: (f) => ctx.report(soft.has(f.code) && f.severity === 'error' ? { ...f, severity: 'warning' } : f) };
+  return {
+    ...ctx,
+    report: (f) => ctx.report(soft.has(f.code) && f.severity === 'error' ? { ...f, severity: 'warning' } : f),
+  };
 }
 
 /** Visits every function call under `n` (function arguments included). */
@@ -121,7 +147,9 @@ function visit(ctx: ToscaRuleContext, n: YNode | null, scope: Scope, depth = 0):
 
 function isCall(n: YNode | null | undefined): boolean {
   const m = asMap(n);
-  return !!m && m.pairs.length === 1 && (FUNCTION_NAMES.has(m.pairs[0]!.key.text) || m.pairs[0]!.key.text.startsWith('$'));
+  return (
+    !!m && m.pairs.length === 1 && (FUNCTION_NAMES.has(m.pairs[0]!.key.text) || m.pairs[0]!.key.text.startsWith('$'))
+  );
 }
 
 function argError(ctx: ToscaRuleContext, span: { start: number; end: number }, message: string): void {
@@ -135,7 +163,12 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
   const span = args ? args.span : key.span;
   switch (name) {
     case 'concat':
-      if (!seq || seq.items.length === 0) argError(ctx, span, '`concat` takes a non-empty list of strings or function calls, e.g. `{ concat: [ "http://", { get_attribute: [ server, public_address ] } ] }`.');
+      if (!seq || seq.items.length === 0)
+        argError(
+          ctx,
+          span,
+          '`concat` takes a non-empty list of strings or function calls, e.g. `{ concat: [ "http://", { get_attribute: [ server, public_address ] } ] }`.',
+        );
       return;
     case 'join': {
       if (!seq || seq.items.length < 1 || seq.items.length > 2) {
@@ -143,21 +176,39 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
         return;
       }
       const first = deref(seq.items[0]!);
-      if (first && first.kind !== 'seq' && !isCall(first)) argError(ctx, first.span, 'The first argument of `join` is a list of strings (or a function returning one).');
+      if (first && first.kind !== 'seq' && !isCall(first))
+        argError(ctx, first.span, 'The first argument of `join` is a list of strings (or a function returning one).');
       const delim = seq.items[1];
-      if (delim && !isCall(delim) && !(asScalar(delim) && typeof asScalar(delim)!.value === 'string')) argError(ctx, delim.span, 'The delimiter of `join` is a string.');
+      if (delim && !isCall(delim) && !(asScalar(delim) && typeof asScalar(delim)!.value === 'string'))
+        argError(ctx, delim.span, 'The delimiter of `join` is a string.');
       return;
     }
     case 'token': {
       if (!seq || seq.items.length !== 3) {
-        argError(ctx, span, `\`token\` takes exactly three arguments, \`[ string, separators, index ]\`${seq ? `; ${seq.items.length} given` : ''}.`);
+        argError(
+          ctx,
+          span,
+          `\`token\` takes exactly three arguments, \`[ string, separators, index ]\`${seq ? `; ${seq.items.length} given` : ''}.`,
+        );
         return;
       }
       const sep = asScalar(seq.items[1]);
-      if (!isCall(seq.items[1]) && (!sep || typeof sep.value !== 'string' || sep.value === '')) argError(ctx, seq.items[1]!.span, 'The second argument of `token` is a non-empty string of separator characters.');
+      if (!isCall(seq.items[1]) && (!sep || typeof sep.value !== 'string' || sep.value === ''))
+        argError(
+          ctx,
+          seq.items[1]!.span,
+          'The second argument of `token` is a non-empty string of separator characters.',
+        );
       const idx = asScalar(seq.items[2]);
-      if (!isCall(seq.items[2]) && (!idx || typeof idx.value !== 'number' || !Number.isInteger(idx.value) || idx.value < 0)) {
-        argError(ctx, seq.items[2]!.span, `The third argument of \`token\` is a non-negative integer index${idx && typeof idx.value === 'string' ? ` (\`"${idx.value}"\` is a string)` : ''}.`);
+      if (
+        !isCall(seq.items[2]) &&
+        (!idx || typeof idx.value !== 'number' || !Number.isInteger(idx.value) || idx.value < 0)
+      ) {
+        argError(
+          ctx,
+          seq.items[2]!.span,
+          `The third argument of \`token\` is a non-negative integer index${idx && typeof idx.value === 'string' ? ` (\`"${idx.value}"\` is a string)` : ''}.`,
+        );
       }
       return;
     }
@@ -187,12 +238,23 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
   void call;
 }
 
-function checkGetInput(ctx: ToscaRuleContext, args: YNode | null, span: { start: number; end: number }, scope: Scope): void {
+function checkGetInput(
+  ctx: ToscaRuleContext,
+  args: YNode | null,
+  span: { start: number; end: number },
+  scope: Scope,
+): void {
   let nameNode: YScalar | null = null;
   const seq = asSeq(args);
   if (seq) {
     if (ctx.minor < 3 || seq.items.length === 0) {
-      argError(ctx, span, ctx.minor < 3 ? '`get_input` takes a single input name (the list form with nested names came with Simple Profile 1.3).' : '`get_input` needs an input name.');
+      argError(
+        ctx,
+        span,
+        ctx.minor < 3
+          ? '`get_input` takes a single input name (the list form with nested names came with Simple Profile 1.3).'
+          : '`get_input` needs an input name.',
+      );
       return;
     }
     nameNode = asScalar(seq.items[0]);
@@ -216,8 +278,17 @@ function checkGetInput(ctx: ToscaRuleContext, args: YNode | null, span: { start:
     return;
   }
   if (seq && seq.items.length > 1 && input.type) {
-    const target = { type: input.type.name, entrySchema: input.entrySchema ? { type: input.entrySchema.type?.name, constraints: [] } : undefined };
-    checkNested(ctx, target.type, target.entrySchema?.type ? { type: target.entrySchema.type, constraints: [] } : undefined, seq.items.slice(1), `input \`${name}\``);
+    const target = {
+      type: input.type.name,
+      entrySchema: input.entrySchema ? { type: input.entrySchema.type?.name, constraints: [] } : undefined,
+    };
+    checkNested(
+      ctx,
+      target.type,
+      target.entrySchema?.type ? { type: target.entrySchema.type, constraints: [] } : undefined,
+      seq.items.slice(1),
+      `input \`${name}\``,
+    );
   }
 }
 
@@ -232,10 +303,21 @@ interface Entity {
 }
 
 /** Resolves the first argument of get_property & co; undefined when it was reported or is unknowable. */
-function resolveEntity(ctx: ToscaRuleContext, n: YNode | undefined, fn: string, scope: Scope, allowHost: boolean): Entity | undefined {
+function resolveEntity(
+  ctx: ToscaRuleContext,
+  n: YNode | undefined,
+  fn: string,
+  scope: Scope,
+  allowHost: boolean,
+): Entity | undefined {
   const s = asScalar(n);
   if (!s || s.value === null) {
-    if (n && !isCall(n)) argError(ctx, n.span, `The first argument of \`${fn}\` is a template name or SELF, SOURCE, TARGET${allowHost ? ', HOST' : ''}.`);
+    if (n && !isCall(n))
+      argError(
+        ctx,
+        n.span,
+        `The first argument of \`${fn}\` is a template name or SELF, SOURCE, TARGET${allowHost ? ', HOST' : ''}.`,
+      );
     return undefined;
   }
   const name = s.text;
@@ -244,17 +326,34 @@ function resolveEntity(ctx: ToscaRuleContext, n: YNode | undefined, fn: string, 
   const where = scopeWord(scope);
   if (name === 'SELF') {
     if (scope.kind === 'output' || scope.kind === 'input') {
-      ctx.report({ code: 'TOSCA075', severity: 'error', span: s.span, message: `\`SELF\` has no meaning in ${where}: name a node template instead.` });
+      ctx.report({
+        code: 'TOSCA075',
+        severity: 'error',
+        span: s.span,
+        message: `\`SELF\` has no meaning in ${where}: name a node template instead.`,
+      });
       return undefined;
     }
-    if (scope.kind === 'node') return { ...(scope.self ? { type: scope.self } : {}), ...(scope.node ? { node: scope.node } : {}) };
+    if (scope.kind === 'node')
+      return { ...(scope.self ? { type: scope.self } : {}), ...(scope.node ? { node: scope.node } : {}) };
     return scope.self ? { type: scope.self } : {};
   }
   if (name === 'SOURCE' || name === 'TARGET') {
     // Node types may define relationship interfaces inside requirement definitions.
-    const ok = scope.kind === 'relationship' || scope.kind === 'inline-relationship' || scope.kind === 'relationship-type' || scope.kind === 'node-type' || scope.kind === 'other-type' || scope.kind === 'workflow';
+    const ok =
+      scope.kind === 'relationship' ||
+      scope.kind === 'inline-relationship' ||
+      scope.kind === 'relationship-type' ||
+      scope.kind === 'node-type' ||
+      scope.kind === 'other-type' ||
+      scope.kind === 'workflow';
     if (!ok) {
-      ctx.report({ code: 'TOSCA075', severity: 'error', span: s.span, message: `\`${name}\` is only meaningful in a relationship (a relationship template or type, or a requirement's relationship), not in ${where}.` });
+      ctx.report({
+        code: 'TOSCA075',
+        severity: 'error',
+        span: s.span,
+        message: `\`${name}\` is only meaningful in a relationship (a relationship template or type, or a requirement's relationship), not in ${where}.`,
+      });
       return undefined;
     }
     if (scope.kind === 'inline-relationship') {
@@ -270,11 +369,21 @@ function resolveEntity(ctx: ToscaRuleContext, n: YNode | undefined, fn: string, 
       return undefined;
     }
     if (scope.kind === 'output' || scope.kind === 'input') {
-      ctx.report({ code: 'TOSCA074', severity: 'error', span: s.span, message: `\`HOST\` cannot be used in ${where}: there is no node whose host it would be. Name the hosting node template instead.` });
+      ctx.report({
+        code: 'TOSCA074',
+        severity: 'error',
+        span: s.span,
+        message: `\`HOST\` cannot be used in ${where}: there is no node whose host it would be. Name the hosting node template instead.`,
+      });
       return undefined;
     }
     if (scope.kind === 'relationship' || scope.kind === 'group' || scope.kind === 'policy') {
-      ctx.report({ code: 'TOSCA074', severity: 'error', span: s.span, message: `\`HOST\` is only meaningful in a node template, not in ${where}.` });
+      ctx.report({
+        code: 'TOSCA074',
+        severity: 'error',
+        span: s.span,
+        message: `\`HOST\` is only meaningful in a node template, not in ${where}.`,
+      });
       return undefined;
     }
     if (scope.kind !== 'node' || !scope.node) return {};
@@ -347,7 +456,10 @@ function scopeWord(scope: Scope): string {
  * The HostedOn chain above a node template: nearest host first. Undefined when it cannot be
  * determined (unknown types); empty when the node has no HostedOn requirement.
  */
-function hostChain(ctx: ToscaRuleContext, start: TNodeTemplate): { hosts: { node: TNodeTemplate; type: ToscaType }[]; open: boolean } | undefined {
+function hostChain(
+  ctx: ToscaRuleContext,
+  start: TNodeTemplate,
+): { hosts: { node: TNodeTemplate; type: ToscaType }[]; open: boolean } | undefined {
   const types = ctx.model.types;
   const hostedOn = types.resolve('tosca.relationships.HostedOn', 'relationship');
   const out: { node: TNodeTemplate; type: ToscaType }[] = [];
@@ -365,14 +477,22 @@ function hostChain(ctx: ToscaRuleContext, start: TNodeTemplate): { hosts: { node
     let open = false;
     for (const ra of cur.requirements) {
       const def = defs.get(ra.name);
-      const relName = ra.relationship ? (ctx.model.relationshipTemplates.get(ra.relationship.name)?.type?.name ?? ra.relationship.name) : def?.relationship;
+      const relName = ra.relationship
+        ? (ctx.model.relationshipTemplates.get(ra.relationship.name)?.type?.name ?? ra.relationship.name)
+        : def?.relationship;
       if (!isHostRel(relName, ra.name)) continue;
       next = ra.node ? ctx.model.nodeTemplates.get(ra.node.name) : undefined;
       if (next) break;
       open = true; // a host requirement the orchestrator fulfils (node type, node_filter, or nothing)
     }
     // A HostedOn requirement the type defines but the template leaves to the orchestrator.
-    if (!next && [...defs.values()].some((d) => isHostRel(d.relationship, d.name) && !cur!.requirements.some((r) => r.name === d.name))) open = true;
+    if (
+      !next &&
+      [...defs.values()].some(
+        (d) => isHostRel(d.relationship, d.name) && !cur!.requirements.some((r) => r.name === d.name),
+      )
+    )
+      open = true;
     if (!next && open) return i === 0 ? undefined : { hosts: out, open: true };
     if (!next || seen.has(next.name)) return { hosts: out, open: false };
     seen.add(next.name);
@@ -391,10 +511,20 @@ function memberDefs(ctx: ToscaRuleContext, t: ToscaType, attributes: boolean): M
   return new Map([...types.properties(t), ...types.attributes(t)]);
 }
 
-function checkGetMember(ctx: ToscaRuleContext, fn: string, seq: ReturnType<typeof asSeq>, span: { start: number; end: number }, scope: Scope): void {
+function checkGetMember(
+  ctx: ToscaRuleContext,
+  fn: string,
+  seq: ReturnType<typeof asSeq>,
+  span: { start: number; end: number },
+  scope: Scope,
+): void {
   const attributes = fn === 'get_attribute';
   if (!seq || seq.items.length < 2) {
-    argError(ctx, span, `\`${fn}\` takes \`[ entity, optional_capability_or_requirement, ${attributes ? 'attribute' : 'property'}_name, nested_names... ]\`, at least two arguments.`);
+    argError(
+      ctx,
+      span,
+      `\`${fn}\` takes \`[ entity, optional_capability_or_requirement, ${attributes ? 'attribute' : 'property'}_name, nested_names... ]\`, at least two arguments.`,
+    );
     return;
   }
   for (const it of seq.items.slice(1)) {
@@ -416,7 +546,12 @@ function checkGetMember(ctx: ToscaRuleContext, fn: string, seq: ReturnType<typeo
     }
     if (entity.hostsOpen) return;
     const first = names[0]!;
-    ctx.report({ code: 'TOSCA073', severity: 'error', span: first.span, message: `\`${fn}\`: no host of \`${scope.node?.name ?? ''}\` (${entity.hosts.map((h) => `\`${h.node.name}\``).join(' → ')}) has a ${what} or capability \`${first.text}\`.` });
+    ctx.report({
+      code: 'TOSCA073',
+      severity: 'error',
+      span: first.span,
+      message: `\`${fn}\`: no host of \`${scope.node?.name ?? ''}\` (${entity.hosts.map((h) => `\`${h.node.name}\``).join(' → ')}) has a ${what} or capability \`${first.text}\`.`,
+    });
     return;
   }
   if (!entity.type || !chainComplete(ctx, entity.type)) return;
@@ -427,7 +562,14 @@ function checkGetMember(ctx: ToscaRuleContext, fn: string, seq: ReturnType<typeo
  * Looks `names` up on `t`: a property/attribute (then nested names), or a capability / requirement
  * followed by a member of it. Reports when `report` is set. Returns true when found.
  */
-function lookup(ctx: ToscaRuleContext, t: ToscaType, names: YScalar[], attributes: boolean, report: boolean, node?: TNodeTemplate): boolean {
+function lookup(
+  ctx: ToscaRuleContext,
+  t: ToscaType,
+  names: YScalar[],
+  attributes: boolean,
+  report: boolean,
+  node?: TNodeTemplate,
+): boolean {
   const types = ctx.model.types;
   const fn = attributes ? 'get_attribute' : 'get_property';
   const what = attributes ? 'attribute' : 'property';
@@ -454,7 +596,14 @@ function lookup(ctx: ToscaRuleContext, t: ToscaType, names: YScalar[], attribute
     const second = names[1]!;
     const d2 = cdefs.get(second.text);
     if (d2) {
-      if (report) checkNested(ctx, d2.type, d2.entrySchema, names.slice(2), `${what} \`${second.text}\` of capability \`${first.text}\``);
+      if (report)
+        checkNested(
+          ctx,
+          d2.type,
+          d2.entrySchema,
+          names.slice(2),
+          `${what} \`${second.text}\` of capability \`${first.text}\``,
+        );
       return true;
     }
     if (report) {
@@ -484,7 +633,13 @@ function lookup(ctx: ToscaRuleContext, t: ToscaType, names: YScalar[], attribute
 }
 
 /** Checks nested names / indexes after a property: lists take integer indexes, maps keys, data types their fields. */
-function checkNested(ctx: ToscaRuleContext, typeName: string | undefined, entrySchema: SchemaInfo | undefined, rest: (YScalar | YNode)[], what: string): void {
+function checkNested(
+  ctx: ToscaRuleContext,
+  typeName: string | undefined,
+  entrySchema: SchemaInfo | undefined,
+  rest: (YScalar | YNode)[],
+  what: string,
+): void {
   const types = ctx.model.types;
   let curType = typeName;
   let curEntry = entrySchema;
@@ -497,7 +652,12 @@ function checkNested(ctx: ToscaRuleContext, typeName: string | undefined, entryS
     const prim = info.primitive;
     if (prim === 'list') {
       if (typeof s.value !== 'number' || !Number.isInteger(s.value) || s.value < 0) {
-        ctx.report({ code: 'TOSCA076', severity: 'error', span: s.span, message: `${cap(label)} is a list: the next argument must be an integer index, not \`${s.text}\`.` });
+        ctx.report({
+          code: 'TOSCA076',
+          severity: 'error',
+          span: s.span,
+          message: `${cap(label)} is a list: the next argument must be an integer index, not \`${s.text}\`.`,
+        });
         return;
       }
       const es: SchemaInfo | undefined = curEntry ?? info.entrySchema;
@@ -514,7 +674,12 @@ function checkNested(ctx: ToscaRuleContext, typeName: string | undefined, entryS
       continue;
     }
     if (prim) {
-      ctx.report({ code: 'TOSCA076', severity: 'error', span: s.span, message: `${cap(label)} is a ${prim} (type \`${curType}\`): it has no nested entries, so \`${s.text}\` cannot be applied to it.` });
+      ctx.report({
+        code: 'TOSCA076',
+        severity: 'error',
+        span: s.span,
+        message: `${cap(label)} is a ${prim} (type \`${curType}\`): it has no nested entries, so \`${s.text}\` cannot be applied to it.`,
+      });
       return;
     }
     const dt = info.type;
@@ -523,7 +688,13 @@ function checkNested(ctx: ToscaRuleContext, typeName: string | undefined, entryS
     const f = fields.get(s.text);
     if (!f) {
       const hint = didYouMean(s.text, fields.keys());
-      ctx.report({ code: 'TOSCA073', severity: 'error', span: s.span, message: `${cap(label)} (data type \`${dt.name}\`) has no field \`${s.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}.`, ...(hint ? { data: { replace: hint } } : {}) });
+      ctx.report({
+        code: 'TOSCA073',
+        severity: 'error',
+        span: s.span,
+        message: `${cap(label)} (data type \`${dt.name}\`) has no field \`${s.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}.`,
+        ...(hint ? { data: { replace: hint } } : {}),
+      });
       return;
     }
     curType = f.type;
@@ -532,9 +703,18 @@ function checkNested(ctx: ToscaRuleContext, typeName: string | undefined, entryS
   }
 }
 
-function checkGetOperationOutput(ctx: ToscaRuleContext, seq: ReturnType<typeof asSeq>, span: { start: number; end: number }, scope: Scope): void {
+function checkGetOperationOutput(
+  ctx: ToscaRuleContext,
+  seq: ReturnType<typeof asSeq>,
+  span: { start: number; end: number },
+  scope: Scope,
+): void {
   if (!seq || seq.items.length !== 4) {
-    argError(ctx, span, '`get_operation_output` takes `[ entity, interface_name, operation_name, output_variable_name ]`.');
+    argError(
+      ctx,
+      span,
+      '`get_operation_output` takes `[ entity, interface_name, operation_name, output_variable_name ]`.',
+    );
     return;
   }
   const entity = resolveEntity(ctx, seq.items[0], 'get_operation_output', scope, false);
@@ -544,27 +724,45 @@ function checkGetOperationOutput(ctx: ToscaRuleContext, seq: ReturnType<typeof a
   const opName = asScalar(seq.items[2]);
   if (!ifName || !opName) return;
   const ifaces = types.interfaces(entity.type);
-  const iface = ifaces.get(ifName.text) ?? [...ifaces.values()].find((i) => {
-    const it = types.resolve(i.type, 'interface');
-    const want = types.resolve(ifName.text, 'interface');
-    return it && want && it === want;
-  });
+  const iface =
+    ifaces.get(ifName.text) ??
+    [...ifaces.values()].find((i) => {
+      const it = types.resolve(i.type, 'interface');
+      const want = types.resolve(ifName.text, 'interface');
+      return it && want && it === want;
+    });
   if (!iface) {
     const hint = didYouMean(ifName.text, ifaces.keys());
-    ctx.report({ code: 'TOSCA073', severity: 'error', span: ifName.span, message: `\`get_operation_output\`: \`${entity.type.name}\` has no interface \`${ifName.text}\`${hint ? `; did you mean \`${hint}\`?` : ifaces.size ? ` (interfaces: ${[...ifaces.keys()].join(', ')})` : ''}.` });
+    ctx.report({
+      code: 'TOSCA073',
+      severity: 'error',
+      span: ifName.span,
+      message: `\`get_operation_output\`: \`${entity.type.name}\` has no interface \`${ifName.text}\`${hint ? `; did you mean \`${hint}\`?` : ifaces.size ? ` (interfaces: ${[...ifaces.keys()].join(', ')})` : ''}.`,
+    });
     return;
   }
   const it = types.resolve(iface.type, 'interface');
   if (!it || !chainComplete(ctx, it)) return;
   const ops = new Set([...types.operations(it), ...iface.operations]);
-  for (const i of entity.node?.interfaces ?? []) if (i.name === iface.name) for (const o of i.operations) ops.add(o.name);
+  for (const i of entity.node?.interfaces ?? [])
+    if (i.name === iface.name) for (const o of i.operations) ops.add(o.name);
   if (!ops.has(opName.text)) {
     const hint = didYouMean(opName.text, ops);
-    ctx.report({ code: 'TOSCA073', severity: 'error', span: opName.span, message: `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation \`${opName.text}\`${hint ? `; did you mean \`${hint}\`?` : ` (operations: ${[...ops].join(', ')})`}.` });
+    ctx.report({
+      code: 'TOSCA073',
+      severity: 'error',
+      span: opName.span,
+      message: `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation \`${opName.text}\`${hint ? `; did you mean \`${hint}\`?` : ` (operations: ${[...ops].join(', ')})`}.`,
+    });
   }
 }
 
-function checkGetArtifact(ctx: ToscaRuleContext, seq: ReturnType<typeof asSeq>, span: { start: number; end: number }, scope: Scope): void {
+function checkGetArtifact(
+  ctx: ToscaRuleContext,
+  seq: ReturnType<typeof asSeq>,
+  span: { start: number; end: number },
+  scope: Scope,
+): void {
   if (!seq || seq.items.length < 2 || seq.items.length > 4) {
     argError(ctx, span, '`get_artifact` takes `[ entity, artifact_name, optional_location, optional_remove ]`.');
     return;
@@ -573,9 +771,17 @@ function checkGetArtifact(ctx: ToscaRuleContext, seq: ReturnType<typeof asSeq>, 
   if (!entity?.type || !chainComplete(ctx, entity.type)) return;
   const art = asScalar(seq.items[1]);
   if (!art) return;
-  const known = new Set([...ctx.model.types.artifacts(entity.type).keys(), ...(entity.node?.artifacts.map((a) => a.name) ?? [])]);
+  const known = new Set([
+    ...ctx.model.types.artifacts(entity.type).keys(),
+    ...(entity.node?.artifacts.map((a) => a.name) ?? []),
+  ]);
   if (!known.has(art.text)) {
     const hint = didYouMean(art.text, known);
-    ctx.report({ code: 'TOSCA073', severity: 'error', span: art.span, message: `\`get_artifact\`: no artifact \`${art.text}\` on \`${entity.node?.name ?? entity.type.name}\`${hint ? `; did you mean \`${hint}\`?` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''}.` });
+    ctx.report({
+      code: 'TOSCA073',
+      severity: 'error',
+      span: art.span,
+      message: `\`get_artifact\`: no artifact \`${art.text}\` on \`${entity.node?.name ?? entity.type.name}\`${hint ? `; did you mean \`${hint}\`?` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''}.`,
+    });
   }
 }

@@ -70,14 +70,29 @@ export const importsRule: ToscaRule = {
           if (sum && st.path !== model.path) {
             if (!sum.version) {
               // Judgement: tosca-parser accepts imported type files without a version; the spec requires one.
-              ctx.report({ code: 'TOSCA023', severity: 'warning', span, message: `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it is not a TOSCA file.` });
+              ctx.report({
+                code: 'TOSCA023',
+                severity: 'warning',
+                span,
+                message: `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it is not a TOSCA file.`,
+              });
             } else if (!versionInfo(sum.version.text)) {
-              ctx.report({ code: 'TOSCA023', severity: 'error', span, message: `Imported file \`${imp.file?.name ?? st.path}\` declares an unknown TOSCA version \`${sum.version.text}\`.` });
+              ctx.report({
+                code: 'TOSCA023',
+                severity: 'error',
+                span,
+                message: `Imported file \`${imp.file?.name ?? st.path}\` declares an unknown TOSCA version \`${sum.version.text}\`.`,
+              });
             }
           }
           const prev = seenFiles.get(st.path);
           if (prev !== undefined) {
-            ctx.report({ code: 'TOSCA025', severity: 'warning', span, message: `\`${imp.file?.name ?? st.path}\` is already imported (entry ${prev + 1}); the second import adds nothing.` });
+            ctx.report({
+              code: 'TOSCA025',
+              severity: 'warning',
+              span,
+              message: `\`${imp.file?.name ?? st.path}\` is already imported (entry ${prev + 1}); the second import adds nothing.`,
+            });
           } else seenFiles.set(st.path, imp.index);
           break;
         }
@@ -87,17 +102,30 @@ export const importsRule: ToscaRule = {
       if (imp.namespacePrefix) {
         const p = imp.namespacePrefix.name;
         const other = seenPrefixes.get(p);
-        const target = st.kind === 'ok' ? st.path : imp.file?.name ?? '';
+        const target = st.kind === 'ok' ? st.path : (imp.file?.name ?? '');
         if (other !== undefined && other !== target) {
-          ctx.report({ code: 'TOSCA025', severity: 'error', span: imp.namespacePrefix.span, message: `Namespace prefix \`${p}\` is already used by another import; prefixes must be unique.` });
+          ctx.report({
+            code: 'TOSCA025',
+            severity: 'error',
+            span: imp.namespacePrefix.span,
+            message: `Namespace prefix \`${p}\` is already used by another import; prefixes must be unique.`,
+          });
         } else seenPrefixes.set(p, target);
       }
     }
     const back = model.closure.cycles.find((r) => r.status.kind === 'ok' && r.status.path === model.path);
     const first = model.closure.rootImports[0];
     if (back && first) {
-      const via = back.from === model.path ? 'This file imports itself' : `\`${back.from.slice(back.from.lastIndexOf('/') + 1)}\` imports this file back`;
-      ctx.report({ code: 'TOSCA024', severity: 'information', span: back.from === model.path ? back.imp.span : first.imp.span, message: `${via} (an import cycle); every file is loaded once, so it is harmless.` });
+      const via =
+        back.from === model.path
+          ? 'This file imports itself'
+          : `\`${back.from.slice(back.from.lastIndexOf('/') + 1)}\` imports this file back`;
+      ctx.report({
+        code: 'TOSCA024',
+        severity: 'information',
+        span: back.from === model.path ? back.imp.span : first.imp.span,
+        message: `${via} (an import cycle); every file is loaded once, so it is harmless.`,
+      });
     }
   },
 };

@@ -11,4 +11,15 @@ import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
 import { versionRule } from './version.js';
 
-export const TOSCA_RULES: readonly ToscaRule[] = [syntaxRule, versionRule, keynamesRule, metadataRule, importsRule, typesRule, definitionsRule, templatesRule, interfacesRule, functionsRule];
+export const TOSCA_RULES: readonly ToscaRule[] = [
+  syntaxRule,
+  versionRule,
+  keynamesRule,
+  metadataRule,
+  importsRule,
+  typesRule,
+  definitionsRule,
+  templatesRule,
+  interfacesRule,
+  functionsRule,
+];

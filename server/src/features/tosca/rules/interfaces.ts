@@ -23,7 +23,13 @@ export const interfacesRule: ToscaRule = {
       for (const r of n.requirements) {
         if (!r.relationshipInterfaces.length) continue;
         const rel = types.resolve(r.relationship?.name, 'relationship');
-        if (rel) checkAssignments(ctx, rel, r.relationshipInterfaces, `the relationship of requirement \`${r.name}\` of \`${n.name}\``);
+        if (rel)
+          checkAssignments(
+            ctx,
+            rel,
+            r.relationshipInterfaces,
+            `the relationship of requirement \`${r.name}\` of \`${n.name}\``,
+          );
       }
     }
     for (const r of model.summary.topology?.relationshipTemplates ?? []) {

@@ -9,12 +9,23 @@ import { GRAMMAR, didYouMean, type KeySpec, type Shape } from '../../../model/to
 import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import type { ToscaRule, ToscaRuleContext } from './rule.js';
 
-const SHAPE_WORD: Record<Shape, string> = { map: 'a mapping', list: 'a list', scalar: 'a single value', any: 'a value' };
+const SHAPE_WORD: Record<Shape, string> = {
+  map: 'a mapping',
+  list: 'a list',
+  scalar: 'a single value',
+  any: 'a value',
+};
 
 function shapeOf(n: YNode | null): Shape | 'null' {
   const v = deref(n);
   if (!v) return 'null';
-  return v.kind === 'map' ? 'map' : v.kind === 'seq' ? 'list' : v.kind === 'scalar' && v.value === null ? 'null' : 'scalar';
+  return v.kind === 'map'
+    ? 'map'
+    : v.kind === 'seq'
+      ? 'list'
+      : v.kind === 'scalar' && v.value === null
+        ? 'null'
+        : 'scalar';
 }
 
 function shapeOk(ks: KeySpec, actual: Shape | 'null'): boolean {
@@ -32,14 +43,26 @@ export const keynamesRule: ToscaRule = {
   },
 };
 
-function walk(ctx: ToscaRuleContext, construct: string, node: YNode | null, ownerSpan: Span, where: string, depth: number): void {
+function walk(
+  ctx: ToscaRuleContext,
+  construct: string,
+  node: YNode | null,
+  ownerSpan: Span,
+  where: string,
+  depth: number,
+): void {
   const spec = GRAMMAR[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
   if (v.kind !== 'map') {
     if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
     if (spec.open) return;
-    ctx.report({ code: 'TOSCA012', severity: 'error', span: v.span, message: `${cap(where)} must be a mapping (a ${spec.label}), not ${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.` });
+    ctx.report({
+      code: 'TOSCA012',
+      severity: 'error',
+      span: v.span,
+      message: `${cap(where)} must be a mapping (a ${spec.label}), not ${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.`,
+    });
     return;
   }
   if (spec.open) return;
@@ -69,7 +92,12 @@ function walk(ctx: ToscaRuleContext, construct: string, node: YNode | null, owne
     if (construct === 'service_template') continue;
     // A template that copies another one inherits its type.
     if (key === 'type' && v.pairs.some((p) => p.key.text === 'copy')) continue;
-    ctx.report({ code: 'TOSCA011', severity: 'error', span: ownerSpan, message: `${cap(where)} has no \`${key}\`; a ${spec.label} requires it.` });
+    ctx.report({
+      code: 'TOSCA011',
+      severity: 'error',
+      span: ownerSpan,
+      message: `${cap(where)} has no \`${key}\`; a ${spec.label} requires it.`,
+    });
   }
 }
 
@@ -89,7 +117,12 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
   }
   if (!shapeOk(ks, actual)) {
     const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
-    ctx.report({ code: 'TOSCA012', severity: 'error', span: p.value ? p.value.span : p.key.span, message: `\`${key}\` must be ${want}, not ${SHAPE_WORD[actual as Shape]}.` });
+    ctx.report({
+      code: 'TOSCA012',
+      severity: 'error',
+      span: p.value ? p.value.span : p.key.span,
+      message: `\`${key}\` must be ${want}, not ${SHAPE_WORD[actual as Shape]}.`,
+    });
     return;
   }
   const val = deref(p.value);
@@ -99,7 +132,8 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
   }
   if (ks.mapOf && val.kind === 'map') {
     const label = GRAMMAR[ks.mapOf]?.label;
-    for (const q of val.pairs) walk(ctx, ks.mapOf, q.value, q.key.span, `${label ?? 'entry'} \`${q.key.text}\``, depth + 1);
+    for (const q of val.pairs)
+      walk(ctx, ks.mapOf, q.value, q.key.span, `${label ?? 'entry'} \`${q.key.text}\``, depth + 1);
   }
   if (ks.listOf && val.kind === 'seq') {
     val.items.forEach((it, i) => walk(ctx, ks.listOf!, it, it.span, `entry ${i + 1} of \`${key}\``, depth + 1));

@@ -35,7 +35,12 @@ export const metadataRule: ToscaRule = {
         if (typeof r === 'string') {
           // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (seed 002) are not TOSCA versions but are common; warn, do not fail.
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
-          ctx.report({ code: 'TOSCA090', severity: semverish ? 'warning' : 'error', span: v.span, message: `\`template_version\`: ${r}.` });
+          ctx.report({
+            code: 'TOSCA090',
+            severity: semverish ? 'warning' : 'error',
+            span: v.span,
+            message: `\`template_version\`: ${r}.`,
+          });
         }
       }
     }

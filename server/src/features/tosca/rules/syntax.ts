@@ -26,7 +26,12 @@ export const syntaxRule: ToscaRule = {
       // eemeli/yaml flags a flow collection used as an implicit key after the first entry of a block
       // mapping ("Map comment with trailing content") although the YAML is valid and the tree it
       // builds is right (Puccini's examples use `{ concat: [...] }: value` keys). Not a problem.
-      if (p.yamlCode === 'IMPOSSIBLE' && /^Map comment with trailing content/.test(p.message) && complexKeys.has(p.span.start)) continue;
+      if (
+        p.yamlCode === 'IMPOSSIBLE' &&
+        /^Map comment with trailing content/.test(p.message) &&
+        complexKeys.has(p.span.start)
+      )
+        continue;
       ctx.report({ code: 'TOSCA000', severity: p.severity, span: p.span, message: `YAML: ${p.message}` });
     }
     if (ctx.doc.tooLarge) {
@@ -40,7 +45,12 @@ export const syntaxRule: ToscaRule = {
     const visit = (n: YNode | null, depth: number) => {
       if (!n || depth > 100) return;
       if (n.kind === 'alias' && !n.target) {
-        ctx.report({ code: 'TOSCA000', severity: 'error', span: n.span, message: `YAML: alias \`*${n.name.replace(/^\*/, '')}\` refers to an anchor that is not defined before it (anchors are declared with \`&name\`, e.g. under \`dsl_definitions\`).` });
+        ctx.report({
+          code: 'TOSCA000',
+          severity: 'error',
+          span: n.span,
+          message: `YAML: alias \`*${n.name.replace(/^\*/, '')}\` refers to an anchor that is not defined before it (anchors are declared with \`&name\`, e.g. under \`dsl_definitions\`).`,
+        });
         return;
       }
       if (n.kind === 'map') {
@@ -49,7 +59,12 @@ export const syntaxRule: ToscaRule = {
           const prev = seen.get(p.key.text);
           if (prev !== undefined) {
             const line = ctx.doc.lines.positionAt(prev).line + 1;
-            ctx.report({ code: 'TOSCA005', severity: 'error', span: p.key.span, message: `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of them. Merge or remove one.` });
+            ctx.report({
+              code: 'TOSCA005',
+              severity: 'error',
+              span: p.key.span,
+              message: `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of them. Merge or remove one.`,
+            });
           } else seen.set(p.key.text, p.key.span.start);
           visit(p.value, depth + 1);
         }

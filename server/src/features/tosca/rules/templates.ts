@@ -55,20 +55,40 @@ export function checkAssignments(
     let value = p.value;
     // Attribute assignments have a long notation, `{ description: ..., value: ... }` (§3.6.12).
     const long = opts.attributes ? asMap(value) : null;
-    if (long && long.pairs.some((q) => q.key.text === 'value') && long.pairs.every((q) => q.key.text === 'value' || q.key.text === 'description')) {
+    if (
+      long &&
+      long.pairs.some((q) => q.key.text === 'value') &&
+      long.pairs.every((q) => q.key.text === 'value' || q.key.text === 'description')
+    ) {
       value = long.pairs.find((q) => q.key.text === 'value')!.value;
     }
-    checkValue(ctx, value, propTarget(def), `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\` of ${what}`);
+    checkValue(
+      ctx,
+      value,
+      propTarget(def),
+      `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\` of ${what}`,
+    );
   }
 }
 
 /** TOSCA060 for every required property without default that the template does not assign. */
-function checkRequired(ctx: ToscaRuleContext, section: YNode | null, defs: Map<string, PropInfo>, what: string, span: { start: number; end: number }): void {
+function checkRequired(
+  ctx: ToscaRuleContext,
+  section: YNode | null,
+  defs: Map<string, PropInfo>,
+  what: string,
+  span: { start: number; end: number },
+): void {
   const m = asMap(section);
   for (const [name, def] of defs) {
     if (!def.required || def.hasDefault || def.hasValue) continue;
     if (m?.pairs.some((p) => p.key.text === name)) continue;
-    ctx.report({ code: 'TOSCA060', severity: 'error', span, message: `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no default).` });
+    ctx.report({
+      code: 'TOSCA060',
+      severity: 'error',
+      span,
+      message: `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no default).`,
+    });
   }
 }
 
@@ -82,11 +102,20 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const types = ctx.model.types;
   const complete = chainComplete(ctx, t);
   const props = types.properties(t);
-  const abstract = !!tpl.copy || tpl.hasNodeFilter || tpl.directives.some((d) => d.name === 'substitute' || d.name === 'select' || d.name === 'substitutable' || d.name === 'selectable');
+  const abstract =
+    !!tpl.copy ||
+    tpl.hasNodeFilter ||
+    tpl.directives.some(
+      (d) => d.name === 'substitute' || d.name === 'select' || d.name === 'substitutable' || d.name === 'selectable',
+    );
   const withType = `${what} (type \`${t.name}\`)`;
   checkAssignments(ctx, at(m, 'properties'), props, withType, { complete });
   if (complete && !abstract) checkRequired(ctx, at(m, 'properties'), props, withType, p.key.span);
-  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), withType, { complete, attributes: true, alsoKnown: props });
+  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), withType, {
+    complete,
+    attributes: true,
+    alsoKnown: props,
+  });
   // Capabilities.
   const caps = types.capabilities(t);
   for (const cp of entriesOf(at(m, 'capabilities'))) {
@@ -110,24 +139,44 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
     // Property refinements written in the node type's capability definition.
     for (const r of def.properties) {
       const prev = capProps.get(r.name);
-      if (prev) capProps.set(r.name, { ...prev, constraints: [...prev.constraints], ...(r.type ? { type: r.type.name } : {}), ...(r.hasDefault ? { hasDefault: true } : {}) });
+      if (prev)
+        capProps.set(r.name, {
+          ...prev,
+          constraints: [...prev.constraints],
+          ...(r.type ? { type: r.type.name } : {}),
+          ...(r.hasDefault ? { hasDefault: true } : {}),
+        });
     }
     const cm = asMap(cp.value);
     const cwhat = `capability \`${cp.key.text}\` of ${what}`;
     const ccomplete = chainComplete(ctx, ct);
     checkAssignments(ctx, at(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
-    checkAssignments(ctx, at(cm, 'attributes'), types.attributes(ct), cwhat, { complete: ccomplete, attributes: true, alsoKnown: capProps });
+    checkAssignments(ctx, at(cm, 'attributes'), types.attributes(ct), cwhat, {
+      complete: ccomplete,
+      attributes: true,
+      alsoKnown: capProps,
+    });
   }
   checkRequirements(ctx, m, tpl, t, complete, abstract);
   const typeArtifacts = types.artifacts(t);
   for (const a of tpl.artifacts) {
     if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
     if (!a.file && !typeArtifacts.has(a.name) && complete) {
-      ctx.report({ code: 'TOSCA011', severity: 'error', span: a.keySpan, message: `Artifact \`${a.name}\` of ${what} has no \`file\`, and the node type defines no artifact of that name to refine.` });
+      ctx.report({
+        code: 'TOSCA011',
+        severity: 'error',
+        span: a.keySpan,
+        message: `Artifact \`${a.name}\` of ${what} has no \`file\`, and the node type defines no artifact of that name to refine.`,
+      });
     }
   }
   if (tpl.copy && !ctx.model.nodeTemplates.has(tpl.copy.name)) {
-    ctx.report({ code: 'TOSCA063', severity: 'error', span: tpl.copy.span, message: `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology.` });
+    ctx.report({
+      code: 'TOSCA063',
+      severity: 'error',
+      span: tpl.copy.span,
+      message: `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology.`,
+    });
   }
 }
 
@@ -135,7 +184,14 @@ function isMandatory(r: ReqInfo): boolean {
   return !r.occurrences || r.occurrences.min >= 1;
 }
 
-function checkRequirements(ctx: ToscaRuleContext, m: YMap, tpl: TNodeTemplate, t: ToscaType, complete: boolean, abstract: boolean): void {
+function checkRequirements(
+  ctx: ToscaRuleContext,
+  m: YMap,
+  tpl: TNodeTemplate,
+  t: ToscaType,
+  complete: boolean,
+  abstract: boolean,
+): void {
   const types = ctx.model.types;
   const reqs = types.requirements(t);
   const what = `node template \`${tpl.name}\``;
@@ -172,7 +228,12 @@ function checkRequirements(ctx: ToscaRuleContext, m: YMap, tpl: TNodeTemplate, t
   void m;
 }
 
-function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignment, def: ReqInfo | undefined, what: string): void {
+function checkRequirementTarget(
+  ctx: ToscaRuleContext,
+  ra: TRequirementAssignment,
+  def: ReqInfo | undefined,
+  what: string,
+): void {
   const types = ctx.model.types;
   const rwhat = `requirement \`${ra.name}\` of ${what}`;
   let targetType: ToscaType | undefined;
@@ -184,8 +245,17 @@ function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignmen
     } else {
       const asType = types.resolve(ra.node.name, 'node');
       if (asType) targetType = asType;
-      else if (ctx.model.relationshipTemplates.has(ra.node.name) || ctx.model.groups.has(ra.node.name) || ctx.model.inputs.has(ra.node.name)) {
-        ctx.report({ code: 'TOSCA063', severity: 'error', span: ra.node.span, message: `\`${ra.node.name}\` (target of ${rwhat}) is not a node template.` });
+      else if (
+        ctx.model.relationshipTemplates.has(ra.node.name) ||
+        ctx.model.groups.has(ra.node.name) ||
+        ctx.model.inputs.has(ra.node.name)
+      ) {
+        ctx.report({
+          code: 'TOSCA063',
+          severity: 'error',
+          span: ra.node.span,
+          message: `\`${ra.node.name}\` (target of ${rwhat}) is not a node template.`,
+        });
         return;
       } else {
         const hint = didYouMean(ra.node.name, ctx.model.nodeTemplates.keys());
@@ -203,11 +273,18 @@ function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignmen
   // Relationship: a relationship template name or a relationship type.
   let relType: ToscaType | undefined;
   if (ra.relationship) {
-    if (ra.relationshipInline) relType = checkTypeRef(ctx, ra.relationship, ['relationship'], `the relationship of ${rwhat}`);
+    if (ra.relationshipInline)
+      relType = checkTypeRef(ctx, ra.relationship, ['relationship'], `the relationship of ${rwhat}`);
     else {
       const rt = ctx.model.relationshipTemplates.get(ra.relationship.name);
       if (rt) relType = types.resolve(rt.type?.name, 'relationship');
-      else relType = checkTypeRef(ctx, ra.relationship, ['relationship'], `the relationship of ${rwhat} (neither a relationship template nor a type)`);
+      else
+        relType = checkTypeRef(
+          ctx,
+          ra.relationship,
+          ['relationship'],
+          `the relationship of ${rwhat} (neither a relationship template nor a type)`,
+        );
     }
   }
   if (!def || !targetType) return;
@@ -230,7 +307,12 @@ function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignmen
   const wantCap = types.resolve(wantCapName, 'capability');
   if (!wantCap) {
     if (ra.capability) {
-      ctx.report({ code: 'TOSCA063', severity: 'error', span: ra.capability.span, message: `\`${wantCapName}\` (in ${rwhat}) is neither a capability of \`${targetType.name}\` nor a capability type.` });
+      ctx.report({
+        code: 'TOSCA063',
+        severity: 'error',
+        span: ra.capability.span,
+        message: `\`${wantCapName}\` (in ${rwhat}) is neither a capability of \`${targetType.name}\` nor a capability type.`,
+      });
     }
     return;
   }
@@ -239,7 +321,9 @@ function checkRequirementTarget(ctx: ToscaRuleContext, ra: TRequirementAssignmen
     return ct ? types.isA(ct, wantCap) : false;
   });
   if (!offers) {
-    const defect = KNOWN_SPEC_DEFECTS.find((k) => k.type === def.owner.name && k.requirement === def.name && def.owner.source === 'catalog');
+    const defect = KNOWN_SPEC_DEFECTS.find(
+      (k) => k.type === def.owner.name && k.requirement === def.name && def.owner.source === 'catalog',
+    );
     ctx.report({
       code: 'TOSCA063',
       severity: defect ? 'warning' : 'error',
@@ -258,7 +342,7 @@ const KNOWN_SPEC_DEFECTS = [
   {
     type: 'tosca.nodes.Container.Application',
     requirement: 'network',
-    note: 'The spec is inconsistent here (its definition says Endpoint, Puccini\'s profile says Network, and the spec\'s own Container example targets a tosca.nodes.network.Network node; see tliron/go-puccini#142), so this is a warning.',
+    note: "The spec is inconsistent here (its definition says Endpoint, Puccini's profile says Network, and the spec's own Container example targets a tosca.nodes.network.Network node; see tliron/go-puccini#142), so this is a warning.",
   },
 ];
 
@@ -274,7 +358,11 @@ function checkRelationshipTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const props = types.properties(t);
   checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
   if (complete && !tpl.copy) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
-  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), what, { complete, attributes: true, alsoKnown: props });
+  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), what, {
+    complete,
+    attributes: true,
+    alsoKnown: props,
+  });
 }
 
 function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
@@ -290,23 +378,44 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
     const grp = ctx.model.groups.get(mem.name);
     if (!node && !grp) {
       const hint = didYouMean(mem.name, ctx.model.nodeTemplates.keys());
-      ctx.report({ code: 'TOSCA065', severity: 'error', span: mem.span, message: `Member \`${mem.name}\` of ${what} is not a node template${hint ? `; did you mean \`${hint}\`?` : '.'}`, ...(hint ? { data: { replace: hint } } : {}) });
+      ctx.report({
+        code: 'TOSCA065',
+        severity: 'error',
+        span: mem.span,
+        message: `Member \`${mem.name}\` of ${what} is not a node template${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+        ...(hint ? { data: { replace: hint } } : {}),
+      });
       continue;
     }
     if (node && allowed?.length) {
       const nt = types.resolve(node.type?.name, 'node');
-      if (nt && chainComplete(ctx, nt) && !allowed.some((a) => {
-        const at = types.resolve(a, 'node');
-        return at ? types.isA(nt, at) : true;
-      })) {
-        ctx.report({ code: 'TOSCA065', severity: 'error', span: mem.span, message: `Member \`${mem.name}\` (a \`${nt.name}\`) is not of a type group type \`${t!.name}\` allows (${allowed.join(', ')}).` });
+      if (
+        nt &&
+        chainComplete(ctx, nt) &&
+        !allowed.some((a) => {
+          const at = types.resolve(a, 'node');
+          return at ? types.isA(nt, at) : true;
+        })
+      ) {
+        ctx.report({
+          code: 'TOSCA065',
+          severity: 'error',
+          span: mem.span,
+          message: `Member \`${mem.name}\` (a \`${nt.name}\`) is not of a type group type \`${t!.name}\` allows (${allowed.join(', ')}).`,
+        });
       }
     }
   }
   if (g.members.length !== new Set(g.members.map((x) => x.name)).size) {
     const seen = new Set<string>();
     for (const mem of g.members) {
-      if (seen.has(mem.name)) ctx.report({ code: 'TOSCA065', severity: 'warning', span: mem.span, message: `\`${mem.name}\` is listed twice in the members of ${what}.` });
+      if (seen.has(mem.name))
+        ctx.report({
+          code: 'TOSCA065',
+          severity: 'warning',
+          span: mem.span,
+          message: `\`${mem.name}\` is listed twice in the members of ${what}.`,
+        });
       seen.add(mem.name);
     }
   }
@@ -326,7 +435,13 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
   for (const tg of pol.targets) {
     if (ctx.model.nodeTemplates.has(tg.name) || ctx.model.groups.has(tg.name)) continue;
     const hint = didYouMean(tg.name, [...ctx.model.nodeTemplates.keys(), ...ctx.model.groups.keys()]);
-    ctx.report({ code: 'TOSCA065', severity: 'error', span: tg.span, message: `Target \`${tg.name}\` of ${what} is neither a node template nor a group${hint ? `; did you mean \`${hint}\`?` : '.'}`, ...(hint ? { data: { replace: hint } } : {}) });
+    ctx.report({
+      code: 'TOSCA065',
+      severity: 'error',
+      span: tg.span,
+      message: `Target \`${tg.name}\` of ${what} is neither a node template nor a group${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+      ...(hint ? { data: { replace: hint } } : {}),
+    });
   }
   if (!t) return;
   const types = ctx.model.types;
@@ -344,7 +459,12 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
   for (const mp of sub.properties) {
     const target = mp.target;
     if (mp.list && target.length === 1 && !ctx.model.inputs.has(target[0]!.name)) {
-      ctx.report({ code: 'TOSCA066', severity: 'error', span: target[0]!.span, message: `Property mapping \`${mp.name}\` names \`${target[0]!.name}\`, which is not an input of this topology.` });
+      ctx.report({
+        code: 'TOSCA066',
+        severity: 'error',
+        span: target[0]!.span,
+        message: `Property mapping \`${mp.name}\` names \`${target[0]!.name}\`, which is not an input of this topology.`,
+      });
     }
   }
   for (const mp of [...sub.capabilities, ...sub.requirements]) {
@@ -352,7 +472,12 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
     if (!tpl || mp.target.length < 2) continue;
     const node = ctx.model.nodeTemplates.get(tpl.name);
     if (!node) {
-      ctx.report({ code: 'TOSCA066', severity: 'error', span: tpl.span, message: `Mapping \`${mp.name}\` names \`${tpl.name}\`, which is not a node template of this topology.` });
+      ctx.report({
+        code: 'TOSCA066',
+        severity: 'error',
+        span: tpl.span,
+        message: `Mapping \`${mp.name}\` names \`${tpl.name}\`, which is not a node template of this topology.`,
+      });
       continue;
     }
     const nt = types.resolve(node.type?.name, 'node');
@@ -360,7 +485,13 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
     if (!nt || !chainComplete(ctx, nt)) continue;
     const isCap = sub.capabilities.includes(mp);
     const has = isCap ? types.capabilities(nt).has(member.name) : types.requirements(nt).has(member.name);
-    if (!has) ctx.report({ code: 'TOSCA066', severity: 'error', span: member.span, message: `Node template \`${tpl.name}\` (a \`${nt.name}\`) has no ${isCap ? 'capability' : 'requirement'} \`${member.name}\`.` });
+    if (!has)
+      ctx.report({
+        code: 'TOSCA066',
+        severity: 'error',
+        span: member.span,
+        message: `Node template \`${tpl.name}\` (a \`${nt.name}\`) has no ${isCap ? 'capability' : 'requirement'} \`${member.name}\`.`,
+      });
   }
   if (t && chainComplete(ctx, t) && !sub.properties.length) {
     for (const [name, def] of types.properties(t)) {
@@ -386,7 +517,9 @@ function checkImportedSubstitutions(ctx: ToscaRuleContext): void {
     const t = types.resolve(sub.nodeType?.name, 'node');
     if (!t || !chainComplete(ctx, t)) continue;
     const inputs = new Set(f.summary.topology!.inputs.map((i) => i.name));
-    const missing = [...types.properties(t)].filter(([n, d]) => d.required && !d.hasDefault && !d.hasValue && !inputs.has(n)).map(([n]) => n);
+    const missing = [...types.properties(t)]
+      .filter(([n, d]) => d.required && !d.hasDefault && !d.hasValue && !inputs.has(n))
+      .map(([n]) => n);
     if (missing.length) {
       ctx.report({
         code: 'TOSCA066',
@@ -397,4 +530,3 @@ function checkImportedSubstitutions(ctx: ToscaRuleContext): void {
     }
   }
 }
-

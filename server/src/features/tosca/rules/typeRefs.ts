@@ -29,7 +29,13 @@ export function relaxed(ctx: ToscaRuleContext, name: string): boolean {
  * Resolves `ref` as one of `kinds`, reporting when it cannot. Returns the type (undefined for
  * primitives, unknown names and wrong kinds).
  */
-export function checkTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, kinds: readonly TypeKind[], what: string, unknownCode = 'TOSCA030'): ToscaType | undefined {
+export function checkTypeRef(
+  ctx: ToscaRuleContext,
+  ref: TRef | undefined,
+  kinds: readonly TypeKind[],
+  what: string,
+  unknownCode = 'TOSCA030',
+): ToscaType | undefined {
   if (!ref) return undefined;
   const name = ref.name.trim();
   for (const k of kinds) {
@@ -40,12 +46,23 @@ export function checkTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, kinds
   return undefined;
 }
 
-function reportUnresolved(ctx: ToscaRuleContext, ref: TRef, kinds: readonly TypeKind[], what: string, unknownCode = 'TOSCA030'): void {
+function reportUnresolved(
+  ctx: ToscaRuleContext,
+  ref: TRef,
+  kinds: readonly TypeKind[],
+  what: string,
+  unknownCode = 'TOSCA030',
+): void {
   const name = ref.name.trim();
   const label = kinds.map(kindLabel).join(' or ');
   const other = ctx.model.types.resolveAnyKind(name).filter((t) => !kinds.includes(t.kind));
   if (other.length) {
-    ctx.report({ code: 'TOSCA031', severity: 'error', span: ref.span, message: `\`${name}\` is a ${kindLabel(other[0]!.kind)}, but ${what} must name a ${label}.` });
+    ctx.report({
+      code: 'TOSCA031',
+      severity: 'error',
+      span: ref.span,
+      message: `\`${name}\` is a ${kindLabel(other[0]!.kind)}, but ${what} must name a ${label}.`,
+    });
     return;
   }
   let candidates: string[] = [];
@@ -53,7 +70,8 @@ function reportUnresolved(ctx: ToscaRuleContext, ref: TRef, kinds: readonly Type
   if (kinds.includes('data')) candidates.push(...PRIMITIVE_TYPE_NAMES);
   // Suggest in the style written: full dotted names for full dotted names.
   if (name.includes('.') && !name.includes(':')) candidates = candidates.filter((c) => !c.includes(':'));
-  const hint = RENAMED[name] && ctx.model.types.resolve(RENAMED[name], kinds[0]!) ? RENAMED[name] : didYouMean(name, candidates);
+  const hint =
+    RENAMED[name] && ctx.model.types.resolve(RENAMED[name], kinds[0]!) ? RENAMED[name] : didYouMean(name, candidates);
   const soft = relaxed(ctx, name);
   ctx.report({
     code: unknownCode,
@@ -70,7 +88,12 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
   const name = ref.name.trim();
   if (primitiveOf(name)) {
     if (name.endsWith('bitrate') && ctx.minor < 3) {
-      ctx.report({ code: 'TOSCA030', severity: 'warning', span: ref.span, message: '`scalar-unit.bitrate` was introduced in Simple Profile 1.3; this file declares an older version.' });
+      ctx.report({
+        code: 'TOSCA030',
+        severity: 'warning',
+        span: ref.span,
+        message: '`scalar-unit.bitrate` was introduced in Simple Profile 1.3; this file declares an older version.',
+      });
     }
     return;
   }

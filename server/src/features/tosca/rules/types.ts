@@ -37,7 +37,12 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
   const what = `the ${kindLabel(d.kind)} \`${d.name}\``;
   if (!d.derivedFrom) {
     if (!/(^|\.)Root$/.test(d.name)) {
-      ctx.report({ code: 'TOSCA037', severity: 'hint', span: d.keySpan, message: `${cap(what)} has no \`derived_from\`; types normally derive from the normative root (\`${rootOf(d.kind)}\`).` });
+      ctx.report({
+        code: 'TOSCA037',
+        severity: 'hint',
+        span: d.keySpan,
+        message: `${cap(what)} has no \`derived_from\`; types normally derive from the normative root (\`${rootOf(d.kind)}\`).`,
+      });
     }
     return;
   }
@@ -55,18 +60,32 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
     return;
   }
   if (parent === d.name) {
-    ctx.report({ code: 'TOSCA032', severity: 'error', span: d.derivedFrom.span, message: `${cap(what)} derives from itself.` });
+    ctx.report({
+      code: 'TOSCA032',
+      severity: 'error',
+      span: d.derivedFrom.span,
+      message: `${cap(what)} derives from itself.`,
+    });
     return;
   }
   const p = checkTypeRef(ctx, d.derivedFrom, [d.kind], `\`derived_from\` of ${what}`, 'TOSCA033');
   if (p && types.inCycle(t)) {
     const chain = [t, ...types.ancestors(t)].map((x) => x.name);
-    ctx.report({ code: 'TOSCA032', severity: 'error', span: d.derivedFrom.span, message: `\`derived_from\` cycle: ${chain.join(' → ')} → ${d.name}.` });
+    ctx.report({
+      code: 'TOSCA032',
+      severity: 'error',
+      span: d.derivedFrom.span,
+      message: `\`derived_from\` cycle: ${chain.join(' → ')} → ${d.name}.`,
+    });
   }
 }
 
 function rootOf(kind: TypeKind): string {
-  return kind === 'data' ? 'tosca.datatypes.Root' : kind === 'policy' ? 'tosca.policies.Root' : `tosca.${kind === 'capability' ? 'capabilities' : kind === 'node' ? 'nodes' : kind + 's'}.Root`;
+  return kind === 'data'
+    ? 'tosca.datatypes.Root'
+    : kind === 'policy'
+      ? 'tosca.policies.Root'
+      : `tosca.${kind === 'capability' ? 'capabilities' : kind === 'node' ? 'nodes' : kind + 's'}.Root`;
 }
 
 function checkSchema(ctx: ToscaRuleContext, s: TSchema | undefined, what: string): void {
@@ -77,7 +96,13 @@ function checkSchema(ctx: ToscaRuleContext, s: TSchema | undefined, what: string
 }
 
 /** Type references of one property/attribute/parameter definition; `refines` = an inherited definition exists. */
-export function checkPropertyDefTypes(ctx: ToscaRuleContext, p: TPropertyDef, what: string, refines: boolean, needType = true): void {
+export function checkPropertyDefTypes(
+  ctx: ToscaRuleContext,
+  p: TPropertyDef,
+  what: string,
+  refines: boolean,
+  needType = true,
+): void {
   if (p.shortForm) {
     if (!refines && needType) {
       ctx.report({
@@ -91,7 +116,12 @@ export function checkPropertyDefTypes(ctx: ToscaRuleContext, p: TPropertyDef, wh
   }
   if (p.type) checkDataTypeRef(ctx, p.type, what);
   else if (needType && !refines) {
-    ctx.report({ code: 'TOSCA011', severity: 'error', span: p.keySpan, message: `${cap(what)} has no \`type\` (only refinements of inherited definitions may omit it).` });
+    ctx.report({
+      code: 'TOSCA011',
+      severity: 'error',
+      span: p.keySpan,
+      message: `${cap(what)} has no \`type\` (only refinements of inherited definitions may omit it).`,
+    });
   }
   checkSchema(ctx, p.entrySchema, `the entry_schema of ${what}`);
   checkSchema(ctx, p.keySchema, `the key_schema of ${what}`);
@@ -105,16 +135,25 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   const inheritedCaps = parent ? types.capabilities(parent) : new Map();
   const inheritedReqs = parent ? types.requirements(parent) : new Map();
   const inheritedIfaces = parent ? types.interfaces(parent) : new Map();
-  const incomplete = !!d.derivedFrom && !parent && !primitiveOf(d.derivedFrom.name) && !isEntityRoot(d.derivedFrom.name);
+  const incomplete =
+    !!d.derivedFrom && !parent && !primitiveOf(d.derivedFrom.name) && !isEntityRoot(d.derivedFrom.name);
   const of = `${kindLabel(d.kind)} \`${d.name}\``;
-  for (const p of d.properties) checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${of}`, incomplete || inheritedProps.has(p.name));
-  for (const p of d.attributes) checkPropertyDefTypes(ctx, p, `attribute \`${p.name}\` of ${of}`, incomplete || inheritedAttrs.has(p.name) || inheritedProps.has(p.name));
+  for (const p of d.properties)
+    checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${of}`, incomplete || inheritedProps.has(p.name));
+  for (const p of d.attributes)
+    checkPropertyDefTypes(
+      ctx,
+      p,
+      `attribute \`${p.name}\` of ${of}`,
+      incomplete || inheritedAttrs.has(p.name) || inheritedProps.has(p.name),
+    );
   checkSchema(ctx, d.entrySchema, `the entry_schema of ${of}`);
   checkSchema(ctx, d.keySchema, `the key_schema of ${of}`);
   for (const c of d.capabilities) {
     const w = `capability \`${c.name}\` of ${of}`;
     if (c.type) checkTypeRef(ctx, c.type, ['capability'], w);
-    else if (!incomplete && !inheritedCaps.has(c.name)) ctx.report({ code: 'TOSCA011', severity: 'error', span: c.keySpan, message: `${cap(w)} has no \`type\`.` });
+    else if (!incomplete && !inheritedCaps.has(c.name))
+      ctx.report({ code: 'TOSCA011', severity: 'error', span: c.keySpan, message: `${cap(w)} has no \`type\`.` });
     for (const s of c.validSourceTypes ?? []) checkTypeRef(ctx, s, ['node'], `valid_source_types of ${w}`);
     for (const p of c.properties) checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${w}`, true);
     for (const p of c.attributes) checkPropertyDefTypes(ctx, p, `attribute \`${p.name}\` of ${w}`, true);
@@ -122,7 +161,13 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   const seenReq = new Set<string>();
   for (const r of d.requirements) {
     const w = `requirement \`${r.name}\` of ${of}`;
-    if (seenReq.has(r.name)) ctx.report({ code: 'TOSCA034', severity: 'warning', span: r.keySpan, message: `${cap(of)} defines requirement \`${r.name}\` more than once.` });
+    if (seenReq.has(r.name))
+      ctx.report({
+        code: 'TOSCA034',
+        severity: 'warning',
+        span: r.keySpan,
+        message: `${cap(of)} defines requirement \`${r.name}\` more than once.`,
+      });
     seenReq.add(r.name);
     if (r.capability) {
       // A capability type, or (tolerated by several processors) the name of a capability of the target node type.
@@ -137,14 +182,23 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   for (const i of d.interfaces) {
     const w = `interface \`${i.name}\` of ${of}`;
     if (i.type) checkTypeRef(ctx, i.type, ['interface'], w);
-    else if (!incomplete && !inheritedIfaces.has(i.name)) ctx.report({ code: 'TOSCA011', severity: 'error', span: i.keySpan, message: `${cap(w)} has no \`type\` and does not refine an inherited interface.` });
+    else if (!incomplete && !inheritedIfaces.has(i.name))
+      ctx.report({
+        code: 'TOSCA011',
+        severity: 'error',
+        span: i.keySpan,
+        message: `${cap(w)} has no \`type\` and does not refine an inherited interface.`,
+      });
     for (const p of i.inputs) if (p.type) checkPropertyDefTypes(ctx, p, `input \`${p.name}\` of ${w}`, true);
     for (const o of i.operations) checkOperationInputs(ctx, o, `operation \`${o.name}\` of ${w}`);
   }
   for (const a of d.artifacts) if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${of}`);
   if (d.kind === 'interface') {
     for (const p of d.inputs) {
-      if (p.shortForm && !(parent && [parent, ...types.ancestors(parent)].some((a) => a.decl?.inputs.some((i) => i.name === p.name)))) {
+      if (
+        p.shortForm &&
+        !(parent && [parent, ...types.ancestors(parent)].some((a) => a.decl?.inputs.some((i) => i.name === p.name)))
+      ) {
         // OASIS assertion 3.6.4-03: an operation written under `inputs` by mistake.
         ctx.report({
           code: 'TOSCA012',
@@ -158,7 +212,8 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     }
     for (const o of d.operations) checkOperationInputs(ctx, o, `operation \`${o.name}\` of ${of}`);
   }
-  for (const v of d.validTargetTypes ?? []) checkTypeRef(ctx, v, ctx.minor >= 3 ? ['capability', 'node'] : ['capability'], `valid_target_types of ${of}`);
+  for (const v of d.validTargetTypes ?? [])
+    checkTypeRef(ctx, v, ctx.minor >= 3 ? ['capability', 'node'] : ['capability'], `valid_target_types of ${of}`);
   for (const v of d.validSourceTypes ?? []) checkTypeRef(ctx, v, ['node'], `valid_source_types of ${of}`);
   for (const m of d.members ?? []) checkTypeRef(ctx, m, ['node', 'group', 'capability'], `members of ${of}`);
   for (const g of d.targets ?? []) checkTypeRef(ctx, g, ['node', 'group'], `targets of ${of}`);
@@ -171,7 +226,9 @@ function checkOperationInputs(ctx: ToscaRuleContext, o: TOperationDef, what: str
 function checkDuplicates(ctx: ToscaRuleContext): void {
   const { model } = ctx;
   for (const d of model.summary.types) {
-    const others = model.types.candidates(d.name, d.kind).filter((x) => x.source === 'file' && x.path !== model.path && !x.viaImporter);
+    const others = model.types
+      .candidates(d.name, d.kind)
+      .filter((x) => x.source === 'file' && x.path !== model.path && !x.viaImporter);
     if (!others.length) continue;
     const where = others[0]!.path!;
     ctx.report({

@@ -13,15 +13,27 @@ export const versionRule: ToscaRule = {
     const root = ctx.root;
     if (!root) {
       if (ctx.doc.root === null && ctx.doc.problems.length === 0) {
-        ctx.report({ code: 'TOSCA001', severity: 'error', span: { start: 0, end: 0 }, message: 'The file is empty: a TOSCA file starts with `tosca_definitions_version`.' });
+        ctx.report({
+          code: 'TOSCA001',
+          severity: 'error',
+          span: { start: 0, end: 0 },
+          message: 'The file is empty: a TOSCA file starts with `tosca_definitions_version`.',
+        });
       } else if (ctx.doc.root) {
-        ctx.report({ code: 'TOSCA001', severity: 'error', span: ctx.doc.root.span, message: 'A TOSCA file is a YAML mapping that starts with `tosca_definitions_version`.' });
+        ctx.report({
+          code: 'TOSCA001',
+          severity: 'error',
+          span: ctx.doc.root.span,
+          message: 'A TOSCA file is a YAML mapping that starts with `tosca_definitions_version`.',
+        });
       }
       return;
     }
     const i = root.pairs.findIndex((p) => p.key.text === 'tosca_definitions_version');
     if (i < 0) {
-      const near = root.pairs.find((p) => didYouMean(p.key.text, ['tosca_definitions_version']) === 'tosca_definitions_version');
+      const near = root.pairs.find(
+        (p) => didYouMean(p.key.text, ['tosca_definitions_version']) === 'tosca_definitions_version',
+      );
       ctx.report({
         code: 'TOSCA001',
         severity: 'error',
@@ -51,7 +63,8 @@ export const versionRule: ToscaRule = {
         code: 'TOSCA003',
         severity: 'warning',
         span: pair.key.span,
-        message: '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of everything after it). Most processors accept it elsewhere.',
+        message:
+          '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of everything after it). Most processors accept it elsewhere.',
       });
     }
     if (ctx.model.version?.dialect === 'tosca2') {

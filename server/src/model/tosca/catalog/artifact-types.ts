@@ -17,7 +17,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     shorthand: 'File',
     prefixed: 'tosca:File',
     derivedFrom: 'tosca.artifacts.Root',
-    description: 'A plain file that the orchestrator just makes available, without treating it as a deployment or implementation artifact.',
+    description:
+      'A plain file that the orchestrator just makes available, without treating it as a deployment or implementation artifact.',
     versions: ALL,
     ...secs(ALL, '5.3.2', '5.4.2', '5.4.2', '5.4.2'),
   },
@@ -40,7 +41,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     shorthand: 'Deployment.Image',
     prefixed: 'tosca:Deployment.Image',
     derivedFrom: 'tosca.artifacts.Deployment',
-    description: 'Parent of opaque, already installed and configured images that are ready to run on a known kind of host.',
+    description:
+      'Parent of opaque, already installed and configured images that are ready to run on a known kind of host.',
     versions: ALL,
     ...secs(ALL, '5.3.3.3', '5.4.3.3', '5.4.3.3', '5.4.3.3'),
   },
@@ -51,7 +53,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     shorthandInferred: true,
     prefixed: 'tosca:Deployment.Image.VM',
     derivedFrom: 'tosca.artifacts.Deployment.Image',
-    description: 'Parent of virtual machine (and container) images: a captured machine state that a hypervisor can boot.',
+    description:
+      'Parent of virtual machine (and container) images: a captured machine state that a hypervisor can boot.',
     versions: ALL,
     ...secs(ALL, '5.3.3.4', '5.4.3.4', '5.4.3.4', '5.4.3.4'),
   },
@@ -99,7 +102,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     name: 'tosca.artifacts.template',
     prefixed: 'tosca.artifacts.template',
     derivedFrom: 'tosca.artifacts.Root',
-    description: 'Parent of template files (e.g. Jinja2) that an operation or deployment renders before use. New in 1.3.',
+    description:
+      'Parent of template files (e.g. Jinja2) that an operation or deployment renders before use. New in 1.3.',
     versions: [V1_3],
     ...secs([V1_3], undefined, undefined, undefined, '5.4.5.1'),
   },

@@ -5,9 +5,18 @@ import type { NormativeType, PropertyDef } from './types.js';
 /** Hosting-resource properties: on Container in 1.0, on Compute from 1.1 on. */
 const HOSTING_PROPS: Readonly<Record<string, PropertyDef>> = {
   num_cpus: opt('integer', { constraints: [ge(1)], description: 'Number of (real or virtual) CPUs.' }),
-  cpu_frequency: opt('scalar-unit.frequency', { constraints: [ge('0.1 GHz')], description: 'Clock frequency of one CPU.' }),
-  disk_size: opt('scalar-unit.size', { constraints: [ge('0 MB')], description: 'Local disk available to hosted software (MB by default).' }),
-  mem_size: opt('scalar-unit.size', { constraints: [ge('0 MB')], description: 'Memory available to hosted software (MB by default).' }),
+  cpu_frequency: opt('scalar-unit.frequency', {
+    constraints: [ge('0.1 GHz')],
+    description: 'Clock frequency of one CPU.',
+  }),
+  disk_size: opt('scalar-unit.size', {
+    constraints: [ge('0 MB')],
+    description: 'Local disk available to hosted software (MB by default).',
+  }),
+  mem_size: opt('scalar-unit.size', {
+    constraints: [ge('0 MB')],
+    description: 'Memory available to hosted software (MB by default).',
+  }),
 };
 
 const COMPUTE_PROPS: Readonly<Record<string, PropertyDef>> = {
@@ -15,7 +24,8 @@ const COMPUTE_PROPS: Readonly<Record<string, PropertyDef>> = {
   ...HOSTING_PROPS,
 };
 
-const COMPUTE_DESC = 'Offered by a node that can host software on a (named) compute resource, with optional sizing of CPUs, memory and disk.';
+const COMPUTE_DESC =
+  'Offered by a node that can host software on a (named) compute resource, with optional sizing of CPUs, memory and disk.';
 const CONTAINER_DESC = 'Offered by a node that can host (contain) other nodes; the target of HostedOn relationships.';
 
 export const CAPABILITY_TYPES: readonly NormativeType[] = [
@@ -130,9 +140,15 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     versions: ALL,
     ...secs(ALL, '5.4.4', '5.5.7', '5.5.7', '5.5.7'),
     properties: {
-      protocol: req('string', { default: 'tcp', description: 'Protocol (prefix) the endpoint accepts, e.g. http, https, tcp.' }),
+      protocol: req('string', {
+        default: 'tcp',
+        description: 'Protocol (prefix) the endpoint accepts, e.g. http, https, tcp.',
+      }),
       port: opt('tosca.datatypes.network.PortDef', { description: 'The single port of the endpoint.' }),
-      secure: opt('boolean', { default: false, description: 'Ask for a secured endpoint using the credentials of the ConnectsTo relationship.' }),
+      secure: opt('boolean', {
+        default: false,
+        description: 'Ask for a secured endpoint using the credentials of the ConnectsTo relationship.',
+      }),
       url_path: opt('string', { description: 'URL path of the address, where the protocol has one.' }),
       port_name: opt('string', { description: 'Name or id of the network port to bind to.' }),
       network_name: opt('string', {
@@ -184,7 +200,8 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     shorthand: 'Endpoint.Admin',
     prefixed: 'tosca:Endpoint.Admin',
     derivedFrom: 'tosca.capabilities.Endpoint',
-    description: 'An administration endpoint; always secure, and orchestrators should enforce network-level security for it.',
+    description:
+      'An administration endpoint; always secure, and orchestrators should enforce network-level security for it.',
     versions: ALL,
     ...secs(ALL, '5.4.6', '5.5.9', '5.5.9', '5.5.9'),
     properties: {

@@ -49,7 +49,10 @@ export const DATA_TYPES: readonly NormativeType[] = [
     ...secs(ALL, '5.2.2', '5.3.2', '5.3.6', '5.3.6'),
     properties: {
       protocol: opt('string', { description: 'Protocol the credential is meant for (e.g. http, ssh).' }),
-      token_type: req('string', { default: 'password', description: 'How to read `token` (password, basic_auth, X-Auth-Token, ...).' }),
+      token_type: req('string', {
+        default: 'password',
+        description: 'How to read `token` (password, basic_auth, X-Auth-Token, ...).',
+      }),
       token: req('string', { description: 'The secret itself, or a reference to it.' }),
       keys: opt('map', { entrySchema: 'string', description: 'Extra protocol-specific keys or assertions.' }),
       user: opt('string', { description: 'User name or id, for credentials that are not token based.' }),

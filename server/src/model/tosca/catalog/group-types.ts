@@ -2,7 +2,8 @@
 import { V1_2, V1_3, secs, upTo } from './helpers.js';
 import type { NormativeType } from './types.js';
 
-const DESC = 'Common ancestor of every group type: a logical set of nodes that is managed, or has policies applied, together.';
+const DESC =
+  'Common ancestor of every group type: a logical set of nodes that is managed, or has policies applied, together.';
 
 export const GROUP_TYPES: readonly NormativeType[] = [
   {

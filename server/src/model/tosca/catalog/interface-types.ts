@@ -10,7 +10,9 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     description: 'Common ancestor of every interface type. It declares no operations.',
     versions: ALL,
     ...secs(ALL, '5.7.3', '5.8.3', '5.8.3', '5.8.3'),
-    notes: ['The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.'],
+    notes: [
+      'The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.',
+    ],
   },
   {
     kind: 'interface',
@@ -23,7 +25,10 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     versions: ALL,
     ...secs(ALL, '5.7.4', '5.8.4', '5.8.4', '5.8.4'),
     operations: {
-      create: { description: 'Bring the resource or software into existence (install it); a deployment artifact here is deployed automatically.' },
+      create: {
+        description:
+          'Bring the resource or software into existence (install it); a deployment artifact here is deployed automatically.',
+      },
       configure: { description: 'Configure the node once it exists.' },
       start: { description: 'Start the node.' },
       stop: { description: 'Stop the node.' },
@@ -37,7 +42,7 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Configure',
     derivedFrom: 'tosca.interfaces.Root',
     description:
-      "Relationship lifecycle hooks, interleaved with the Standard operations of the source and target nodes: before and after configure, and when targets or sources come, change or go.",
+      'Relationship lifecycle hooks, interleaved with the Standard operations of the source and target nodes: before and after configure, and when targets or sources come, change or go.',
     versions: ALL,
     ...secs(ALL, '5.7.5', '5.8.5', '5.8.5', '5.8.5'),
     operations: {

@@ -33,7 +33,12 @@ function hostCapability(versions: readonly ToscaVersion[], validSourceTypes?: re
 const COMPUTE_DESC =
   'A real or virtual server: processors plus the local resources around them (memory, disk, network, operating system). Software is hosted on it.';
 
-function compute(versions: readonly ToscaVersion[], derivedFrom: string, blockStorage: string, s: ReturnType<typeof secs>): NormativeType {
+function compute(
+  versions: readonly ToscaVersion[],
+  derivedFrom: string,
+  blockStorage: string,
+  s: ReturnType<typeof secs>,
+): NormativeType {
   return {
     kind: 'node',
     name: 'tosca.nodes.Compute',
@@ -46,8 +51,14 @@ function compute(versions: readonly ToscaVersion[], derivedFrom: string, blockSt
     attributes: {
       private_address: attr('string', { description: 'Main private IP address the provider assigned.' }),
       public_address: attr('string', { description: 'Main public IP address the provider assigned.' }),
-      networks: attr('map', { entrySchema: 'tosca.datatypes.network.NetworkInfo', description: 'Logical networks the instance is on.' }),
-      ports: attr('map', { entrySchema: 'tosca.datatypes.network.PortInfo', description: 'Logical ports of the instance.' }),
+      networks: attr('map', {
+        entrySchema: 'tosca.datatypes.network.NetworkInfo',
+        description: 'Logical networks the instance is on.',
+      }),
+      ports: attr('map', {
+        entrySchema: 'tosca.datatypes.network.PortInfo',
+        description: 'Logical ports of the instance.',
+      }),
     },
     capabilities: {
       host: hostCapability(versions, ['tosca.nodes.SoftwareComponent']),
@@ -89,7 +100,9 @@ function softwareComponent(versions: readonly ToscaVersion[], s: ReturnType<type
     ...s,
     properties: {
       component_version: opt('version', { description: 'Version of the software component.' }),
-      admin_credential: opt('tosca.datatypes.Credential', { description: 'Credential for administering the component.' }),
+      admin_credential: opt('tosca.datatypes.Credential', {
+        description: 'Credential for administering the component.',
+      }),
     },
     requirements: [host(versions, 'tosca.nodes.Compute')],
   };
@@ -102,7 +115,8 @@ function webServer(versions: readonly ToscaVersion[], s: ReturnType<typeof secs>
     shorthand: 'WebServer',
     prefixed: 'tosca:WebServer',
     derivedFrom: 'tosca.nodes.SoftwareComponent',
-    description: 'Abstract web server software that hosts web applications; it exposes a data endpoint and a secure admin endpoint.',
+    description:
+      'Abstract web server software that hosts web applications; it exposes a data endpoint and a secure admin endpoint.',
     versions,
     ...s,
     capabilities: {
@@ -130,7 +144,9 @@ function webApplication(versions: readonly ToscaVersion[], s: ReturnType<typeof 
       app_endpoint: { type: 'tosca.capabilities.Endpoint' },
     },
     requirements: [host(versions, 'tosca.nodes.WebServer')],
-    notes: ['The YAML of the seed text omits `required: false` on context_root; its table (followed here) marks it optional.'],
+    notes: [
+      'The YAML of the seed text omits `required: false` on context_root; its table (followed here) marks it optional.',
+    ],
   };
 }
 
@@ -185,7 +201,11 @@ const OBJECT_STORAGE_DESC = 'Storage that keeps data as objects (blobs), indepen
 const BLOCK_STORAGE_DESC =
   'A block storage device (volume) local to one server, from which raw volumes are carved. It can be created new, or refer to an existing volume or snapshot.';
 
-function objectStorageV10V11(name: string, versions: readonly ToscaVersion[], s: ReturnType<typeof secs>): NormativeType {
+function objectStorageV10V11(
+  name: string,
+  versions: readonly ToscaVersion[],
+  s: ReturnType<typeof secs>,
+): NormativeType {
   return {
     kind: 'node',
     name,
@@ -198,17 +218,29 @@ function objectStorageV10V11(name: string, versions: readonly ToscaVersion[], s:
     ...s,
     properties: {
       name: req('string', { description: 'Logical name of the object store (container).' }),
-      size: opt('scalar-unit.size', { constraints: [ge('0 GB')], description: 'Initial size requested (GB by default).' }),
-      maxsize: opt('scalar-unit.size', { constraints: [ge('0 GB')], description: 'Largest size allowed (GB by default).' }),
+      size: opt('scalar-unit.size', {
+        constraints: [ge('0 GB')],
+        description: 'Initial size requested (GB by default).',
+      }),
+      maxsize: opt('scalar-unit.size', {
+        constraints: [ge('0 GB')],
+        description: 'Largest size allowed (GB by default).',
+      }),
     },
     capabilities: {
       storage_endpoint: { type: 'tosca.capabilities.Endpoint' },
     },
-    notes: ['The YAML of the seed text omits `required: false` on size and maxsize; its table (followed here) marks them optional.'],
+    notes: [
+      'The YAML of the seed text omits `required: false` on size and maxsize; its table (followed here) marks them optional.',
+    ],
   };
 }
 
-function blockStorageV10V11(name: string, versions: readonly ToscaVersion[], s: ReturnType<typeof secs>): NormativeType {
+function blockStorageV10V11(
+  name: string,
+  versions: readonly ToscaVersion[],
+  s: ReturnType<typeof secs>,
+): NormativeType {
   return {
     kind: 'node',
     name,
@@ -242,7 +274,8 @@ function containerRuntime(versions: readonly ToscaVersion[], s: ReturnType<typeo
     shorthand: 'Container.Runtime',
     prefixed: 'tosca:Container.Runtime',
     derivedFrom: 'tosca.nodes.SoftwareComponent',
-    description: 'OS-level virtualization software (a container engine) that runs many application containers on one host.',
+    description:
+      'OS-level virtualization software (a container engine) that runs many application containers on one host.',
     versions,
     ...s,
     capabilities: {
@@ -285,18 +318,30 @@ function containerApplication(versions: readonly ToscaVersion[], s: ReturnType<t
 // ---- networking (chapter 8) ------------------------------------------------
 
 const NETWORK_PROPS: Readonly<Record<string, PropertyDef>> = {
-  ip_version: opt('integer', { default: 4, constraints: [{ valid_values: [4, 6] }], description: 'IP version, 4 or 6.' }),
+  ip_version: opt('integer', {
+    default: 4,
+    constraints: [{ valid_values: [4, 6] }],
+    description: 'IP version, 4 or 6.',
+  }),
   cidr: opt('string', { description: 'CIDR block of the network.' }),
   start_ip: opt('string', { description: 'First address of the allocation pool inside the CIDR block.' }),
   end_ip: opt('string', { description: 'Last address of the allocation pool inside the CIDR block.' }),
   gateway_ip: opt('string', { description: 'Gateway address.' }),
   network_name: opt('string', {
-    description: 'Name of an existing network to use (together with network_id it identifies it), or of the network to create.',
+    description:
+      'Name of an existing network to use (together with network_id it identifies it), or of the network to create.',
   }),
-  network_id: opt('string', { description: 'Id of an existing network to use instead of creating one; excludes the other properties but network_name.' }),
-  segmentation_id: opt('string', { description: 'Segmentation id (VLAN id, GRE tunnel id, ...); then give network_type or physical_network too.' }),
+  network_id: opt('string', {
+    description:
+      'Id of an existing network to use instead of creating one; excludes the other properties but network_name.',
+  }),
+  segmentation_id: opt('string', {
+    description: 'Segmentation id (VLAN id, GRE tunnel id, ...); then give network_type or physical_network too.',
+  }),
   network_type: opt('string', { description: 'Kind of physical network, e.g. flat, vlan, gre, vxlan.' }),
-  physical_network: opt('string', { description: 'Physical network to build on (e.g. physnet1); needed for flat and vlan.' }),
+  physical_network: opt('string', {
+    description: 'Physical network to build on (e.g. physnet1); needed for flat and vlan.',
+  }),
   dhcp_enabled: opt('boolean', { default: true, description: 'Whether the network gets a DHCP service.' }),
 };
 
@@ -312,7 +357,9 @@ export const NODE_TYPES: readonly NormativeType[] = [
     ...secs(ALL, '5.8.1', '5.9.1', '5.9.1', '5.9.1'),
     attributes: {
       tosca_id: attr('string', { description: 'Unique id of the node instance.' }),
-      tosca_name: attr('string', { description: 'Name of the node template the instance came from (not unique across instances).' }),
+      tosca_name: attr('string', {
+        description: 'Name of the node template the instance came from (not unique across instances).',
+      }),
       state: attr('string', { default: 'initial', description: 'Current lifecycle state of the node instance.' }),
     },
     capabilities: {
@@ -330,7 +377,9 @@ export const NODE_TYPES: readonly NormativeType[] = [
     interfaces: {
       Standard: { type: 'tosca.interfaces.node.lifecycle.Standard' },
     },
-    notes: ['The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.'],
+    notes: [
+      'The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.',
+    ],
   },
   {
     kind: 'node',
@@ -339,16 +388,32 @@ export const NODE_TYPES: readonly NormativeType[] = [
     shorthandInferred: true,
     prefixed: 'tosca:Abstract.Compute',
     derivedFrom: 'tosca.nodes.Root',
-    description: 'An abstract compute resource that asks nothing of storage or network. New in 1.2 as the parent of Compute.',
+    description:
+      'An abstract compute resource that asks nothing of storage or network. New in 1.2 as the parent of Compute.',
     versions: V1_2_ON,
     ...secs(V1_2_ON, undefined, undefined, '5.9.2', '5.9.2'),
     capabilities: {
       host: { type: 'tosca.capabilities.Compute' },
     },
   },
-  compute([V1_0], 'tosca.nodes.Root', 'tosca.nodes.BlockStorage', secs([V1_0], '5.8.2', undefined, undefined, undefined)),
-  compute([V1_1], 'tosca.nodes.Root', 'tosca.nodes.Storage.BlockStorage', secs([V1_1], undefined, '5.9.2', undefined, undefined)),
-  compute(V1_2_ON, 'tosca.nodes.Abstract.Compute', 'tosca.nodes.Storage.BlockStorage', secs(V1_2_ON, undefined, undefined, '5.9.3', '5.9.3')),
+  compute(
+    [V1_0],
+    'tosca.nodes.Root',
+    'tosca.nodes.BlockStorage',
+    secs([V1_0], '5.8.2', undefined, undefined, undefined),
+  ),
+  compute(
+    [V1_1],
+    'tosca.nodes.Root',
+    'tosca.nodes.Storage.BlockStorage',
+    secs([V1_1], undefined, '5.9.2', undefined, undefined),
+  ),
+  compute(
+    V1_2_ON,
+    'tosca.nodes.Abstract.Compute',
+    'tosca.nodes.Storage.BlockStorage',
+    secs(V1_2_ON, undefined, undefined, '5.9.3', '5.9.3'),
+  ),
   softwareComponent(V1_0_1_1, secs(V1_0_1_1, '5.8.3', '5.9.3', undefined, undefined)),
   softwareComponent(V1_2_ON, secs(V1_2_ON, undefined, undefined, '5.9.4', '5.9.4')),
   webServer(V1_0_1_1, secs(V1_0_1_1, '5.8.4', '5.9.4', undefined, undefined)),
@@ -366,7 +431,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     shorthandInferred: true,
     prefixed: 'tosca:Abstract.Storage',
     derivedFrom: 'tosca.nodes.Root',
-    description: 'An abstract storage resource that asks nothing of compute or network. New in 1.2 as the parent of the storage nodes.',
+    description:
+      'An abstract storage resource that asks nothing of compute or network. New in 1.2 as the parent of the storage nodes.',
     versions: V1_2_ON,
     ...secs(V1_2_ON, undefined, undefined, '5.9.9', '5.9.9'),
     properties: {
@@ -380,7 +446,11 @@ export const NODE_TYPES: readonly NormativeType[] = [
     notes: ['The 1.3 YAML omits `required: false` on size; its table (followed here, as in 1.2) marks it optional.'],
   },
   objectStorageV10V11('tosca.nodes.ObjectStorage', [V1_0], secs([V1_0], '5.8.8', undefined, undefined, undefined)),
-  objectStorageV10V11('tosca.nodes.Storage.ObjectStorage', [V1_1], secs([V1_1], undefined, '5.9.8', undefined, undefined)),
+  objectStorageV10V11(
+    'tosca.nodes.Storage.ObjectStorage',
+    [V1_1],
+    secs([V1_1], undefined, '5.9.8', undefined, undefined),
+  ),
   {
     kind: 'node',
     name: 'tosca.nodes.Storage.ObjectStorage',
@@ -392,14 +462,21 @@ export const NODE_TYPES: readonly NormativeType[] = [
     versions: V1_2_ON,
     ...secs(V1_2_ON, undefined, undefined, '5.9.10', '5.9.10'),
     properties: {
-      maxsize: opt('scalar-unit.size', { constraints: [ge('0 GB')], description: 'Largest size allowed (GB by default).' }),
+      maxsize: opt('scalar-unit.size', {
+        constraints: [ge('0 GB')],
+        description: 'Largest size allowed (GB by default).',
+      }),
     },
     capabilities: {
       storage_endpoint: { type: 'tosca.capabilities.Endpoint' },
     },
   },
   blockStorageV10V11('tosca.nodes.BlockStorage', [V1_0], secs([V1_0], '5.8.9', undefined, undefined, undefined)),
-  blockStorageV10V11('tosca.nodes.Storage.BlockStorage', [V1_1], secs([V1_1], undefined, '5.9.9', undefined, undefined)),
+  blockStorageV10V11(
+    'tosca.nodes.Storage.BlockStorage',
+    [V1_1],
+    secs([V1_1], undefined, '5.9.9', undefined, undefined),
+  ),
   {
     kind: 'node',
     name: 'tosca.nodes.Storage.BlockStorage',
@@ -465,7 +542,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     shorthand: 'Network',
     prefixed: 'tosca:Network',
     derivedFrom: 'tosca.nodes.Root',
-    description: 'A simple logical network, either created from the given addressing properties or an existing one picked by name or id.',
+    description:
+      'A simple logical network, either created from the given addressing properties or an existing one picked by name or id.',
     versions: ALL,
     ...secs(ALL, '7.5.1', '8.5.1', '8.5.1', '8.5.1'),
     properties: NETWORK_PROPS,
@@ -475,7 +553,9 @@ export const NODE_TYPES: readonly NormativeType[] = [
     capabilities: {
       link: { type: 'tosca.capabilities.network.Linkable' },
     },
-    notes: ['The YAML of the seed text lacks dhcp_enabled and the segmentation_id attribute that its tables list; both are included.'],
+    notes: [
+      'The YAML of the seed text lacks dhcp_enabled and the segmentation_id attribute that its tables list; both are included.',
+    ],
   },
   {
     kind: 'node',
@@ -483,7 +563,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     shorthand: 'Port',
     prefixed: 'tosca:Port',
     derivedFrom: 'tosca.nodes.Root',
-    description: 'A virtual NIC: links a compute node (binding) to a Network (link), with optional fixed IP and ordering.',
+    description:
+      'A virtual NIC: links a compute node (binding) to a Network (link), with optional fixed IP and ordering.',
     versions: ALL,
     ...secs(ALL, '7.5.2', '8.5.2', '8.5.2', '8.5.2'),
     properties: {
@@ -491,9 +572,13 @@ export const NODE_TYPES: readonly NormativeType[] = [
       order: req('integer', {
         default: 0,
         constraints: [ge(0)],
-        description: 'Position of the NIC on the instance; when several ports are ordered, all need values forming 0, 1, 2, ...',
+        description:
+          'Position of the NIC on the instance; when several ports are ordered, all need values forming 0, 1, 2, ...',
       }),
-      is_default: opt('boolean', { default: false, description: 'Route the default gateway through this port (at most one per compute node).' }),
+      is_default: opt('boolean', {
+        default: false,
+        description: 'Route the default gateway through this port (at most one per compute node).',
+      }),
       ip_range_start: opt('string', { description: 'First address of the range to allocate from.' }),
       ip_range_end: opt('string', { description: 'Last address of the range to allocate from.' }),
     },
@@ -501,8 +586,16 @@ export const NODE_TYPES: readonly NormativeType[] = [
       ip_address: attr('string', { description: 'IP address assigned to the instance through this port.' }),
     },
     requirements: [
-      { name: 'link', capability: 'tosca.capabilities.network.Linkable', relationship: 'tosca.relationships.network.LinksTo' },
-      { name: 'binding', capability: 'tosca.capabilities.network.Bindable', relationship: 'tosca.relationships.network.BindsTo' },
+      {
+        name: 'link',
+        capability: 'tosca.capabilities.network.Linkable',
+        relationship: 'tosca.relationships.network.LinksTo',
+      },
+      {
+        name: 'binding',
+        capability: 'tosca.capabilities.network.Bindable',
+        relationship: 'tosca.relationships.network.BindsTo',
+      },
     ],
   },
 ];

@@ -7,18 +7,23 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
     kind: 'relationship',
     name: 'tosca.relationships.Root',
     prefixed: 'tosca.relationships.Root',
-    description: 'Common ancestor of every relationship type; gives each relationship instance an id, a name, a state and the Configure interface.',
+    description:
+      'Common ancestor of every relationship type; gives each relationship instance an id, a name, a state and the Configure interface.',
     versions: ALL,
     ...secs(ALL, '5.6.1', '5.7.1', '5.7.1', '5.7.1'),
     attributes: {
       tosca_id: attr('string', { description: 'Unique id of the relationship instance.' }),
-      tosca_name: attr('string', { description: 'Name of the relationship template the instance came from (not unique across instances).' }),
+      tosca_name: attr('string', {
+        description: 'Name of the relationship template the instance came from (not unique across instances).',
+      }),
       state: attr('string', { default: 'initial', description: 'Current state of the relationship instance.' }),
     },
     interfaces: {
       Configure: { type: 'tosca.interfaces.relationship.Configure' },
     },
-    notes: ['The YAML of the seed text omits the `state` attribute that its table lists, and lost the Configure interface type.'],
+    notes: [
+      'The YAML of the seed text omits the `state` attribute that its table lists, and lost the Configure interface type.',
+    ],
   },
   {
     kind: 'relationship',
@@ -48,7 +53,8 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
     shorthand: 'ConnectsTo',
     prefixed: 'tosca:ConnectsTo',
     derivedFrom: 'tosca.relationships.Root',
-    description: 'A network connection from the source to an endpoint of the target, optionally authenticated with a credential.',
+    description:
+      'A network connection from the source to an endpoint of the target, optionally authenticated with a credential.',
     versions: ALL,
     ...secs(ALL, '5.6.4', '5.7.4', '5.7.4', '5.7.4'),
     validTargetTypes: ['tosca.capabilities.Endpoint'],
@@ -108,6 +114,8 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
     versions: ALL,
     ...secs(ALL, '7.5.5', '8.5.5', '8.5.5', '8.5.5'),
     validTargetTypes: ['tosca.capabilities.network.Bindable'],
-    notes: ['The seed text gives the shorthand "network.BindsTo" but the qualified name "tosca:BindsTo"; both are accepted.'],
+    notes: [
+      'The seed text gives the shorthand "network.BindsTo" but the qualified name "tosca:BindsTo"; both are accepted.',
+    ],
   },
 ];

@@ -9,22 +9,11 @@
 
 /** `tosca_definitions_version` values the catalog covers. */
 export type ToscaVersion =
-  | 'tosca_simple_yaml_1_0'
-  | 'tosca_simple_yaml_1_1'
-  | 'tosca_simple_yaml_1_2'
-  | 'tosca_simple_yaml_1_3';
+  'tosca_simple_yaml_1_0' | 'tosca_simple_yaml_1_1' | 'tosca_simple_yaml_1_2' | 'tosca_simple_yaml_1_3';
 
 /** The kinds of normative types (requirement types exist in the grammar, but the profiles define none). */
 export type TypeKind =
-  | 'data'
-  | 'artifact'
-  | 'capability'
-  | 'requirement'
-  | 'relationship'
-  | 'interface'
-  | 'node'
-  | 'group'
-  | 'policy';
+  'data' | 'artifact' | 'capability' | 'requirement' | 'relationship' | 'interface' | 'node' | 'group' | 'policy';
 
 /** Constraint operator keynames of TOSCA 1.x (`schema` since 1.2). */
 export type ConstraintOperator =
