@@ -13,7 +13,8 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --phases reference,cold,warm,server (default all), --profile (node --cpu-prof for every measured
- * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR, --props-per-resource N, --seed N, --big-lines N,
+ * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
+ * --props-per-resource N, --seed N, --big-lines N,
  * --force (regenerate).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -528,14 +529,19 @@ function report(res: Results): string {
   const out: string[] = [];
   out.push(`LM descriptors benchmark, ${res.date}`);
   out.push(
-    `workspace: ${path.relative(REPO, ws.root)}: ${num(ws.files)} YAML files (${num(ws.descriptors)} descriptors), ${ws.mb.toFixed(1)} MB${ws.regenerated ? `, generated in ${((ws.generatedMs ?? 0) / 1000).toFixed(1)} s` : ', reused'}`,
+    `workspace: ${path.relative(REPO, ws.root)}: ${num(ws.files)} YAML files (${num(ws.descriptors)} descriptors), ` +
+      `${ws.mb.toFixed(1)} MB${
+        ws.regenerated ? `, generated in ` + `${((ws.generatedMs ?? 0) / 1000).toFixed(1)} s` : ', reused'
+      }`,
   );
   out.push(
     `big assembly: ${path.relative(REPO, ws.big.path)} (${ws.big.lines} lines, ${ws.big.components} components)`,
   );
   const la = (xs: number[] | undefined) => (xs ? xs.map((x) => x.toFixed(2)).join(' ') : '?');
   out.push(
-    `machine: node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), ${res.machine.memGB.toFixed(0)} GB; load average ${la(res.loadavg.start)} at start, ${la(res.loadavg.end)} at end`,
+    `machine: node ${res.machine.node}, ${res.machine.cpus} CPUs (${res.machine.cpuModel}), ` +
+      (`${res.machine.memGB.toFixed(0)} GB; load average ${la(res.loadavg.start)} at start, ` +
+        `${la(res.loadavg.end)} at end`),
   );
   out.push('');
   out.push(line('metric', 'value', 'goal', 'status'));
@@ -544,22 +550,31 @@ function report(res: Results): string {
   out.push('');
   out.push('Notes:');
   out.push(
-    '- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).',
+    '- diagnostics are measured with lmDescriptors.diagnostics.debounceMs = 0, so the figures are the work done ' +
+      'after the debounce (plus JSON-RPC transport), not the editor-visible delay (debounce 150 ms by default + this).',
   );
   out.push(
-    '- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass (cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory walk, stat and read; the OS page cache is warm for both.',
+    '- the reference times parsing only (texts read beforehand) in a fresh process; the ratio uses its first pass ' +
+      ('(cold JIT, like the cold index, which also runs in a fresh process). The index figures include directory ' +
+        'walk, stat and read; the OS page cache is warm for both.'),
   );
   if (c)
     out.push(
-      `- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ${ms(c.startupMs)} node/tsx start-up and module loading).`,
+      `- cold index: ${num(c.lastBuild.files)} files, ${num(c.lastBuild.indexed)} read, ` +
+        (`${c.descriptors} descriptors indexed; process start -> ready ${ms(c.sinceProcessStartMs)} (incl. ` +
+          `${ms(c.startupMs)} node/tsx start-up and module loading).`),
     );
   if (res.warm)
     out.push(
-      `- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ${res.warm.maxRssMB.toFixed(0)} MB; the cache file was ${res.warm.cacheRewritten ? 'REWRITTEN although nothing changed' : 'not rewritten (nothing changed)'}.`,
+      `- warm (in-proc): ${num(res.warm.lastBuild.fromCache)} of ${num(res.warm.lastBuild.files)} files from ` +
+        (`cache; index ready ${ms(res.warm.sinceProcessStartMs)} after process start (tsx), peak RSS ` +
+          (`${res.warm.maxRssMB.toFixed(0)} MB; the cache file was ` +
+            `${res.warm.cacheRewritten ? 'REWRITTEN although nothing changed' : 'not rewritten (nothing changed)'}.`)),
     );
   if (s?.serverLog)
     out.push(
-      `- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, initialized -> ready ${ms(s.initializedToReadyMs)}.`,
+      `- server: ${s.serverLog.replace(/^\[lm-descriptors\] /, '')}; initialize took ${ms(s.initializeMs)}, ` +
+        `initialized -> ready ${ms(s.initializedToReadyMs)}.`,
     );
   if (s && s.fromCache !== undefined && s.fromCache === 0)
     out.push(
@@ -567,7 +582,9 @@ function report(res: Results): string {
     );
   if (s?.memoryTrace)
     out.push(
-      `- server RSS by stage: ${s.memoryTrace.map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ${(m.hwmMB ?? NaN).toFixed(0)})`).join('; ')}.`,
+      `- server RSS by stage: ${s.memoryTrace
+        .map((m) => `${m.stage} ${(m.rssMB ?? NaN).toFixed(0)} MB (peak ` + `${(m.hwmMB ?? NaN).toFixed(0)})`)
+        .join('; ')}.`,
     );
   if (s?.diagnosticsCount !== undefined)
     out.push(
@@ -579,7 +596,8 @@ function report(res: Results): string {
     );
   for (const e of res.errors) out.push(`- ERROR: ${e}`);
   out.push(
-    `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ${path.relative(REPO, path.join(BENCH_DIR, 'results.json'))}`,
+    `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ` +
+      `${path.relative(REPO, path.join(BENCH_DIR, 'results.json'))}`,
   );
   return out.join('\n');
 }
@@ -626,7 +644,8 @@ async function main(): Promise<void> {
   log(`workspace ${root} (assemblies=${params.assemblies})`);
   const { result: gen, regenerated } = ensureWorkspace(root, params, argv.includes('--force'));
   log(
-    `${regenerated ? `generated in ${(gen.generatedMs / 1000).toFixed(1)} s` : 'reused'}: ${gen.files} files, ${mb(gen.bytes).toFixed(1)} MB`,
+    `${regenerated ? `generated in ${(gen.generatedMs / 1000).toFixed(1)} s` : 'reused'}: ${gen.files} files, ` +
+      `${mb(gen.bytes).toFixed(1)} MB`,
   );
   const cpus = os.cpus();
   const res: Results = {
@@ -659,7 +678,8 @@ async function main(): Promise<void> {
     try {
       res.reference = await reference(root, refPasses);
       log(
-        `reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`,
+        `reference parseDocument: ${res.reference.passesMs.map((x) => ms(x)).join(' / ')} over ` +
+          `${res.reference.files} files (${res.reference.mbPerS.toFixed(1)} MB/s)`,
       );
     } catch (e) {
       res.errors.push(`reference: ${String(e)}`);
@@ -687,7 +707,9 @@ async function main(): Promise<void> {
         ...(res.reference?.secondPassMs ? { ratioSecondPass: c.buildMs / res.reference.secondPassMs } : {}),
       };
       log(
-        `cold index median: ${ms(c.buildMs)}${res.cold.ratio !== undefined ? ` (${res.cold.ratio.toFixed(3)}x reference)` : ''}`,
+        `cold index median: ${ms(c.buildMs)}${
+          res.cold.ratio !== undefined ? ` (${res.cold.ratio.toFixed(3)}x ` + `reference)` : ''
+        }`,
       );
     } catch (e) {
       res.errors.push(`cold index: ${String(e)}`);
@@ -704,7 +726,8 @@ async function main(): Promise<void> {
     try {
       res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
       log(
-        `first build with cache write: ${ms(res.prime.buildMs)}, cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`,
+        `first build with cache write: ${ms(res.prime.buildMs)}, cache ` +
+          `${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB`,
       );
     } catch (e) {
       res.errors.push(`cache priming: ${String(e)}`);

@@ -65,7 +65,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       status.tooltip = 'LM Descriptors: indexing the workspace';
     } else {
       status.text = `$(check) LM: ${s.descriptors} descriptors`;
-      status.tooltip = `LM Descriptors: ${s.descriptors} descriptors indexed in ${s.total} YAML files. Click to show the output.`;
+      status.tooltip =
+        `LM Descriptors: ${s.descriptors} descriptors indexed in ${s.total} YAML files. Click to ` + `show the output.`;
     }
     status.show();
   });

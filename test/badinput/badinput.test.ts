@@ -60,12 +60,15 @@ function bigAssembly(bytes: number): string {
   const parts: string[] = ['description: A very large generated assembly.\nproperties:\n'];
   let size = parts[0]!.length;
   for (let i = 0; size < bytes; i++) {
-    const s = `  prop${i}:\n    type: string\n    description: Property number ${i} of a very large generated assembly.\n    default: value-${i}\n`;
+    const s =
+      `  prop${i}:\n    type: string\n    description: Property number ${i} of a very large generated ` +
+      `assembly.\n    default: value-${i}\n`;
     parts.push(s);
     size += s.length;
   }
   parts.push(
-    'composition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${prop1}\n      key_name:\n        value: ${nope}\n',
+    'composition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      ' +
+      'flavor:\n        value: ${prop1}\n      key_name:\n        value: ${nope}\n',
   );
   return parts.join('');
 }
@@ -251,7 +254,8 @@ describe('bad input over stdio: the server keeps answering', () => {
 
   test('half-typed keys and references: completion, hover and definition answer', T, async () => {
     const text =
-      'description: half typed\ncomposition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    properties:\n      flavor:\n        value: ${streamer.\n  balancer:\n    typ';
+      'description: half typed\ncomposition:\n  streamer:\n    type: resource::streamer-streamer-cluster::1.0\n    ' +
+      'properties:\n      flavor:\n        value: ${streamer.\n  balancer:\n    typ';
     const uri = nextAssemblyUri();
     const { p } = await openAndDiagnose(uri, text);
     // The unclosed reference is reported where it starts.
@@ -660,7 +664,8 @@ const NASTY: Record<string, () => string> = {
   'CRLF everywhere': () => readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(/\n/g, '\r\n'),
   'lone CRs': () => readFileSync(`${EXAMPLE_DIR}/${ASSEMBLY}`, 'utf8').replace(/\n/g, '\r'),
   'astral characters in keys, values and references': () =>
-    'description: "😀😀 𝒳"\nproperties:\n  𝒳😀:\n    type: string\n    default: ${𝒳😀}\ncomposition:\n  😀:\n    type: resource::😀::1.0\n    properties: {a: {value: ${😀.𝒳}}}\n',
+    'description: "😀😀 𝒳"\nproperties:\n  𝒳😀:\n    type: string\n    default: ${𝒳😀}\ncomposition:\n  😀:\n   ' +
+    ' type: resource::😀::1.0\n    properties: {a: {value: ${😀.𝒳}}}\n',
   'lone surrogates': () => 'description: "\ud800"\nproperties:\n  \udc00a:\n    default: ${\ud83d}\n',
   'NULs after 8 KB': () => 'description: x\n' + '#'.repeat(9000) + '\n\u0000\u0000: ${\u0000}\n',
   'control characters': () => 'description: \u0007\u001b[31m\nproperties:\n  \u0008: {}\n',
@@ -669,7 +674,8 @@ const NASTY: Record<string, () => string> = {
     'a: *nope\nb: &x &y [*x]\nc: !!binary "%%%"\nd: !<tag:x> {? [a]: b}\n? complex\n: key\n',
   'directives and many documents': () => '%YAML 1.2\n%TAG ! tag:x:\n---\na: 1\n...\n---\nb: 2\n'.repeat(50),
   'a huge integer and odd scalars': () =>
-    `properties:\n  n: {default: ${'9'.repeat(5000)}}\n  f: {default: .inf}\n  h: {default: 0x}\n  d: {default: 2001-12-14t21:59:43.10-05:00}\n`,
+    `properties:\n  n: {default: ${'9'.repeat(5000)}}\n  f: {default: .inf}\n  h: {default: 0x}\n  d: {default: ` +
+    `2001-12-14t21:59:43.10-05:00}\n`,
 };
 
 describe('in process: parsing and analysis never throw on nasty inputs', () => {
@@ -680,7 +686,8 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
   }, HOOK);
 
   test(
-    'the outline analysis (files over maxFileSizeMB) survives 4,000 levels of block nesting (runs first: a JIT-warm scanner survives deeper)',
+    'the outline analysis (files over maxFileSizeMB) survives 4,000 levels of block nesting (runs first: a ' +
+      'JIT-warm scanner survives deeper)',
     { timeout: 30000 },
     () => {
       const text = deepBlock(4000);

@@ -143,6 +143,8 @@ test('LM corpus: valid packages clean, invalid lmctl fixtures caught', async (t)
   assert.deepEqual(unexpected, []);
   const fixtures = Object.keys(EXPECTED_ERRORS).length + Object.keys(EXPECTED_WARNINGS).length;
   t.diagnostic(
-    `${validFiles.length - dirty.length}/${validFiles.length} files in valid packages clean (no errors); ${caught}/${fixtures} invalid fixtures caught (${Object.keys(EXPECTED_ERRORS).length} as errors, ${Object.keys(EXPECTED_WARNINGS).length} as warnings); ${results.length} files checked`,
+    `${validFiles.length - dirty.length}/${validFiles.length} files in valid packages clean (no errors); ` +
+      (`${caught}/${fixtures} invalid fixtures caught (${Object.keys(EXPECTED_ERRORS).length} as errors, ` +
+        `${Object.keys(EXPECTED_WARNINGS).length} as warnings); ${results.length} files checked`),
   );
 });

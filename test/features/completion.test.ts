@@ -114,7 +114,9 @@ test('target-requirements offers requirements; references are not targets', asyn
 });
 
 test('relationship lifecycle: prefixes then operations of the component', async () => {
-  const rel = `relationships:\n  r:\n    source-capabilities:\n    - streamer.Stream\n    target-requirements:\n    - balancer.Backend\n    lifecycle:\n      Create:\n      - $0\n`;
+  const rel =
+    `relationships:\n  r:\n    source-capabilities:\n    - streamer.Stream\n    target-requirements:\n   ` +
+    ` - balancer.Backend\n    lifecycle:\n      Create:\n      - $0\n`;
   await checkCompletion(asm(BASE + rel), ['balancer.', 'source.', 'target.']);
   await checkCompletion(asm(BASE + rel.replace('- $0', '- balancer.$0')), ['AddBackend']);
   await checkCompletion(asm(BASE + rel.replace('- $0', '- target.$0')), ['AddBackend']);

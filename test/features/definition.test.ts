@@ -77,16 +77,19 @@ test('component type goes to the descriptor file (literal and $lmctl)', async ()
   );
 });
 
-test('operations in relationship lifecycles go to the resource operation or the published assembly operation', async () => {
-  await checkDefinition(asm(BASE.replace('- balancer.AddBackend', '- balancer.AddBa$0ckend')), {
-    path: LB,
-    selected: 'AddBackend',
-  });
-  await checkDefinition(asm(BASE.replace('- storage.Mount', '- storage.Mo$0unt')), {
-    path: '/ws/Contains/store/Descriptor/assembly.yml',
-    selected: 'Mount',
-  });
-});
+test(
+  'operations in relationship lifecycles go to the resource operation or the published assembly ' + 'operation',
+  async () => {
+    await checkDefinition(asm(BASE.replace('- balancer.AddBackend', '- balancer.AddBa$0ckend')), {
+      path: LB,
+      selected: 'AddBackend',
+    });
+    await checkDefinition(asm(BASE.replace('- storage.Mount', '- storage.Mo$0unt')), {
+      path: '/ws/Contains/store/Descriptor/assembly.yml',
+      selected: 'Mount',
+    });
+  },
+);
 
 test('capabilities and requirements go to their declaration', async () => {
   await checkDefinition(asm(BASE.replace('- streamer.Stream', '- streamer.Str$0eam')), {

@@ -259,7 +259,8 @@ test('LM001-LM005: descriptor names', async () => {
   await checkDiagnostics(asm(`name: assembly:vnf1:1.0\n#     ^^^^^^^^^^^^^^^^^ LM001\n`));
   await checkDiagnostics(
     asm(
-      `name: assembly::_bad name::v1.0\n#               ^^^^^^^^^ LM002\n#                          ^^^^ LM003\n#     ^^^^^^^^^^^^^^^^^^^^^^^^^ LM005\n`,
+      `name: assembly::_bad name::v1.0\n#               ^^^^^^^^^ LM002\n#                          ^^^^ LM003\n#  ` +
+        `   ^^^^^^^^^^^^^^^^^^^^^^^^^ LM005\n`,
     ),
   );
   await checkDiagnostics(

@@ -104,7 +104,8 @@ default-driver:
 `,
   );
   await checkFix(
-    `${RES}lifecycle:\n  Create: {}\noperations:\n  Drain:\n    drivers: {ansible: {infra$0structure-type: ['*']}}\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: ['*']\n`,
+    `${RES}lifecycle:\n  Create: {}\noperations:\n  Drain:\n    drivers: {ansible: {infra$0structure-type: ` +
+      `['*']}}\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: ['*']\n`,
     'Wrap `infrastructure-type` in `selector`',
     `
 lifecycle:
@@ -132,7 +133,8 @@ lifecycle:
 ${dd}`,
   );
   await checkFix(
-    `${RES}lifecycle:\n  Create: {}\noperations:\n  Drain:\n    drivers:\n      Ans$0ible:\n        selector:\n          infrastructure-type: ['*']\n${dd}`,
+    `${RES}lifecycle:\n  Create: {}\noperations:\n  Drain:\n    drivers:\n      Ans$0ible:\n        selector:\n    ` +
+      `      infrastructure-type: ['*']\n${dd}`,
     'Change `Ansible` to `ansible`',
     `
 lifecycle:

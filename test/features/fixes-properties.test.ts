@@ -46,9 +46,11 @@ composition:
   );
 });
 
-test("fix LM048: creates `properties` with the file's indentation; passes a same-named assembly property down", async () => {
-  await checkFix(
-    `${LIB}properties:
+test(
+  "fix LM048: creates `properties` with the file's indentation; passes a same-named assembly property " + 'down',
+  async () => {
+    await checkFix(
+      `${LIB}properties:
     key_name:
         type: string
 composition:
@@ -56,8 +58,8 @@ composition:
         type: resource::a::1.0
         quantity: 1
 `,
-    'Map required property `key_name`',
-    `
+      'Map required property `key_name`',
+      `
 properties:
     key_name:
         type: string
@@ -69,8 +71,9 @@ composition:
             key_name:
                 value: \${key_name}
 `,
-  );
-});
+    );
+  },
+);
 
 test('fix LM049: add both mappings in a new properties section', async () => {
   await checkFix(

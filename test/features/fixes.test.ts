@@ -18,7 +18,8 @@ properties:
 
 test('fix: did-you-mean on a reference member', async () => {
   await checkFix(
-    `${PROJECT}${ASSEMBLY_HEADER}\ncomposition:\n  balancer:\n    type: $lmctl:/contains:/lb:/descriptor_name\n    properties:\n      x:\n        value: \${balancer.public$0IP}\n`,
+    `${PROJECT}${ASSEMBLY_HEADER}\ncomposition:\n  balancer:\n    type: $lmctl:/contains:/lb:/descriptor_name\n    ` +
+      `properties:\n      x:\n        value: \${balancer.public$0IP}\n`,
     'to `publicIp`',
     `
 composition:

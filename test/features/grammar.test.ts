@@ -107,7 +107,9 @@ test('valid legacy list lifecycle and 2.1 selector shapes are accepted by the gr
 });
 
 test('selector infrastructure types: the default and the types declared under infrastructure', async () => {
-  const res = `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Install:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type:\n          - $0\n`;
+  const res =
+    `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Install:\n    drivers:\n    ` +
+    `  ansible:\n        selector:\n          infrastructure-type:\n          - $0\n`;
   await checkCompletion(res, ["'*'", 'Openstack', 'Kubernetes']);
   await checkCompletion(res.replace('infrastructure-type:\n          - $0', 'infrastructure-type: [Open$0]'), [
     "'*'",
@@ -135,7 +137,8 @@ operations:
     multiple-instances: any
 `);
   await checkDiagnostics(
-    `${ASM}relationships:\n  r:\n    source-capabilities: []\n    target-requirements: []\n    source-state: Active\n    target-state: Active\noperations:\n  Pub:\n    source-operation: x.y\n`,
+    `${ASM}relationships:\n  r:\n    source-capabilities: []\n    target-requirements: []\n    source-state: ` +
+      `Active\n    target-state: Active\noperations:\n  Pub:\n    source-operation: x.y\n`,
     { ignore: ['LM067'] },
   );
 });

@@ -52,8 +52,11 @@ ${ANSIBLE_DEFAULT}`;
   await checkDiagnostics(`${project('brent')}lifecycle:\n  Create: {}\n  Install: {}\n${ANSIBLE_DEFAULT}`);
 });
 
-test('LM081: wrongly cased transitions are errors with the fix, unknown ones warnings; Update only for restconf/netconf', async () => {
-  const diags = await checkDiagnostics(`${RES}lifecycle:
+test(
+  'LM081: wrongly cased transitions are errors with the fix, unknown ones warnings; Update only for ' +
+    'restconf/netconf',
+  async () => {
+    const diags = await checkDiagnostics(`${RES}lifecycle:
   Create: {}
   install: {}
 # ^^^^^^^ LM081
@@ -64,18 +67,18 @@ test('LM081: wrongly cased transitions are errors with the fix, unknown ones war
   Update: {}
 # ^^^^^^ LM081
 ${ANSIBLE_DEFAULT}`);
-  assert.deepEqual(
-    diags.map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
-    [
-      ['error', 'Install'],
-      ['warning', 'Stop'],
-      ['warning', undefined],
-      ['warning', undefined],
-    ],
-  );
-  // In the list form too.
-  await checkDiagnostics(`${RES}lifecycle:\n#^^^^^^^^ LM080\n- Install\n- configure\n# ^^^^^^^^^ LM081\n`);
-  await checkDiagnostics(`${RES}lifecycle:
+    assert.deepEqual(
+      diags.map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
+      [
+        ['error', 'Install'],
+        ['warning', 'Stop'],
+        ['warning', undefined],
+        ['warning', undefined],
+      ],
+    );
+    // In the list form too.
+    await checkDiagnostics(`${RES}lifecycle:\n#^^^^^^^^ LM080\n- Install\n- configure\n# ^^^^^^^^^ LM081\n`);
+    await checkDiagnostics(`${RES}lifecycle:
   Create: {}
   Install: {}
   Update:
@@ -91,7 +94,8 @@ ${ANSIBLE_DEFAULT}`);
   Adopt: {}
   Upgrade: {}
 ${ANSIBLE_DEFAULT}`);
-});
+  },
+);
 
 test('LM082: infrastructure-type directly under a driver, by resource manager', async () => {
   const mixed = `lifecycle:
@@ -139,10 +143,12 @@ lifecycle:
 ${ANSIBLE_DEFAULT}`;
   assert.deepEqual(severities(await checkDiagnostics(`${project('brent')}${bad}`), 'LM083'), ['error', 'error']);
   await checkDiagnostics(
-    `${project('brent2.1')}infrastructure:\n  Openstack:\n    template:\n      file: heat.yaml\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`,
+    `${project('brent2.1')}infrastructure:\n  Openstack:\n    template:\n      file: heat.yaml\nlifecycle:\n  ` +
+      `Create: {}\ndefault-driver:\n  ansible:\n    infrastructure-type: ['*']\n`,
   );
   await checkDiagnostics(
-    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
+    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n  ` +
+      `      selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
   );
 });
 
@@ -163,7 +169,8 @@ default-driver:
 #       ^^^^^^^^^^^^^^^^^ LM084
 `);
   await checkDiagnostics(
-    `${RES}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    selector:\n      infrastructure-type: [Openstack]\n`,
+    `${RES}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\ndefault-driver:\n  ansible:\n    ` +
+      `selector:\n      infrastructure-type: [Openstack]\n`,
   );
 });
 
@@ -186,7 +193,9 @@ ${ANSIBLE_DEFAULT}`);
     ['Openstack', undefined],
   );
   await checkDiagnostics(
-    `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type:\n          - Openstack\n          - Kubernetes\n${ANSIBLE_DEFAULT}`,
+    `${RES}infrastructure:\n  Openstack: {}\n  Kubernetes: {}\nlifecycle:\n  Create:\n    drivers:\n      ` +
+      (`openstack:\n        selector:\n          infrastructure-type:\n          - Openstack\n          - ` +
+        `Kubernetes\n${ANSIBLE_DEFAULT}`),
   );
 });
 
@@ -213,7 +222,8 @@ default-driver:
     ['openstack', 'ansible', undefined],
   );
   await checkDiagnostics(
-    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n${ANSIBLE_DEFAULT}`,
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          ` +
+      `infrastructure-type: ['*']\n${ANSIBLE_DEFAULT}`,
   );
 });
 
@@ -234,11 +244,14 @@ operations:
     description: no drivers here
 `);
   await checkDiagnostics(
-    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\n  Install: {}\n  Start:\noperations:\n  Reload:\n    description: runs on the default driver\n${ANSIBLE_DEFAULT}`,
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          ` +
+      (`infrastructure-type: ['*']\n  Install: {}\n  Start:\noperations:\n  Reload:\n    description: runs on the ` +
+        `default driver\n${ANSIBLE_DEFAULT}`),
   );
   // Legacy list-form descriptors have no drivers at all: nothing to report.
   await checkDiagnostics(
-    `${RES}resource-manager-type: docker\nlifecycle:\n#^^^^^^^^ LM080\n- Install\noperations:\n  op1:\n    description: x\n`,
+    `${RES}resource-manager-type: docker\nlifecycle:\n#^^^^^^^^ LM080\n- Install\noperations:\n  op1:\n    ` +
+      `description: x\n`,
     { ignore: ['LM010'] },
   );
 });
@@ -255,7 +268,8 @@ ${ANSIBLE_DEFAULT}`);
   await checkDiagnostics(`${RES}lifecycle:\n  Create: {}\n  Install: {}\n${ANSIBLE_DEFAULT}`);
   // Reference-only resources (lifecycle {} with queries) do not need Create.
   await checkDiagnostics(
-    `${RES}infrastructure:\n  Openstack: {}\nlifecycle: {}\nqueries:\n  drivers:\n    openstack:\n      selector:\n        infrastructure-type: ['*']\n`,
+    `${RES}infrastructure:\n  Openstack: {}\nlifecycle: {}\nqueries:\n  drivers:\n    openstack:\n      ` +
+      `selector:\n        infrastructure-type: ['*']\n`,
   );
 });
 
@@ -331,9 +345,11 @@ ${ANSIBLE_DEFAULT}`);
   assert.deepEqual(diags.map((d) => d.severity).sort(), ['error', 'warning', 'warning', 'warning', 'warning']);
   // An empty `drivers` block with no default driver.
   await checkDiagnostics(
-    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          infrastructure-type: ['*']\noperations:\n  Drain:\n    drivers: {}\n#   ^^^^^^^ LM090\n`,
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          ` +
+      `infrastructure-type: ['*']\noperations:\n  Drain:\n    drivers: {}\n#   ^^^^^^^ LM090\n`,
   );
   await checkDiagnostics(
-    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\noperations:\n  AddBackend:\n    drivers:\n      ansible:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
+    `${project('brent')}infrastructure:\n  Openstack: {}\nlifecycle:\n  Create: {}\noperations:\n  AddBackend:\n   ` +
+      ` drivers:\n      ansible:\n        selector:\n          infrastructure-type: [Openstack]\n${ANSIBLE_DEFAULT}`,
   );
 });

@@ -302,7 +302,8 @@ contains:
   - name: inner
 `);
   await checkDiagnostics(
-    `${files('Descriptor/assembly.yml', 'Contains/sub/Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: '2.0'\nname: core5g\nversion: '1.0'\ncontains:\n- name: sub\n`,
+    `${files('Descriptor/assembly.yml', 'Contains/sub/Descriptor/assembly.yml')}#- /ws/lmproject.yml\nschema: ` +
+      `'2.0'\nname: core5g\nversion: '1.0'\ncontains:\n- name: sub\n`,
   );
 });
 

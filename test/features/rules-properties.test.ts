@@ -246,9 +246,11 @@ properties:
   );
 });
 
-test('LM025: entry-schema on a non-collection, unknown entry type; entry_schema spelling stays LM021 only', async () => {
-  await checkDiagnostics(
-    `${RES}properties:
+test(
+  'LM025: entry-schema on a non-collection, unknown entry type; entry_schema spelling stays LM021 ' + 'only',
+  async () => {
+    await checkDiagnostics(
+      `${RES}properties:
   a:
     type: string
     entry-schema:
@@ -272,10 +274,10 @@ test('LM025: entry-schema on a non-collection, unknown entry type; entry_schema 
     entry-schema: string
 #   ^^^^^^^^^^^^ LM025
 `,
-    only('LM025', 'LM021'),
-  );
-  await checkDiagnostics(
-    `${RES}properties:
+      only('LM025', 'LM021'),
+    );
+    await checkDiagnostics(
+      `${RES}properties:
   a:
     type: list
     entry-schema:
@@ -289,9 +291,10 @@ data-types:
       id:
         type: string
 `,
-    only('LM025'),
-  );
-});
+      only('LM025'),
+    );
+  },
+);
 
 test('LM026: default/value literals against the declared type; references skipped', async () => {
   assert.ok(
@@ -468,10 +471,13 @@ ${PLACE}
   );
 });
 
-test('LM036: circular property mappings between components, also through top-level properties and upgrade-dependencies', async () => {
-  assert.deepEqual(
-    await severities(
-      asm(`${TOP}
+test(
+  'LM036: circular property mappings between components, also through top-level properties and ' +
+    'upgrade-dependencies',
+  async () => {
+    assert.deepEqual(
+      await severities(
+        asm(`${TOP}
   vip:
     value: \${b.size}
 composition:
@@ -504,13 +510,13 @@ composition:
         value: \${e.size}
 #              ^^^^^^^^^ LM036
 `),
-      'LM036',
-    ),
-    ['error', 'error', 'error', 'error'],
-  );
-  // Through a top-level property: b maps ${vip}, and vip is b's own output.
-  await checkDiagnostics(
-    asm(`${TOP}
+        'LM036',
+      ),
+      ['error', 'error', 'error', 'error'],
+    );
+    // Through a top-level property: b maps ${vip}, and vip is b's own output.
+    await checkDiagnostics(
+      asm(`${TOP}
   vip:
     value: \${b.size}
 composition:
@@ -521,10 +527,10 @@ composition:
         value: \${vip}
 #              ^^^^^^ LM036
 `),
-    only('LM036'),
-  );
-  await checkDiagnostics(
-    asm(`${TOP}
+      only('LM036'),
+    );
+    await checkDiagnostics(
+      asm(`${TOP}
   vip:
     value: \${b.size}
 composition:
@@ -548,9 +554,10 @@ composition:
   c:
     type: resource::b::1.0
 `),
-    only('LM036'),
-  );
-});
+      only('LM036'),
+    );
+  },
+);
 
 test('LM046: items must be ${p} with p a top-level list or map', async () => {
   assert.deepEqual(
@@ -618,9 +625,12 @@ composition:
   );
 });
 
-test('LM047: upgrade-dependencies: unknown, self, references, cycles (errors); targets without Reconfigure/Upgrade (warning)', async () => {
-  const diags = await checkDiagnostics(
-    asm(`${TOP}
+test(
+  'LM047: upgrade-dependencies: unknown, self, references, cycles (errors); targets without Reconfigure/Upgrade ' +
+    '(warning)',
+  async () => {
+    const diags = await checkDiagnostics(
+      asm(`${TOP}
 composition:
   a:
     type: resource::a::1.0
@@ -647,14 +657,14 @@ references:
   net:
     type: resource::b::1.0
 `),
-    only('LM047'),
-  );
-  assert.deepEqual(
-    sorted(diags).map((d) => d.severity),
-    ['error', 'error', 'error', 'warning', 'error', 'error'],
-  );
-  await checkDiagnostics(
-    asm(`${TOP}
+      only('LM047'),
+    );
+    assert.deepEqual(
+      sorted(diags).map((d) => d.severity),
+      ['error', 'error', 'error', 'warning', 'error', 'error'],
+    );
+    await checkDiagnostics(
+      asm(`${TOP}
 composition:
   a:
     type: resource::a::1.0
@@ -666,9 +676,10 @@ composition:
     type: resource::elsewhere::1.0
     upgrade-dependencies: [x, a]
 `),
-    only('LM047'),
-  );
-});
+      only('LM047'),
+    );
+  },
+);
 
 test('LM048: required input of the component descriptor left unmapped', async () => {
   const diags = await checkDiagnostics(

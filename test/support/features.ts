@@ -122,7 +122,9 @@ export async function checkDiagnostics(src: string, opts: { ignore?: string[] } 
   assert.deepEqual(
     got,
     want,
-    `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).join('\n')}`,
+    `diagnostics differ:\n${diags
+      .map((d) => `  ` + `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`)
+      .join('\n')}`,
   );
   return diags;
 }

@@ -125,7 +125,8 @@ export class LspClient {
       this.proc.on('exit', (code, signal) => {
         this.exitInfo = { code, signal };
         const err = new Error(
-          `language server exited (code ${code}, signal ${signal}); stderr tail:\n${this.stderrText.slice(-3000)}\nlog tail:\n${this.logs.slice(-20).join('\n')}`,
+          `language server exited (code ${code}, signal ${signal}); stderr ` +
+            `tail:\n${this.stderrText.slice(-3000)}\nlog tail:\n${this.logs.slice(-20).join('\n')}`,
         );
         for (const w of [...this.waiters]) w.reject(err);
         this.waiters.clear();
@@ -197,7 +198,8 @@ export class LspClient {
       if (this.exitInfo) {
         reject(
           new Error(
-            `waiting for ${what}: the language server has exited (code ${this.exitInfo.code}); stderr:\n${this.stderrText.slice(-3000)}`,
+            `waiting for ${what}: the language server has exited (code ${this.exitInfo.code}); ` +
+              `stderr:\n${this.stderrText.slice(-3000)}`,
           ),
         );
         return;
@@ -262,7 +264,8 @@ export class LspClient {
         return undefined;
       },
       timeoutMs,
-      `diagnostics for ${uri} matching ${predicate.toString().slice(0, 160)} (latest: ${JSON.stringify(this.latestDiagnostics(uri)?.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`))})`,
+      `diagnostics for ${uri} matching ${predicate.toString().slice(0, 160)} (latest: ` +
+        `${JSON.stringify(this.latestDiagnostics(uri)?.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`))})`,
     );
   }
 
@@ -325,7 +328,8 @@ export class LspClient {
     });
     const died = this.exited.then((e) => {
       throw new Error(
-        `${method}: the language server exited (code ${e.code}, signal ${e.signal}) before answering; stderr:\n${this.stderrText.slice(-3000)}`,
+        `${method}: the language server exited (code ${e.code}, signal ${e.signal}) before answering; ` +
+          `stderr:\n${this.stderrText.slice(-3000)}`,
       );
     });
     try {

@@ -7,7 +7,10 @@ export function treeDiff(a: YNode | null, b: YNode | null, path = '$'): string |
   if (a.kind === 'scalar' && b.kind === 'scalar') {
     const same = Object.is(a.value, b.value) && a.text === b.text && a.style === b.style;
     if (!same)
-      return `${path}: scalar ${JSON.stringify([a.value, a.text, a.style])} vs ${JSON.stringify([b.value, b.text, b.style])}`;
+      return (
+        `${path}: scalar ${JSON.stringify([a.value, a.text, a.style])} vs ` +
+        `${JSON.stringify([b.value, b.text, b.style])}`
+      );
     if (a.span.start !== b.span.start || a.span.end !== b.span.end)
       return `${path}: span ${JSON.stringify(a.span)} vs ${JSON.stringify(b.span)}`;
     return null;

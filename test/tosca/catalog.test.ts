@@ -76,8 +76,10 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     types: ['tosca.datatypes.network.NetworkInfo', 'tosca.datatypes.network.PortInfo'],
     aspect: 'property.required',
     reason:
-      'Deliberate, following the spec prose: the YAML omits `required` (so the profile defaults to true), but the text says ' +
-      'these fields "may or may not be required depending on usage context" and the property tables have no Required column. ' +
+      'Deliberate, following the spec prose: the YAML omits `required` (so the profile defaults to true), but the ' +
+      'text says ' +
+      ('these fields "may or may not be required depending on usage context" and the property tables have no ' +
+        'Required column. ') +
       'The catalog marks them optional (as Puccini does).',
   },
   {
@@ -85,8 +87,10 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     types: ['tosca.nodes.BlockStorage', 'tosca.nodes.Storage.BlockStorage'],
     aspect: 'node type',
     reason:
-      'Error in the OASIS 1.1 profile: it renames ObjectStorage to tosca.nodes.Storage.ObjectStorage but keeps the 1.0 name ' +
-      'tosca.nodes.BlockStorage. The 1.1 spec (section 5.9.9 as cited by Puccini and Cloudnet) and the 1.2 text define ' +
+      'Error in the OASIS 1.1 profile: it renames ObjectStorage to tosca.nodes.Storage.ObjectStorage but keeps the ' +
+      '1.0 name ' +
+      ('tosca.nodes.BlockStorage. The 1.1 spec (section 5.9.9 as cited by Puccini and Cloudnet) and the 1.2 text ' +
+        'define ') +
       'tosca.nodes.Storage.BlockStorage, which the catalog uses.',
   },
   {
@@ -95,15 +99,18 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     aspect: 'requirement.node',
     member: 'local_storage',
     reason:
-      'Error carried into the OASIS 1.1/1.2 profiles from the spec text: local_storage names tosca.nodes.BlockStorage, the ' +
-      '1.0 name of a type renamed tosca.nodes.Storage.BlockStorage in 1.1 (the 1.3 profile fixes it). The catalog uses the defined name.',
+      'Error carried into the OASIS 1.1/1.2 profiles from the spec text: local_storage names ' +
+      'tosca.nodes.BlockStorage, the ' +
+      ('1.0 name of a type renamed tosca.nodes.Storage.BlockStorage in 1.1 (the 1.3 profile fixes it). The catalog ' +
+        'uses the defined name.'),
   },
   {
     types: ['tosca.capabilities.Scalable'],
     aspect: 'property.default',
     member: 'default_instances',
     reason:
-      'The OASIS profiles add `default: 1` to the optional default_instances; the spec YAML and table give no default ' +
+      'The OASIS profiles add `default: 1` to the optional default_instances; the spec YAML and table give no ' +
+      'default ' +
       '(Cloudnet and tosca-parser have none either).',
   },
   {
@@ -112,8 +119,10 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     aspect: 'property.required',
     member: 'size',
     reason:
-      'Deliberate, following the property table: the 1.3 YAML (and so the 1.3 profile) dropped the `required: false` that ' +
-      'the 1.2 profile has on Abstract.Storage.size, making size mandatory (BlockStorage inherits it). The table says ' +
+      'Deliberate, following the property table: the 1.3 YAML (and so the 1.3 profile) dropped the `required: ' +
+      'false` that ' +
+      ('the 1.2 profile has on Abstract.Storage.size, making size mandatory (BlockStorage inherits it). The table ' +
+        'says ') +
       '"no"; Cloudnet and Puccini also keep it optional.',
   },
 ];

@@ -214,16 +214,20 @@ const POSITIVE_SETS: PositiveSet[] = [
 const KNOWN_GAPS: Record<string, string> = {
   // must-fail not caught
   [`${OA}3.5.7-imports-06-missing-remote-file.yml`]:
-    'needs the network: a remote import is never fetched, so a 404 cannot be told from a valid URL (reported as TOSCA021 warning "not resolved offline")',
+    'needs the network: a remote import is never fetched, so a 404 cannot be told from a valid URL (reported as ' +
+    'TOSCA021 warning "not resolved offline")',
   [`${OA}3.5.7-imports-09-unreachable-repository-remote.yml`]:
     'needs the network: the repository URL is never contacted (reported as TOSCA021 warning)',
   // positives with errors
   [`${OA}3.9.1.1-metadata-01-valid.yml`]:
-    'has a real duplicate key (`oasis.testAssertion.target` twice); YAML 1.2 forbids it and we report TOSCA005 deliberately (PyYAML silently keeps the last one)',
+    'has a real duplicate key (`oasis.testAssertion.target` twice); YAML 1.2 forbids it and we report TOSCA005 ' +
+    'deliberately (PyYAML silently keeps the last one)',
   'oasis-open__tosca-community-contributions/examples/1.3/TMForum_oda/services/ODAcomponent/ODAcomponent.yaml':
-    'the example uses node type `tmforum:oda_component_sailcloth`, which no file of the TMForum profile defines (the example is a work in progress)',
+    'the example uses node type `tmforum:oda_component_sailcloth`, which no file of the TMForum profile defines ' +
+    '(the example is a work in progress)',
   'oasis-open__tosca-community-contributions/examples/1.3/turandot/hello-world/hello-world.yaml':
-    "imports Turandot's `profiles/kubernetes/1.0/profile.yaml` etc., which Turandot's build copies into the CSAR; they are not in the repository",
+    "imports Turandot's `profiles/kubernetes/1.0/profile.yaml` etc., which Turandot's build copies into the CSAR; " +
+    'they are not in the repository',
   'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/asterisk-cnf/asterisk-cnf.yaml':
     "imports profiles that Turandot's build copies next to the file; not in the repository",
   'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/asterisk-vnf/asterisk-vnf.yaml':
@@ -233,12 +237,16 @@ const KNOWN_GAPS: Record<string, string> = {
   'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/telephony-network-service/telephony-network-service.yaml':
     "imports `profiles/orchestration/1.0/profile.yaml`, which Turandot's build provides; not in the repository",
   'SODALITE-EU__iac-modules/tests/blueprints/hpc/service.yaml':
-    'imports `iac-modules/hpc/app/apps.yml`; the corpus renamed the repository folder `iac-modules` to `SODALITE-EU__iac-modules`, so the path cannot resolve here (in a real checkout it resolves through the parent folder, TOSCA026)',
+    'imports `iac-modules/hpc/app/apps.yml`; the corpus renamed the repository folder `iac-modules` to ' +
+    ('`SODALITE-EU__iac-modules`, so the path cannot resolve here (in a real checkout it resolves through the ' +
+      'parent folder, TOSCA026)'),
   // TOSCA 2.0 valid files with errors
   'oasis-open__tosca-community-contributions/tests/tosca_2_0/bytes/s66.yaml':
-    'YAML: continuation lines of a double-quoted scalar at column 0 inside a nested mapping; YAML 1.2 requires them indented and our parser (eemeli/yaml) enforces it, PyYAML does not',
+    'YAML: continuation lines of a double-quoted scalar at column 0 inside a nested mapping; YAML 1.2 requires ' +
+    'them indented and our parser (eemeli/yaml) enforces it, PyYAML does not',
   'oasis-open__tosca-community-contributions/tests/tosca_2_0/description/s5.yaml':
-    'YAML: continuation line of a quoted multi-line scalar at column 0; YAML 1.2 requires it indented and our parser enforces it, PyYAML does not',
+    'YAML: continuation line of a quoted multi-line scalar at column 0; YAML 1.2 requires it indented and our ' +
+    'parser enforces it, PyYAML does not',
 };
 
 // ---------------------------------------------------------------------------
@@ -265,7 +273,8 @@ async function runCorpus(): Promise<Map<string, Result>> {
   const out = new Map<string, Result>();
   const paths = new Set<string>();
   for (const e of session.index.allEntries()) if (e.kind === 'tosca') paths.add(e.path);
-  // Must-fail files without `tosca_definitions_version` are not recognised as TOSCA by content: open them as TOSCA, as an editor with the language set would.
+  // Must-fail files without `tosca_definitions_version` are not recognised as TOSCA by content: open them as TOSCA, as
+  // an editor with the language set would.
   for (const rel of Object.keys(MUST_FAIL)) paths.add(join(CORPUS, rel));
   for (const p of [...paths].sort()) {
     const rel = p.slice(CORPUS.length + 1);
@@ -324,12 +333,14 @@ test(
       if (KNOWN_GAPS[rel]) gapHits.add(rel);
       else
         problems.push(
-          `must-fail ${rel} (${exp.gist}) got no ${exp.min}: ${r.diagnostics.map((d) => `${d.severity} ${d.code}`).join(', ') || 'nothing'}`,
+          `must-fail ${rel} (${exp.gist}) got no ${exp.min}: ` +
+            `${r.diagnostics.map((d) => `${d.severity} ${d.code}`).join(', ') || 'nothing'}`,
         );
     }
     for (const [source, s] of bySource)
       rows.push(
-        `| ${source} | caught ${s.caught}/${s.total} | ${s.missed.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
+        `| ${source} | caught ${s.caught}/${s.total} | ` +
+          `${s.missed.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
       );
 
     // Positive sets.
@@ -348,11 +359,13 @@ test(
         if (KNOWN_GAPS[r.rel]) gapHits.add(r.rel);
         else
           problems.push(
-            `positive ${r.rel} has errors: ${errs.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join(' | ')}`,
+            `positive ${r.rel} has errors: ` +
+              `${errs.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join(' | ')}`,
           );
       }
       rows.push(
-        `| ${set.label} | clean ${files.length - dirty.length}/${files.length} | ${dirty.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
+        `| ${set.label} | clean ${files.length - dirty.length}/${files.length} | ` +
+          `${dirty.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
       );
     }
 
@@ -388,10 +401,12 @@ test(
         );
     }
     rows.push(
-      `| TOSCA 2.0 files (all sources; suite-valid, helper and non-suite files) | clean ${clean2}/${valid2} | ${dirty2.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
+      `| TOSCA 2.0 files (all sources; suite-valid, helper and non-suite files) | clean ${clean2}/${valid2} | ` +
+        `${dirty2.map((m) => '`' + m.slice(m.lastIndexOf('/') + 1) + '`').join(', ') || '—'} |`,
     );
     rows.push(
-      `| TOSCA 2.0 suite files expected invalid (informative: 2.0 is syntax-only) | flagged ${invalidFlagged}/${invalid2} | — |`,
+      `| TOSCA 2.0 suite files expected invalid (informative: 2.0 is syntax-only) | flagged ` +
+        `${invalidFlagged}/${invalid2} | — |`,
     );
 
     // tosca-parser positives: informative only (not a required positive set).
@@ -403,7 +418,8 @@ test(
     );
     const tpClean = tpPos.filter((r) => !errors(r.diagnostics).length).length;
     rows.push(
-      `| tosca-parser other files (informative: fixtures for other tests, tosca-parser extras, NFV/MEC defs) | clean ${tpClean}/${tpPos.length} | not required |`,
+      `| tosca-parser other files (informative: fixtures for other tests, tosca-parser extras, NFV/MEC defs) | ` +
+        `clean ${tpClean}/${tpPos.length} | not required |`,
     );
 
     for (const gap of Object.keys(KNOWN_GAPS))

@@ -21,8 +21,10 @@ node_types:
       fixed: { type: integer, value: 3 }
 `;
 
-test('TOSCA040: allowed refinements (derived type, optional to required, defaults, constraints, value) are clean', async () => {
-  await checkTosca(`${BASE}
+test(
+  'TOSCA040: allowed refinements (derived type, optional to required, defaults, constraints, value) are ' + 'clean',
+  async () => {
+    await checkTosca(`${BASE}
   my.Child:
     derived_from: my.Parent
     properties:
@@ -36,7 +38,8 @@ test('TOSCA040: allowed refinements (derived type, optional to required, default
       must:
         value: fixed
 `);
-});
+  },
+);
 
 test('TOSCA040: forbidden refinements', async () => {
   const d = await checkTosca(`${BASE}

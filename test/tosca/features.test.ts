@@ -78,7 +78,8 @@ topology_template:
       'Capabilities:\n- `feature`: `tosca.capabilities.Node`',
       '`database_endpoint`: `tosca.capabilities.Endpoint.Database`',
       'Requirements:',
-      '`host`: capability `tosca.capabilities.Compute`, node `tosca.nodes.DBMS`, relationship `tosca.relationships.HostedOn`',
+      '`host`: capability `tosca.capabilities.Compute`, node `tosca.nodes.DBMS`, relationship ' +
+        '`tosca.relationships.HostedOn`',
       'Interfaces: `Standard`',
     ],
   );
@@ -383,9 +384,11 @@ $0
   );
 });
 
-test('completion: node types under a node template type (normative full names, shorthands, workspace types)', async () => {
-  await checkCompletion(
-    `${WORKSPACE_TYPES}#- /ws/service.yaml
+test(
+  'completion: node types under a node template type (normative full names, shorthands, workspace ' + 'types)',
+  async () => {
+    await checkCompletion(
+      `${WORKSPACE_TYPES}#- /ws/service.yaml
 tosca_definitions_version: tosca_simple_yaml_1_3
 imports:
   - types.yaml
@@ -394,10 +397,11 @@ topology_template:
     app:
       type: $0
 `,
-    ['acme.nodes.App', 'tosca.nodes.Compute', 'Compute', 'tosca.nodes.Database', 'WebServer'],
-    ['tosca.capabilities.Compute', 'tosca.relationships.HostedOn', 'string', 'tosca.datatypes.Credential'],
-  );
-});
+      ['acme.nodes.App', 'tosca.nodes.Compute', 'Compute', 'tosca.nodes.Database', 'WebServer'],
+      ['tosca.capabilities.Compute', 'tosca.relationships.HostedOn', 'string', 'tosca.datatypes.Credential'],
+    );
+  },
+);
 
 test('completion: the kind the position expects', async () => {
   // capability types in a capability definition
@@ -532,8 +536,10 @@ topology_template:
   );
 });
 
-test('completion: capability names of the target and relationship templates/types in a requirement assignment', async () => {
-  const src = tosca(`
+test(
+  'completion: capability names of the target and relationship templates/types in a requirement ' + 'assignment',
+  async () => {
+    const src = tosca(`
 topology_template:
   relationship_templates:
     myconn:
@@ -548,51 +554,56 @@ topology_template:
             node: db
             capability: $0
 `);
-  await checkCompletion(
-    src,
-    ['database_endpoint', 'feature', 'tosca.capabilities.Endpoint.Database'],
-    ['host', 'tosca.nodes.Compute'],
-  );
-  await checkCompletion(
-    src.replace('capability: $0', 'relationship: $0'),
-    ['myconn', 'tosca.relationships.DependsOn', 'HostedOn'],
-    ['db', 'tosca.nodes.Compute'],
-  );
-});
+    await checkCompletion(
+      src,
+      ['database_endpoint', 'feature', 'tosca.capabilities.Endpoint.Database'],
+      ['host', 'tosca.nodes.Compute'],
+    );
+    await checkCompletion(
+      src.replace('capability: $0', 'relationship: $0'),
+      ['myconn', 'tosca.relationships.DependsOn', 'HostedOn'],
+      ['db', 'tosca.nodes.Compute'],
+    );
+  },
+);
 
-test('completion: member names in template assignments (properties, capabilities, requirements, interface operations)', async () => {
-  await checkCompletion(
-    HOSTED.replace('        name: wp', '        name: wp\n        $0'),
-    ['user', 'password', 'port'],
-    ['name', 'tosca_id', 'type'],
-  );
-  await checkCompletion(
-    HOSTED.replace('      capabilities:\n        host:', '      capabilities:\n        $0\n        host:'),
-    ['os', 'scalable', 'endpoint'],
-    ['host', 'dependency'],
-  );
-  await checkCompletion(
-    HOSTED.replace('        - host: server\n', '        - host: server\n        - $0\n'),
-    ['dependency', 'host'],
-    ['port'],
-  );
-  await checkCompletion(
-    HOSTED.replace(
-      '          create:\n            implementation: install.sh',
-      '          $0\n          create:\n            implementation: install.sh',
-    ),
-    ['configure', 'start', 'stop', 'delete', 'inputs'],
-    ['create', 'pre_configure_source'],
-  );
-  await checkCompletion(
-    HOSTED.replace(
-      '            num_cpus: { get_input: cpus }',
-      '            num_cpus: { get_input: cpus }\n            $0',
-    ),
-    ['mem_size', 'disk_size', 'cpu_frequency'],
-    ['num_cpus', 'port'],
-  );
-});
+test(
+  'completion: member names in template assignments (properties, capabilities, requirements, interface ' +
+    'operations)',
+  async () => {
+    await checkCompletion(
+      HOSTED.replace('        name: wp', '        name: wp\n        $0'),
+      ['user', 'password', 'port'],
+      ['name', 'tosca_id', 'type'],
+    );
+    await checkCompletion(
+      HOSTED.replace('      capabilities:\n        host:', '      capabilities:\n        $0\n        host:'),
+      ['os', 'scalable', 'endpoint'],
+      ['host', 'dependency'],
+    );
+    await checkCompletion(
+      HOSTED.replace('        - host: server\n', '        - host: server\n        - $0\n'),
+      ['dependency', 'host'],
+      ['port'],
+    );
+    await checkCompletion(
+      HOSTED.replace(
+        '          create:\n            implementation: install.sh',
+        '          $0\n          create:\n            implementation: install.sh',
+      ),
+      ['configure', 'start', 'stop', 'delete', 'inputs'],
+      ['create', 'pre_configure_source'],
+    );
+    await checkCompletion(
+      HOSTED.replace(
+        '            num_cpus: { get_input: cpus }',
+        '            num_cpus: { get_input: cpus }\n            $0',
+      ),
+      ['mem_size', 'disk_size', 'cpu_frequency'],
+      ['num_cpus', 'port'],
+    );
+  },
+);
 
 test('completion: get_input offers the inputs', async () => {
   await checkCompletion(HOSTED.replace('{ get_input: cpus }', '{ get_input: $0 }'), ['cpus'], ['server', 'SELF']);
@@ -934,33 +945,40 @@ test('normative view: URI round trip, content per version, unknown names', () =>
   assert.equal(normativeSourceForUri('tosca-normative:/tosca_simple_yaml_1_3/tosca.nodes.Nope.yaml'), undefined);
 });
 
-test('normative view: every type of every version renders as clean TOSCA, and its anchors sit on their keys', async () => {
-  const { NORMATIVE_TYPES, CATALOG_VERSIONS } = await import('../../server/src/model/tosca/catalog/index.js');
-  const { normativeTypeView } = await import('../../server/src/features/tosca/normative.js');
-  const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
-  const { session } = await setup('#- /ws/empty.yaml\n');
-  let n = 0;
-  for (const v of CATALOG_VERSIONS) {
-    for (const t of NORMATIVE_TYPES) {
-      if (!t.versions.includes(v)) continue;
-      const view = normativeTypeView(t.name, v)!;
-      const doc = session.openDocument(view.uri, view.text, 1);
-      assert.equal(doc.kind, 'tosca');
-      const diags = computeDiagnostics(session.context(doc));
-      assert.deepEqual(
-        diags.map((d) => `${d.code} ${d.message}`),
-        [],
-        `${view.uri}\n${view.text}`,
-      );
-      for (const [anchor, span] of view.anchors) {
-        const key = view.text.slice(span.start, span.end);
-        assert.equal(anchor === 'type' ? t.name : anchor.slice(anchor.indexOf(':') + 1), key, `${view.uri} ${anchor}`);
+test(
+  'normative view: every type of every version renders as clean TOSCA, and its anchors sit on their ' + 'keys',
+  async () => {
+    const { NORMATIVE_TYPES, CATALOG_VERSIONS } = await import('../../server/src/model/tosca/catalog/index.js');
+    const { normativeTypeView } = await import('../../server/src/features/tosca/normative.js');
+    const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
+    const { session } = await setup('#- /ws/empty.yaml\n');
+    let n = 0;
+    for (const v of CATALOG_VERSIONS) {
+      for (const t of NORMATIVE_TYPES) {
+        if (!t.versions.includes(v)) continue;
+        const view = normativeTypeView(t.name, v)!;
+        const doc = session.openDocument(view.uri, view.text, 1);
+        assert.equal(doc.kind, 'tosca');
+        const diags = computeDiagnostics(session.context(doc));
+        assert.deepEqual(
+          diags.map((d) => `${d.code} ${d.message}`),
+          [],
+          `${view.uri}\n${view.text}`,
+        );
+        for (const [anchor, span] of view.anchors) {
+          const key = view.text.slice(span.start, span.end);
+          assert.equal(
+            anchor === 'type' ? t.name : anchor.slice(anchor.indexOf(':') + 1),
+            key,
+            `${view.uri} ${anchor}`,
+          );
+        }
+        n++;
       }
-      n++;
     }
-  }
-  assert.ok(n > 200, `${n} views`);
-});
+    assert.ok(n > 200, `${n} views`);
+  },
+);
 
 test('normative view: hover and definition work inside the view itself', async () => {
   const uri = 'tosca-normative:/tosca_simple_yaml_1_3/tosca.nodes.Compute.yaml';

@@ -149,7 +149,8 @@ test(
             definition(ctx, s.span.start);
           } catch (e) {
             failures.push(
-              `${rel}: scalar ${s.text.slice(0, 30)} @${s.span.start} threw ${e instanceof Error ? e.stack : String(e)}`,
+              `${rel}: scalar ${s.text.slice(0, 30)} @${s.span.start} threw ` +
+                `${e instanceof Error ? e.stack : String(e)}`,
             );
           }
         });
@@ -159,7 +160,9 @@ test(
     const p50 = times[Math.floor(times.length / 2)] ?? 0;
     const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
     t.diagnostic(
-      `${files.length} files, ${positions} type positions (${resolved} resolved), ${scalars} scalars, ${times.length} requests: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ${(times[times.length - 1] ?? 0).toFixed(1)} ms`,
+      `${files.length} files, ${positions} type positions (${resolved} resolved), ${scalars} scalars, ` +
+        (`${times.length} requests: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, max ` +
+          `${(times[times.length - 1] ?? 0).toFixed(1)} ms`),
     );
     assert.deepEqual(failures, []);
     assert.ok(positions > 200, `only ${positions} positions`);

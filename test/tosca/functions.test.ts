@@ -3,8 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf } from './support.js';
 
-test('TOSCA070: arity and argument shapes of concat, join, token, get_input, get_property, get_operation_output, get_artifact', async () => {
-  await checkTosca(`
+test(
+  'TOSCA070: arity and argument shapes of concat, join, token, get_input, get_property, get_operation_output, ' +
+    'get_artifact',
+  async () => {
+    await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   inputs:
@@ -31,7 +34,8 @@ topology_template:
     server:
       type: tosca.nodes.Compute
 `);
-});
+  },
+);
 
 test('TOSCA070: the list form of get_input is 1.3 only', async () => {
   await checkTosca(`
@@ -66,8 +70,10 @@ topology_template:
   assert.match(messageOf(d, 'TOSCA071'), /did you mean `image_id`/);
 });
 
-test('TOSCA072 unknown entity; TOSCA073 unknown property, attribute, capability property, operation, artifact', async () => {
-  await checkTosca(`
+test(
+  'TOSCA072 unknown entity; TOSCA073 unknown property, attribute, capability property, operation, ' + 'artifact',
+  async () => {
+    await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
@@ -92,7 +98,8 @@ topology_template:
     ok4: { value: { get_operation_output: [ server, Standard, create, out ] } }
     ok5: { value: { get_artifact: [ server, image ] } }
 `);
-});
+  },
+);
 
 test('TOSCA074: HOST without a host, HOST in outputs; HOST through a HostedOn chain is fine', async () => {
   await checkTosca(`

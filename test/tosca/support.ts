@@ -33,7 +33,9 @@ export async function checkTosca(
   assert.deepEqual(
     got,
     want,
-    `diagnostics differ:\n${diags.map((d) => `  ${d.range.start.line}:${d.range.start.character} ${d.severity} ${d.code} ${d.message}`).join('\n')}`,
+    `diagnostics differ:\n${diags
+      .map((d) => `  ` + `${d.range.start.line}:${d.range.start.character} ${d.severity} ${d.code} ${d.message}`)
+      .join('\n')}`,
   );
   return diags;
 }

@@ -123,9 +123,11 @@ topology_template:
 `);
 });
 
-test('TOSCA064 (warning): a mandatory requirement left unassigned (judgement: an orchestrator may fulfil it)', async () => {
-  const d = await checkTosca(
-    `
+test(
+  'TOSCA064 (warning): a mandatory requirement left unassigned (judgement: an orchestrator may fulfil ' + 'it)',
+  async () => {
+    const d = await checkTosca(
+      `
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
   node_templates:
@@ -133,10 +135,11 @@ topology_template:
 #   ^^^ TOSCA064
       type: tosca.nodes.WebServer
 `,
-    { ignore: [] },
-  );
-  assert.equal(severityOf(d, 'TOSCA064'), 'warning');
-});
+      { ignore: [] },
+    );
+    assert.equal(severityOf(d, 'TOSCA064'), 'warning');
+  },
+);
 
 test('TOSCA065: group members and policy targets', async () => {
   await checkTosca(`

@@ -145,8 +145,10 @@ test('TOSCA051: constraint violations (all operators, scalar units compared in b
 `);
 });
 
-test('data types recursively: TOSCA053 unknown field, TOSCA054 missing required field, nested TOSCA050/051', async () => {
-  await checkTosca(`${TYPES}
+test(
+  'data types recursively: TOSCA053 unknown field, TOSCA054 missing required field, nested ' + 'TOSCA050/051',
+  async () => {
+    await checkTosca(`${TYPES}
     bad:
       type: my.Node
       properties:
@@ -165,7 +167,8 @@ test('data types recursively: TOSCA053 unknown field, TOSCA054 missing required 
           nickname: z
 #         ^^^^^^^^ TOSCA053
 `);
-});
+  },
+);
 
 test('normative data types: PortSpec ranges, Credential fields', async () => {
   await checkTosca(`

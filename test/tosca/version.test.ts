@@ -22,15 +22,18 @@ topology_template:
 `);
 });
 
-test('TOSCA000: flow-collection keys after the first entry are valid YAML (eemeli/yaml false alarm dropped)', async () => {
-  await checkTosca(`
+test(
+  'TOSCA000: flow-collection keys after the first entry are valid YAML (eemeli/yaml false alarm ' + 'dropped)',
+  async () => {
+    await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 dsl_definitions:
   m:
     a: 1
     { concat: [ x, y ] }: z
 `);
-});
+  },
+);
 
 test('TOSCA001: missing version (with the misspelling pointed out)', async () => {
   const d = await checkTosca(`

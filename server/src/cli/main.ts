@@ -158,7 +158,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
     const count = (s: Severity) => rows.filter((r) => r.severity === s).length;
     process.stderr.write(
-      `${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ${count('information') + count('hint')} note(s).\n`,
+      `${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ` +
+        `${count('information') + count('hint')} note(s).\n`,
     );
   }
   return rows.some((r) => r.severity === 'error') ? 1 : 0;

@@ -2,7 +2,8 @@
  * Runs the rules that apply to a document and returns LSP-shaped diagnostics.
  *
  * Suppression comments (`# lm-disable-next-line LM021`, see suppression.ts) drop findings before
- * severity overrides apply. Severity overrides come from settings (`lmDescriptors.diagnostics.severity`: code -> severity or
+ * severity overrides apply. Severity overrides come from settings (`lmDescriptors.diagnostics.severity`: code ->
+ * severity or
  * `off`). Rules never throw out of here: a failing rule becomes one diagnostic that says so, and
  * the other rules still run.
  */
@@ -60,7 +61,9 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
         code: 'LM999',
         severity: 'warning',
         span: { start: 0, end: 0 },
-        message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.`,
+        message:
+          `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please ` +
+          `report it; other checks still ran.`,
       });
     }
   }

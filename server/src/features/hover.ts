@@ -80,7 +80,10 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
     case 'member': {
       const d = t.decl;
       const lines = [
-        `**${d.name}** — ${t.role} of \`${ctx.index.effectiveName(t.descriptor.path) ?? '?'}\`${'type' in d && d.type ? ` (type \`${d.type}\`)` : ''}`,
+        `**${d.name}** — ${t.role} of ` +
+          `\`${ctx.index.effectiveName(t.descriptor.path) ?? '?'}\`${
+            'type' in d && d.type ? ` (type ` + `\`${d.type}\`)` : ''
+          }`,
       ];
       if ('description' in d && d.description) lines.push(d.description);
       if ('properties' in d && d.properties.length)

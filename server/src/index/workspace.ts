@@ -374,7 +374,9 @@ export class WorkspaceIndex {
         const known = ctx.root.contains.map((c) => c.name);
         return {
           targets: [],
-          lmctlError: `no subproject path \`${lm.steps.join(' / ')}\` in ${path.posix.basename(ctx.projectFile)} (top-level subprojects: ${known.join(', ') || 'none'})`,
+          lmctlError:
+            `no subproject path \`${lm.steps.join(' / ')}\` in ` +
+            `${path.posix.basename(ctx.projectFile)} (top-level subprojects: ${known.join(', ') || 'none'})`,
           isLmctl: true,
         };
       }

@@ -230,7 +230,8 @@ export function startServer(connection: Connection): void {
     void warmUp();
     const b = session.index.lastBuild;
     log(
-      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ${b.indexed} read) in ${Date.now() - t0} ms`,
+      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ` +
+        `${b.indexed} read) in ${Date.now() - t0} ms`,
     );
     sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
   };

@@ -210,7 +210,9 @@ function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
         return {
           ...p,
           span: { start: i, end: i + 1 },
-          message: `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation lines more than the key.`,
+          message:
+            `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation ` +
+            `lines more than the key.`,
         };
       depth--;
     }

@@ -138,7 +138,8 @@ function parsePath(t: string, from: number, to: number, src: (a: number, b: numb
       continue;
     }
     fail(
-      `Unexpected \`${c}\` in reference: names may contain letters, digits, \`_\` and \`-\`; use \`.\` for members and \`[n]\` for list items.`,
+      `Unexpected \`${c}\` in reference: names may contain letters, digits, \`_\` and \`-\`; use \`.\` for members ` +
+        `and \`[n]\` for list items.`,
       i,
       i + 1,
     );

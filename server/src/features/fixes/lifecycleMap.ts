@@ -42,7 +42,8 @@ export const lifecycleMapFix: Fix = {
           ),
         ];
       }
-      // `lifecycle: [A, B]` -> a block map under the key (an empty list becomes `{}`), keeping a trailing comment on the key's line.
+      // `lifecycle: [A, B]` -> a block map under the key (an empty list becomes `{}`), keeping a trailing comment on
+      // the key's line.
       if (!names.length) return [action(ctx, d, title, [{ range: lines.rangeOf(seq.span), newText: '{}' }], true)];
       const colon = text.indexOf(':', pair.key.span.end) + 1;
       const lineEnd = lines.lineContentEnd(keyPos.line);

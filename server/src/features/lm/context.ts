@@ -18,7 +18,9 @@ export function locationOf(ctx: FeatureContext, path: string, span: Span): Locat
 export function propertyMarkdown(p: PropertyDecl, where?: string): string {
   const rows: string[] = [];
   rows.push(
-    `**${p.name}**${p.type ? ` \`${p.type}\`` : ''}${p.readOnly ? ' · read-only' : ''}${p.required ? ' · required' : ''}`,
+    `**${p.name}**${p.type ? ` \`${p.type}\`` : ''}${
+      p.readOnly ? ' · ' + 'read-only' : ''
+    }${p.required ? ' · required' : ''}`,
   );
   if (p.description) rows.push(p.description);
   const facts: string[] = [];

@@ -147,7 +147,9 @@ export function grammarHover(
     const k = findKey(parent, w);
     if (k)
       return {
-        md: `**${k.key}**${k.required ? ' (required)' : ''}${k.key !== w ? ` — write \`${k.key}\`, not \`${w}\`` : ''}\n\n${k.doc}${k.legacy ? `\n\n_Legacy:_ ${k.legacy}` : ''}\n\n_Source: ${k.source}_`,
+        md: `**${k.key}**${k.required ? ' (required)' : ''}${
+          k.key !== w ? ` — write \`${k.key}\`, not ` + `\`${w}\`` : ''
+        }\n\n${k.doc}${k.legacy ? `\n\n_Legacy:_ ${k.legacy}` : ''}\n\n_Source: ${k.source}_`,
         start: s,
         end: e,
       };

@@ -186,7 +186,9 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
           code: 'LM034',
           severity: 'error',
           span: first.span,
-          message: `\`\${${rootName}.…}\` only works in the \`properties\` of a relationship, where it means the relationship's ${rootName} component.`,
+          message:
+            `\`\${${rootName}.…}\` only works in the \`properties\` of a relationship, where it means the ` +
+            `relationship's ${rootName} component.`,
         });
         return result;
       }
@@ -198,7 +200,9 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
           code: 'LM034',
           severity: 'warning',
           span: first.span,
-          message: `Relationship \`${scope.name}\` has no resolvable ${rootName} component: declare ${rootName === 'source' ? 'source-capabilities' : 'target-requirements'} as \`<component>.<name>\`.`,
+          message:
+            `Relationship \`${scope.name}\` has no resolvable ${rootName} component: declare ` +
+            `${rootName === 'source' ? 'source-capabilities' : 'target-requirements'} as \`<component>.<name>\`.`,
         });
         return result;
       }
@@ -223,7 +227,8 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
         severity: 'error',
         span: first.span,
         message:
-          '`${item}` only works inside a component that has `items:`; add `items: ${<list or map property>}` to the component or use another property.',
+          '`${item}` only works inside a component that has `items:`; add `items: ${<list or map property>}` to ' +
+          'the component or use another property.',
       });
       return result;
     }
@@ -256,7 +261,8 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
       severity: 'hint',
       span: first.span,
       message:
-        '`${name}` is not a declared property; LM appears to supply it for generated resources, but declaring it under `properties` makes the intent clear.',
+        '`${name}` is not a declared property; LM appears to supply it for generated resources, but declaring it ' +
+        'under `properties` makes the intent clear.',
     });
     return result;
   }
@@ -272,7 +278,14 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     code: 'LM031',
     severity: 'error',
     span: first.span,
-    message: `\`${rootName}\` is not ${where}.${suggestion ? ` Did you mean \`${suggestion}\`?` : ` Declare it under \`properties\`${summary.kind === 'assembly' ? ' or add a component with that name' : ''}.`}`,
+    message:
+      `\`${rootName}\` is not ` +
+      `${where}.${
+        suggestion
+          ? ` Did you mean ` + `\`${suggestion}\`?`
+          : ` Declare it under ` +
+            `\`properties\`${summary.kind === 'assembly' ? ' or add a component with that name' : ''}.`
+      }`,
     ...(suggestion ? { data: { replaceWith: suggestion } } : {}),
   });
   return result;
@@ -303,7 +316,15 @@ function resolveMember(
         code: 'LM032',
         severity: 'warning',
         span,
-        message: `\`${member}\` is not a property of ${label}'s descriptor \`${descName}\`.${s ? ` Did you mean \`${s}\`?` : names.length ? ` It declares: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}.` : ''}`,
+        message:
+          `\`${member}\` is not a property of ${label}'s descriptor ` +
+          `\`${descName}\`.${
+            s
+              ? ` Did you mean ` + `\`${s}\`?`
+              : names.length
+                ? ` It declares: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}.`
+                : ''
+          }`,
         ...(s ? { data: { replaceWith: s } } : {}),
       });
     }

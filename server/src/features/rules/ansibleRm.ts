@@ -29,7 +29,10 @@ export const ansibleRmRule: Rule = {
           code: 'LM107',
           severity: 'error',
           span: first,
-          message: `lmctl reads the Ansible RM descriptor from \`descriptor/${expected}.yml\` (the ${last ? 'subproject' : 'project'} name), not \`descriptor/${path.posix.basename(file)}\`: rename the file.`,
+          message:
+            `lmctl reads the Ansible RM descriptor from \`descriptor/${expected}.yml\` (the ` +
+            (`${last ? 'subproject' : 'project'} name), not \`descriptor/${path.posix.basename(file)}\`: rename the ` +
+              `file.`),
         });
       }
       if (pc.derivedName) return; // LM005 checks the declared name.
@@ -42,7 +45,9 @@ export const ansibleRmRule: Rule = {
       code: 'LM107',
       severity: 'error',
       span: name.span,
-      message: `The descriptor declares the name \`${parts[1]}\` but its file is \`descriptor/${path.posix.basename(file)}\`; the Ansible RM expects both to be the same. Rename one of them.`,
+      message:
+        `The descriptor declares the name \`${parts[1]}\` but its file is ` +
+        `\`descriptor/${path.posix.basename(file)}\`; the Ansible RM expects both to be the same. Rename one of them.`,
     });
   },
 };

@@ -18,7 +18,9 @@ export const clusterRule: Rule = {
           code: 'LM044',
           severity: 'warning',
           span: q.key.span,
-          message: `Component \`${p.key.text}\` has both \`quantity\` and \`cluster\`; LM ignores \`quantity\` then. Remove \`quantity\` and set \`cluster.initial-quantity\` instead.`,
+          message:
+            `Component \`${p.key.text}\` has both \`quantity\` and \`cluster\`; LM ignores \`quantity\` ` +
+            `then. Remove \`quantity\` and set \`cluster.initial-quantity\` instead.`,
         });
       }
       if (items && (q || cl)) {
@@ -26,7 +28,9 @@ export const clusterRule: Rule = {
           code: 'LM044',
           severity: 'warning',
           span: items.key.span,
-          message: `Component \`${p.key.text}\` has \`items\` together with \`${q ? 'quantity' : 'cluster'}\`; the number of instances comes from \`items\`, so remove the other.`,
+          message:
+            `Component \`${p.key.text}\` has \`items\` together with \`${q ? 'quantity' : 'cluster'}\`; the ` +
+            `number of instances comes from \`items\`, so remove the other.`,
         });
       }
       const cmap = asMap(cl?.value);
@@ -56,7 +60,9 @@ export const clusterRule: Rule = {
           code: 'LM045',
           severity: 'error',
           span: max.pair.value!.span,
-          message: `\`maximum-nodes\` (${max.n}) is less than \`minimum-nodes\` (${min.n}); the cluster could never be valid.`,
+          message:
+            `\`maximum-nodes\` (${max.n}) is less than \`minimum-nodes\` (${min.n}); the cluster could ` +
+            `never be valid.`,
         });
       }
       if (init && min && init.n < min.n) {
@@ -64,7 +70,9 @@ export const clusterRule: Rule = {
           code: 'LM045',
           severity: 'error',
           span: init.pair.value!.span,
-          message: `\`initial-quantity\` (${init.n}) is below \`minimum-nodes\` (${min.n}); raise it to at least ${min.n}.`,
+          message:
+            `\`initial-quantity\` (${init.n}) is below \`minimum-nodes\` (${min.n}); raise it to at least ` +
+            `${min.n}.`,
         });
       }
       if (init && max && init.n > max.n) {
@@ -72,7 +80,9 @@ export const clusterRule: Rule = {
           code: 'LM045',
           severity: 'error',
           span: init.pair.value!.span,
-          message: `\`initial-quantity\` (${init.n}) is above \`maximum-nodes\` (${max.n}); lower it to at most ${max.n}.`,
+          message:
+            `\`initial-quantity\` (${init.n}) is above \`maximum-nodes\` (${max.n}); lower it to at most ` +
+            `${max.n}.`,
         });
       }
     }

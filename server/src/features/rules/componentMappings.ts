@@ -48,7 +48,11 @@ export const componentMappingsRule: Rule = {
             code: 'LM049',
             severity: 'warning',
             span: cp.key.span,
-            message: `${what} \`${name}\` does not map ${missing.map((m) => `\`${m}\``).join(' or ')}: LM needs ${missing.length > 1 ? 'both' : 'it'} to ${section === 'composition' ? 'place the instance' : 'find the existing instance'}. Add ${missing.map((m) => `\`${m}: {value: \${${m}}}\``).join(' and ')} under its \`properties\`.`,
+            message:
+              `${what} \`${name}\` does not map ${missing.map((m) => `\`${m}\``).join(' or ')}: LM needs ` +
+              (`${missing.length > 1 ? 'both' : 'it'} to ` +
+                (`${section === 'composition' ? 'place the instance' : 'find the existing instance'}. Add ` +
+                  `${missing.map((m) => `\`${m}: {value: \${${m}}}\``).join(' and ')} under its \`properties\`.`)),
             ...(absent.length ? { data } : {}),
           });
         }
@@ -61,7 +65,10 @@ export const componentMappingsRule: Rule = {
               code: 'LM051',
               severity: 'information',
               span: req.key.span,
-              message: `\`required\` on ${section === 'composition' ? 'component' : 'reference'} property \`${p.key.text}\` has no effect: only the top-level assembly's \`required\` is enforced. Map a value instead.`,
+              message:
+                `\`required\` on ${section === 'composition' ? 'component' : 'reference'} property ` +
+                (`\`${p.key.text}\` has no effect: only the top-level assembly's \`required\` is enforced. Map a ` +
+                  `value instead.`),
             });
         }
 
@@ -113,7 +120,9 @@ export const componentMappingsRule: Rule = {
               code: 'LM035',
               severity: 'warning',
               span: p.key.span,
-              message: `\`${pname}\` is \`read-only\` in \`${descName}\`: it is an output, and LM ignores values mapped into it. Remove the \`value\`; read the output with \`\${${name}.${pname}}\` instead.`,
+              message:
+                `\`${pname}\` is \`read-only\` in \`${descName}\`: it is an output, and LM ignores values ` +
+                `mapped into it. Remove the \`value\`; read the output with \`\${${name}.${pname}}\` instead.`,
             });
           }
         }
@@ -128,7 +137,9 @@ export const componentMappingsRule: Rule = {
             code: 'LM048',
             severity: 'warning',
             span: cp.key.span,
-            message: `\`${d.name}\` is required by \`${descName}\` and has no default, but component \`${name}\` does not map it. Add \`${d.name}: {value: ...}\` under its \`properties\`.`,
+            message:
+              `\`${d.name}\` is required by \`${descName}\` and has no default, but component \`${name}\` ` +
+              `does not map it. Add \`${d.name}: {value: ...}\` under its \`properties\`.`,
             data,
           });
         }

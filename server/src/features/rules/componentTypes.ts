@@ -18,7 +18,9 @@ export const componentTypesRule: Rule = {
             code: 'LM040',
             severity: 'error',
             span: p.key.span,
-            message: `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: add \`type: resource::<name>::<version>\` (or an assembly).`,
+            message:
+              `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: ` +
+              `add \`type: resource::<name>::<version>\` (or an assembly).`,
           });
           continue;
         }
@@ -32,14 +34,18 @@ export const componentTypesRule: Rule = {
               code: 'LM042',
               severity: 'error',
               span: c.typeSpan,
-              message: `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text in place, so deployment would fail.`,
+              message:
+                `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text ` +
+                `in place, so deployment would fail.`,
             });
           } else if (res.targets.length === 0 && res.name) {
             ctx.report({
               code: 'LM043',
               severity: 'information',
               span: c.typeSpan,
-              message: `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the workspace; its properties and operations cannot be checked.`,
+              message:
+                `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the ` +
+                `workspace; its properties and operations cannot be checked.`,
             });
           }
           continue;
@@ -50,7 +56,9 @@ export const componentTypesRule: Rule = {
             code: 'LM041',
             severity: 'error',
             span: c.typeSpan,
-            message: `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, \`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
+            message:
+              `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, ` +
+              `\`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
           });
           continue;
         }
@@ -69,7 +77,9 @@ export const componentTypesRule: Rule = {
             code: 'LM041',
             severity: 'error',
             span: c.typeSpan,
-            message: `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed under \`references\`.`,
+            message:
+              `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed ` +
+              `under \`references\`.`,
           });
           continue;
         }
@@ -78,7 +88,9 @@ export const componentTypesRule: Rule = {
             code: 'LM043',
             severity: 'information',
             span: c.typeSpan,
-            message: `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. Properties and operations of this component cannot be checked.`,
+            message:
+              `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
+              `Properties and operations of this component cannot be checked.`,
           });
         }
       }

@@ -77,7 +77,9 @@ export const dataTypesRule: Rule = {
           code: 'LM027',
           severity: 'error',
           span: parent.get(n)!.node.span,
-          message: `Data types derive from each other in a circle (${chain}); one of them must not have \`derived-from\`.`,
+          message:
+            `Data types derive from each other in a circle (${chain}); one of them must not have ` +
+            `\`derived-from\`.`,
         });
       }
     }

@@ -124,7 +124,8 @@ export const dependenciesRule: Rule = {
             severity: 'error',
             span: s.span,
             message: refNames.includes(dep)
-              ? `\`${dep}\` is a reference: LM does not manage it, so it cannot be upgraded first. Only components of this composition can be upgrade dependencies.`
+              ? `\`${dep}\` is a reference: LM does not manage it, so it cannot be upgraded first. Only components ` +
+                `of this composition can be upgrade dependencies.`
               : `\`${dep}\` is not a component of this composition.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
             ...(sugg && !refNames.includes(dep) ? { data: { replaceWith: sugg } } : {}),
           });
@@ -161,7 +162,9 @@ export const dependenciesRule: Rule = {
         code: 'LM047',
         severity: 'warning',
         span: u.node.span,
-        message: `\`${u.to}\` (\`${descName}\`) declares neither \`Reconfigure\` nor \`Upgrade\` in its lifecycle, so there is nothing to run before \`${u.from}\`. Add one of them to its descriptor.`,
+        message:
+          `\`${u.to}\` (\`${descName}\`) declares neither \`Reconfigure\` nor \`Upgrade\` in its lifecycle, ` +
+          `so there is nothing to run before \`${u.from}\`. Add one of them to its descriptor.`,
       });
     }
 
@@ -193,7 +196,9 @@ export const dependenciesRule: Rule = {
         `${from} maps ${edge.label} from ${edge.to}`,
         ...back.map(
           (e, i) =>
-            `${i === 0 ? edge.to : back[i - 1]!.to} ${e.kind === 'upgrade' ? `lists ${e.to} in upgrade-dependencies` : `maps ${e.label} from ${e.to}`}`,
+            `${i === 0 ? edge.to : back[i - 1]!.to} ${
+              e.kind === 'upgrade' ? `lists ${e.to} in ` + `upgrade-dependencies` : `maps ${e.label} from ${e.to}`
+            }`,
         ),
       ];
       ctx.report({
@@ -202,8 +207,10 @@ export const dependenciesRule: Rule = {
         span: edge.span,
         message:
           edge.to === from
-            ? `Component \`${from}\` maps its own property through ${edge.label}: its value is only known once \`${from}\` exists, so it can never be supplied.`
-            : `Circular dependency between components: ${steps.join('; ')}. LM cannot create or upgrade either one first; break the circle.`,
+            ? `Component \`${from}\` maps its own property through ${edge.label}: its value is only known once ` +
+              `\`${from}\` exists, so it can never be supplied.`
+            : `Circular dependency between components: ${steps.join('; ')}. LM cannot create or upgrade either one ` +
+              `first; break the circle.`,
       });
     }
   },

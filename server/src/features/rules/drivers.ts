@@ -34,8 +34,11 @@ export function legacyLayoutSeverity(era: RmEra, mixed: boolean): Severity | und
 function legacyWhy(era: RmEra, rm: string | undefined, mixed: boolean): string {
   if (era === 'brent22') {
     return mixed
-      ? ` This project uses Brent 2.2+ (${rmLabel(rm)}) and this descriptor already uses 2.2 shapes elsewhere; \`lmctl project validate\` rejects it.`
-      : ` This project uses Brent 2.2+ (${rmLabel(rm)}), where \`lmctl project validate\` rejects it (\`--autocorrect\` fixes it). A warning only because packages written for LM 2.1 often still say \`lm\`: if this one targets LM 2.1, set \`resource-manager: brent2.1\` instead.`;
+      ? ` This project uses Brent 2.2+ (${rmLabel(rm)}) and this descriptor already uses 2.2 shapes elsewhere; ` +
+          `\`lmctl project validate\` rejects it.`
+      : ` This project uses Brent 2.2+ (${rmLabel(rm)}), where \`lmctl project validate\` rejects it ` +
+          (`(\`--autocorrect\` fixes it). A warning only because packages written for LM 2.1 often still say ` +
+            `\`lm\`: if this one targets LM 2.1, set \`resource-manager: brent2.1\` instead.`);
   }
   return mixed
     ? ' The rest of this descriptor uses Brent 2.2+ shapes, which suggests it targets Brent 2.2+.'
@@ -51,7 +54,9 @@ function checkTypes(ctx: RuleContext, e: DriverEntry, pair: YPair, declared: str
       code: inOp ? 'LM090' : 'LM084',
       severity: 'warning',
       span: pair.key.span,
-      message: `\`infrastructure-type\` is empty${where}: list the infrastructure types this driver handles, e.g. \`['*']\`.`,
+      message:
+        `\`infrastructure-type\` is empty${where}: list the infrastructure types this driver handles, e.g. ` +
+        `\`['*']\`.`,
     });
     return;
   }
@@ -83,7 +88,9 @@ function checkTypes(ctx: RuleContext, e: DriverEntry, pair: YPair, declared: str
       code: inOp ? 'LM090' : 'LM084',
       severity: 'warning',
       span: v.span,
-      message: `\`infrastructure-type\` must be a list of infrastructure types${where}, e.g. \`['*']\` or \`[Openstack]\`.`,
+      message:
+        `\`infrastructure-type\` must be a list of infrastructure types${where}, e.g. \`['*']\` or ` +
+        `\`[Openstack]\`.`,
     });
     return;
   }
@@ -100,8 +107,12 @@ function checkTypes(ctx: RuleContext, e: DriverEntry, pair: YPair, declared: str
       message: cased
         ? `Infrastructure types are case-sensitive: \`infrastructure\` declares \`${cased}\`, not \`${t}\`${where}.`
         : declared.length
-          ? `\`${t}\` is not declared under \`infrastructure\` (${declared.map((d) => `\`${d}\``).join(', ')})${where}, so this driver is never selected.${sugg ? ` Did you mean \`${sugg}\`?` : ''} Use \`'*'\` for the resource's default infrastructure.`
-          : `\`${t}\` is not declared: the resource has no \`infrastructure\` section${where}. Add \`infrastructure: {${t}: {}}\` or use \`'*'\`.`,
+          ? `\`${t}\` is not declared under \`infrastructure\` ` +
+            (`(${declared.map((d) => `\`${d}\``).join(', ')})${where}, so this driver is never ` +
+              (`selected.${sugg ? ` Did you mean \`${sugg}\`?` : ''} Use \`'*'\` for the resource's default ` +
+                `infrastructure.`))
+          : `\`${t}\` is not declared: the resource has no \`infrastructure\` section${where}. Add ` +
+            `\`infrastructure: {${t}: {}}\` or use \`'*'\`.`,
       ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
   }
@@ -121,7 +132,9 @@ function checkDriverType(ctx: RuleContext, e: DriverEntry): void {
       code: inOp ? 'LM090' : 'LM086',
       severity: 'warning',
       span: e.pair.key.span,
-      message: `Driver types are lower case, as onboarded: write \`${lower}\`${infra}${where}. They also name the \`Lifecycle/${lower}/\` folder.`,
+      message:
+        `Driver types are lower case, as onboarded: write \`${lower}\`${infra}${where}. They also name the ` +
+        `\`Lifecycle/${lower}/\` folder.`,
       data: { replaceWith: lower },
     });
     return;
@@ -131,7 +144,13 @@ function checkDriverType(ctx: RuleContext, e: DriverEntry): void {
     code: inOp ? 'LM090' : 'LM086',
     severity: 'warning',
     span: e.pair.key.span,
-    message: `\`${t}\` is not a known driver type (${KNOWN_DRIVERS.join(', ')})${where}.${sugg ? ` Did you mean \`${sugg}\`?` : ' If it is a custom driver onboarded under this name, silence this with `# lm-disable-next-line LM086`.'}`,
+    message:
+      `\`${t}\` is not a known driver type ` +
+      `(${KNOWN_DRIVERS.join(', ' + '')})${where}.${
+        sugg
+          ? ` Did you mean ` + `\`${sugg}\`?`
+          : ' If it is a custom driver onboarded under this name, silence this with `# lm-disable-next-line LM086`.'
+      }`,
     ...(sugg ? { data: { replaceWith: sugg } } : {}),
   });
 }
@@ -164,7 +183,9 @@ export const driversRule: Rule = {
             code: inOp ? 'LM090' : 'LM082',
             severity: legacySev,
             span: direct.key.span,
-            message: `\`infrastructure-type\` directly under the \`${e.pair.key.text}\` driver of ${where} is the Brent 2.1 layout; Brent 2.2+ reads it only under \`selector:\`.${legacyWhy(era, rm, mixed)}`,
+            message:
+              `\`infrastructure-type\` directly under the \`${e.pair.key.text}\` driver of ${where} is the ` +
+              `Brent 2.1 layout; Brent 2.2+ reads it only under \`selector:\`.${legacyWhy(era, rm, mixed)}`,
           });
         }
         checkTypes(ctx, e, direct, declared);
@@ -182,7 +203,9 @@ export const driversRule: Rule = {
             code: 'LM090',
             severity: 'error',
             span: d.key.span,
-            message: `Operation \`${o.key.text}\` has an empty \`drivers\` block and the resource has no \`default-driver\`: no driver runs it.`,
+            message:
+              `Operation \`${o.key.text}\` has an empty \`drivers\` block and the resource has no ` +
+              `\`default-driver\`: no driver runs it.`,
           });
         }
       }
@@ -197,7 +220,14 @@ export const driversRule: Rule = {
             code: 'LM083',
             severity: legacySev,
             span: p.key.span,
-            message: `\`infrastructure.${ip.key.text}.${k}\` is the Brent 2.1 layout. Brent 2.2+ keeps ${k === 'template' ? 'the template in `Lifecycle/<driver>/` (openstack: `heat.yaml` or `tosca.yaml`; kubernetes: `kegd.yaml`) and runs it from a `Create`/`Delete` driver' : 'the discovery template in `Lifecycle/openstack/discover.yaml` and runs it from `queries`'}.${legacyWhy(era, rm, mixed)}`,
+            message:
+              `\`infrastructure.${ip.key.text}.${k}\` is the Brent 2.1 layout. Brent 2.2+ keeps ` +
+              `${
+                k === 'template'
+                  ? 'the template in `Lifecycle/<driver>/` (openstack: `heat.yaml` or ' +
+                    '`tosca.yaml`; kubernetes: `kegd.yaml`) and runs it from a `Create`/`Delete` driver'
+                  : 'the discovery template in `Lifecycle/openstack/discover.yaml` and runs it from `queries`'
+              }.${legacyWhy(era, rm, mixed)}`,
           });
         }
       }

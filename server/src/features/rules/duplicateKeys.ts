@@ -18,7 +18,9 @@ export const duplicateKeysRule: Rule = {
               code: 'LM009',
               severity: 'error',
               span: p.key.span,
-              message: `Duplicate key \`${p.key.text}\` (first on line ${line}); only one of them takes effect. Merge or remove one.`,
+              message:
+                `Duplicate key \`${p.key.text}\` (first on line ${line}); only one of them takes effect. ` +
+                `Merge or remove one.`,
             });
           } else seen.set(p.key.text, p.key.span.start);
           visit(p.value, depth + 1);

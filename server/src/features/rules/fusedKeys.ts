@@ -73,7 +73,9 @@ export const fusedKeysRule: Rule = {
         code: 'LM024',
         severity: 'warning',
         span: { start, end: start + fused.length },
-        message: `No space after \`${key}:\`, so YAML reads \`${fused}\` as one piece of text, not the key \`${key}\`. Write \`${key}: ${rest}\`.`,
+        message:
+          `No space after \`${key}:\`, so YAML reads \`${fused}\` as one piece of text, not the key ` +
+          `\`${key}\`. Write \`${key}: ${rest}\`.`,
         data: { replaceWith: `${key}: ${rest}` },
       });
     }

@@ -89,7 +89,9 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
             code: path.length === 1 && path[0] !== undefined ? 'LM008' : 'LM008',
             severity: 'error',
             span: p.value.span,
-            message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ${describe(spec.entry)}.`,
+            message:
+              `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ` +
+              `${describe(spec.entry)}.`,
           });
           continue;
         }
@@ -104,7 +106,9 @@ function checkMap(ctx: RuleContext, node: YNode | null, spec: ValueSpec, path: s
                 code,
                 severity: 'error',
                 span: p.key.span,
-                message: `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no \`${k.key}\`: ${k.doc}`,
+                message:
+                  `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no ` +
+                  `\`${k.key}\`: ${k.doc}`,
               });
             }
           }
@@ -142,7 +146,10 @@ function checkKey(
           code: 'LM007',
           severity: 'error',
           span: p.key.span,
-          message: `\`${key}\` belongs in ${otherKind} descriptors, not in ${ctx.doc.kind === 'assembly' ? 'an assembly' : 'a resource'}; LM ignores it here. Move it to ${otherKind === 'assembly' ? 'an assembly that composes this resource' : 'the resource descriptor'}.`,
+          message:
+            `\`${key}\` belongs in ${otherKind} descriptors, not in ` +
+            (`${ctx.doc.kind === 'assembly' ? 'an assembly' : 'a resource'}; LM ignores it here. Move it to ` +
+              `${otherKind === 'assembly' ? 'an assembly that composes this resource' : 'the resource descriptor'}.`),
         });
         return;
       }
@@ -162,7 +169,11 @@ function checkKey(
       code: inProperty ? 'LM021' : 'LM006',
       severity: 'warning',
       span: p.key.span,
-      message: `Unknown ${where} \`${key}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ` Expected one of: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`} LM ignores keys it does not know.`,
+      message: `Unknown ${where} \`${key}\`.${
+        sugg
+          ? ` Did you mean ` + `\`${sugg}\`?`
+          : ` Expected one of: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
+      } LM ignores keys it does not know.`,
       data: sugg ? { replaceWith: sugg } : undefined,
     });
     return;

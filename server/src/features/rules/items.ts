@@ -21,7 +21,9 @@ export const itemsRule: Rule = {
           code: 'LM046',
           severity: 'error',
           span: (pair.value ?? pair.key).span,
-          message: `\`items\` of \`${cp.key.text}\` must be a single reference \`\${<property>}\` to a top-level \`list\` or \`map\` property; LM creates one instance per element.`,
+          message:
+            `\`items\` of \`${cp.key.text}\` must be a single reference \`\${<property>}\` to a top-level ` +
+            `\`list\` or \`map\` property; LM creates one instance per element.`,
         });
         continue;
       }
@@ -41,8 +43,10 @@ export const itemsRule: Rule = {
           severity: 'error',
           span: r.occ.ref.span,
           message: decl.type
-            ? `\`${decl.name}\` is a \`${decl.type}\`; \`items\` needs a \`list\` or \`map\` property. Declare \`type: list\` or \`type: map\` on \`${decl.name}\`.`
-            : `\`${decl.name}\` has no \`type\` and its default \`${decl.default}\` is not a list or map; \`items\` needs one. Declare \`type: list\` or \`type: map\` with a matching default.`,
+            ? `\`${decl.name}\` is a \`${decl.type}\`; \`items\` needs a \`list\` or \`map\` property. Declare ` +
+              `\`type: list\` or \`type: map\` on \`${decl.name}\`.`
+            : `\`${decl.name}\` has no \`type\` and its default \`${decl.default}\` is not a list or map; ` +
+              `\`items\` needs one. Declare \`type: list\` or \`type: map\` with a matching default.`,
         });
         continue;
       }
@@ -50,7 +54,9 @@ export const itemsRule: Rule = {
         code: 'LM046',
         severity: 'error',
         span: r.occ.ref.span,
-        message: `\`items\` must name a top-level \`list\` or \`map\` property of this assembly, not ${r.root.kind === 'component' ? 'a component' : r.root.kind === 'instance' ? '`instance`' : '`item`'}.`,
+        message:
+          `\`items\` must name a top-level \`list\` or \`map\` property of this assembly, not ` +
+          `${r.root.kind === 'component' ? 'a component' : r.root.kind === 'instance' ? '`instance`' : '`item`'}.`,
       });
     }
   },

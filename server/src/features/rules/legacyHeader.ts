@@ -13,7 +13,9 @@ export const legacyHeaderRule: Rule = {
       severity: 'information',
       span: pair.key.span,
       message:
-        '`resource-manager-type` is a header of the old Stratoss resource managers (Ansible RM, UCD, Docker RM). Brent and CP4NA ignore it; the resource manager now comes from the `resourceManager` property and the lmproject `resource-manager`. Remove it when moving to Brent.',
+        '`resource-manager-type` is a header of the old Stratoss resource managers (Ansible RM, UCD, Docker RM). ' +
+        ('Brent and CP4NA ignore it; the resource manager now comes from the `resourceManager` property and the ' +
+          'lmproject `resource-manager`. Remove it when moving to Brent.'),
     });
   },
 };

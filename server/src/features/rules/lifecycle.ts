@@ -42,7 +42,9 @@ function checkName(ctx: RuleContext, key: YScalar, drivers: string[]): void {
       code: 'LM081',
       severity: 'warning',
       span: key.span,
-      message: `\`Update\` is only a transition of the restconf and netconf drivers; this one is run by ${drivers.length ? drivers.map((d) => `\`${d}\``).join(', ') : 'no driver'}.`,
+      message:
+        `\`Update\` is only a transition of the restconf and netconf drivers; this one is run by ` +
+        `${drivers.length ? drivers.map((d) => `\`${d}\``).join(', ') : 'no driver'}.`,
     });
     return;
   }
@@ -51,7 +53,10 @@ function checkName(ctx: RuleContext, key: YScalar, drivers: string[]): void {
     code: 'LM081',
     severity: 'warning',
     span: key.span,
-    message: `\`${name}\` is not a resource transition (${RESOURCE_TRANSITIONS.join(', ')}).${sugg ? ` Did you mean \`${sugg}\`?` : ''} LM never triggers unknown transitions; use \`operations\` for actions called from relationships.`,
+    message:
+      `\`${name}\` is not a resource transition ` +
+      (`(${RESOURCE_TRANSITIONS.join(', ')}).${sugg ? ` Did you mean \`${sugg}\`?` : ''} LM never triggers unknown ` +
+        `transitions; use \`operations\` for actions called from relationships.`),
     ...(sugg ? { data: { replaceWith: sugg } } : {}),
   });
 }
@@ -74,17 +79,23 @@ export const lifecycleRule: Rule = {
         severity: brent22 ? 'warning' : 'information',
         span: lc.pair.key.span,
         message: brent
-          ? `Legacy list-form lifecycle. Brent resources list transitions as a map (\`Install: {}\`, or \`Install: {drivers: ...}\`)${brent22 ? `, and this project uses Brent 2.2+ (${rmLabel(rm)})` : ''}; \`lmctl project validate --autocorrect\` converts it the same way as the quick fix.`
-          : 'Legacy list-form lifecycle, as the Ansible/Docker/UCD resource managers read it. Brent (2.1+) expects a map of transitions (`Install: {}`); the quick fix converts it like `lmctl project validate --autocorrect`.',
+          ? `Legacy list-form lifecycle. Brent resources list transitions as a map (\`Install: {}\`, or \`Install: ` +
+            (`{drivers: ...}\`)${brent22 ? `, and this project uses Brent 2.2+ (${rmLabel(rm)})` : ''}; \`lmctl ` +
+              `project validate --autocorrect\` converts it the same way as the quick fix.`)
+          : 'Legacy list-form lifecycle, as the Ansible/Docker/UCD resource managers read it. Brent (2.1+) expects ' +
+            ('a map of transitions (`Install: {}`); the quick fix converts it like `lmctl project validate ' +
+              '--autocorrect`.'),
       });
       for (const item of lc.list) checkName(ctx, item, []);
     }
     if (lc.map) {
       for (const t of lc.map.pairs) checkName(ctx, t.key, effectiveDrivers(t.value, root).types);
     }
-    // Judged on the descriptor's own content: a file that wires no driver anywhere (a stub, or an RM-era descriptor) is not checked.
+    // Judged on the descriptor's own content: a file that wires no driver anywhere (a stub, or an RM-era descriptor) is
+    // not checked.
     if (era === 'ansible' || !isBrentStyle(root, 'unknown')) return;
-    // LM087: nothing runs the transition / operation. A pre-alpha Lifecycle/lifecycle.mf supplies the default driver (LM104 reports it for Brent 2.2+).
+    // LM087: nothing runs the transition / operation. A pre-alpha Lifecycle/lifecycle.mf supplies the default driver
+    // (LM104 reports it for Brent 2.2+).
     const pkg = brentPackageDir(ctx.doc.path);
     const manifest = pkg !== undefined && ctx.feature.fileExists(path.posix.join(pkg, 'Lifecycle', 'lifecycle.mf'));
     const hasDefault = defaultDriverTypes(root).length > 0;
@@ -95,7 +106,10 @@ export const lifecycleRule: Rule = {
             code: 'LM087',
             severity: 'error',
             span: t.key.span,
-            message: `No driver runs \`${t.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`. Add \`drivers: {<type>: {selector: {infrastructure-type: ['*']}}}\` here or a \`default-driver\`.`,
+            message:
+              `No driver runs \`${t.key.text}\`: it has no \`drivers\` and the resource has no ` +
+              (`\`default-driver\`. Add \`drivers: {<type>: {selector: {infrastructure-type: ['*']}}}\` here or a ` +
+                `\`default-driver\`.`),
           });
         }
       }
@@ -105,7 +119,9 @@ export const lifecycleRule: Rule = {
           code: 'LM087',
           severity: 'error',
           span: o.key.span,
-          message: `No driver runs operation \`${o.key.text}\`: it has no \`drivers\` and the resource has no \`default-driver\`.`,
+          message:
+            `No driver runs operation \`${o.key.text}\`: it has no \`drivers\` and the resource has no ` +
+            `\`default-driver\`.`,
         });
       }
     }
@@ -116,7 +132,8 @@ export const lifecycleRule: Rule = {
         severity: 'information',
         span: lc.pair.key.span,
         message:
-          'The lifecycle has no `Create` transition. LM documents `Create` as required (it creates the infrastructure); without it the resource relies on infrastructure that already exists.',
+          'The lifecycle has no `Create` transition. LM documents `Create` as required (it creates the ' +
+          'infrastructure); without it the resource relies on infrastructure that already exists.',
       });
     }
   },

@@ -23,7 +23,9 @@ function checkScript(ctx: RuleContext, pkg: string, name: string, key: YScalar, 
     code: 'LM105',
     severity: 'warning',
     span: key.span,
-    message: `The ansible driver runs ${what} \`${name}\` from \`Lifecycle/ansible/scripts/${name}.yaml\` (or \`.yml\`, or the lower-case name), which does not exist.`,
+    message:
+      `The ansible driver runs ${what} \`${name}\` from \`Lifecycle/ansible/scripts/${name}.yaml\` (or ` +
+      `\`.yml\`, or the lower-case name), which does not exist.`,
   });
 }
 
@@ -64,7 +66,8 @@ export const lifecycleFilesRule: Rule = {
             severity: 'warning',
             span: t.key.span,
             message:
-              '`Create` runs the openstack driver, but the package has no `Lifecycle/openstack/heat.yaml` or `tosca.yaml` for it to deploy.',
+              '`Create` runs the openstack driver, but the package has no `Lifecycle/openstack/heat.yaml` or ' +
+              '`tosca.yaml` for it to deploy.',
           });
         }
       }
@@ -87,7 +90,8 @@ export const lifecycleFilesRule: Rule = {
         severity: 'warning',
         span: kubernetesKey.span,
         message:
-          'The kubernetes driver deploys what `Lifecycle/kubernetes/kegd.yaml` describes, and the package has no such file.',
+          'The kubernetes driver deploys what `Lifecycle/kubernetes/kegd.yaml` describes, and the package has no ' +
+          'such file.',
       });
     }
     const q = getPair(asMap(get(asMap(get(m, 'queries')), 'drivers')), 'openstack');
@@ -101,7 +105,8 @@ export const lifecycleFilesRule: Rule = {
         severity: 'warning',
         span: q.key.span,
         message:
-          '`queries` runs the openstack driver, but the package has no `Lifecycle/openstack/discover.yaml` describing how to find the instance.',
+          '`queries` runs the openstack driver, but the package has no `Lifecycle/openstack/discover.yaml` ' +
+          'describing how to find the instance.',
       });
     }
   },

@@ -32,7 +32,9 @@ function checkMetrics(ctx: RuleContext): void {
           code: 'LM068',
           severity: 'warning',
           span: t.span,
-          message: `Metric type \`${t.text}\` is not one LM knows: use \`metric::integrity\` (OK/BROKEN) or \`metric::load\` (0-100).${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+          message:
+            `Metric type \`${t.text}\` is not one LM knows: use \`metric::integrity\` (OK/BROKEN) or ` +
+            `\`metric::load\` (0-100).${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
           ...(sugg ? { data: { replaceWith: sugg } } : {}),
         });
       }
@@ -41,7 +43,9 @@ function checkMetrics(ctx: RuleContext): void {
         code: 'LM068',
         severity: 'warning',
         span: mp.key.span,
-        message: `Metric \`${mp.key.text}\` has no \`type\`: add \`type: metric::integrity\` or \`type: metric::load\` so LM knows which topic it reads.`,
+        message:
+          `Metric \`${mp.key.text}\` has no \`type\`: add \`type: metric::integrity\` or \`type: ` +
+          `metric::load\` so LM knows which topic it reads.`,
       });
     }
     const pp =
@@ -57,7 +61,9 @@ function checkMetrics(ctx: RuleContext): void {
         code: 'LM068',
         severity: 'warning',
         span: pp.value.span,
-        message: `\`${pp.key.text}\` must be a whole number of seconds (0 = never publish, default 60) or a \`\${property}\`${ps ? `, not \`${ps.text}\`` : ''}.`,
+        message:
+          `\`${pp.key.text}\` must be a whole number of seconds (0 = never publish, default 60) or a ` +
+          `\`\${property}\`${ps ? `, not \`${ps.text}\`` : ''}.`,
       });
     }
   }
@@ -99,7 +105,8 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
       code: 'LM069',
       severity: 'error',
       span: pp.key.span,
-      message: `Policy \`${name}\` has no \`type\`: ${isResource ? 'resources' : 'assemblies'} define \`type: ${want}\`.`,
+      message:
+        `Policy \`${name}\` has no \`type\`: ${isResource ? 'resources' : 'assemblies'} define \`type: ` + `${want}\`.`,
     });
   } else if (t.text.trim() !== want) {
     const other = isResource ? 'policy::scale' : 'policy::heal';
@@ -109,7 +116,12 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
       span: t.span,
       message:
         t.text.trim() === other
-          ? `\`${other}\` policies belong in ${isResource ? 'assemblies (they scale a clustered component)' : 'resources (they heal the resource on an integrity failure)'}; ${isResource ? 'a resource' : 'an assembly'} defines \`${want}\`.`
+          ? `\`${other}\` policies belong in ` +
+            `${
+              isResource
+                ? 'assemblies (they scale a clustered ' + 'component)'
+                : 'resources (they heal the resource on an integrity failure)'
+            }; ${isResource ? 'a resource' : 'an assembly'} defines \`${want}\`.`
           : `Policy type \`${t.text}\` is not known: ${isResource ? 'a resource' : 'an assembly'} defines \`${want}\`.`,
       ...(t.text.trim().toLowerCase() === want ? { data: { replaceWith: want } } : {}),
     });
@@ -123,7 +135,13 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
       code: 'LM069',
       severity: 'error',
       span: (mpair ?? pp).key.span,
-      message: `Policy \`${name}\` needs a \`metric\`: ${isResource ? 'an integrity metric of this resource' : '`<component>.<metric>` or a metric promoted under `metrics`'}.`,
+      message:
+        `Policy \`${name}\` needs a \`metric\`: ` +
+        `${
+          isResource
+            ? 'an integrity metric of this ' + 'resource'
+            : '`<component>.<metric>` or a metric promoted under `metrics`'
+        }.`,
     });
   } else if (!WHOLE_REF.test(m.value)) {
     const metrics = ctx.summary.metrics;
@@ -139,7 +157,15 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
           code: 'LM069',
           severity: 'error',
           span: m.span,
-          message: `\`${mname}\` is not a metric of this resource.${sugg ? ` Did you mean \`${sugg}\`?` : metrics.length ? ` Its metrics: ${metrics.map((x) => x.name).join(', ')}.` : ' Declare it under `metrics`.'}`,
+          message:
+            `\`${mname}\` is not a metric of this ` +
+            `resource.${
+              sugg
+                ? ` Did you mean ` + `\`${sugg}\`?`
+                : metrics.length
+                  ? ` Its metrics: ${metrics.map((x) => x.name).join(', ')}.`
+                  : ' Declare it under `metrics`.'
+            }`,
           ...(sugg ? { data: { replaceWith: sugg } } : {}),
         });
       } else if (decl.type === 'metric::load') {
@@ -147,7 +173,9 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
           code: 'LM069',
           severity: 'warning',
           span: m.span,
-          message: `\`${mname}\` is a load metric; heal policies react to an integrity metric (\`metric::integrity\`, OK/BROKEN).`,
+          message:
+            `\`${mname}\` is a load metric; heal policies react to an integrity metric ` +
+            `(\`metric::integrity\`, OK/BROKEN).`,
         });
       }
     } else {
@@ -160,7 +188,9 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
             code: 'LM069',
             severity: 'error',
             span: m.span,
-            message: `\`${sp.head}\` is not a metric promoted by this assembly; write \`<component>.<metric>\` or promote it under \`metrics\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+            message:
+              `\`${sp.head}\` is not a metric promoted by this assembly; write \`<component>.<metric>\` or ` +
+              `promote it under \`metrics\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
             ...(sugg ? { data: { replaceWith: sugg } } : {}),
           });
         }
@@ -189,7 +219,15 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
               code: 'LM069',
               severity: 'warning',
               span: sp.memberSpan ?? m.span,
-              message: `\`${sp.member}\` is not a metric of \`${descName}\`.${sugg ? ` Did you mean \`${sugg}\`?` : names.length ? ` Its metrics: ${names.join(', ')}.` : ' It declares no metrics.'}`,
+              message:
+                `\`${sp.member}\` is not a metric of ` +
+                `\`${descName}\`.${
+                  sugg
+                    ? ` Did you mean ` + `\`${sugg}\`?`
+                    : names.length
+                      ? ` Its metrics: ${names.join(', ')}.`
+                      : ' It declares no metrics.'
+                }`,
               ...(sugg ? { data: { replaceWith: sugg } } : {}),
             });
           }
@@ -226,7 +264,8 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
       severity: 'error',
       span: ts.span,
       message: isRef
-        ? `\`${tn}\` is a reference; LM cannot scale instances it does not manage. Target a clustered component of the composition.`
+        ? `\`${tn}\` is a reference; LM cannot scale instances it does not manage. Target a clustered component of ` +
+          `the composition.`
         : `\`${tn}\` is not a component of this composition.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
       ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
@@ -237,7 +276,9 @@ function checkPolicy(ctx: RuleContext, pp: YPair): void {
       code: 'LM069',
       severity: 'warning',
       span: ts.span,
-      message: `\`${tn}\` has no \`cluster\`, so there is nothing to scale: add \`cluster: {minimum-nodes, maximum-nodes, …}\` to the component.`,
+      message:
+        `\`${tn}\` has no \`cluster\`, so there is nothing to scale: add \`cluster: {minimum-nodes, ` +
+        `maximum-nodes, …}\` to the component.`,
     });
   }
 }

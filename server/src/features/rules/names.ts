@@ -44,7 +44,9 @@ export const namesRule: Rule = {
         code: 'LM001',
         severity: 'error',
         span: node.span,
-        message: `The descriptor name has ${parts.length} \`::\`-separated part${parts.length === 1 ? '' : 's'}; it needs exactly three: \`${kind === 'resource' ? 'resource' : 'assembly'}::<name>::<version>\`.`,
+        message:
+          `The descriptor name has ${parts.length} \`::\`-separated part${parts.length === 1 ? '' : 's'}; ` +
+          `it needs exactly three: \`${kind === 'resource' ? 'resource' : 'assembly'}::<name>::<version>\`.`,
       });
       return;
     }
@@ -66,7 +68,9 @@ export const namesRule: Rule = {
         code: 'LM004',
         severity: 'error',
         span: typeSpan,
-        message: `This file is ${kind === 'assembly' ? 'an' : 'a'} ${kind} descriptor (by its location or content) but its name says \`${type}\`: change the type part to \`${kind}\`.`,
+        message:
+          `This file is ${kind === 'assembly' ? 'an' : 'a'} ${kind} descriptor (by its location or content) ` +
+          `but its name says \`${type}\`: change the type part to \`${kind}\`.`,
       });
     }
     const np = nameProblem(name);
@@ -92,14 +96,17 @@ export const namesRule: Rule = {
       if (pc.expectedType !== type) what.push(`type \`${type}\` should be \`${pc.expectedType}\``);
       if (dn !== name)
         what.push(
-          `name \`${name}\` should be \`${dn}\`${pc.chain.length ? ' (subproject names are chained as `<sub>-<parent>`)' : ''}`,
+          `name \`${name}\` should be ` +
+            `\`${dn}\`${pc.chain.length ? ' (subproject names are chained as `<sub>-<parent>`)' : ''}`,
         );
       if (dv !== version) what.push(`version \`${version}\` should be \`${dv}\``);
       ctx.report({
         code: 'LM005',
         severity: 'error',
         span: node.span,
-        message: `The name does not match the lmctl project (${pc.projectFile.split('/').slice(-1)[0]}): ${what.join('; ')}. lmctl derives \`${pc.derivedName}\`; remove the \`name\` line or change it to that.`,
+        message:
+          `The name does not match the lmctl project (${pc.projectFile.split('/').slice(-1)[0]}): ` +
+          `${what.join('; ')}. lmctl derives \`${pc.derivedName}\`; remove the \`name\` line or change it to that.`,
         data: { derivedName: pc.derivedName },
       });
     }

@@ -41,7 +41,9 @@ function checkProjectFile(ctx: RuleContext): void {
       code: 'LM102',
       severity: 'error',
       span: firstKeySpan(ctx),
-      message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist; lmctl refuses a project with both. Keep one.`,
+      message:
+        `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist; lmctl refuses a ` +
+        `project with both. Keep one.`,
     });
   }
   for (const n of projectNodes(ctx.feature, ctx.doc.root, file)) {
@@ -54,7 +56,9 @@ function checkProjectFile(ctx: RuleContext): void {
         code: 'LM102',
         severity: 'error',
         span: n.anchor,
-        message: `${n.isRoot ? 'The project' : `Subproject \`${n.name?.text}\``} has both a \`Contains/\` and a legacy \`VNFCs/\` folder; lmctl accepts only one. Move the subprojects into \`Contains/\`.`,
+        message:
+          `${n.isRoot ? 'The project' : `Subproject \`${n.name?.text}\``} has both a \`Contains/\` and a ` +
+          `legacy \`VNFCs/\` folder; lmctl accepts only one. Move the subprojects into \`Contains/\`.`,
       });
     }
     const expected = expectedDescriptor(n);
@@ -64,7 +68,10 @@ function checkProjectFile(ctx: RuleContext): void {
         code: 'LM103',
         severity: 'error',
         span: n.anchor,
-        message: `No descriptor for ${where(n)}: lmctl expects \`${path.posix.join(n.relDir === '.' ? '' : n.relDir, expected.candidates[0]!)}\`${alt} and stops with "No descriptor found".`,
+        message:
+          `No descriptor for ${where(n)}: lmctl expects ` +
+          (`\`${path.posix.join(n.relDir === '.' ? '' : n.relDir, expected.candidates[0]!)}\`${alt} and stops with ` +
+            `"No descriptor found".`),
       });
     }
     for (const part of requiredParts(n)) {
@@ -73,7 +80,9 @@ function checkProjectFile(ctx: RuleContext): void {
         code: 'LM103',
         severity: 'error',
         span: n.anchor,
-        message: `No \`${part}${part.includes('.') ? '' : '/'}\` in ${where(n)}: lmctl requires it for ${ERA_LABEL[n.era]} resources and stops without it.`,
+        message:
+          `No \`${part}${part.includes('.') ? '' : '/'}\` in ${where(n)}: lmctl requires it for ` +
+          `${ERA_LABEL[n.era]} resources and stops without it.`,
         data: { part },
       });
     }
@@ -84,7 +93,14 @@ function checkProjectFile(ctx: RuleContext): void {
           code: 'LM104',
           severity: 'error',
           span: n.rmNode?.span ?? n.anchor,
-          message: `\`${path.posix.join(n.relDir === '.' ? '' : n.relDir, mf)}\` is a pre-2.2 manifest that Brent 2.2+ no longer reads; lmctl rejects it. Move its content into the descriptor (${mf.startsWith('Lifecycle') ? '`default-driver` with a `selector`' : '`Lifecycle/<driver>/` templates run from `Create`/`queries`'}) or run \`lmctl project validate --autocorrect\`.`,
+          message:
+            `\`${path.posix.join(n.relDir === '.' ? '' : n.relDir, mf)}\` is a pre-2.2 manifest that Brent ` +
+            (`2.2+ no longer reads; lmctl rejects it. Move its content into the descriptor ` +
+              `(${
+                mf.startsWith('Lifecycle')
+                  ? '`default-driver` with a ' + '`selector`'
+                  : '`Lifecycle/<driver>/` templates run from `Create`/`queries`'
+              }) or run \`lmctl project validate --autocorrect\`.`),
         });
       }
     }
@@ -99,7 +115,9 @@ function checkDescriptor(ctx: RuleContext): void {
       code: 'LM102',
       severity: 'error',
       span: firstKeySpan(ctx),
-      message: `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist here; lmctl refuses a project with both. Keep one.`,
+      message:
+        `Both \`${path.posix.basename(file)}\` and \`${path.posix.basename(other)}\` exist here; lmctl ` +
+        `refuses a project with both. Keep one.`,
     });
   }
   if (ctx.doc.kind !== 'resource') return;
@@ -112,7 +130,9 @@ function checkDescriptor(ctx: RuleContext): void {
         code: 'LM102',
         severity: 'error',
         span: firstKeySpan(ctx),
-        message: `The package has both \`Lifecycle/openstack/${base}.yaml\` and \`${base}.yml\`; lmctl refuses both. Keep one.`,
+        message:
+          `The package has both \`Lifecycle/openstack/${base}.yaml\` and \`${base}.yml\`; lmctl refuses ` +
+          `both. Keep one.`,
       });
     }
   }

@@ -30,7 +30,9 @@ function checkNode(ctx: RuleContext, n: ProjectNode): void {
       code: 'LM100',
       severity: 'error',
       span: n.anchor,
-      message: `${n.isRoot ? 'The project' : 'This subproject'} has no \`name\`; lmctl stops with "name must be defined".`,
+      message:
+        `${n.isRoot ? 'The project' : 'This subproject'} has no \`name\`; lmctl stops with "name must be ` +
+        `defined".`,
     });
   }
   if (n.typeNode && !PROJECT_TYPES.some((t) => t.toLowerCase() === n.type)) {
@@ -47,7 +49,9 @@ function checkNode(ctx: RuleContext, n: ProjectNode): void {
       code: 'LM100',
       severity: 'error',
       span: n.typeNode?.span ?? n.anchor,
-      message: `${label(n)} is of type ${n.typeNode?.text ?? n.type} but has no \`resource-manager\`: lmctl needs one (\`brent\` for Brent 2.2+, \`brent2.1\`, or \`ansible-rm\`).`,
+      message:
+        `${label(n)} is of type ${n.typeNode?.text ?? n.type} but has no \`resource-manager\`: lmctl needs ` +
+        `one (\`brent\` for Brent 2.2+, \`brent2.1\`, or \`ansible-rm\`).`,
     });
   }
   if (n.rmNode && (isResource || !n.isRoot) && !RM_VALUES.includes(n.rmNode.text)) {
@@ -56,14 +60,19 @@ function checkNode(ctx: RuleContext, n: ProjectNode): void {
       code: 'LM100',
       severity: 'error',
       span: n.rmNode.span,
-      message: `lmctl does not support \`resource-manager: ${n.rmNode.text}\`${cased ? ` (it compares case-sensitively: write \`${cased}\`)` : ''}. Use one of ${RM_VALUES.map((v) => `\`${v}\``).join(', ')}.`,
+      message:
+        `lmctl does not support \`resource-manager: ` +
+        (`${n.rmNode.text}\`${cased ? ` (it compares case-sensitively: write \`${cased}\`)` : ''}. Use one of ` +
+          `${RM_VALUES.map((v) => `\`${v}\``).join(', ')}.`),
     });
   } else if (n.type === 'etsi_vnf' && n.rmNode && !(BRENT_RM_VALUES as readonly string[]).includes(n.rmNode.text)) {
     ctx.report({
       code: 'LM100',
       severity: 'error',
       span: n.rmNode.span,
-      message: `ETSI_VNF projects are packaged for Brent 2.2+: use \`resource-manager: brent\` (or \`lm\`), not \`${n.rmNode.text}\`.`,
+      message:
+        `ETSI_VNF projects are packaged for Brent 2.2+: use \`resource-manager: brent\` (or \`lm\`), not ` +
+        `\`${n.rmNode.text}\`.`,
     });
   }
   if (!n.isRoot && n.name?.text && !n.dirExists) {
@@ -97,7 +106,8 @@ export const projectFileRule: Rule = {
           severity: 'information',
           span: (schemaPair ?? first).key.span,
           message:
-            "No `schema`: lmctl reads this as a schema 1.0 project file and rewrites it in place on the next command (keeping a `.bak` copy), adding `schema: '2.0'` and `version`.",
+            'No `schema`: lmctl reads this as a schema 1.0 project file and rewrites it in place on the next ' +
+            "command (keeping a `.bak` copy), adding `schema: '2.0'` and `version`.",
         });
     } else if (legacy) {
       ctx.report({
@@ -105,7 +115,8 @@ export const projectFileRule: Rule = {
         severity: 'information',
         span: schema!.span,
         message:
-          "Schema 1.0 project file: lmctl rewrites it in place on the next command (keeping a `.bak` copy). Write `schema: '2.0'`.",
+          'Schema 1.0 project file: lmctl rewrites it in place on the next command (keeping a `.bak` copy). Write ' +
+          "`schema: '2.0'`.",
       });
     } else if (schemaText !== '2.0' && schemaText !== '2') {
       ctx.report({
@@ -122,7 +133,8 @@ export const projectFileRule: Rule = {
         severity: 'information',
         span: vnfcs.key.span,
         message:
-          'Schema 1.0 `vnfcs` block: lmctl converts each definition into a `contains` entry (type Resource, resource-manager ansible-rm) when it rewrites the file.',
+          'Schema 1.0 `vnfcs` block: lmctl converts each definition into a `contains` entry (type Resource, ' +
+          'resource-manager ansible-rm) when it rewrites the file.',
       });
     const version = asScalar(get(m, 'version'));
     if (!legacy && (!version || version.value === null)) {
@@ -148,7 +160,8 @@ export const projectFileRule: Rule = {
     const tooLong = new Set<ProjectNode>();
     for (const n of nodes) {
       checkNode(ctx, n);
-      // LM106: the descriptor name lmctl derives must itself be a valid name (a name too long is reported once, not again for every nested subproject).
+      // LM106: the descriptor name lmctl derives must itself be a valid name (a name too long is reported once, not
+      // again for every nested subproject).
       if (n.chainName === undefined || !n.name) continue;
       if (n.chainName.length > 50 && n.parent && tooLong.has(n.parent)) {
         tooLong.add(n);
@@ -161,7 +174,10 @@ export const projectFileRule: Rule = {
           code: 'LM106',
           severity: 'warning',
           span: n.name.span,
-          message: `lmctl will name the descriptor \`${n.chainName}\`${n.parent ? ' (subproject names are chained as `<sub>-<parent>`)' : ''}, which LM rejects: ${problem}.`,
+          message:
+            `lmctl will name the descriptor ` +
+            (`\`${n.chainName}\`${n.parent ? ' (subproject names are chained as `<sub>-<parent>`)' : ''}, which LM ` +
+              `rejects: ${problem}.`),
         });
       }
     }

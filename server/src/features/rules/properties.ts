@@ -86,7 +86,11 @@ function suggestType(t: string, known: readonly string[]): string | undefined {
 function unknownTypeMessage(what: string, t: string, sugg: string | undefined, dataTypes: readonly string[]): string {
   const hint = sugg
     ? ` Did you mean \`${sugg}\`?`
-    : ` Use one of ${PROPERTY_TYPES.join(', ')}${dataTypes.length ? `, or a data type (${dataTypes.slice(0, 6).join(', ')})` : ', or declare it under `data-types`'}.`;
+    : ` Use one of ${PROPERTY_TYPES.join(', ' + '')}${
+        dataTypes.length
+          ? `, or a data type ` + `(${dataTypes.slice(0, 6).join(', ')})`
+          : ', or declare it under `data-types`'
+      }.`;
   return `Unknown ${what} \`${t}\`.${hint} LM does not know how to handle the value.`;
 }
 
@@ -162,7 +166,13 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
       code: 'LM020',
       severity: 'error',
       span: p.key.span,
-      message: `Property name \`${name}\` contains ${/\s/.test(name) ? 'whitespace' : 'a dot'}: ${/\./.test(name) ? 'the dot separates component and property in `${a.b}`, so the property cannot be mapped. ' : ''}Rename it, e.g. \`${fixed}\`.`,
+      message:
+        `Property name \`${name}\` contains ${/\s/.test(name) ? 'whitespace' : 'a dot'}: ` +
+        `${
+          /\./.test(name)
+            ? 'the dot separates component and property in `${a.b}`, so the property cannot be ' + 'mapped. '
+            : ''
+        }Rename it, e.g. \`${fixed}\`.`,
       data: { replaceWith: fixed },
     });
   }
@@ -172,7 +182,10 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
       code: 'LM028',
       severity: 'information',
       span: p.key.span,
-      message: `Property \`${name}\` of ${sec.label} has an empty body; LM treats it as an untyped string property. Give it attributes (\`type: string\`, a \`description\`${sec.kind === 'component' ? ', a `value`' : ''}) or remove it.`,
+      message:
+        `Property \`${name}\` of ${sec.label} has an empty body; LM treats it as an untyped string ` +
+        (`property. Give it attributes (\`type: string\`, a ` +
+          `\`description\`${sec.kind === 'component' ? ', a `value`' : ''}) or remove it.`),
     });
     return;
   }
@@ -209,7 +222,9 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
         code: 'LM023',
         severity: 'error',
         span: vol.key.span,
-        message: `Property \`${name}\` is both \`volatile\` and \`read-only\`: a read-only output is never supplied, so it cannot trigger a Reconfigure. Remove one of them.`,
+        message:
+          `Property \`${name}\` is both \`volatile\` and \`read-only\`: a read-only output is never ` +
+          `supplied, so it cannot trigger a Reconfigure. Remove one of them.`,
       });
     } else if (val && val.value && !(val.value.kind === 'scalar' && val.value.value === null) && !isRef(val.value)) {
       // A warning, not an error: the TNC-O 2.1 resource page forbids this combination, but CP4NA's own
@@ -218,7 +233,10 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
         code: 'LM023',
         severity: 'warning',
         span: vol.key.span,
-        message: `Property \`${name}\` is \`volatile\` but has a fixed \`value\`, which cannot be changed on a running instance (TNC-O forbids the combination; CP4NA's own example uses it, hence only a warning). Use \`default\` instead of \`value\`, or drop \`volatile\`.`,
+        message:
+          `Property \`${name}\` is \`volatile\` but has a fixed \`value\`, which cannot be changed on a ` +
+          (`running instance (TNC-O forbids the combination; CP4NA's own example uses it, hence only a warning). ` +
+            `Use \`default\` instead of \`value\`, or drop \`volatile\`.`),
       });
     }
   }
@@ -232,7 +250,10 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
         code: 'LM025',
         severity: 'warning',
         span: es.key.span,
-        message: `\`${es.key.text}\` only applies to \`list\` and \`map\` properties, but \`${name}\` is ${typeNode ? `a \`${type}\`` : 'a `string` (no `type`)'}. ${typeNode ? 'Change the type or remove it.' : 'Add `type: list` or `type: map`.'}`,
+        message:
+          `\`${es.key.text}\` only applies to \`list\` and \`map\` properties, but \`${name}\` is ` +
+          (`${typeNode ? `a \`${type}\`` : 'a `string` (no `type`)'}. ` +
+            `${typeNode ? 'Change the type or remove it.' : 'Add `type: list` or `type: map`.'}`),
       });
     }
     const esScalar = asScalar(es.value);
@@ -282,7 +303,9 @@ function checkProperty(ctx: RuleContext, sec: PropertySection, p: YPair, known: 
             code: 'LM026',
             severity: 'warning',
             span: it!.span,
-            message: `${type === 'list' ? 'Item' : 'Entry'} of \`${key}\` of \`${name}\`: ${ip}, but the entry-schema type is \`${entryTypeText}\`.`,
+            message:
+              `${type === 'list' ? 'Item' : 'Entry'} of \`${key}\` of \`${name}\`: ${ip}, but the ` +
+              `entry-schema type is \`${entryTypeText}\`.`,
           });
       }
     }

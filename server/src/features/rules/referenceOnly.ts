@@ -24,7 +24,10 @@ export const referenceOnlyRule: Rule = {
         code: 'LM089',
         severity: 'information',
         span: queries.key.span,
-        message: `This resource has \`queries\` (it is looked up as an existing instance) and also lifecycle transitions (${transitions.map((t) => t.text).join(', ')}). Reference-only resources usually have \`lifecycle: {}\`; when used under \`references\` LM never runs them.`,
+        message:
+          `This resource has \`queries\` (it is looked up as an existing instance) and also lifecycle ` +
+          (`transitions (${transitions.map((t) => t.text).join(', ')}). Reference-only resources usually have ` +
+            `\`lifecycle: {}\`; when used under \`references\` LM never runs them.`),
       });
     }
     const installs = transitions.filter((t) => t.text === 'Install' || t.text === 'Uninstall');
@@ -52,7 +55,10 @@ export const referenceOnlyRule: Rule = {
         code: 'LM089',
         severity: 'information',
         span: k.span,
-        message: `\`${k.text}\` is never run: this resource is only used under \`references\` (${[...new Set(users)].join(', ')}), i.e. as an existing instance that LM finds but does not install. External resources should not define Install/Uninstall.`,
+        message:
+          `\`${k.text}\` is never run: this resource is only used under \`references\` ` +
+          (`(${[...new Set(users)].join(', ')}), i.e. as an existing instance that LM finds but does not install. ` +
+            `External resources should not define Install/Uninstall.`),
       });
     }
   },

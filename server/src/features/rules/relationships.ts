@@ -30,7 +30,9 @@ function enumCheck(
         code,
         severity: 'warning',
         span: relKey.span,
-        message: `Relationship \`${relName}\` has no \`${key}\`: add one of ${allowed.join(', ')} so LM knows when to create it.`,
+        message:
+          `Relationship \`${relName}\` has no \`${key}\`: add one of ${allowed.join(', ')} so LM knows when ` +
+          `to create it.`,
       });
     }
     return;
@@ -43,7 +45,11 @@ function enumCheck(
       code,
       severity: 'error',
       span: (s ?? pair.key).span,
-      message: `\`${key}\` must be one of ${allowed.map((a) => `\`${a}\``).join(', ')}${v !== undefined ? `, not \`${v}\`` : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+      message:
+        `\`${key}\` must be one of ` +
+        `${allowed
+          .map((a) => `\`${a}\``)
+          .join(', ' + '')}${v !== undefined ? `, not \`${v}\`` : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
       ...(sugg && s ? { data: { replaceWith: sugg } } : {}),
     });
   }
@@ -73,7 +79,11 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
       code,
       severity: item.where === 'source-metric' ? 'warning' : 'error',
       span: item.headSpan,
-      message: `\`${item.head}\` is not a component or reference of this assembly${item.where === 'lifecycle' ? ' (nor `source`/`target`)' : ''}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+      message:
+        `\`${item.head}\` is not a component or reference of this ` +
+        `assembly${
+          item.where === 'lifecycle' ? ' (nor ' + '`source`/`target`)' : ''
+        }.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
       ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
     return;
@@ -84,7 +94,9 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
       code: 'LM061',
       severity: 'error',
       span: item.headSpan,
-      message: `\`${item.head}\` is a reference; references can only be relationship sources. Use a composition component as the target.`,
+      message:
+        `\`${item.head}\` is a reference; references can only be relationship sources. Use a composition ` +
+        `component as the target.`,
     });
     return;
   }
@@ -132,7 +144,10 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
       severity: none ? 'hint' : 'warning',
       span: item.memberSpan ?? item.node.span,
       message: none
-        ? `\`${descName}\` declares no ${item.role === 'capability' ? 'capabilities' : 'requirements'}, so \`${item.member}\` cannot be checked. Declaring \`${item.role === 'capability' ? 'capabilities' : 'requirements'}: {${item.member}: {type: ...}}\` there documents the contract.`
+        ? `\`${descName}\` declares no ${item.role === 'capability' ? 'capabilities' : 'requirements'}, so ` +
+          (`\`${item.member}\` cannot be checked. Declaring ` +
+            (`\`${item.role === 'capability' ? 'capabilities' : 'requirements'}: {${item.member}: {type: ...}}\` ` +
+              `there documents the contract.`))
         : `\`${item.member}\` is not a ${item.role} of \`${descName}\`.${hint}`,
       ...(sugg ? { data: { replaceWith: sugg } } : {}),
     });
@@ -153,7 +168,9 @@ function checkItem(ctx: RuleContext, item: DottedItem) {
     code: item.where === 'source-operation' ? 'LM067' : 'LM066',
     severity: 'error',
     span: item.memberSpan ?? item.node.span,
-    message: `\`${item.member}\` is not a${kind.startsWith('o') ? 'n' : ''} ${kind} of \`${descName}\`.${hint || ' Declare it there, or call an existing one.'}`,
+    message:
+      `\`${item.member}\` is not a${kind.startsWith('o') ? 'n' : ''} ${kind} of ` +
+      `\`${descName}\`.${hint || ' Declare it there, or call an existing one.'}`,
     ...(sugg ? { data: { replaceWith: sugg } } : {}),
   });
 }
@@ -177,7 +194,9 @@ export const relationshipsRule: Rule = {
             code: 'LM065',
             severity: 'error',
             span: tp.key.span,
-            message: `Relationship lifecycles only have \`Create\` and \`Cease\`, not \`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+            message:
+              `Relationship lifecycles only have \`Create\` and \`Cease\`, not ` +
+              `\`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
             ...(sugg ? { data: { replaceWith: sugg } } : {}),
           });
         }

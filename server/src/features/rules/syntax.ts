@@ -13,7 +13,9 @@ export const syntaxRule: Rule = {
         code: 'LM000',
         severity: 'information',
         span: { start: 0, end: 0 },
-        message: `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was analysed and YAML syntax errors are not reported. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
+        message:
+          `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was analysed ` +
+          `and YAML syntax errors are not reported. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
       });
     }
   },

@@ -21,7 +21,9 @@ export function checkTosca(rctx: RuleContext, options: ToscaCheckOptions = {}): 
       code: 'TOSCA999',
       severity: 'warning',
       span: { start: 0, end: 0 },
-      message: `Internal error while reading the TOSCA model: ${e instanceof Error ? e.message : String(e)}. Please report it.`,
+      message:
+        `Internal error while reading the TOSCA model: ${e instanceof Error ? e.message : String(e)}. ` +
+        `Please report it.`,
     });
     return;
   }
@@ -48,7 +50,9 @@ export function checkTosca(rctx: RuleContext, options: ToscaCheckOptions = {}): 
         code: 'TOSCA999',
         severity: 'warning',
         span: { start: 0, end: 0 },
-        message: `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please report it; other checks still ran.`,
+        message:
+          `Internal error in rule ${rule.codes[0]}: ${e instanceof Error ? e.message : String(e)}. Please ` +
+          `report it; other checks still ran.`,
       });
     }
   }

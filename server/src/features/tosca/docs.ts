@@ -60,7 +60,8 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
     section: '4.4.1',
     summary: 'The value of an input parameter declared in `topology_template.inputs`.',
     args: [
-      '`<input_name>` — an input of this topology template (1.3 also accepts `[ input_name, nested_name_or_index, ... ]`).',
+      '`<input_name>` — an input of this topology template (1.3 also accepts `[ input_name, nested_name_or_index, ' +
+        '... ]`).',
     ],
     example: 'num_cpus: { get_input: cpus }',
     snippet: 'get_input: $1',
@@ -68,7 +69,8 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
   get_property: {
     name: 'get_property',
     signature:
-      'get_property: [ <modelable_entity_name>, <optional_req_or_cap_name>, <property_name>, <nested_property_name_or_index_*> ]',
+      'get_property: [ <modelable_entity_name>, <optional_req_or_cap_name>, <property_name>, ' +
+      '<nested_property_name_or_index_*> ]',
     section: '4.4.2',
     summary: 'The value of a property of a template (static: as written in the service template).',
     args: [
@@ -83,10 +85,12 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
   get_attribute: {
     name: 'get_attribute',
     signature:
-      'get_attribute: [ <modelable_entity_name>, <optional_req_or_cap_name>, <attribute_name>, <nested_attribute_name_or_index_*> ]',
+      'get_attribute: [ <modelable_entity_name>, <optional_req_or_cap_name>, <attribute_name>, ' +
+      '<nested_attribute_name_or_index_*> ]',
     section: '4.5.1',
     summary:
-      'The runtime value of an attribute of a node or relationship instance. Properties are reflected as attributes, so their names work too.',
+      'The runtime value of an attribute of a node or relationship instance. Properties are reflected as ' +
+      'attributes, so their names work too.',
     args: [
       '`<modelable_entity_name>` — a node or relationship template name, or SELF, SOURCE, TARGET, HOST.',
       '`<optional_req_or_cap_name>` (optional) — a requirement or capability of the entity that holds the attribute.',
@@ -117,7 +121,8 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
     signature: 'get_nodes_of_type: <node_type_name>',
     section: '4.7.1',
     summary:
-      'All node instances of the given node type in the running application; the result is returned under the key `TARGETS`.',
+      'All node instances of the given node type in the running application; the result is returned under the key ' +
+      '`TARGETS`.',
     args: ['`<node_type_name>` — a node type.'],
     example: 'value: { get_nodes_of_type: tosca.nodes.Compute }',
     snippet: 'get_nodes_of_type: $1',
@@ -130,8 +135,10 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
     args: [
       '`<modelable_entity_name>` — a node template name, or SELF, SOURCE, TARGET, HOST.',
       '`<artifact_name>` — an artifact of the entity.',
-      '`<location>` (optional) — a path to copy the artifact to, or `LOCAL_FILE` to let the orchestrator pick a local path.',
-      '`<remove>` (optional) — whether the orchestrator deletes the copy after the operation (default: yes for LOCAL_FILE, no for a path).',
+      '`<location>` (optional) — a path to copy the artifact to, or `LOCAL_FILE` to let the orchestrator pick a ' +
+        'local path.',
+      '`<remove>` (optional) — whether the orchestrator deletes the copy after the operation (default: yes for ' +
+        'LOCAL_FILE, no for a path).',
     ],
     example: 'wp_zip: { get_artifact: [ SELF, zip, LOCAL_FILE ] }',
     snippet: 'get_artifact: [ ${1:SELF}, $2 ]',
@@ -168,7 +175,8 @@ export const KEYWORD_DOCS: Readonly<Record<EntityKeyword, { valid: string; summa
   HOST: {
     valid: 'node templates only',
     summary:
-      'Walks the HostedOn chain up from the node that contains the function, to the first host that has the named property or attribute.',
+      'Walks the HostedOn chain up from the node that contains the function, to the first host that has the named ' +
+      'property or attribute.',
   },
 };
 

@@ -54,7 +54,8 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
         .filter(Boolean)
         .join(', ');
       return [
-        `**${t.key}** — keyname of a ${GRAMMAR[t.construct]?.label ?? t.construct.replace(/_/g, ' ')}${s.required ? ' (required)' : ''}${version ? ` (${version})` : ''}`,
+        `**${t.key}** — keyname of a ` +
+          `${GRAMMAR[t.construct]?.label ?? t.construct.replace(/_/g, ' ')}${s.required ? ' (required)' : ''}${version ? ` (${version})` : ''}`,
         s.doc ?? '',
       ]
         .filter(Boolean)
@@ -79,7 +80,9 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
     case 'operation':
       return operationMarkdown(t.name, t.ifaceType, t.description);
     case 'artifact':
-      return `**${t.name}** — artifact${t.type ? ` of type \`${t.type}\`` : ''}${t.decl?.file ? `\n\nfile: \`${t.decl.file.name}\`` : ''}`;
+      return `**${t.name}** — artifact${
+        t.type ? ` of type ` + `\`${t.type}\`` : ''
+      }${t.decl?.file ? `\n\nfile: \`${t.decl.file.name}\`` : ''}`;
     case 'import': {
       const s = t.status;
       const file = t.imp.file?.name ?? t.imp.profile?.name ?? '';
@@ -88,7 +91,10 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
         case 'ok':
           return `**import** \`${file}\`\n\n→ \`${relativePath(ctx.doc.path, s.path)}\``;
         case 'missing':
-          return `**import** \`${file}\`\n\nNot found (tried ${s.tried.map((x) => `\`${relativePath(ctx.doc.path, x)}\``).join(', ')}).`;
+          return (
+            `**import** \`${file}\`\n\nNot found (tried ` +
+            `${s.tried.map((x) => `\`${relativePath(ctx.doc.path, x)}\``).join(', ')}).`
+          );
         case 'remote':
           return `**import** \`${file}\`\n\nA remote URL: never fetched, so its types are unknown here.`;
         case 'unknown-repository':

@@ -42,10 +42,14 @@ function code(s: string): string {
 export function typeOrigin(model: ToscaModel, t: ToscaType): string {
   if (t.normative) {
     const v = model.types.catalogVersion;
-    return `normative, ${v ? `TOSCA Simple Profile ${v.slice(-3).replace('_', '.')} ` : ''}§${specSection(t.normative, v)}`;
+    return `normative, ${
+      v ? `TOSCA Simple Profile ` + `${v.slice(-3).replace('_', '.')} ` : ''
+    }§${specSection(t.normative, v)}`;
   }
   if (t.path === model.path) return 'declared in this file';
-  return `declared in ${code(t.path ? relativePath(model.path, t.path) : '?')}${t.prefix ? ` (imported with prefix ${code(t.prefix)})` : ''}${t.viaImporter ? ', visible through a file that imports this one' : ''}`;
+  return `declared in ${code(t.path ? relativePath(model.path, t.path) : '?')}${
+    t.prefix ? ` (imported with prefix ` + `${code(t.prefix)})` : ''
+  }${t.viaImporter ? ', visible through a file that imports this one' : ''}`;
 }
 
 function shortName(t: ToscaType): string {
@@ -66,7 +70,8 @@ function propTable(title: string, props: Map<string, PropInfo>, t: ToscaType): s
     const inherited = p.owner !== t ? ` _(${shortName(p.owner)})_` : '';
     const def = p.hasValue ? `= ${code(plain(p.value))}` : p.hasDefault ? code(plain(p.default)) : '';
     rows.push(
-      `| ${code(p.name)}${inherited} | ${type} | ${title === 'Attribute' ? '' : p.required ? 'yes' : 'no'} | ${cell(def)} | ${cell(p.description)} |`,
+      `| ${code(p.name)}${inherited} | ${type} | ${title === 'Attribute' ? '' : p.required ? 'yes' : 'no'} | ` +
+        `${cell(def)} | ${cell(p.description)} |`,
     );
   }
   return rows.join('\n');
@@ -77,7 +82,9 @@ function occ(o: { min: number; max: number | 'UNBOUNDED' } | undefined): string 
 }
 
 export function capLine(c: CapInfo): string {
-  return `${code(c.name)}: ${c.type ? code(c.type) : '?'}${occ(c.occurrences)}${c.validSourceTypes?.length ? ` — sources: ${c.validSourceTypes.map(code).join(', ')}` : ''}`;
+  return `${code(c.name)}: ${c.type ? code(c.type) : '?'}${occ(c.occurrences)}${
+    c.validSourceTypes?.length ? ` — ` + `sources: ${c.validSourceTypes.map(code).join(', ')}` : ''
+  }`;
 }
 
 export function reqLine(r: ReqInfo): string {
@@ -149,7 +156,10 @@ export function propMarkdown(model: ToscaModel, p: PropInfo, attribute: boolean,
   const out: string[] = [];
   const what = attribute ? 'attribute' : 'property';
   out.push(
-    `**${p.name}** — ${what} of ${via ? `capability ${code(via)} (${code(on.name)})` : code(on.name)}${p.owner !== on ? `, defined by ${code(p.owner.name)}` : ''}`,
+    `**${p.name}** — ${what} of ` +
+      `${via ? `capability ${code(via)} (${code(on.name)})` : code(on.name)}${
+        p.owner !== on ? `, defined by ` + `${code(p.owner.name)}` : ''
+      }`,
   );
   const facts: string[] = [];
   if (p.type) facts.push(`type ${code(p.type)}${p.entrySchema?.type ? ` of ${code(p.entrySchema.type)}` : ''}`);

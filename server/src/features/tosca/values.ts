@@ -107,7 +107,10 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
       return v.kind === 'map' ? undefined : `expects a mapping, got ${describe(v)}`;
     default: {
       if (!s)
-        return `expects a ${prim} value such as \`1 ${prim === 'scalar-unit.size' ? 'GB' : prim === 'scalar-unit.time' ? 's' : prim === 'scalar-unit.frequency' ? 'GHz' : 'Mbps'}\`, got ${describe(v)}`;
+        return (
+          `expects a ${prim} value such as \`1 ` +
+          `${prim === 'scalar-unit.size' ? 'GB' : prim === 'scalar-unit.time' ? 's' : prim === 'scalar-unit.frequency' ? 'GHz' : 'Mbps'}\`, got ${describe(v)}`
+        );
       const r = parseScalarUnit(prim, s.value as PlainValue);
       return typeof r === 'string' ? r : undefined;
     }
@@ -201,7 +204,9 @@ export function checkValue(
           code: 'TOSCA053',
           severity: 'error',
           span: p.key.span,
-          message: `Data type \`${dt.name}\` has no field \`${p.key.text}\` (in ${what})${known.length ? `; its fields: ${known.join(', ')}` : ''}.`,
+          message:
+            `Data type \`${dt.name}\` has no field \`${p.key.text}\` (in ` +
+            `${what})${known.length ? `; its fields: ${known.join(', ')}` : ''}.`,
         });
       }
       continue;
@@ -288,7 +293,9 @@ function checkPortSpec(ctx: ToscaRuleContext, v: import('../../syntax/tree.js').
         code: 'TOSCA051',
         severity: 'error',
         span: ps.span,
-        message: `\`${port}\` ${ps.value} of ${what} lies outside its \`${range}\` [${rv.min}, ${rv.max === Infinity ? 'UNBOUNDED' : rv.max}].`,
+        message:
+          `\`${port}\` ${ps.value} of ${what} lies outside its \`${range}\` [${rv.min}, ` +
+          `${rv.max === Infinity ? 'UNBOUNDED' : rv.max}].`,
       });
     }
   }

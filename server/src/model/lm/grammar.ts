@@ -113,7 +113,9 @@ export const PROPERTY_SPEC: ValueSpec = {
     },
     {
       key: 'required',
-      doc: 'A value must be present when the top-level assembly is instantiated (from value, default or the intent request). Has no effect on components.',
+      doc:
+        'A value must be present when the top-level assembly is instantiated (from value, default or the intent ' +
+        'request). Has no effect on components.',
       source: 'seed 001',
       value: bool,
       aliases: ['requried', 'mandatory'],
@@ -126,7 +128,9 @@ export const PROPERTY_SPEC: ValueSpec = {
     },
     {
       key: 'value',
-      doc: 'A fixed value, or a mapping such as `${deploymentLocation}` / `${balancer.publicIp}`. Cannot be overridden at instantiation. Leave a space after `value:`.',
+      doc:
+        'A fixed value, or a mapping such as `${deploymentLocation}` / `${balancer.publicIp}`. Cannot be ' +
+        'overridden at instantiation. Leave a space after `value:`.',
       source: 'seed 000, 001',
       value: any,
     },
@@ -168,7 +172,9 @@ export const PROPERTY_SPEC: ValueSpec = {
 
 const PROPERTIES: KeySpec = {
   key: 'properties',
-  doc: 'Properties of this descriptor: inputs and outputs, each with a type and optional default, value, description, required and read-only.',
+  doc:
+    'Properties of this descriptor: inputs and outputs, each with a type and optional default, value, ' +
+    'description, required and read-only.',
   source: 'seed 001 properties section; digest §2.2',
   value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
   snippet: '\n  ${1:name}:\n    type: ${2:string}\n    description: ${3}',
@@ -332,7 +338,9 @@ const LIFECYCLE_ENTRY: ValueSpec = {
 
 const RESOURCE_LIFECYCLE: KeySpec = {
   key: 'lifecycle',
-  doc: 'Transitions the resource supports. Map form (2.1+): `Install: {}` uses `default-driver`; `drivers:` picks others. The legacy list form `[Install, Start]` still works in older managers.',
+  doc:
+    'Transitions the resource supports. Map form (2.1+): `Install: {}` uses `default-driver`; `drivers:` picks ' +
+    'others. The legacy list form `[Install, Start]` still works in older managers.',
   source: 'digest §2.3',
   value: {
     type: 'oneOf',
@@ -410,7 +418,9 @@ const POLICIES_RESOURCE: KeySpec = {
 
 const RESOURCE_OPERATIONS: KeySpec = {
   key: 'operations',
-  doc: 'Actions relationships can call on this resource, e.g. to add a back-end to a balancer. Name them after the capability they serve.',
+  doc:
+    'Actions relationships can call on this resource, e.g. to add a back-end to a balancer. Name them after the ' +
+    'capability they serve.',
   source: 'digest §2.5',
   value: {
     type: 'dict',
@@ -551,14 +561,18 @@ const COMPONENT: ValueSpec = {
   keys: [
     {
       key: 'type',
-      doc: 'The descriptor this component instantiates: `resource::<name>::<version>`, `assembly::…`, or `$lmctl:/contains:/<sub>:/descriptor_name`.',
+      doc:
+        'The descriptor this component instantiates: `resource::<name>::<version>`, `assembly::…`, or ' +
+        '`$lmctl:/contains:/<sub>:/descriptor_name`.',
       source: 'seed 001 composition',
       value: str,
       required: true,
     },
     {
       key: 'dynamicType',
-      doc: "A Jinja expression evaluated at intent time that picks the descriptor type; may use only this component's properties.",
+      doc:
+        'A Jinja expression evaluated at intent time that picks the descriptor type; may use only this ' +
+        "component's properties.",
       source: 'seed 001 composition',
       value: str,
     },
@@ -584,7 +598,9 @@ const COMPONENT: ValueSpec = {
     },
     {
       key: 'items',
-      doc: 'Create one instance per element of a list or map property: `items: ${myList}`; use `${item}` in the properties.',
+      doc:
+        'Create one instance per element of a list or map property: `items: ${myList}`; use `${item}` in the ' +
+        'properties.',
       source: 'seed 001 composition',
       value: str,
     },
@@ -731,7 +747,8 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
       source: 'seed 001 composition section',
       value: { type: 'dict', entryLabel: 'component', entry: COMPONENT },
       snippet:
-        '\n  ${1:component}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
+        '\n  ${1:component}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n     ' +
+        '   value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
     },
     {
       key: 'references',
@@ -739,7 +756,8 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
       source: 'seed 000 references; seed 001',
       value: { type: 'dict', entryLabel: 'reference', entry: REFERENCE },
       snippet:
-        '\n  ${1:reference}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n        value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
+        '\n  ${1:reference}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n     ' +
+        '   value: \\${deploymentLocation}\n      resourceManager:\n        value: \\${resourceManager}',
     },
     {
       key: 'relationships',
@@ -747,7 +765,9 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
       source: 'seed 001 relationships section',
       value: { type: 'dict', entryLabel: 'relationship', entry: RELATIONSHIP },
       snippet:
-        '\n  ${1:name}:\n    source-capabilities:\n    - ${2:source}.${3:Capability}\n    target-requirements:\n    - ${4:target}.${5:Requirement}\n    source-state: Active\n    target-state: Active\n    lifecycle:\n      Create:\n      - ${6:target}.${7:Operation}',
+        '\n  ${1:name}:\n    source-capabilities:\n    - ${2:source}.${3:Capability}\n    target-requirements:\n   ' +
+        (' - ${4:target}.${5:Requirement}\n    source-state: Active\n    target-state: Active\n    lifecycle:\n     ' +
+          ' Create:\n      - ${6:target}.${7:Operation}'),
     },
     DATA_TYPES,
     CAPABILITIES,
@@ -811,7 +831,9 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
         },
       },
       snippet:
-        '\n  ${1:scale}:\n    type: policy::scale\n    metric: ${2:component}.${3:load}\n    target: ${4:component}\n    properties:\n      scaleOut_threshold: 80\n      scaleIn_threshold: 20\n      smoothing: 3',
+        '\n  ${1:scale}:\n    type: policy::scale\n    metric: ${2:component}.${3:load}\n    target: ' +
+        ('${4:component}\n    properties:\n      scaleOut_threshold: 80\n      scaleIn_threshold: 20\n      ' +
+          'smoothing: 3'),
     },
     {
       key: 'designerLayout',

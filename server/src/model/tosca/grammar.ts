@@ -70,7 +70,8 @@ const typeKeys: Record<string, KeySpec> = {
   version,
   metadata,
   description: desc,
-  // Not in the 1.x grammar: the OASIS example profiles record the spec's "Shorthand Name" column this way. Accepted, and used as an alias.
+  // Not in the 1.x grammar: the OASIS example profiles record the spec's "Shorthand Name" column this way. Accepted,
+  // and used as an alias.
   short_name: {
     shape: 'scalar',
     doc: 'Shorthand name of the type (an extension used by the OASIS example profiles; not in the 1.x grammar).',
@@ -509,7 +510,8 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   node_filter: {
     label: 'node filter',
     keys: {
-      // Lists in the 1.x grammar; Puccini (and the OASIS tutorial it wrote) also accept mappings: tolerated with a warning.
+      // Lists in the 1.x grammar; Puccini (and the OASIS tutorial it wrote) also accept mappings: tolerated with a
+      // warning.
       properties: {
         shape: 'list',
         listOfNamed: 'property_filter',
@@ -578,7 +580,8 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
   trigger_definition: {
     label: 'trigger definition',
-    // The trigger grammar changed in every 1.x version (event_type/metric/period/... vs event/condition/action); any key is accepted.
+    // The trigger grammar changed in every 1.x version (event_type/metric/period/... vs event/condition/action); any
+    // key is accepted.
     keys: {
       description: desc,
       event: { shape: 'any' },

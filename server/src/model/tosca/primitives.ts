@@ -176,7 +176,10 @@ export function parseVersion(v: PlainValue): VersionValue | string {
   if (typeof text !== 'string') return 'a version is a string such as `1.0` or `2.1.3.beta-2`';
   const m = /^(\d+)(?:\.(\d+)(?:\.(\d+)(?:\.([A-Za-z0-9_]+)(?:-(\d+))?)?)?)?$/.exec(text.trim());
   if (!m)
-    return `\`${text}\` is not a TOSCA version (\`major.minor[.fix[.qualifier[-build]]]\`, e.g. \`1.0\` or \`2.1.3.beta-2\`)`;
+    return (
+      `\`${text}\` is not a TOSCA version (\`major.minor[.fix[.qualifier[-build]]]\`, e.g. \`1.0\` or ` +
+      `\`2.1.3.beta-2\`)`
+    );
   const parts = [m[1], m[2], m[3]].filter((x): x is string => x !== undefined).map(Number);
   const out: VersionValue = { parts };
   if (m[4] !== undefined) {

@@ -209,7 +209,9 @@ function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: str
         code: 'TOSCA052',
         severity: 'error',
         span: p.key.span,
-        message: `Unknown constraint operator \`${op}\`${hint ? `; did you mean \`${hint}\`?` : `. Operators: ${CONSTRAINT_OPERATORS.join(', ')}.`}`,
+        message:
+          `Unknown constraint operator ` +
+          `\`${op}\`${hint ? `; did you mean \`${hint}\`?` : `. Operators: ${CONSTRAINT_OPERATORS.join(', ')}.`}`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
       continue;
@@ -286,7 +288,10 @@ function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: s
         code: 'TOSCA040',
         severity: 'error',
         span: typeNode.span,
-        message: `${cap(what)} refines the inherited property of type \`${prev.type}\` (from \`${prev.owner.name}\`); a refinement may keep the type or use a type derived from it, not \`${typeNode.text}\`.`,
+        message:
+          `${cap(what)} refines the inherited property of type \`${prev.type}\` (from ` +
+          (`\`${prev.owner.name}\`); a refinement may keep the type or use a type derived from it, not ` +
+            `\`${typeNode.text}\`.`),
       });
     }
   }
@@ -296,7 +301,9 @@ function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: s
       code: 'TOSCA040',
       severity: 'error',
       span: req.span,
-      message: `${cap(what)} makes the inherited required property (from \`${prev.owner.name}\`) optional; refinements may only turn optional properties into required ones.`,
+      message:
+        `${cap(what)} makes the inherited required property (from \`${prev.owner.name}\`) optional; ` +
+        `refinements may only turn optional properties into required ones.`,
     });
   }
   if (prev.hasValue) {
@@ -306,7 +313,9 @@ function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: s
         code: 'TOSCA040',
         severity: 'error',
         span: changed.key.span,
-        message: `${cap(what)}: \`${prev.owner.name}\` fixed this property's value (\`value\` is final), so it cannot be changed.`,
+        message:
+          `${cap(what)}: \`${prev.owner.name}\` fixed this property's value (\`value\` is final), so it ` +
+          `cannot be changed.`,
       });
     }
   }

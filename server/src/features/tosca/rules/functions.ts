@@ -167,7 +167,8 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
         argError(
           ctx,
           span,
-          '`concat` takes a non-empty list of strings or function calls, e.g. `{ concat: [ "http://", { get_attribute: [ server, public_address ] } ] }`.',
+          '`concat` takes a non-empty list of strings or function calls, e.g. `{ concat: [ "http://", { ' +
+            'get_attribute: [ server, public_address ] } ] }`.',
         );
       return;
     case 'join': {
@@ -188,7 +189,8 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
         argError(
           ctx,
           span,
-          `\`token\` takes exactly three arguments, \`[ string, separators, index ]\`${seq ? `; ${seq.items.length} given` : ''}.`,
+          `\`token\` takes exactly three arguments, \`[ string, separators, index ` +
+            `]\`${seq ? `; ${seq.items.length} given` : ''}.`,
         );
         return;
       }
@@ -207,7 +209,8 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
         argError(
           ctx,
           seq.items[2]!.span,
-          `The third argument of \`token\` is a non-negative integer index${idx && typeof idx.value === 'string' ? ` (\`"${idx.value}"\` is a string)` : ''}.`,
+          `The third argument of \`token\` is a non-negative integer ` +
+            `index${idx && typeof idx.value === 'string' ? ` (\`"${idx.value}"\` is a string)` : ''}.`,
         );
       }
       return;
@@ -272,7 +275,15 @@ function checkGetInput(
       code: 'TOSCA071',
       severity: 'error',
       span: nameNode.span,
-      message: `\`get_input\`: no input \`${name}\` is declared in \`topology_template.inputs\`${hint ? `; did you mean \`${hint}\`?` : ctx.model.inputs.size ? ` (inputs: ${[...ctx.model.inputs.keys()].join(', ')})` : ''}.`,
+      message:
+        `\`get_input\`: no input \`${name}\` is declared in ` +
+        `\`topology_template.inputs\`${
+          hint
+            ? `; did you mean ` + `\`${hint}\`?`
+            : ctx.model.inputs.size
+              ? ` (inputs: ${[...ctx.model.inputs.keys()].join(', ')})`
+              : ''
+        }.`,
       ...(hint ? { data: { replace: hint } } : {}),
     });
     return;
@@ -352,7 +363,9 @@ function resolveEntity(
         code: 'TOSCA075',
         severity: 'error',
         span: s.span,
-        message: `\`${name}\` is only meaningful in a relationship (a relationship template or type, or a requirement's relationship), not in ${where}.`,
+        message:
+          `\`${name}\` is only meaningful in a relationship (a relationship template or type, or a ` +
+          `requirement's relationship), not in ${where}.`,
       });
       return undefined;
     }
@@ -373,7 +386,9 @@ function resolveEntity(
         code: 'TOSCA074',
         severity: 'error',
         span: s.span,
-        message: `\`HOST\` cannot be used in ${where}: there is no node whose host it would be. Name the hosting node template instead.`,
+        message:
+          `\`HOST\` cannot be used in ${where}: there is no node whose host it would be. Name the hosting ` +
+          `node template instead.`,
       });
       return undefined;
     }
@@ -395,7 +410,9 @@ function resolveEntity(
         code: 'TOSCA074',
         severity: 'error',
         span: s.span,
-        message: `\`HOST\`: node template \`${scope.node.name}\` is not hosted on anything (it has no requirement with a HostedOn relationship to a node template).`,
+        message:
+          `\`HOST\`: node template \`${scope.node.name}\` is not hosted on anything (it has no requirement ` +
+          `with a HostedOn relationship to a node template).`,
       });
       return undefined;
     }
@@ -427,7 +444,9 @@ function resolveEntity(
     code: 'TOSCA072',
     severity: 'error',
     span: s.span,
-    message: `\`${fn}\`: \`${name}\` is not a node or relationship template of this topology, nor SELF, SOURCE, TARGET${allowHost ? ' or HOST' : ''}${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+    message:
+      `\`${fn}\`: \`${name}\` is not a node or relationship template of this topology, nor SELF, SOURCE, ` +
+      `TARGET${allowHost ? ' or HOST' : ''}${hint ? `; did you mean \`${hint}\`?` : '.'}`,
     ...(hint ? { data: { replace: hint } } : {}),
   });
   return undefined;
@@ -523,7 +542,8 @@ function checkGetMember(
     argError(
       ctx,
       span,
-      `\`${fn}\` takes \`[ entity, optional_capability_or_requirement, ${attributes ? 'attribute' : 'property'}_name, nested_names... ]\`, at least two arguments.`,
+      `\`${fn}\` takes \`[ entity, optional_capability_or_requirement, ` +
+        `${attributes ? 'attribute' : 'property'}_name, nested_names... ]\`, at least two arguments.`,
     );
     return;
   }
@@ -550,7 +570,9 @@ function checkGetMember(
       code: 'TOSCA073',
       severity: 'error',
       span: first.span,
-      message: `\`${fn}\`: no host of \`${scope.node?.name ?? ''}\` (${entity.hosts.map((h) => `\`${h.node.name}\``).join(' → ')}) has a ${what} or capability \`${first.text}\`.`,
+      message:
+        `\`${fn}\`: no host of \`${scope.node?.name ?? ''}\` ` +
+        `(${entity.hosts.map((h) => `\`${h.node.name}\``).join(' → ')}) has a ${what} or capability \`${first.text}\`.`,
     });
     return;
   }
@@ -612,7 +634,11 @@ function lookup(
         code: 'TOSCA073',
         severity: 'error',
         span: second.span,
-        message: `\`${fn}\`: capability \`${first.text}\` (type \`${ct.name}\`) has no ${what} \`${second.text}\`${hint ? `; did you mean \`${hint}\`?` : cdefs.size ? ` (it has: ${[...cdefs.keys()].join(', ')})` : ''}.`,
+        message:
+          `\`${fn}\`: capability \`${first.text}\` (type \`${ct.name}\`) has no ` +
+          `${what} \`${second.text}\`${
+            hint ? `; did you mean ` + `\`${hint}\`?` : cdefs.size ? ` (it has: ${[...cdefs.keys()].join(', ')})` : ''
+          }.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
     }
@@ -625,7 +651,16 @@ function lookup(
       code: 'TOSCA073',
       severity: 'error',
       span: first.span,
-      message: `\`${fn}\`: \`${t.name}\` has no ${what}${t.kind === 'node' ? ', capability or requirement' : ''} \`${first.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}${!hint && defs.size ? ` (${what === 'attribute' ? 'attributes and properties' : 'properties'}: ${[...defs.keys()].slice(0, 12).join(', ')}${defs.size > 12 ? ', …' : ''})` : ''}.`,
+      message:
+        `\`${fn}\`: \`${t.name}\` has no ` +
+        `${what}${t.kind === 'node' ? ', capability or ' + 'requirement' : ''} \`${first.text}\`${
+          hint ? `; did you mean ` + `\`${hint}\`?` : ''
+        }${
+          !hint && defs.size
+            ? ` (${what === 'attribute' ? 'attributes and properties' : 'properties'}: ` +
+              `${[...defs.keys()].slice(0, 12).join(', ')}${defs.size > 12 ? ', …' : ''})`
+            : ''
+        }.`,
       ...(hint ? { data: { replace: hint } } : {}),
     });
   }
@@ -678,7 +713,9 @@ function checkNested(
         code: 'TOSCA076',
         severity: 'error',
         span: s.span,
-        message: `${cap(label)} is a ${prim} (type \`${curType}\`): it has no nested entries, so \`${s.text}\` cannot be applied to it.`,
+        message:
+          `${cap(label)} is a ${prim} (type \`${curType}\`): it has no nested entries, so \`${s.text}\` ` +
+          `cannot be applied to it.`,
       });
       return;
     }
@@ -692,7 +729,9 @@ function checkNested(
         code: 'TOSCA073',
         severity: 'error',
         span: s.span,
-        message: `${cap(label)} (data type \`${dt.name}\`) has no field \`${s.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}.`,
+        message:
+          `${cap(label)} (data type \`${dt.name}\`) has no field ` +
+          `\`${s.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
       return;
@@ -737,7 +776,15 @@ function checkGetOperationOutput(
       code: 'TOSCA073',
       severity: 'error',
       span: ifName.span,
-      message: `\`get_operation_output\`: \`${entity.type.name}\` has no interface \`${ifName.text}\`${hint ? `; did you mean \`${hint}\`?` : ifaces.size ? ` (interfaces: ${[...ifaces.keys()].join(', ')})` : ''}.`,
+      message:
+        `\`get_operation_output\`: \`${entity.type.name}\` has no interface ` +
+        `\`${ifName.text}\`${
+          hint
+            ? `; did you mean ` + `\`${hint}\`?`
+            : ifaces.size
+              ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
+              : ''
+        }.`,
     });
     return;
   }
@@ -752,7 +799,9 @@ function checkGetOperationOutput(
       code: 'TOSCA073',
       severity: 'error',
       span: opName.span,
-      message: `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation \`${opName.text}\`${hint ? `; did you mean \`${hint}\`?` : ` (operations: ${[...ops].join(', ')})`}.`,
+      message:
+        `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation ` +
+        `\`${opName.text}\`${hint ? `; did you mean \`${hint}\`?` : ` (operations: ${[...ops].join(', ')})`}.`,
     });
   }
 }
@@ -781,7 +830,11 @@ function checkGetArtifact(
       code: 'TOSCA073',
       severity: 'error',
       span: art.span,
-      message: `\`get_artifact\`: no artifact \`${art.text}\` on \`${entity.node?.name ?? entity.type.name}\`${hint ? `; did you mean \`${hint}\`?` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''}.`,
+      message:
+        `\`get_artifact\`: no artifact \`${art.text}\` on ` +
+        `\`${entity.node?.name ?? entity.type.name}\`${
+          hint ? `; did you mean ` + `\`${hint}\`?` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
+        }.`,
     });
   }
 }

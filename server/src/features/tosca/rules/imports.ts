@@ -26,7 +26,10 @@ export const importsRule: ToscaRule = {
             code: 'TOSCA020',
             severity: 'error',
             span,
-            message: `Imported file \`${imp.file?.name ?? ''}\` not found (looked for ${st.tried.map((t) => `\`${t}\``).join(', ')}). Relative paths resolve against the importing file's folder.`,
+            message:
+              `Imported file \`${imp.file?.name ?? ''}\` not found (looked for ` +
+              (`${st.tried.map((t) => `\`${t}\``).join(', ')}). Relative paths resolve against the importing file's ` +
+                `folder.`),
           });
           break;
         case 'remote':
@@ -34,7 +37,9 @@ export const importsRule: ToscaRule = {
             code: 'TOSCA021',
             severity: 'warning',
             span,
-            message: `Remote import \`${st.url}\` is not resolved (the checker never downloads files), so types from it are unknown here and related checks are relaxed.`,
+            message:
+              `Remote import \`${st.url}\` is not resolved (the checker never downloads files), so types ` +
+              `from it are unknown here and related checks are relaxed.`,
           });
           break;
         case 'profile-unresolved':
@@ -42,7 +47,9 @@ export const importsRule: ToscaRule = {
             code: 'TOSCA021',
             severity: 'warning',
             span,
-            message: `Profile \`${st.name}\` is not resolved: no file in the workspace declares \`namespace: ${st.name}\`. Types from it are unknown here and related checks are relaxed.`,
+            message:
+              `Profile \`${st.name}\` is not resolved: no file in the workspace declares \`namespace: ` +
+              `${st.name}\`. Types from it are unknown here and related checks are relaxed.`,
           });
           break;
         case 'unknown-repository': {
@@ -52,7 +59,9 @@ export const importsRule: ToscaRule = {
             code: 'TOSCA022',
             severity: 'error',
             span: imp.repository?.span ?? span,
-            message: `Import names repository \`${st.repository}\`, which \`repositories\` does not define${hint ? `; did you mean \`${hint}\`?` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
+            message:
+              `Import names repository \`${st.repository}\`, which \`repositories\` does not ` +
+              `define${hint ? `; did you mean \`${hint}\`?` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
           });
           break;
         }
@@ -64,7 +73,9 @@ export const importsRule: ToscaRule = {
               code: 'TOSCA026',
               severity: 'information',
               span,
-              message: `\`${imp.file?.name ?? ''}\` is not next to this file; it was found relative to a parent folder (\`${st.path}\`), as tosca-parser resolves nested imports. Other processors may not find it.`,
+              message:
+                `\`${imp.file?.name ?? ''}\` is not next to this file; it was found relative to a parent ` +
+                `folder (\`${st.path}\`), as tosca-parser resolves nested imports. Other processors may not find it.`,
             });
           }
           if (sum && st.path !== model.path) {
@@ -74,14 +85,18 @@ export const importsRule: ToscaRule = {
                 code: 'TOSCA023',
                 severity: 'warning',
                 span,
-                message: `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it is not a TOSCA file.`,
+                message:
+                  `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it ` +
+                  `is not a TOSCA file.`,
               });
             } else if (!versionInfo(sum.version.text)) {
               ctx.report({
                 code: 'TOSCA023',
                 severity: 'error',
                 span,
-                message: `Imported file \`${imp.file?.name ?? st.path}\` declares an unknown TOSCA version \`${sum.version.text}\`.`,
+                message:
+                  `Imported file \`${imp.file?.name ?? st.path}\` declares an unknown TOSCA version ` +
+                  `\`${sum.version.text}\`.`,
               });
             }
           }
@@ -91,7 +106,9 @@ export const importsRule: ToscaRule = {
               code: 'TOSCA025',
               severity: 'warning',
               span,
-              message: `\`${imp.file?.name ?? st.path}\` is already imported (entry ${prev + 1}); the second import adds nothing.`,
+              message:
+                `\`${imp.file?.name ?? st.path}\` is already imported (entry ${prev + 1}); the second ` +
+                `import adds nothing.`,
             });
           } else seenFiles.set(st.path, imp.index);
           break;

@@ -52,7 +52,9 @@ export const interfacesRule: ToscaRule = {
               code: 'TOSCA082',
               severity: 'warning',
               span: impl.key.span,
-              message: `Operation \`${o.key.text}\` of interface type \`${tp.key.text}\` has an implementation; interface types declare operations, node or relationship types and templates implement them.`,
+              message:
+                `Operation \`${o.key.text}\` of interface type \`${tp.key.text}\` has an implementation; ` +
+                `interface types declare operations, node or relationship types and templates implement them.`,
             });
           }
         }
@@ -78,7 +80,15 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
         code: 'TOSCA081',
         severity: 'error',
         span: a.keySpan,
-        message: `\`${t.name}\` (the type of ${what}) declares no interface \`${a.name}\`${hint ? `; did you mean \`${hint}\`?` : ifaces.size ? ` (interfaces: ${[...ifaces.keys()].join(', ')})` : ''}.`,
+        message:
+          `\`${t.name}\` (the type of ${what}) declares no interface ` +
+          `\`${a.name}\`${
+            hint
+              ? `; did you mean ` + `\`${hint}\`?`
+              : ifaces.size
+                ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
+                : ''
+          }.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
       continue;
@@ -93,7 +103,11 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
         code: 'TOSCA080',
         severity: 'error',
         span: op.keySpan,
-        message: `Interface \`${a.name}\` (type \`${it.name}\`) of ${what} has no operation \`${op.name}\`${hint ? `; did you mean \`${hint}\`?` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''}. Templates can only implement operations their interface type or node type declares.`,
+        message:
+          `Interface \`${a.name}\` (type \`${it.name}\`) of ${what} has no operation ` +
+          `\`${op.name}\`${
+            hint ? `; did you mean ` + `\`${hint}\`?` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
+          }. Templates can only implement operations their interface type or node type declares.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
     }

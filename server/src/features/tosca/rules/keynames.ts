@@ -61,7 +61,9 @@ function walk(
       code: 'TOSCA012',
       severity: 'error',
       span: v.span,
-      message: `${cap(where)} must be a mapping (a ${spec.label}), not ${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.`,
+      message:
+        `${cap(where)} must be a mapping (a ${spec.label}), not ` +
+        `${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.`,
     });
     return;
   }
@@ -109,7 +111,9 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
       code: 'TOSCA012',
       severity: 'warning',
       span: p.key.span,
-      message: `\`${key}\` is a list of \`- name: ...\` entries in TOSCA 1.x; a mapping is accepted here (as Puccini and TOSCA 2.0 do), but other 1.x processors reject it.`,
+      message:
+        `\`${key}\` is a list of \`- name: ...\` entries in TOSCA 1.x; a mapping is accepted here (as ` +
+        `Puccini and TOSCA 2.0 do), but other 1.x processors reject it.`,
     });
     const label = GRAMMAR[ks.listOfNamed]?.label ?? 'entry';
     for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
@@ -148,7 +152,11 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
           severity: 'error',
           // With several keys, point at the second one: usually a sub-key that lost its indentation.
           span: m && m.kind === 'map' && m.pairs.length > 1 ? m.pairs[1]!.key.span : it.span,
-          message: `Each entry of \`${key}\` is a mapping with exactly one key, its name (\`- name: ...\`)${m && m.kind === 'map' ? `; this one has ${m.pairs.length} keys (is the indentation right?)` : ''}.`,
+          message:
+            `Each entry of \`${key}\` is a mapping with exactly one key, its name (\`- name: ` +
+            `...\`)${
+              m && m.kind === 'map' ? `; this one has ${m.pairs.length} keys (is the indentation ` + `right?)` : ''
+            }.`,
         });
         continue;
       }
@@ -168,7 +176,13 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
     code: 'TOSCA010',
     severity: 'error',
     span: p.key.span,
-    message: `Unknown keyname \`${key}\` in ${where}${hint ? `; did you mean \`${hint}\`?` : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`}`,
+    message:
+      `Unknown keyname \`${key}\` in ` +
+      `${where}${
+        hint
+          ? `; did you mean ` + `\`${hint}\`?`
+          : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
+      }`,
     ...(hint ? { data: { replace: hint } } : {}),
   });
 }

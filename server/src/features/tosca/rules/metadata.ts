@@ -26,14 +26,17 @@ export const metadataRule: ToscaRule = {
           code: 'TOSCA090',
           severity: strict ? 'error' : 'warning',
           span: v.span,
-          message: `Metadata \`${key}\` must be a string, not a ${v.kind === 'map' ? 'mapping' : 'list'}${strict ? '' : ' (metadata is a map of strings)'}.`,
+          message:
+            `Metadata \`${key}\` must be a string, not a ` +
+            `${v.kind === 'map' ? 'mapping' : 'list'}${strict ? '' : ' (metadata is a map of strings)'}.`,
         });
         continue;
       }
       if (key === 'template_version' && v.value !== null) {
         const r = parseVersion(v.text);
         if (typeof r === 'string') {
-          // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (seed 002) are not TOSCA versions but are common; warn, do not fail.
+          // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (seed 002) are not TOSCA versions but are common;
+          // warn, do not fail.
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
           ctx.report({
             code: 'TOSCA090',

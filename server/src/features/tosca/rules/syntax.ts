@@ -39,7 +39,9 @@ export const syntaxRule: ToscaRule = {
         code: 'TOSCA000',
         severity: 'information',
         span: { start: 0, end: 0 },
-        message: `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was analysed. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
+        message:
+          `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was ` +
+          `analysed. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
       });
     }
     const visit = (n: YNode | null, depth: number) => {
@@ -49,7 +51,9 @@ export const syntaxRule: ToscaRule = {
           code: 'TOSCA000',
           severity: 'error',
           span: n.span,
-          message: `YAML: alias \`*${n.name.replace(/^\*/, '')}\` refers to an anchor that is not defined before it (anchors are declared with \`&name\`, e.g. under \`dsl_definitions\`).`,
+          message:
+            `YAML: alias \`*${n.name.replace(/^\*/, '')}\` refers to an anchor that is not defined before ` +
+            `it (anchors are declared with \`&name\`, e.g. under \`dsl_definitions\`).`,
         });
         return;
       }
@@ -63,7 +67,9 @@ export const syntaxRule: ToscaRule = {
               code: 'TOSCA005',
               severity: 'error',
               span: p.key.span,
-              message: `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of them. Merge or remove one.`,
+              message:
+                `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of ` +
+                `them. Merge or remove one.`,
             });
           } else seen.set(p.key.text, p.key.span.start);
           visit(p.value, depth + 1);

@@ -44,10 +44,19 @@ export function checkAssignments(
       const hint = didYouMean(p.key.text, defs.keys());
       ctx.report({
         code: 'TOSCA061',
-        // Judgement: undeclared attribute values are common in dialects (seed 002 assigns sensors); properties must be declared.
+        // Judgement: undeclared attribute values are common in dialects (seed 002 assigns sensors); properties must be
+        // declared.
         severity: opts.attributes ? 'warning' : 'error',
         span: p.key.span,
-        message: `${cap(what)} declares no ${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`${hint ? `; did you mean \`${hint}\`?` : defs.size ? ` (it has: ${[...defs.keys()].slice(0, 10).join(', ')}${defs.size > 10 ? ', …' : ''})` : ''}.`,
+        message:
+          `${cap(what)} declares no ` +
+          `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`${
+            hint
+              ? `; did you mean ` + `\`${hint}\`?`
+              : defs.size
+                ? ` (it has: ${[...defs.keys()].slice(0, 10).join(', ')}${defs.size > 10 ? ', …' : ''})`
+                : ''
+          }.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
       continue;
@@ -87,7 +96,9 @@ function checkRequired(
       code: 'TOSCA060',
       severity: 'error',
       span,
-      message: `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no default).`,
+      message:
+        `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no ` +
+        `default).`,
     });
   }
 }
@@ -127,7 +138,15 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
           code: 'TOSCA062',
           severity: 'error',
           span: cp.key.span,
-          message: `Node type \`${t.name}\` has no capability \`${cp.key.text}\`${hint ? `; did you mean \`${hint}\`?` : caps.size ? ` (capabilities: ${[...caps.keys()].join(', ')})` : ''}.`,
+          message:
+            `Node type \`${t.name}\` has no capability ` +
+            `\`${cp.key.text}\`${
+              hint
+                ? `; did you mean ` + `\`${hint}\`?`
+                : caps.size
+                  ? ` (capabilities: ${[...caps.keys()].join(', ')})`
+                  : ''
+            }.`,
           ...(hint ? { data: { replace: hint } } : {}),
         });
       }
@@ -166,7 +185,9 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
         code: 'TOSCA011',
         severity: 'error',
         span: a.keySpan,
-        message: `Artifact \`${a.name}\` of ${what} has no \`file\`, and the node type defines no artifact of that name to refine.`,
+        message:
+          `Artifact \`${a.name}\` of ${what} has no \`file\`, and the node type defines no artifact of that ` +
+          `name to refine.`,
       });
     }
   }
@@ -204,7 +225,15 @@ function checkRequirements(
           code: 'TOSCA062',
           severity: 'error',
           span: ra.keySpan,
-          message: `Node type \`${t.name}\` has no requirement \`${ra.name}\`${hint ? `; did you mean \`${hint}\`?` : reqs.size ? ` (requirements: ${[...reqs.keys()].join(', ')})` : ''}.`,
+          message:
+            `Node type \`${t.name}\` has no requirement ` +
+            `\`${ra.name}\`${
+              hint
+                ? `; did you mean ` + `\`${hint}\`?`
+                : reqs.size
+                  ? ` (requirements: ${[...reqs.keys()].join(', ')})`
+                  : ''
+            }.`,
           ...(hint ? { data: { replace: hint } } : {}),
         });
       }
@@ -222,7 +251,10 @@ function checkRequirements(
       code: 'TOSCA064',
       severity: 'warning',
       span: tpl.keySpan,
-      message: `${cap(what)} does not assign the requirement \`${name}\` (occurrences ${def.occurrences ? `[${def.occurrences.min}, ${def.occurrences.max}]` : '[1, 1] by default'}, from \`${def.owner.name}\`); an orchestrator must find a target for it.`,
+      message:
+        `${cap(what)} does not assign the requirement \`${name}\` (occurrences ` +
+        (`${def.occurrences ? `[${def.occurrences.min}, ${def.occurrences.max}]` : '[1, 1] by default'}, from ` +
+          `\`${def.owner.name}\`); an orchestrator must find a target for it.`),
     });
   }
   void m;
@@ -263,7 +295,9 @@ function checkRequirementTarget(
           code: 'TOSCA063',
           severity: ctx.model.closure.incomplete ? 'warning' : 'error',
           span: ra.node.span,
-          message: `The target \`${ra.node.name}\` of ${rwhat} is neither a node template of this topology nor a known node type${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+          message:
+            `The target \`${ra.node.name}\` of ${rwhat} is neither a node template of this topology nor a ` +
+            `known node type${hint ? `; did you mean \`${hint}\`?` : '.'}`,
           ...(hint ? { data: { replace: hint } } : {}),
         });
         return;
@@ -295,7 +329,9 @@ function checkRequirementTarget(
       code: 'TOSCA063',
       severity: 'error',
       span: ra.node.span,
-      message: `The target of ${rwhat} must be a \`${wantNode.name}\` (per \`${def.owner.name}\`), but \`${ra.node.name}\` is a \`${targetType.name}\`.`,
+      message:
+        `The target of ${rwhat} must be a \`${wantNode.name}\` (per \`${def.owner.name}\`), but ` +
+        `\`${ra.node.name}\` is a \`${targetType.name}\`.`,
     });
     return;
   }
@@ -311,7 +347,9 @@ function checkRequirementTarget(
         code: 'TOSCA063',
         severity: 'error',
         span: ra.capability.span,
-        message: `\`${wantCapName}\` (in ${rwhat}) is neither a capability of \`${targetType.name}\` nor a capability type.`,
+        message:
+          `\`${wantCapName}\` (in ${rwhat}) is neither a capability of \`${targetType.name}\` nor a ` +
+          `capability type.`,
       });
     }
     return;
@@ -328,7 +366,14 @@ function checkRequirementTarget(
       code: 'TOSCA063',
       severity: defect ? 'warning' : 'error',
       span: ra.capability?.span ?? ra.node?.span ?? ra.keySpan,
-      message: `\`${ra.node?.name ?? targetType.name}\` (a \`${targetType.name}\`) offers no capability of type \`${wantCap.name}\` that ${rwhat} needs${targetCaps.size ? ` (it offers: ${[...targetCaps.values()].map((c) => `${c.name}: ${c.type ?? '?'}`).join(', ')})` : ''}.${defect ? ` ${defect.note}` : ''}`,
+      message:
+        `\`${ra.node?.name ?? targetType.name}\` (a \`${targetType.name}\`) offers no capability of type ` +
+        (`\`${wantCap.name}\` that ` +
+          `${rwhat} needs${
+            targetCaps.size
+              ? ` (it offers: ` + `${[...targetCaps.values()].map((c) => `${c.name}: ${c.type ?? '?'}`).join(', ')})`
+              : ''
+          }.${defect ? ` ${defect.note}` : ''}`),
     });
   }
   void relType;
@@ -342,7 +387,10 @@ const KNOWN_SPEC_DEFECTS = [
   {
     type: 'tosca.nodes.Container.Application',
     requirement: 'network',
-    note: "The spec is inconsistent here (its definition says Endpoint, Puccini's profile says Network, and the spec's own Container example targets a tosca.nodes.network.Network node; see tliron/go-puccini#142), so this is a warning.",
+    note:
+      "The spec is inconsistent here (its definition says Endpoint, Puccini's profile says Network, and the " +
+      ("spec's own Container example targets a tosca.nodes.network.Network node; see tliron/go-puccini#142), so " +
+        'this is a warning.'),
   },
 ];
 
@@ -382,7 +430,8 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
         code: 'TOSCA065',
         severity: 'error',
         span: mem.span,
-        message: `Member \`${mem.name}\` of ${what} is not a node template${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+        message:
+          `Member \`${mem.name}\` of ${what} is not a node ` + `template${hint ? `; did you mean \`${hint}\`?` : '.'}`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
       continue;
@@ -401,7 +450,9 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
           code: 'TOSCA065',
           severity: 'error',
           span: mem.span,
-          message: `Member \`${mem.name}\` (a \`${nt.name}\`) is not of a type group type \`${t!.name}\` allows (${allowed.join(', ')}).`,
+          message:
+            `Member \`${mem.name}\` (a \`${nt.name}\`) is not of a type group type \`${t!.name}\` allows ` +
+            `(${allowed.join(', ')}).`,
         });
       }
     }
@@ -439,7 +490,9 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
       code: 'TOSCA065',
       severity: 'error',
       span: tg.span,
-      message: `Target \`${tg.name}\` of ${what} is neither a node template nor a group${hint ? `; did you mean \`${hint}\`?` : '.'}`,
+      message:
+        `Target \`${tg.name}\` of ${what} is neither a node template nor a ` +
+        `group${hint ? `; did you mean \`${hint}\`?` : '.'}`,
       ...(hint ? { data: { replace: hint } } : {}),
     });
   }
@@ -463,7 +516,8 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
         code: 'TOSCA066',
         severity: 'error',
         span: target[0]!.span,
-        message: `Property mapping \`${mp.name}\` names \`${target[0]!.name}\`, which is not an input of this topology.`,
+        message:
+          `Property mapping \`${mp.name}\` names \`${target[0]!.name}\`, which is not an input of this ` + `topology.`,
       });
     }
   }
@@ -490,7 +544,9 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
         code: 'TOSCA066',
         severity: 'error',
         span: member.span,
-        message: `Node template \`${tpl.name}\` (a \`${nt.name}\`) has no ${isCap ? 'capability' : 'requirement'} \`${member.name}\`.`,
+        message:
+          `Node template \`${tpl.name}\` (a \`${nt.name}\`) has no ` +
+          `${isCap ? 'capability' : 'requirement'} \`${member.name}\`.`,
       });
   }
   if (t && chainComplete(ctx, t) && !sub.properties.length) {
@@ -500,7 +556,9 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
         code: 'TOSCA066',
         severity: 'error',
         span: sub.nodeType?.span ?? sub.span,
-        message: `The substituted node type \`${t.name}\` requires property \`${name}\`, but the topology has no input \`${name}\` to receive it (and no \`properties\` mapping).`,
+        message:
+          `The substituted node type \`${t.name}\` requires property \`${name}\`, but the topology has no ` +
+          `input \`${name}\` to receive it (and no \`properties\` mapping).`,
       });
     }
   }
@@ -525,7 +583,9 @@ function checkImportedSubstitutions(ctx: ToscaRuleContext): void {
         code: 'TOSCA066',
         severity: 'error',
         span: r.imp.file?.span ?? r.imp.span,
-        message: `The imported topology substitutes \`${t.name}\` but has no input for its required propert${missing.length > 1 ? 'ies' : 'y'} ${missing.map((x) => `\`${x}\``).join(', ')}.`,
+        message:
+          `The imported topology substitutes \`${t.name}\` but has no input for its required ` +
+          `propert${missing.length > 1 ? 'ies' : 'y'} ${missing.map((x) => `\`${x}\``).join(', ')}.`,
       });
     }
   }

@@ -77,7 +77,11 @@ function reportUnresolved(
     code: unknownCode,
     severity: soft ? 'warning' : 'error',
     span: ref.span,
-    message: `Unknown ${label} \`${name}\` in ${what}${hint ? `; did you mean \`${hint}\`?` : '.'}${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
+    message:
+      `Unknown ${label} \`${name}\` in ` +
+      `${what}${
+        hint ? `; did you mean ` + `\`${hint}\`?` : '.'
+      }${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
     ...(hint ? { data: { replace: hint } } : {}),
   });
 }
@@ -105,7 +109,10 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
         code: 'TOSCA036',
         severity: 'warning',
         span: ref.span,
-        message: `Generic type notation \`${name}\` is a dialect extension (Cloudsoft AMP); standard TOSCA writes \`type: ${g.container}\` with \`entry_schema: ${g.entry}\`. Enable the setting lmDescriptors.tosca.genericTypeNotation to accept it silently.`,
+        message:
+          `Generic type notation \`${name}\` is a dialect extension (Cloudsoft AMP); standard TOSCA writes ` +
+          (`\`type: ${g.container}\` with \`entry_schema: ${g.entry}\`. Enable the setting ` +
+            `lmDescriptors.tosca.genericTypeNotation to accept it silently.`),
       });
     }
     for (const inner of [g.key, g.entry]) {

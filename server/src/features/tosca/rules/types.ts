@@ -41,7 +41,9 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
         code: 'TOSCA037',
         severity: 'hint',
         span: d.keySpan,
-        message: `${cap(what)} has no \`derived_from\`; types normally derive from the normative root (\`${rootOf(d.kind)}\`).`,
+        message:
+          `${cap(what)} has no \`derived_from\`; types normally derive from the normative root ` +
+          `(\`${rootOf(d.kind)}\`).`,
       });
     }
     return;
@@ -54,7 +56,9 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
         code: 'TOSCA035',
         severity: 'error',
         span: d.properties[0]!.keySpan,
-        message: `${cap(what)} derives from the primitive type \`${parent}\` and cannot add properties; derive from \`tosca.datatypes.Root\` for a structured type, or keep only constraints.`,
+        message:
+          `${cap(what)} derives from the primitive type \`${parent}\` and cannot add properties; derive ` +
+          `from \`tosca.datatypes.Root\` for a structured type, or keep only constraints.`,
       });
     }
     return;
@@ -109,7 +113,9 @@ export function checkPropertyDefTypes(
         code: 'TOSCA012',
         severity: 'error',
         span: p.valueSpan ?? p.keySpan,
-        message: `${cap(what)} must be a mapping (a definition with a \`type\`); a bare value only refines a property the type inherits.`,
+        message:
+          `${cap(what)} must be a mapping (a definition with a \`type\`); a bare value only refines a ` +
+          `property the type inherits.`,
       });
     }
     return;
@@ -204,7 +210,9 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
           code: 'TOSCA012',
           severity: 'warning',
           span: p.valueSpan ?? p.keySpan,
-          message: `Input \`${p.name}\` of ${of} is a bare value, not an input definition (a mapping with \`type\`); is an operation nested under \`inputs\` by mistake?`,
+          message:
+            `Input \`${p.name}\` of ${of} is a bare value, not an input definition (a mapping with ` +
+            `\`type\`); is an operation nested under \`inputs\` by mistake?`,
         });
         continue;
       }
@@ -235,7 +243,10 @@ function checkDuplicates(ctx: ToscaRuleContext): void {
       code: 'TOSCA034',
       severity: 'warning',
       span: d.keySpan,
-      message: `${cap(kindLabel(d.kind))} \`${d.name}\` is also defined in imported file \`${where.slice(where.lastIndexOf('/') + 1)}\`; type names must be unique, and which definition wins depends on the processor.`,
+      message:
+        `${cap(kindLabel(d.kind))} \`${d.name}\` is also defined in imported file ` +
+        (`\`${where.slice(where.lastIndexOf('/') + 1)}\`; type names must be unique, and which definition wins ` +
+          `depends on the processor.`),
     });
   }
 }

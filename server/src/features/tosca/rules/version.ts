@@ -40,7 +40,8 @@ export const versionRule: ToscaRule = {
         span: near ? near.key.span : { start: root.span.start, end: root.span.start },
         message: near
           ? `\`tosca_definitions_version\` is missing (\`${near.key.text}\` looks like a misspelling of it).`
-          : 'The file has no `tosca_definitions_version`; it must be the first entry, e.g. `tosca_definitions_version: tosca_simple_yaml_1_3`.',
+          : 'The file has no `tosca_definitions_version`; it must be the first entry, e.g. ' +
+            '`tosca_definitions_version: tosca_simple_yaml_1_3`.',
       });
       return;
     }
@@ -53,18 +54,24 @@ export const versionRule: ToscaRule = {
         code: 'TOSCA002',
         severity: 'error',
         span: pair.value ? pair.value.span : pair.key.span,
-        message: `${text ? `Unknown TOSCA version \`${text}\`` : 'The TOSCA version is empty'}${hint ? `; did you mean \`${hint}\`?` : '.'} Known: ${KNOWN_VERSIONS.slice(0, 5).join(', ')}, and the NFV/MEC profile names. Checking as Simple Profile 1.3.`,
+        message: `${text ? `Unknown TOSCA version ` + `\`${text}\`` : 'The TOSCA version is empty'}${
+          hint ? `; did you mean ` + `\`${hint}\`?` : '.'
+        } Known: ${KNOWN_VERSIONS.slice(0, 5).join(
+          ', ' + '',
+        )}, and the NFV/MEC profile names. Checking as Simple Profile 1.3.`,
         ...(hint ? { data: { replace: hint } } : {}),
       });
     }
     if (i > 0) {
-      // Judgement: the spec says the version MUST be the first line; Puccini, tosca-parser and xOpera accept it anywhere.
+      // Judgement: the spec says the version MUST be the first line; Puccini, tosca-parser and xOpera accept it
+      // anywhere.
       ctx.report({
         code: 'TOSCA003',
         severity: 'warning',
         span: pair.key.span,
         message:
-          '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of everything after it). Most processors accept it elsewhere.',
+          '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of ' +
+          'everything after it). Most processors accept it elsewhere.',
       });
     }
     if (ctx.model.version?.dialect === 'tosca2') {

@@ -18,7 +18,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:File',
     derivedFrom: 'tosca.artifacts.Root',
     description:
-      'A plain file that the orchestrator just makes available, without treating it as a deployment or implementation artifact.',
+      'A plain file that the orchestrator just makes available, without treating it as a deployment or ' +
+      'implementation artifact.',
     versions: ALL,
     ...secs(ALL, '5.3.2', '5.4.2', '5.4.2', '5.4.2'),
   },
@@ -30,7 +31,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Deployment',
     derivedFrom: 'tosca.artifacts.Root',
     description:
-      'Parent of artifacts that package the thing to install or deploy (packages, archives, images). Orchestrators may reject deployment subtypes they do not know.',
+      'Parent of artifacts that package the thing to install or deploy (packages, archives, images). Orchestrators ' +
+      'may reject deployment subtypes they do not know.',
     versions: ALL,
     ...secs(ALL, '5.3.3.1', '5.4.3.1', '5.4.3.1', '5.4.3.1'),
     notes: ['The seed text lost the definition block of this type; only its prose survives.'],
@@ -66,7 +68,8 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Implementation',
     derivedFrom: 'tosca.artifacts.Root',
     description:
-      'Parent of artifacts that implement interface operations, such as scripts or configuration files. Orchestrators may reject implementation subtypes they do not know.',
+      'Parent of artifacts that implement interface operations, such as scripts or configuration files. ' +
+      'Orchestrators may reject implementation subtypes they do not know.',
     versions: ALL,
     ...secs(ALL, '5.3.4.1', '5.4.4.1', '5.4.4.1', '5.4.4.1'),
     notes: ['The seed text lost the definition block of this type; only its prose survives.'],

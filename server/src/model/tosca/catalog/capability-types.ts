@@ -25,7 +25,8 @@ const COMPUTE_PROPS: Readonly<Record<string, PropertyDef>> = {
 };
 
 const COMPUTE_DESC =
-  'Offered by a node that can host software on a (named) compute resource, with optional sizing of CPUs, memory and disk.';
+  'Offered by a node that can host software on a (named) compute resource, with optional sizing of CPUs, memory ' +
+  'and disk.';
 const CONTAINER_DESC = 'Offered by a node that can host (contain) other nodes; the target of HostedOn relationships.';
 
 export const CAPABILITY_TYPES: readonly NormativeType[] = [
@@ -136,7 +137,8 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Endpoint',
     derivedFrom: 'tosca.capabilities.Root',
     description:
-      'A network endpoint a node exposes, with one port or a map of ports; private unless stated otherwise. One of `port` or `ports` should be given.',
+      'A network endpoint a node exposes, with one port or a map of ports; private unless stated otherwise. One of ' +
+      '`port` or `ports` should be given.',
     versions: ALL,
     ...secs(ALL, '5.4.4', '5.5.7', '5.5.7', '5.5.7'),
     properties: {
@@ -177,7 +179,8 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Endpoint.Public',
     derivedFrom: 'tosca.capabilities.Endpoint',
     description:
-      'An endpoint reachable from the internet, optionally through a floating IP and a DNS name. Binding it to PRIVATE or a private network is an error.',
+      'An endpoint reachable from the internet, optionally through a floating IP and a DNS name. Binding it to ' +
+      'PRIVATE or a private network is an error.',
     versions: ALL,
     ...secs(ALL, '5.4.5', '5.5.8', '5.5.8', '5.5.8'),
     properties: {
@@ -235,7 +238,8 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:OperatingSystem',
     derivedFrom: 'tosca.capabilities.Root',
     description:
-      'Describes the operating system a node provides. Processors compare architecture, type and distribution in lower case.',
+      'Describes the operating system a node provides. Processors compare architecture, type and distribution in ' +
+      'lower case.',
     versions: ALL,
     ...secs(ALL, '5.4.9', '5.5.12', '5.5.12', '5.5.12'),
     properties: {

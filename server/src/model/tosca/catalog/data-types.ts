@@ -20,7 +20,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:json',
     derivedFrom: 'string',
     description:
-      'A string whose content must be well-formed JSON. A `schema` constraint on the property may carry a JSON Schema to validate it against.',
+      'A string whose content must be well-formed JSON. A `schema` constraint on the property may carry a JSON ' +
+      'Schema to validate it against.',
     versions: since(V1_2),
     ...secs(since(V1_2), undefined, undefined, '5.3.2', '5.3.2'),
     notes: ['The seed text (1.2 csd01) lost the `derived_from: string` line of this type.'],
@@ -32,7 +33,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:xml',
     derivedFrom: 'string',
     description:
-      'A string whose content must be well-formed XML. A `schema` constraint on the property may carry an XML Schema to validate it against.',
+      'A string whose content must be well-formed XML. A `schema` constraint on the property may carry an XML ' +
+      'Schema to validate it against.',
     versions: since(V1_2),
     ...secs(since(V1_2), undefined, undefined, '5.3.4', '5.3.4'),
     notes: ['The seed text (1.2 csd01) lost the `derived_from: string` line of this type.'],
@@ -44,7 +46,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Credential',
     derivedFrom: 'tosca.datatypes.Root',
     description:
-      'Authentication material for reaching a networked resource: a token plus its kind, with optional user name, protocol and extra keys. The orchestrator interprets `token` according to `token_type`.',
+      'Authentication material for reaching a networked resource: a token plus its kind, with optional user name, ' +
+      'protocol and extra keys. The orchestrator interprets `token` according to `token_type`.',
     versions: ALL,
     ...secs(ALL, '5.2.2', '5.3.2', '5.3.6', '5.3.6'),
     properties: {
@@ -79,7 +82,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:NetworkInfo',
     derivedFrom: 'tosca.datatypes.Root',
     description:
-      'Facts about one logical network a compute instance is attached to: its name, provider id and assigned IP addresses.',
+      'Facts about one logical network a compute instance is attached to: its name, provider id and assigned IP ' +
+      'addresses.',
     versions: ALL,
     ...secs(ALL, '5.2.3', '5.3.4', '5.3.8', '5.3.8'),
     properties: {
@@ -88,7 +92,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
       addresses: opt('list', { entrySchema: 'string', description: 'IP addresses taken from this network.' }),
     },
     notes: [
-      'The YAML gives no `required` keyname, but the prose says the fields may or may not be required depending on context; the catalog treats them as optional.',
+      'The YAML gives no `required` keyname, but the prose says the fields may or may not be required depending on ' +
+        'context; the catalog treats them as optional.',
     ],
   },
   {
@@ -108,7 +113,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
       addresses: opt('list', { entrySchema: 'string', description: 'IP addresses assigned to the port.' }),
     },
     notes: [
-      'The YAML gives no `required` keyname, but the prose says the fields may or may not be required depending on context; the catalog treats them as optional.',
+      'The YAML gives no `required` keyname, but the prose says the fields may or may not be required depending on ' +
+        'context; the catalog treats them as optional.',
     ],
   },
   {
@@ -130,7 +136,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:PortSpec',
     derivedFrom: 'tosca.datatypes.Root',
     description:
-      'Describes the ports of a network connection: protocol plus source and/or target port or port range. At least one of the four port fields must be set, and a port must lie inside its range when both are given.',
+      'Describes the ports of a network connection: protocol plus source and/or target port or port range. At ' +
+      'least one of the four port fields must be set, and a port must lie inside its range when both are given.',
     versions: ALL,
     ...secs(ALL, '5.2.6', '5.3.7', '5.3.11', '5.3.11'),
     properties: {

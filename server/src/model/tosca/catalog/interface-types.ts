@@ -27,7 +27,8 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     operations: {
       create: {
         description:
-          'Bring the resource or software into existence (install it); a deployment artifact here is deployed automatically.',
+          'Bring the resource or software into existence (install it); a deployment artifact here is deployed ' +
+          'automatically.',
       },
       configure: { description: 'Configure the node once it exists.' },
       start: { description: 'Start the node.' },
@@ -42,7 +43,8 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Configure',
     derivedFrom: 'tosca.interfaces.Root',
     description:
-      'Relationship lifecycle hooks, interleaved with the Standard operations of the source and target nodes: before and after configure, and when targets or sources come, change or go.',
+      'Relationship lifecycle hooks, interleaved with the Standard operations of the source and target nodes: ' +
+      'before and after configure, and when targets or sources come, change or go.',
     versions: ALL,
     ...secs(ALL, '5.7.5', '5.8.5', '5.8.5', '5.8.5'),
     operations: {
@@ -56,7 +58,8 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
       remove_target: { description: 'Tells the source that a target instance is being removed.' },
     },
     notes: [
-      'The prose also names a remove_source operation, but no version lists it in the type definition; the catalog follows the definition.',
+      'The prose also names a remove_source operation, but no version lists it in the type definition; the catalog ' +
+        'follows the definition.',
     ],
   },
 ];

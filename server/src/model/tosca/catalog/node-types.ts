@@ -31,7 +31,8 @@ function hostCapability(versions: readonly ToscaVersion[], validSourceTypes?: re
 // ---- Compute -------------------------------------------------------------
 
 const COMPUTE_DESC =
-  'A real or virtual server: processors plus the local resources around them (memory, disk, network, operating system). Software is hosted on it.';
+  'A real or virtual server: processors plus the local resources around them (memory, disk, network, operating ' +
+  'system). Software is hosted on it.';
 
 function compute(
   versions: readonly ToscaVersion[],
@@ -80,7 +81,8 @@ function compute(
       ? {}
       : {
           notes: [
-            'The spec text (and the OASIS 1.1/1.2 profiles) still name the 1.0 node type tosca.nodes.BlockStorage in local_storage; the catalog uses the renamed type.',
+            'The spec text (and the OASIS 1.1/1.2 profiles) still name the 1.0 node type tosca.nodes.BlockStorage ' +
+              'in local_storage; the catalog uses the renamed type.',
           ],
         }),
   };
@@ -116,7 +118,8 @@ function webServer(versions: readonly ToscaVersion[], s: ReturnType<typeof secs>
     prefixed: 'tosca:WebServer',
     derivedFrom: 'tosca.nodes.SoftwareComponent',
     description:
-      'Abstract web server software that hosts web applications; it exposes a data endpoint and a secure admin endpoint.',
+      'Abstract web server software that hosts web applications; it exposes a data endpoint and a secure admin ' +
+      'endpoint.',
     versions,
     ...s,
     capabilities: {
@@ -199,7 +202,8 @@ function database(versions: readonly ToscaVersion[], s: ReturnType<typeof secs>)
 
 const OBJECT_STORAGE_DESC = 'Storage that keeps data as objects (blobs), independent of any filesystem or device.';
 const BLOCK_STORAGE_DESC =
-  'A block storage device (volume) local to one server, from which raw volumes are carved. It can be created new, or refer to an existing volume or snapshot.';
+  'A block storage device (volume) local to one server, from which raw volumes are carved. It can be created new, ' +
+  'or refer to an existing volume or snapshot.';
 
 function objectStorageV10V11(
   name: string,
@@ -231,7 +235,8 @@ function objectStorageV10V11(
       storage_endpoint: { type: 'tosca.capabilities.Endpoint' },
     },
     notes: [
-      'The YAML of the seed text omits `required: false` on size and maxsize; its table (followed here) marks them optional.',
+      'The YAML of the seed text omits `required: false` on size and maxsize; its table (followed here) marks them ' +
+        'optional.',
     ],
   };
 }
@@ -309,7 +314,9 @@ function containerApplication(versions: readonly ToscaVersion[], s: ReturnType<t
       ? {}
       : {
           notes: [
-            'The spec text names the network capability "tosca.capabilities.EndPoint", which no version defines; the catalog uses tosca.capabilities.Endpoint as the OASIS profiles do (some tools use tosca.capabilities.Network instead).',
+            'The spec text names the network capability "tosca.capabilities.EndPoint", which no version defines; ' +
+              ('the catalog uses tosca.capabilities.Endpoint as the OASIS profiles do (some tools use ' +
+                'tosca.capabilities.Network instead).'),
           ],
         }),
   };
@@ -352,7 +359,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     shorthand: 'Root',
     prefixed: 'tosca:Root',
     description:
-      'Common ancestor of every node type: gives all nodes an id, a name, a state, the `feature` capability, a generic `dependency` requirement and the Standard lifecycle interface.',
+      'Common ancestor of every node type: gives all nodes an id, a name, a state, the `feature` capability, a ' +
+      'generic `dependency` requirement and the Standard lifecycle interface.',
     versions: ALL,
     ...secs(ALL, '5.8.1', '5.9.1', '5.9.1', '5.9.1'),
     attributes: {
@@ -432,7 +440,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Abstract.Storage',
     derivedFrom: 'tosca.nodes.Root',
     description:
-      'An abstract storage resource that asks nothing of compute or network. New in 1.2 as the parent of the storage nodes.',
+      'An abstract storage resource that asks nothing of compute or network. New in 1.2 as the parent of the ' +
+      'storage nodes.',
     versions: V1_2_ON,
     ...secs(V1_2_ON, undefined, undefined, '5.9.9', '5.9.9'),
     properties: {
@@ -513,7 +522,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:LoadBalancer',
     derivedFrom: 'tosca.nodes.Root',
     description:
-      'Spreads traffic arriving on a public (floating) address over the instances of one or more applications. It may exist with no application attached.',
+      'Spreads traffic arriving on a public (floating) address over the instances of one or more applications. It ' +
+      'may exist with no application attached.',
     versions: ALL,
     ...secs(ALL, '5.8.12', '5.9.12', '5.9.14', '5.9.14'),
     properties: {
@@ -543,7 +553,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     prefixed: 'tosca:Network',
     derivedFrom: 'tosca.nodes.Root',
     description:
-      'A simple logical network, either created from the given addressing properties or an existing one picked by name or id.',
+      'A simple logical network, either created from the given addressing properties or an existing one picked by ' +
+      'name or id.',
     versions: ALL,
     ...secs(ALL, '7.5.1', '8.5.1', '8.5.1', '8.5.1'),
     properties: NETWORK_PROPS,
@@ -554,7 +565,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
       link: { type: 'tosca.capabilities.network.Linkable' },
     },
     notes: [
-      'The YAML of the seed text lacks dhcp_enabled and the segmentation_id attribute that its tables list; both are included.',
+      'The YAML of the seed text lacks dhcp_enabled and the segmentation_id attribute that its tables list; both ' +
+        'are included.',
     ],
   },
   {

@@ -8,7 +8,8 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
     name: 'tosca.relationships.Root',
     prefixed: 'tosca.relationships.Root',
     description:
-      'Common ancestor of every relationship type; gives each relationship instance an id, a name, a state and the Configure interface.',
+      'Common ancestor of every relationship type; gives each relationship instance an id, a name, a state and the ' +
+      'Configure interface.',
     versions: ALL,
     ...secs(ALL, '5.6.1', '5.7.1', '5.7.1', '5.7.1'),
     attributes: {
@@ -22,7 +23,8 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
       Configure: { type: 'tosca.interfaces.relationship.Configure' },
     },
     notes: [
-      'The YAML of the seed text omits the `state` attribute that its table lists, and lost the Configure interface type.',
+      'The YAML of the seed text omits the `state` attribute that its table lists, and lost the Configure ' +
+        'interface type.',
     ],
   },
   {
