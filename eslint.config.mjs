@@ -3,11 +3,20 @@
 // Prettier wraps code but not long literals or comments). Formatting itself is Prettier's job.
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.bench/**', '.scratch/**', 'test/.tmp/**', 'e2e/**/node_modules/**', 'e2e/.run/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.bench/**',
+      '.scratch/**',
+      'test/.tmp/**',
+      'e2e/**/node_modules/**',
+      'e2e/.run/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,18 +29,34 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         // node:test runs the promise `test()` returns itself.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' },
-    },
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Loaded by code-server's extension host with require().
+    files: ['e2e/vscode/api-tests/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Playwright tests: functions passed to page.evaluate() run in the browser.
+    files: ['e2e/vscode/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     plugins: { '@stylistic': stylistic },

@@ -436,7 +436,10 @@ class Out {
 function writeProp(o: Out, indent: number, p: Prop): void {
   o.push(indent, `${p.name}:`);
   o.push(indent + 2, `type: ${p.type}`);
-  if (p.type === 'list' || p.type === 'map') (o.push(indent + 2, 'entry-schema:'), o.push(indent + 4, 'type: string'));
+  if (p.type === 'list' || p.type === 'map') {
+    o.push(indent + 2, 'entry-schema:');
+    o.push(indent + 4, 'type: string');
+  }
   if (p.required) o.push(indent + 2, 'required: true');
   if (p.default !== undefined) o.push(indent + 2, `default: ${p.default}`);
   if (p.readOnly) o.push(indent + 2, 'read-only: true');

@@ -106,7 +106,7 @@ function runChild(args: string[], timeoutMs: number): Promise<{ stdout: string; 
 }
 
 /** Extra node flags for every measured process (`--profile` adds --cpu-prof). */
-let nodeFlags: string[] = [];
+const nodeFlags: string[] = [];
 
 async function child<T>(args: string[], timeoutMs: number): Promise<T & { wallMs: number }> {
   const { stdout, wallMs } = await runChild([...nodeFlags, '--import', 'tsx', CHILD, ...args], timeoutMs);

@@ -39,7 +39,16 @@ test('a new composition entry is inserted as an indented snippet', async () => {
   assert.equal(item.insertTextFormat, 2);
   assert.match(
     item.textEdit.newText,
-    /^composition:\n  \$\{1:component\}:\n    type: .*\n    properties:\n      deploymentLocation:\n        value: \\\$\{deploymentLocation\}/,
+    new RegExp(
+      [
+        '^composition:',
+        '  \\$\\{1:component\\}:',
+        '    type: .*',
+        '    properties:',
+        '      deploymentLocation:',
+        '        value: \\\\\\$\\{deploymentLocation\\}',
+      ].join('\\n'),
+    ),
   );
 });
 

@@ -115,7 +115,10 @@ function lineDiff(expected: string, actual: string): string {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) (ops.push(`  ${a[i++]}`), j++);
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      ops.push(`  ${a[i++]}`);
+      j++;
+    }
     else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
     else ops.push(`+ ${b[j++]}`);
   }

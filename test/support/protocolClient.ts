@@ -204,6 +204,7 @@ export class LspClient {
         );
         return;
       }
+      // eslint-disable-next-line prefer-const -- assigned after the waiter that clears it is built
       let timer: NodeJS.Timeout | undefined;
       const waiter: Waiter = {
         check: () => {
@@ -311,7 +312,7 @@ export class LspClient {
       },
       15000,
     );
-    this.conn.sendNotification('initialized', {});
+    void this.conn.sendNotification('initialized', {});
     return result;
   }
 

@@ -152,7 +152,7 @@ class OutlineScanner {
   private parseMap(col: number, pos: number): YMap {
     const pairs: YPair[] = [];
     const start = pos;
-    let end = pos;
+    let end: number;
     for (;;) {
       const line = this.lines[this.li]!;
       const kv = this.keyAt(pos, line.end);
@@ -230,7 +230,7 @@ class OutlineScanner {
     this.li++;
     let text = inner;
     // Continuation lines of a multi-line plain scalar are more indented than the parent.
-    let pendingBlank = 0;
+    let pendingBlank: number;
     while (this.li < this.lines.length) {
       const l = this.lines[this.li]!;
       if (l.first - l.start <= parentCol) break;

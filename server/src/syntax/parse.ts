@@ -136,7 +136,7 @@ export function parseYaml(text: string): ParsedYaml {
       out = { kind: 'seq', span: { start: range[0], end: range[1] }, flow: !!n.flow, items };
     } else if (isAlias(n)) {
       const range = n.range ?? [0, 0, 0];
-      let target: YNode | null = null;
+      let target: YNode | null;
       try {
         const t = n.resolve(doc!);
         target = t ? (memo.get(t) ?? null) : null;

@@ -9,7 +9,7 @@ import { action, type Fix } from './fix.js';
 
 /** A transition name as a map key: plain when safe, else single-quoted. */
 function keyText(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.\-]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export const lifecycleMapFix: Fix = {

@@ -134,8 +134,8 @@ export function grammarHover(
   const wordAt = (): { w: string; s: number; e: number } => {
     let s = offset;
     let e = offset;
-    while (s > 0 && /[A-Za-z0-9_:\-]/.test(text[s - 1]!)) s--;
-    while (e < text.length && /[A-Za-z0-9_\-]/.test(text[e]!)) e++;
+    while (s > 0 && /[A-Za-z0-9_:-]/.test(text[s - 1]!)) s--;
+    while (e < text.length && /[A-Za-z0-9_-]/.test(text[e]!)) e++;
     let w = text.slice(s, e);
     if (w.endsWith(':') && !w.includes('::')) w = w.slice(0, -1);
     return { w, s, e };

@@ -12,8 +12,8 @@ export function nameProblem(name: string): string | undefined {
   if (/\s/.test(name)) return 'it contains spaces';
   if (!/^[A-Za-z]/.test(name)) return 'it must start with a letter';
   if (!/[A-Za-z0-9]$/.test(name)) return 'it must end with a letter or a digit';
-  if (/[^A-Za-z0-9_.\-]/.test(name))
-    return `\`${name.replace(/[A-Za-z0-9_.\-]/g, '')[0]}\` is not allowed (letters, digits, \`_\`, \`-\` only)`;
+  if (/[^A-Za-z0-9_.-]/.test(name))
+    return `\`${name.replace(/[A-Za-z0-9_.-]/g, '')[0]}\` is not allowed (letters, digits, \`_\`, \`-\` only)`;
   if (/[_\-.]{2}/.test(name)) return '`_`, `-` must not follow each other';
   if (name.length > 50) return `it is ${name.length} characters long (50 at most)`;
   return undefined;

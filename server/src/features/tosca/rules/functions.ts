@@ -247,7 +247,7 @@ function checkGetInput(
   span: { start: number; end: number },
   scope: Scope,
 ): void {
-  let nameNode: YScalar | null = null;
+  let nameNode: YScalar | null;
   const seq = asSeq(args);
   if (seq) {
     if (ctx.minor < 3 || seq.items.length === 0) {
