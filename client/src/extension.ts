@@ -11,17 +11,15 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 
-/** Must match STATUS_NOTIFICATION in server/src/lsp/server.ts. */
-const STATUS_NOTIFICATION = 'lmDescriptors/status';
-/** Must match NORMATIVE_SOURCE_REQUEST in server/src/features/tosca/normative.ts. */
-const NORMATIVE_SOURCE_REQUEST = 'lmDescriptors/normativeTypeSource';
-
-interface StatusParams {
-  state: 'indexing' | 'ready';
-  done: number;
-  total: number;
-  descriptors: number;
-}
+import {
+  COMMANDS,
+  NORMATIVE_SCHEME,
+  NORMATIVE_SOURCE_REQUEST,
+  STATUS_NOTIFICATION,
+  type NormativeSourceParams,
+  type NormativeSourceResult,
+  type StatusParams,
+} from '../../server/src/protocol.js';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -45,7 +43,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
       // Read-only views of TOSCA normative types: hover and definition work inside them too.
-      { scheme: 'tosca-normative', language: 'yaml' },
+      { scheme: NORMATIVE_SCHEME, language: 'yaml' },
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
@@ -76,27 +74,29 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel('LM Descriptors', { log: true });
   status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
-  status.command = 'lmDescriptors.showOutput';
+  status.command = COMMANDS.showOutput;
   status.text = '$(sync~spin) LM: starting';
   status.show();
   context.subscriptions.push(output, status);
   context.subscriptions.push(
-    vscode.workspace.registerTextDocumentContentProvider('tosca-normative', {
+    vscode.workspace.registerTextDocumentContentProvider(NORMATIVE_SCHEME, {
       provideTextDocumentContent: async (uri) => {
         const text = client
-          ? await client.sendRequest<string | null>(NORMATIVE_SOURCE_REQUEST, { uri: uri.toString() })
+          ? await client.sendRequest<NormativeSourceResult>(NORMATIVE_SOURCE_REQUEST, {
+              uri: uri.toString(),
+            } satisfies NormativeSourceParams)
           : null;
         return text ?? `# ${uri.path}: not a TOSCA normative type known to this version of the extension\n`;
       },
     }),
-    vscode.commands.registerCommand('lmDescriptors.restartServer', async () => {
+    vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       if (client) {
         await client.stop().catch((e: unknown) => output?.appendLine(`stop failed: ${String(e)}`));
         client = undefined;
       }
       await startClient(context);
     }),
-    vscode.commands.registerCommand('lmDescriptors.showOutput', () => output?.show(true)),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => output?.show(true)),
   );
   try {
     await startClient(context);

@@ -1,19 +1,29 @@
+/**
+ * The shape of the code, as the README's architecture section states it: layers import only the
+ * layers below them, only lsp/ talks the protocol library, the two language packs (and the two
+ * language models) never import each other, shared machinery imports neither pack, and the client
+ * shares nothing with the server but the protocol module.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const src = fileURLToPath(new URL('../../server/src', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const src = join(repo, 'server/src');
+
 /** Each layer may import only itself and the layers listed (lower ones). */
 const ALLOWED: Record<string, string[]> = {
-  syntax: ['syntax'],
-  model: ['model', 'syntax'],
-  index: ['index', 'model', 'syntax'],
-  features: ['features', 'index', 'model', 'syntax'],
-  host: ['host', 'features', 'index', 'model', 'syntax'],
-  cli: ['cli', 'host', 'features', 'index', 'model', 'syntax'],
-  lsp: ['lsp', 'host', 'features', 'index', 'model', 'syntax'],
+  util: ['util'],
+  'protocol.ts': [],
+  syntax: ['syntax', 'util'],
+  model: ['model', 'syntax', 'util', 'protocol.ts'],
+  index: ['index', 'model', 'syntax', 'util'],
+  features: ['features', 'index', 'model', 'syntax', 'util'],
+  host: ['host', 'features', 'index', 'model', 'syntax', 'util'],
+  cli: ['cli', 'host', 'features', 'index', 'model', 'syntax', 'util', 'protocol.ts'],
+  lsp: ['lsp', 'host', 'features', 'index', 'model', 'syntax', 'util', 'protocol.ts'],
 };
 
 function files(dir: string, out: string[] = []): string[] {
@@ -25,21 +35,81 @@ function files(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** Every relative import of every file under `dir`: [importing file, imported file], relative to server/src. */
+function imports(dir: string): { from: string; to: string; spec: string }[] {
+  const out: { from: string; to: string; spec: string }[] = [];
+  for (const f of files(dir)) {
+    const text = readFileSync(f, 'utf8');
+    for (const m of text.matchAll(/^\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]/gm)) {
+      const spec = m[1]!;
+      out.push({ from: relative(src, f), to: spec.startsWith('.') ? relative(src, join(f, '..', spec)) : spec, spec });
+    }
+  }
+  return out;
+}
+
+const layerOf = (rel: string) => (rel.includes('/') ? rel.split('/')[0]! : rel.replace(/\.js$/, '.ts'));
+
 test('layers import only the layers below them; only lsp/ imports vscode-languageserver', () => {
   const problems: string[] = [];
-  for (const f of files(src)) {
-    const rel = relative(src, f);
-    const layer = rel.includes('/') ? rel.split('/')[0]! : '(entry)';
+  for (const { from, to, spec } of imports(src)) {
+    const layer = layerOf(from);
+    if (spec.startsWith('vscode-languageserver') && layer !== 'lsp' && layer !== 'server.ts') {
+      problems.push(`${from} imports ${spec}`);
+    }
+    if (!spec.startsWith('.') || !ALLOWED[layer]) continue;
+    if (!ALLOWED[layer]!.includes(layerOf(to))) problems.push(`${from} (${layer}) imports ${to}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the language packs and the language models never import each other', () => {
+  const problems: string[] = [];
+  const pairs: [string, string][] = [
+    ['features/lm/', 'features/tosca/'],
+    ['features/tosca/', 'features/lm/'],
+    ['model/lm/', 'model/tosca/'],
+    ['model/tosca/', 'model/lm/'],
+    // Shared machinery sits below both packs.
+    ['features/shared/', 'features/lm/'],
+    ['features/shared/', 'features/tosca/'],
+  ];
+  for (const { from, to } of imports(src)) {
+    for (const [a, b] of pairs) if (from.startsWith(a) && to.startsWith(b)) problems.push(`${from} imports ${to}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the top-level feature files only dispatch: they import packs.ts, shared/ and types, no language', () => {
+  const problems: string[] = [];
+  for (const { from, to } of imports(join(src, 'features'))) {
+    if (from.split('/').length !== 2) continue; // features/<file>.ts only
+    if (from === 'features/packs.ts') continue; // the registry names the packs
+    if (to.startsWith('features/lm/') || to.startsWith('features/tosca/') || /^model\/(lm|tosca)\//.test(to)) {
+      problems.push(`${from} imports ${to}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the client shares only the protocol module with the server', () => {
+  const problems: string[] = [];
+  for (const { from, to, spec } of imports(join(repo, 'client/src'))) {
+    if (spec.startsWith('.') && to.startsWith('..') && !to.endsWith('server/src/protocol.js')) {
+      problems.push(`${from} imports ${to}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('no module-level mutable state under features/ (caches belong to the index or the document)', () => {
+  const problems: string[] = [];
+  for (const f of files(join(src, 'features'))) {
     const text = readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/^\s*import[^'"]*['"]([^'"]+)['"]/gm)) {
-      const spec = m[1]!;
-      if (spec.startsWith('vscode-languageserver') && layer !== 'lsp' && layer !== '(entry)')
-        problems.push(`${rel} imports ${spec}`);
-      if (!spec.startsWith('.')) continue;
-      const target = relative(src, join(f, '..', spec));
-      const tl = target.split('/')[0]!;
-      if (layer === '(entry)' || !ALLOWED[layer]) continue;
-      if (!ALLOWED[layer]!.includes(tl)) problems.push(`${rel} (${layer}) imports ${target}`);
+    for (const m of text.matchAll(
+      /^(?:export )?(let|var) (\w+)|^(?:export )?const (\w+)\s*(?::(?!\s*Readonly)[^=]+)?=\s*new (Map|Set|WeakMap|WeakSet)\b/gm,
+    )) {
+      problems.push(`${relative(src, f)}: ${m[0]}`);
     }
   }
   assert.deepEqual(problems, []);

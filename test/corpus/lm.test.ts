@@ -65,7 +65,7 @@ const BRENT21 = ['resources/brent2dot1/', 'subprojects/resources/brent2dot1/'];
  */
 const FILE_PRESENCE_OFF = {
   severityOverrides: { LM104: 'off', LM105: 'off' } as const,
-  drop: (d: Diagnostic) => d.code === 'LM103' && (d.data as { part?: string } | undefined)?.part !== undefined,
+  drop: (d: Diagnostic) => d.code === 'LM103' && d.data?.missingPart !== undefined,
 };
 
 /** Trees that are real, valid packages: no errors allowed. */

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDiagnostics } from '../support/features.js';
 import type { Diagnostic } from '../../server/src/features/types.js';
+import { suggestedReplacement } from '../../server/src/features/shared/fixData.js';
 
 /** A resource package outside any lmctl project (resource manager unknown). */
 const RES = '#- /ws/x/Definitions/lm/resource.yaml\n';
@@ -68,7 +69,7 @@ test(
 # ^^^^^^ LM081
 ${ANSIBLE_DEFAULT}`);
     assert.deepEqual(
-      diags.map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
+      diags.map((d) => [d.severity, suggestedReplacement(d.data)]),
       [
         ['error', 'Install'],
         ['warning', 'Stop'],
@@ -189,7 +190,7 @@ lifecycle:
 #           ^^^^^^^^^^ LM085
 ${ANSIBLE_DEFAULT}`);
   assert.deepEqual(
-    diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith),
+    diags.map((d) => suggestedReplacement(d.data)),
     ['Openstack', undefined],
   );
   await checkDiagnostics(
@@ -218,7 +219,7 @@ default-driver:
       infrastructure-type: ['*']
 `);
   assert.deepEqual(
-    diags.map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith),
+    diags.map((d) => suggestedReplacement(d.data)),
     ['openstack', 'ansible', undefined],
   );
   await checkDiagnostics(

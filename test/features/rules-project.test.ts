@@ -174,7 +174,7 @@ contains:
   type: Type
 `);
   assert.deepEqual(
-    diags.map((d) => (d.data as { part?: string } | undefined)?.part ?? 'descriptor'),
+    diags.map((d) => d.data?.missingPart ?? 'descriptor'),
     ['descriptor', 'Lifecycle', 'Definitions/infrastructure', 'descriptor'],
   );
   await checkDiagnostics(`#- /ws/lmproject.yml

@@ -8,10 +8,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RULES } from '../../server/src/features/rules/index.js';
+import { LM_RULES } from '../../server/src/features/lm/rules/index.js';
 import { checkDiagnostics } from '../support/features.js';
+import { suggestedReplacement } from '../../server/src/features/shared/fixData.js';
 
-const ALL_CODES = RULES.flatMap((r) => [...r.codes]);
+const ALL_CODES = LM_RULES.flatMap((r) => [...r.codes]);
 const only = (...codes: string[]) => ({ ignore: ALL_CODES.filter((c) => !codes.includes(c)) });
 
 const RES = '#- /ws/x/Definitions/lm/resource.yaml\n';
@@ -150,7 +151,7 @@ data-types:
     only('LM022'),
   );
   assert.deepEqual(
-    sorted(diags).map((d) => (d.data as { replaceWith?: string } | undefined)?.replaceWith),
+    sorted(diags).map((d) => suggestedReplacement(d.data)),
     ['string', undefined, 'integer', 'integer', 'string'],
   );
   assert.ok(diags.every((d) => d.severity === 'warning'));
@@ -230,7 +231,7 @@ operations:
 `,
     only('LM024'),
   );
-  assert.equal((diags[0]!.data as { replaceWith: string }).replaceWith, "value: '${b}'");
+  assert.equal(suggestedReplacement(diags[0]!.data), "value: '${b}'");
   await checkDiagnostics(
     `${RES}description: >-
   A note that mentions value:x in its text.
@@ -694,7 +695,9 @@ ${PLACE}
     only('LM048'),
   );
   assert.equal(diags[0]!.severity, 'warning');
-  assert.deepEqual(diags[0]!.data, { section: 'composition', component: 'a', properties: ['key_name'] });
+  assert.deepEqual(diags[0]!.data, {
+    fixes: [{ fix: 'map-required-property', section: 'composition', component: 'a', properties: ['key_name'] }],
+  });
   await checkDiagnostics(
     asm(`${TOP}
 composition:
@@ -736,7 +739,9 @@ references:
   );
   assert.ok(diags.every((d) => d.severity === 'warning'));
   assert.deepEqual(
-    sorted(diags).map((d) => (d.data as { properties?: string[] } | undefined)?.properties),
+    sorted(diags).map((d) =>
+      d.data?.fixes?.[0] && 'properties' in d.data.fixes[0] ? d.data.fixes[0].properties : undefined,
+    ),
     [['deploymentLocation', 'resourceManager'], ['resourceManager'], undefined],
   );
   await checkDiagnostics(
@@ -786,7 +791,7 @@ ${PLACE}
     only('LM050'),
   );
   assert.deepEqual(
-    sorted(diags).map((d) => [d.severity, (d.data as { replaceWith?: string } | undefined)?.replaceWith]),
+    sorted(diags).map((d) => [d.severity, suggestedReplacement(d.data)]),
     [
       ['information', 'flavor'],
       ['information', undefined],

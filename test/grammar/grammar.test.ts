@@ -118,8 +118,7 @@ function lineDiff(expected: string, actual: string): string {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       ops.push(`  ${a[i++]}`);
       j++;
-    }
-    else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
+    } else if (i < a.length && (j >= b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push(`- ${a[i++]}`);
     else ops.push(`+ ${b[j++]}`);
   }
   const keep = new Set<number>();

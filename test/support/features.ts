@@ -21,11 +21,6 @@ export async function setup(
   for (const f of fixture.files) files[f.path] = f.text;
   const fs = new MemoryFileSystem(files);
   const session = new Session(fs);
-  // Cross-file ranges come from the in-memory files, not the disk.
-  session.linesOf = (p: string) => {
-    const f = fixture.files.find((x) => x.path === p);
-    return f ? new LineIndex(f.text) : undefined;
-  };
   session.index.addRoot('/ws');
   await session.index.build();
   // The file under test: the one with the cursor, else the last file of the fixture.

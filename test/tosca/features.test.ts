@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import { applyCompletion, checkCompletion, checkDefinition, checkHover, setup } from '../support/features.js';
 import { definition } from '../../server/src/features/definition.js';
 import { hover } from '../../server/src/features/hover.js';
-import {
-  normativeSourceForUri,
-  normativeTypeSource,
-  parseNormativeUri,
-} from '../../server/src/features/tosca/normative.js';
+import { NormativeViews, parseNormativeUri } from '../../server/src/model/tosca/normativeView.js';
 import { LineIndex } from '../../server/src/syntax/positions.js';
+
+const normative = new NormativeViews();
+const normativeSourceForUri = (uri: string) => normative.sourceForUri(uri);
+const normativeTypeSource = (...args: Parameters<NormativeViews['source']>) => normative.source(...args);
 
 const tosca = (body: string, version = 'tosca_simple_yaml_1_3') =>
   `#- /ws/service.yaml\ntosca_definitions_version: ${version}\n${body.replace(/^\n/, '')}`;
@@ -949,14 +949,13 @@ test(
   'normative view: every type of every version renders as clean TOSCA, and its anchors sit on their ' + 'keys',
   async () => {
     const { NORMATIVE_TYPES, CATALOG_VERSIONS } = await import('../../server/src/model/tosca/catalog/index.js');
-    const { normativeTypeView } = await import('../../server/src/features/tosca/normative.js');
     const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
     const { session } = await setup('#- /ws/empty.yaml\n');
     let n = 0;
     for (const v of CATALOG_VERSIONS) {
       for (const t of NORMATIVE_TYPES) {
         if (!t.versions.includes(v)) continue;
-        const view = normativeTypeView(t.name, v)!;
+        const view = normative.view(t.name, v)!;
         const doc = session.openDocument(view.uri, view.text, 1);
         assert.equal(doc.kind, 'tosca');
         const diags = computeDiagnostics(session.context(doc));

@@ -15,9 +15,11 @@ import { Session } from '../../server/src/host/session.js';
 import { complete } from '../../server/src/features/completion.js';
 import { definition } from '../../server/src/features/definition.js';
 import { hover } from '../../server/src/features/hover.js';
-import { toscaModelOf } from '../../server/src/features/tosca/context.js';
+import { toscaModelOf } from '../../server/src/features/tosca/model.js';
 import { refAt } from '../../server/src/features/tosca/refs.js';
-import { normativeSourceForUri } from '../../server/src/features/tosca/normative.js';
+import { NormativeViews } from '../../server/src/model/tosca/normativeView.js';
+
+const normative = new NormativeViews();
 import { primitiveOf } from '../../server/src/model/tosca/primitives.js';
 import { TYPE_SECTIONS, type ToscaSummary } from '../../server/src/model/tosca/summary.js';
 import { walkScalars } from '../../server/src/syntax/tree.js';
@@ -132,7 +134,7 @@ test(
                 if (type && !links.length && !(type.path === doc.path && type.decl?.keySpan.start === pos.span.start))
                   failures.push(`${rel}: no definition for ${pos.name}`);
                 for (const l of links)
-                  if (l.targetPath.startsWith('tosca-normative:') && !normativeSourceForUri(l.targetPath))
+                  if (l.targetPath.startsWith('tosca-normative:') && !normative.sourceForUri(l.targetPath))
                     failures.push(`${rel}: no normative view for ${l.targetPath}`);
               }
             } catch (e) {

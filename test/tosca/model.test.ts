@@ -13,7 +13,7 @@ import type { ToscaFileSource } from '../../server/src/model/tosca/imports.js';
 import { parseToscaMeta } from '../../server/src/model/tosca/csar.js';
 import { parseScalarUnit, parseVersion, parseRange, checkConstraint } from '../../server/src/model/tosca/primitives.js';
 import { parseGeneric } from '../../server/src/model/tosca/typeTable.js';
-import { toscaModelOf } from '../../server/src/features/tosca/context.js';
+import { toscaModelOf } from '../../server/src/features/tosca/model.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { setup } from '../support/features.js';
 

@@ -3,13 +3,13 @@
  *
  * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
 import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
-import { normalise } from '../index/workspace.js';
+import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
 
 interface Row {
   file: string;
@@ -114,15 +114,11 @@ export async function main(argv: string[]): Promise<number> {
     .map((e) => e.path)
     .sort();
   for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+    const text = session.fs.readTextSync(file, DEFAULT_MAX_FILE_BYTES);
+    if (text === undefined) continue;
     let diags: Diagnostic[];
     try {
-      const doc = session.openDocument(file, text, 0);
+      const doc = session.analyse(file, text);
       diags = computeDiagnostics(session.context(doc), {
         severityOverrides: overrides,
         ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),

@@ -1,32 +1,28 @@
 /**
- * Code actions for the diagnostics in a range. The diagnostics are recomputed here rather than
- * trusted from the client, so the fixes always match the current text.
+ * Code actions for the diagnostics in a range, from the document's language pack. The diagnostics
+ * are recomputed here rather than trusted from the client, so the fixes always match the text.
  */
 import { computeDiagnostics, type DiagnosticOptions } from './diagnostics.js';
-import { FIXES } from './fixes/index.js';
-import type { CodeAction } from './fixes/fix.js';
-import type { FeatureContext, Range } from './types.js';
+import { packFor } from './packs.js';
+import { fixesFor, type CodeAction } from './shared/fix.js';
+import type { FeatureContext, Position, Range } from './types.js';
 
-export type { CodeAction } from './fixes/fix.js';
+export type { CodeAction } from './shared/fix.js';
+
+function before(x: Position, y: Position): boolean {
+  return x.line < y.line || (x.line === y.line && x.character <= y.character);
+}
 
 function overlaps(a: Range, b: Range): boolean {
-  const before = (x: { line: number; character: number }, y: { line: number; character: number }) =>
-    x.line < y.line || (x.line === y.line && x.character <= y.character);
   return before(a.start, b.end) && before(b.start, a.end);
 }
 
 export function codeActions(ctx: FeatureContext, range: Range, opts: DiagnosticOptions = {}): CodeAction[] {
+  const pack = packFor(ctx.doc.kind);
+  if (!pack) return [];
   const out: CodeAction[] = [];
   for (const d of computeDiagnostics(ctx, opts)) {
-    if (!overlaps(d.range, range)) continue;
-    for (const f of FIXES) {
-      if (!f.codes.includes(d.code)) continue;
-      try {
-        out.push(...f.build(ctx, d));
-      } catch {
-        // A broken fix must not hide the others.
-      }
-    }
+    if (overlaps(d.range, range)) out.push(...fixesFor(pack.fixes, ctx, d));
   }
   return out;
 }

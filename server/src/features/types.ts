@@ -6,6 +6,7 @@ import type { Range } from '../syntax/positions.js';
 import type { DocumentModel } from '../model/document.js';
 import type { LineIndex } from '../syntax/positions.js';
 import type { WorkspaceIndex } from '../index/workspace.js';
+import type { DiagnosticData } from './shared/fixData.js';
 
 export type { Range, Position } from '../syntax/positions.js';
 
@@ -19,8 +20,8 @@ export interface Diagnostic {
   code: string;
   message: string;
   source: 'lm-descriptors';
-  /** Extra data for quick fixes. */
-  data?: unknown;
+  /** The quick-fix payload and other facts tools may read (see shared/fixData.ts). */
+  data?: DiagnosticData;
 }
 
 /** LSP CompletionItemKind numbers we use. */

@@ -1,38 +1,41 @@
 /**
- * A headless analysis session: an index over some roots plus the documents an editor (or the CLI)
- * holds. Both the language server and the CLI use it, so they give the same answers.
+ * A headless analysis session: an index over some roots plus the documents an editor holds open.
+ * Both the language server and the CLI use it, so they give the same answers. Every file is read
+ * through the session's FileSystem.
  */
-import { readFileSync } from 'node:fs';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { LineIndex } from '../syntax/positions.js';
-import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
+import { DEFAULT_MAX_FILE_BYTES, WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
 import type { FeatureContext } from '../features/types.js';
+
+/** Line indexes of files read from disk for cross-file ranges, kept this many at most. */
+const MAX_DISK_LINES = 256;
 
 export class Session {
   readonly index: WorkspaceIndex;
   private readonly open = new Map<string, DocumentModel>();
-  /** Line indexes of files read from disk for cross-file ranges; small and short-lived. */
-  private readonly diskLines = new Map<string, { lines: LineIndex; mtime: number }>();
+  /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
+  private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
   maxFullParseBytes: number | undefined;
 
   constructor(
     readonly fs: FileSystem = nodeFileSystem,
-    options: IndexOptions = {},
+    private readonly options: IndexOptions = {},
   ) {
     this.index = new WorkspaceIndex(fs, options);
   }
 
-  /** Analyses and installs an open document (full parse). */
+  /** Analyses a text (full parse) without installing it anywhere: for the CLI and one-off checks. */
+  analyse(path: string, text: string, version = 0): DocumentModel {
+    const opts = this.maxFullParseBytes !== undefined ? { maxFullParseBytes: this.maxFullParseBytes } : {};
+    return analyseDocument(normalise(path), text, version, opts);
+  }
+
+  /** Analyses and installs an open document: its text overrides the disk until it is closed. */
   openDocument(path: string, text: string, version: number): DocumentModel {
-    const p = normalise(path);
-    const model = analyseDocument(
-      p,
-      text,
-      version,
-      this.maxFullParseBytes !== undefined ? { maxFullParseBytes: this.maxFullParseBytes } : {},
-    );
-    this.open.set(p, model);
+    const model = this.analyse(path, text, version);
+    this.open.set(model.path, model);
     this.index.setOpen(model);
     return model;
   }
@@ -51,21 +54,23 @@ export class Session {
     return [...this.open.keys()];
   }
 
+  /** The line index of a file: the open document's, else the file on disk (regular files under the size cap). */
   linesOf(path: string): LineIndex | undefined {
     const p = normalise(path);
     const o = this.open.get(p);
     if (o) return o.lines;
+    const st = this.fs.statSync(p);
+    if (!st) return undefined;
+    const stat = `${st.mtimeMs}:${st.size}`;
     const cached = this.diskLines.get(p);
-    const mtime = this.index.get(p)?.stat?.mtimeMs ?? -1;
-    if (cached && cached.mtime === mtime) return cached.lines;
-    try {
-      const lines = new LineIndex(readFileSync(p, 'utf8'));
-      if (this.diskLines.size > 256) this.diskLines.clear();
-      this.diskLines.set(p, { lines, mtime });
-      return lines;
-    } catch {
-      return undefined;
-    }
+    if (cached && cached.stat === stat) return cached.lines;
+    const text = this.fs.readTextSync(p, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (text === undefined) return undefined;
+    const lines = new LineIndex(text);
+    this.diskLines.delete(p);
+    this.diskLines.set(p, { lines, stat });
+    if (this.diskLines.size > MAX_DISK_LINES) this.diskLines.delete(this.diskLines.keys().next().value!);
+    return lines;
   }
 
   /** The feature context for a document model. */

@@ -9,7 +9,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { FileKind } from '../model/kinds.js';
-import type { FileSummary } from '../model/lm/summary.js';
+import { summarise, type FileSummary } from '../model/summary.js';
 
 /** Bump when the summary shape changes so old caches are dropped. */
 export const CACHE_FORMAT = 6;
@@ -124,7 +124,8 @@ export class LazySummary {
       try {
         this.value = JSON.parse(this.json) as FileSummary;
       } catch {
-        this.value = { kind: this.fallbackKind === 'tosca' ? 'tosca' : 'other' };
+        // An unreadable entry reads as an empty file of its kind.
+        this.value = summarise(this.fallbackKind, null);
       }
     }
     return this.value;

@@ -1,7 +1,18 @@
 /**
  * The index reads the disk through this interface so tests can give it an in-memory workspace.
  */
-import { existsSync, promises as fsp, readFile, readdirSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  promises as fsp,
+  readFile,
+  readSync,
+  readdirSync,
+  statSync,
+  constants,
+} from 'node:fs';
 import * as nodePath from 'node:path';
 
 export interface FileStat {
@@ -25,6 +36,12 @@ export interface FileSystem {
   /** Synchronous variants used by the index walk: far cheaper than thousands of promises. */
   statSync(path: string): FileStat | undefined;
   readDirSync(path: string): DirEntry[];
+  /**
+   * The text of a regular file of at most `maxBytes` bytes, read synchronously (for cross-file
+   * ranges and imported files a request needs now); undefined for anything else: missing,
+   * unreadable, a folder, a device, a FIFO, or too large. Never blocks on special files.
+   */
+  readTextSync(path: string, maxBytes: number): string | undefined;
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -81,6 +98,27 @@ export const nodeFileSystem: FileSystem = {
       return [];
     }
   },
+  readTextSync(p, maxBytes) {
+    let fd: number | undefined;
+    try {
+      // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then rejects it.
+      fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
+      const st = fstatSync(fd);
+      if (!st.isFile() || st.size > maxBytes) return undefined;
+      const buf = new Uint8Array(st.size);
+      let n = 0;
+      while (n < st.size) {
+        const r = readSync(fd, buf, n, st.size - n, n);
+        if (r === 0) break;
+        n += r;
+      }
+      return new TextDecoder().decode(buf.subarray(0, n));
+    } catch {
+      return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  },
 };
 
 /** A file system held in memory: path -> text. Paths use `/`. */
@@ -134,6 +172,11 @@ export class MemoryFileSystem implements FileSystem {
 
   async exists(p: string): Promise<boolean> {
     return this.existsSync(p);
+  }
+
+  readTextSync(p: string, maxBytes: number): string | undefined {
+    const f = this.files.get(nodePath.posix.normalize(p));
+    return f && f.text.length <= maxBytes ? f.text : undefined;
   }
 
   existsSync(p: string): boolean {

@@ -11,9 +11,11 @@
 import * as path from 'node:path';
 import { summariseFile, type DocumentModel } from '../model/document.js';
 import { isDescriptorKind, type FileKind } from '../model/kinds.js';
-import type { DescriptorSummary, FileSummary, LmProjectSummary } from '../model/lm/summary.js';
+import type { DescriptorSummary, LmProjectSummary } from '../model/lm/summary.js';
+import type { FileSummary } from '../model/summary.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
+import { ToscaModels } from './toscaModels.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
 
 export interface IndexEntry {
@@ -23,12 +25,15 @@ export interface IndexEntry {
   stat?: FileStat;
   /** True while an editor holds the file open; its text then comes from the editor. */
   open: boolean;
+  /** Changes whenever the entry's summary is replaced: what caches derived from it compare. */
+  readonly stamp: number;
 }
 
 /** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
 class Entry implements IndexEntry {
   stat?: FileStat;
   constructor(
+    readonly stamp: number,
     readonly path: string,
     readonly kind: FileKind,
     private readonly source: FileSummary | LazySummary,
@@ -75,7 +80,11 @@ export interface IndexOptions {
   cacheFile?: string;
   /** Files processed between two yields to the event loop. */
   batchSize?: number;
+  /** Files larger than this are never read for cross-file analysis (default 4 MB). */
+  maxFileBytes?: number;
 }
+
+export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', '.hg'];
 
@@ -91,6 +100,10 @@ export class WorkspaceIndex {
   private readonly referencedBy = new Map<string, Set<string>>();
   private readonly listeners: ((paths: string[]) => void)[] = [];
   private bulk = false;
+  /** Source of entry stamps. */
+  private clock = 0;
+  /** The TOSCA models of documents, built from this index's summaries. */
+  readonly tosca: ToscaModels;
   private building: Promise<void> | undefined;
   readonly roots: string[] = [];
   state: 'idle' | 'building' | 'ready' = 'idle';
@@ -100,7 +113,9 @@ export class WorkspaceIndex {
   constructor(
     private readonly fs: FileSystem,
     private readonly options: IndexOptions = {},
-  ) {}
+  ) {
+    this.tosca = new ToscaModels(this, fs, () => this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+  }
 
   /** Registers a callback run with the paths whose summaries changed. */
   onDidChange(fn: (paths: string[]) => void): void {
@@ -420,6 +435,7 @@ export class WorkspaceIndex {
   ): void {
     const prev = this.entries.get(p);
     const entry = new Entry(
+      ++this.clock,
       p,
       kind,
       summary,

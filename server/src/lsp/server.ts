@@ -24,20 +24,16 @@ import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
 import { codeActions } from '../features/codeActions.js';
-import { NORMATIVE_SOURCE_REQUEST, normativeSourceForUri } from '../features/tosca/normative.js';
+import {
+  NORMATIVE_SOURCE_REQUEST,
+  STATUS_NOTIFICATION,
+  type NormativeSourceParams,
+  type StatusParams,
+} from '../protocol.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { keyOfUri, uriOfKey } from './convert.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
-
-export const STATUS_NOTIFICATION = 'lmDescriptors/status';
-
-export interface StatusParams {
-  state: 'indexing' | 'ready';
-  done: number;
-  total: number;
-  descriptors: number;
-}
 
 function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
   const out: LspDiagnostic = {
@@ -349,11 +345,9 @@ export function startServer(connection: Connection): void {
 
   // Read-only views of TOSCA normative types (targets of go to definition); the client shows them
   // through a text document content provider for the `tosca-normative:` scheme.
-  const normativeCache = new Map<string, string | null>();
-  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: { uri: string }) => {
+  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: NormativeSourceParams) => {
     try {
-      if (!normativeCache.has(params.uri)) normativeCache.set(params.uri, normativeSourceForUri(params.uri) ?? null);
-      return normativeCache.get(params.uri) ?? null;
+      return typeof params?.uri === 'string' ? (session.index.tosca.normative.sourceForUri(params.uri) ?? null) : null;
     } catch (e) {
       logError('normative type source', e);
       return null;

@@ -6,7 +6,7 @@
  * scanner gives up; for indexing files nobody is looking at).
  */
 import { classify, type FileKind } from './kinds.js';
-import { summarise, type FileSummary } from './lm/summary.js';
+import { summarise, type FileSummary } from './summary.js';
 import { LineIndex } from '../syntax/positions.js';
 import { parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { outlineYaml } from '../syntax/outline.js';
@@ -27,6 +27,30 @@ export interface DocumentModel {
   summary: FileSummary;
   /** True when the file was too large for a full parse and only the outline was built. */
   tooLarge: boolean;
+  /**
+   * Results derived from this exact text (reference scans, resolved items...), computed once and
+   * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
+   */
+  readonly derived: Map<MemoKey<unknown>, unknown>;
+}
+
+/** A typed key for `memo`; create one per derived result, as a module constant. */
+export interface MemoKey<T> {
+  readonly name: string;
+  /** Never set: carries the value type. */
+  readonly _type?: T;
+}
+
+export function memoKey<T>(name: string): MemoKey<T> {
+  return { name };
+}
+
+/** The value derived from `doc` under `key`, computed on first use and kept with the model. */
+export function memo<T>(doc: DocumentModel, key: MemoKey<T>, compute: () => T): T {
+  if (doc.derived.has(key)) return doc.derived.get(key) as T;
+  const v = compute();
+  doc.derived.set(key, v);
+  return v;
 }
 
 export interface AnalyseOptions {
@@ -39,12 +63,34 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
   const kind = opts.kind ?? classify(path, text);
   const lines = new LineIndex(text);
   if (kind === 'other') {
-    return { path, text, version, kind, lines, root: null, problems: [], summary: { kind: 'other' }, tooLarge: false };
+    return {
+      path,
+      text,
+      version,
+      kind,
+      lines,
+      root: null,
+      problems: [],
+      summary: { kind: 'other' },
+      tooLarge: false,
+      derived: new Map(),
+    };
   }
   const max = opts.maxFullParseBytes ?? DEFAULT_MAX_FULL_PARSE_BYTES;
   if (text.length > max) {
     const root = outlineYaml(text);
-    return { path, text, version, kind, lines, root, problems: [], summary: summarise(kind, root), tooLarge: true };
+    return {
+      path,
+      text,
+      version,
+      kind,
+      lines,
+      root,
+      problems: [],
+      summary: summarise(kind, root),
+      tooLarge: true,
+      derived: new Map(),
+    };
   }
   const parsed = parseYaml(text);
   return {
@@ -57,6 +103,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     problems: parsed.problems,
     summary: summarise(kind, parsed.root),
     tooLarge: false,
+    derived: new Map(),
   };
 }
 

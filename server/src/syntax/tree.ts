@@ -90,6 +90,33 @@ export function get(map: YMap | null | undefined, key: string): YNode | null {
   return getPair(map, key)?.value ?? null;
 }
 
+/**
+ * The pairs of a mapping; for a list of single-key mappings (the "ordered map" style TOSCA 1.x and
+ * some LM sections use), the pair of each item.
+ */
+export function entries(n: YNode | null | undefined): YPair[] {
+  const m = asMap(n);
+  if (m) return m.pairs;
+  const seq = asSeq(n);
+  if (!seq) return [];
+  const out: YPair[] = [];
+  for (const it of seq.items) {
+    const im = asMap(it);
+    if (im && im.pairs.length >= 1) out.push(im.pairs[0]!);
+  }
+  return out;
+}
+
+/** The node under a chain of keys (aliases followed), or null when a step is missing. */
+export function getIn(n: YNode | null | undefined, ...keys: string[]): YNode | null {
+  let cur: YNode | null = deref(n ?? null);
+  for (const k of keys) {
+    cur = deref(get(asMap(cur), k));
+    if (!cur) return null;
+  }
+  return cur;
+}
+
 /** Span covering a whole pair: key start to value end (or key end). */
 export function pairSpan(p: YPair): Span {
   return { start: p.key.span.start, end: p.value ? p.value.span.end : p.key.span.end };

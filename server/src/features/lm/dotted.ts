@@ -4,6 +4,7 @@
  * into component and member with exact source spans. (Policy metrics are read by LM069 itself.)
  */
 import type { DescriptorSummary, TypedDecl, OperationDecl } from '../../model/lm/summary.js';
+import { memo, memoKey, type DocumentModel } from '../../model/document.js';
 import type { Span } from '../../syntax/positions.js';
 import { decodeScalar, sourceSpanOf } from '../../syntax/scalars.js';
 import { asMap, asScalar, asSeq, get, type YNode, type YScalar } from '../../syntax/tree.js';
@@ -58,16 +59,11 @@ function scalarsOf(n: YNode | null): YScalar[] {
   return out;
 }
 
-const dottedCache = new WeakMap<object, DottedItem[]>();
+const DOTTED = memoKey<DottedItem[]>('lm.dotted');
 
-/** All `<component>.<member>` items of the document (cached per parsed tree). */
-export function collectDottedItems(text: string, root: YNode | null): DottedItem[] {
-  if (!root) return [];
-  const cached = dottedCache.get(root);
-  if (cached) return cached;
-  const out = collectDottedUncached(text, root);
-  dottedCache.set(root, out);
-  return out;
+/** All `<component>.<member>` items of the document (computed once per analysed text). */
+export function collectDottedItems(doc: DocumentModel): DottedItem[] {
+  return memo(doc, DOTTED, () => (doc.root ? collectDottedUncached(doc.text, doc.root) : []));
 }
 
 function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {

@@ -4,42 +4,8 @@
  * these work on half-typed YAML too.
  */
 import { findKey, grammarFor, mapSpecOf, specAt, type KeySpec, type ValueSpec } from '../../model/lm/grammar.js';
-import type { LineIndex } from '../../syntax/positions.js';
-import type { CursorContext } from '../cursor.js';
+import { siblingKeys, type CursorContext } from '../../syntax/cursor.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from '../types.js';
-
-/** Keys already written in the mapping the cursor is in (same column, same parent block). */
-export function siblingKeys(lines: LineIndex, offset: number, column: number): Set<string> {
-  const keys = new Set<string>();
-  const cur = lines.positionAt(offset).line;
-  const scan = (from: number, step: 1 | -1) => {
-    for (let ln = from; ln >= 0 && ln < lines.lineCount; ln += step) {
-      const t = lines.lineText(ln);
-      const trimmed = t.trimStart();
-      if (trimmed === '' || trimmed.startsWith('#')) continue;
-      let indent = t.length - trimmed.length;
-      let body = trimmed;
-      // `- key:` opens a mapping whose keys sit after the dash.
-      while (body.startsWith('- ')) {
-        const rest = body.slice(2).trimStart();
-        indent += body.length - rest.length;
-        body = rest;
-        if (indent === column && step === -1) {
-          const m = /^([^\s:#'"][^:#]*?)\s*:(\s|$)/.exec(body);
-          if (m) keys.add(m[1]!);
-          return;
-        }
-      }
-      if (indent < column) return;
-      if (indent > column) continue;
-      const m = /^(?:"([^"]*)"|'([^']*)'|([^\s:#'"][^:#]*?))\s*:(\s|$)/.exec(body);
-      if (m) keys.add(m[1] ?? m[2] ?? m[3]!);
-    }
-  };
-  scan(cur - 1, -1);
-  scan(cur + 1, 1);
-  return keys;
-}
 
 function indentSnippet(snippet: string, column: number): string {
   return snippet.replace(/\n/g, '\n' + ' '.repeat(column));

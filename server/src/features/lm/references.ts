@@ -12,7 +12,11 @@ import type { Span } from '../../syntax/positions.js';
 import { scanScalarReferences, type Reference } from '../../syntax/references.js';
 import { asMap, asScalar, asSeq, get, walkScalars, type YNode } from '../../syntax/tree.js';
 import type { DescriptorEntry } from '../../index/workspace.js';
-import type { FeatureContext, Severity } from '../types.js';
+import type { FeatureContext } from '../types.js';
+import { didYouMean } from '../../util/suggest.js';
+import { memo, memoKey, type DocumentModel } from '../../model/document.js';
+import { replaceWith, withFixes } from '../shared/fixData.js';
+import type { Finding } from '../shared/rule.js';
 
 export type RefScope =
   | { kind: 'top' }
@@ -48,13 +52,8 @@ export interface MemberResolution {
   builtin?: string;
 }
 
-export interface RefProblem {
-  code: string;
-  severity: Severity;
-  span: Span;
-  message: string;
-  data?: { replaceWith: string };
-}
+/** A problem found while resolving a reference (reported by LM030-LM034). */
+export type RefProblem = Finding;
 
 export interface ResolvedRef {
   occ: RefOccurrence;
@@ -95,18 +94,11 @@ export function scopeOf(path: readonly (string | number)[], summary: DescriptorS
   return { kind: 'top' };
 }
 
-/** Trees are immutable, so a document's references are computed once per parse. */
-const referenceCache = new WeakMap<object, RefOccurrence[]>();
+const REFERENCES = memoKey<RefOccurrence[]>('lm.references');
 
-/** All references in the document with their scope (cached per parsed tree). */
-export function collectReferences(text: string, root: YNode | null, summary: DescriptorSummary): RefOccurrence[] {
-  if (root) {
-    const cached = referenceCache.get(root);
-    if (cached) return cached;
-  }
-  const out = collectUncached(text, root, summary);
-  if (root) referenceCache.set(root, out);
-  return out;
+/** All references in the document with their scope (computed once per analysed text). */
+export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
+  return memo(doc, REFERENCES, () => collectUncached(doc.text, doc.root, summary));
 }
 
 function collectUncached(text: string, root: YNode | null, summary: DescriptorSummary): RefOccurrence[] {
@@ -270,7 +262,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     summary.kind === 'assembly'
       ? 'a top-level property or a component/reference of this assembly'
       : 'a property of this descriptor';
-  const suggestion = closest(rootName, [
+  const suggestion = didYouMean(rootName, [
     ...topLevelProperties(summary).map((p) => p.name),
     ...summary.components.map((c) => c.name),
   ]);
@@ -286,7 +278,10 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
           : ` Declare it under ` +
             `\`properties\`${summary.kind === 'assembly' ? ' or add a component with that name' : ''}.`
       }`,
-    ...(suggestion ? { data: { replaceWith: suggestion } } : {}),
+    ...withFixes(suggestion !== undefined ? { fix: 'replace', replaceWith: suggestion } : undefined, {
+      fix: 'declare-property',
+      name: rootName,
+    }),
   });
   return result;
 }
@@ -310,7 +305,7 @@ function resolveMember(
     if (decl) res.decl = decl;
     else if (!localDecl) {
       const names = t.descriptor.summary.properties.map((p) => p.name);
-      const s = closest(member, names);
+      const s = didYouMean(member, names);
       const descName = ctx.index.effectiveName(t.descriptor.path) ?? t.descriptor.path;
       problems.push({
         code: 'LM032',
@@ -325,44 +320,11 @@ function resolveMember(
                 ? ` It declares: ${names.slice(0, 8).join(', ')}${names.length > 8 ? ', …' : ''}.`
                 : ''
           }`,
-        ...(s ? { data: { replaceWith: s } } : {}),
+        ...replaceWith(s),
       });
     }
   }
   return res;
-}
-
-/** The closest candidate by edit distance, when close enough to be a likely typo. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  const lw = word.toLowerCase();
-  for (const c of candidates) {
-    if (c === word) continue;
-    const d = c.toLowerCase() === lw ? 0 : editDistance(lw, c.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  const limit = Math.max(1, Math.floor(word.length / 3));
-  return bestD <= limit ? best : undefined;
-}
-
-export function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return 99;
-  const prev = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
 }
 
 /** The reference occurrence under `offset`, if any. */

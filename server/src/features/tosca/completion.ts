@@ -22,11 +22,10 @@ import { kindLabel, type ToscaType } from '../../model/tosca/typeTable.js';
 import { KNOWN_VERSIONS } from '../../model/tosca/versions.js';
 import { isToscaSummary } from '../../model/tosca/summary.js';
 import type { Span } from '../../syntax/positions.js';
-import { cursorContext, type CursorContext } from '../cursor.js';
-import { siblingKeys } from '../lm/grammarFeatures.js';
-import { relativePath } from '../lm/context.js';
+import { cursorContext, siblingKeys, type CursorContext } from '../../syntax/cursor.js';
+import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
-import { toscaModelOf } from './context.js';
+import { toscaModelOf } from './model.js';
 import {
   CONSTRAINT_DOCS,
   FUNCTION_DOCS,
@@ -64,7 +63,7 @@ interface Env {
   minor: number;
 }
 
-export function toscaComplete(ctx: FeatureContext, offset: number): CompletionItem[] {
+export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const lines = ctx.doc.lines;
   const cur = cursorContext(lines, offset);
   const model = toscaModelOf(ctx);

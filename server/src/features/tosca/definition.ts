@@ -7,11 +7,11 @@
 import type { ToscaType } from '../../model/tosca/typeTable.js';
 import type { Span } from '../../syntax/positions.js';
 import type { FeatureContext, LocationLink, Range } from '../types.js';
-import { toscaModelOf } from './context.js';
-import { normativeAnchorRange, normativeTypeView } from './normative.js';
+import { toscaModelOf } from './model.js';
+import { normativeAnchorRange } from '../../model/tosca/normativeView.js';
 import { toscaTargetAt } from './targets.js';
 
-export function toscaDefinition(ctx: FeatureContext, offset: number): LocationLink[] {
+export function definition(ctx: FeatureContext, offset: number): LocationLink[] {
   const t = toscaTargetAt(ctx, offset);
   if (!t) return [];
   const model = toscaModelOf(ctx);
@@ -30,7 +30,7 @@ export function toscaDefinition(ctx: FeatureContext, offset: number): LocationLi
   };
   const inNormative = (type: ToscaType, anchor: string): LocationLink[] => {
     const v = model.types.catalogVersion;
-    const view = type.normative && v ? normativeTypeView(type.normative.name, v) : undefined;
+    const view = type.normative && v ? ctx.index.tosca.normative.view(type.normative.name, v) : undefined;
     if (!view) return [];
     const r = normativeAnchorRange(view, anchor);
     return [{ originSelectionRange: origin, targetPath: view.uri, targetRange: r, targetSelectionRange: r }];

@@ -2,7 +2,7 @@
 import { GRAMMAR } from '../../model/tosca/grammar.js';
 import { primitiveOf } from '../../model/tosca/primitives.js';
 import type { FeatureContext, Hover } from '../types.js';
-import { relativePath } from '../lm/context.js';
+import { relativePath } from '../shared/locations.js';
 import { constraintMarkdown, functionMarkdown, keywordMarkdown, PRIMITIVE_DOCS, versionMarkdown } from './docs.js';
 import {
   capMarkdown,
@@ -14,13 +14,13 @@ import {
   templateMarkdown,
   typeMarkdown,
 } from './markdown.js';
-import { toscaModelOf } from './context.js';
+import { toscaModelOf } from './model.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
 
 const SINCE: Record<string, string> = { '1_1': '1.1', '1_2': '1.2', '1_3': '1.3' };
 const UNTIL: Record<string, string> = { '1_0': '1.0', '1_1': '1.1', '1_2': '1.2' };
 
-export function toscaHover(ctx: FeatureContext, offset: number): Hover | undefined {
+export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = toscaTargetAt(ctx, offset);
   if (!t) return undefined;
   const md = markdownOf(ctx, t);

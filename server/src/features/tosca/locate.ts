@@ -7,7 +7,7 @@
 import type { LineIndex, Span } from '../../syntax/positions.js';
 import { asMap, asSeq, type YNode, type YScalar } from '../../syntax/tree.js';
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
-import type { CursorContext } from '../cursor.js';
+import type { CursorContext } from '../../syntax/cursor.js';
 
 export type TPath = (string | number)[];
 

@@ -14,7 +14,7 @@ import {
   type ToscaType,
 } from '../../model/tosca/typeTable.js';
 import type { PlainValue } from '../../model/tosca/values.js';
-import { relativePath } from '../lm/context.js';
+import { relativePath } from '../shared/locations.js';
 
 const MAX_ROWS = 30;
 

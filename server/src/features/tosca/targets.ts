@@ -21,7 +21,7 @@ import type { ImportStatus } from '../../model/tosca/imports.js';
 import type { Span } from '../../syntax/positions.js';
 import { asScalar } from '../../syntax/tree.js';
 import type { FeatureContext } from '../types.js';
-import { toscaModelOf } from './context.js';
+import { toscaModelOf } from './model.js';
 import { CONSTRAINT_DOCS, type EntityKeyword } from './docs.js';
 import { callInTree, locate, type Located, type TPath, type TreeCall } from './locate.js';
 import { refAt } from './refs.js';

@@ -18,7 +18,7 @@ import {
 import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/tosca/typeTable.js';
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
-import type { ToscaRuleContext } from './rules/rule.js';
+import type { ToscaRuleContext } from './rules/context.js';
 
 export interface ValueTarget {
   type?: string;

@@ -18,8 +18,6 @@ import {
   type YNode,
   type YPair,
 } from '../../syntax/tree.js';
-import type { FileKind } from '../kinds.js';
-import { summariseTosca, type ToscaSummary } from '../tosca/summary.js';
 
 export interface Decl {
   name: string;
@@ -95,12 +93,6 @@ export interface LmProjectSummary {
   resourceManager?: string;
   contains: SubprojectDecl[];
 }
-
-export interface OtherSummary {
-  kind: 'tosca' | 'other';
-}
-
-export type FileSummary = DescriptorSummary | LmProjectSummary | OtherSummary | ToscaSummary;
 
 function decl(p: YPair): Decl {
   return { name: p.key.text, keySpan: p.key.span, span: pairSpan(p) };
@@ -304,22 +296,6 @@ export function summariseLmProject(root: YNode | null): LmProjectSummary {
   assign('type', (v) => (s.type = v));
   assign('resource-manager', (v) => (s.resourceManager = v));
   return s;
-}
-
-export function summarise(kind: FileKind, root: YNode | null): FileSummary {
-  switch (kind) {
-    case 'assembly':
-    case 'resource':
-    case 'assembly-template':
-    case 'type':
-      return summariseDescriptor(kind, root);
-    case 'lmproject':
-      return summariseLmProject(root);
-    case 'tosca':
-      return summariseTosca(root);
-    default:
-      return { kind: 'other' };
-  }
 }
 
 /** Every property-like declaration a reference `${x}` can resolve to at the top level. */

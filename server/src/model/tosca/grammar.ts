@@ -636,41 +636,6 @@ export function keynamesOf(construct: string): string[] {
 }
 
 /** Case-insensitive Damerau-free edit distance, bounded (small strings only). */
-export function editDistance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (Math.abs(x.length - y.length) > 3) return 99;
-  const prev = Array.from({ length: y.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= x.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= y.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (x[i - 1] === y[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[y.length]!;
-}
-
-/** The closest candidate to `word` (distance ≤ max(2, a third of its length)), for "did you mean". */
-export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  const limit = Math.max(2, Math.floor(word.length / 3));
-  for (const c of candidates) {
-    if (c === word) continue;
-    let d = editDistance(word, c);
-    // Common slips: plural/singular, a suffix digit (`derived1_from`, `derived_from4`).
-    if (word.replace(/\d+/g, '') === c) d = Math.min(d, 1);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return bestD <= limit ? best : undefined;
-}
-
 /**
  * The construct a mapping at `path` (keys and list indexes from the document root) is, following
  * the grammar table: e.g. `['topology_template', 'node_templates', 'web']` -> `node_template`,

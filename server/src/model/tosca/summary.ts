@@ -17,6 +17,7 @@ import {
   asScalar,
   asSeq,
   deref,
+  entries,
   getPair,
   pairSpan,
   scalarText,
@@ -365,20 +366,6 @@ function bool(n: YNode | null | undefined): boolean | undefined {
   if (s.style === 'plain' && /^(yes|no|on|off|y|n|True|False|TRUE|FALSE)$/.test(s.text))
     return /^(yes|on|y|true)$/i.test(s.text);
   return undefined;
-}
-
-/** Pairs of a mapping; for a list of single-key mappings (the 1.x "ordered map" style), their pairs. */
-function entries(n: YNode | null | undefined): YPair[] {
-  const m = asMap(n);
-  if (m) return m.pairs;
-  const seq = asSeq(n);
-  if (!seq) return [];
-  const out: YPair[] = [];
-  for (const it of seq.items) {
-    const im = asMap(it);
-    if (im && im.pairs.length >= 1) out.push(im.pairs[0]!);
-  }
-  return out;
 }
 
 export function occurrencesOf(n: YNode | null | undefined): TOccurrences | undefined {

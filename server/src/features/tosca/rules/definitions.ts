@@ -5,31 +5,42 @@
  * `status`, TOSCA052 malformed constraint clauses, and defaults / fixed values checked against
  * their type and constraints (TOSCA050/051/053/054 via values.ts).
  */
-import { asMap, asSeq, asScalar, deref, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import {
+  entries,
+  getIn,
+  asMap,
+  asSeq,
+  asScalar,
+  deref,
+  type YMap,
+  type YNode,
+  type YPair,
+} from '../../../syntax/tree.js';
 import { CONSTRAINT_OPERATORS, compilePattern, comparableOf, primitiveOf } from '../../../model/tosca/primitives.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
 import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { propFromFile, type PropInfo, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { toPlain } from '../../../model/tosca/values.js';
 import type { TypeKind } from '../../../model/tosca/catalog/index.js';
 import { checkValue, propTarget, cap } from '../values.js';
-import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
-const STATUS = new Set(['supported', 'unsupported', 'experimental', 'deprecated']);
+const STATUS: ReadonlySet<string> = new Set(['supported', 'unsupported', 'experimental', 'deprecated']);
 
 export const definitionsRule: ToscaRule = {
   codes: ['TOSCA040', 'TOSCA041', 'TOSCA052', 'TOSCA050', 'TOSCA051'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
     const root = ctx.root;
     if (!root) return;
     for (const section of root.pairs) {
       const kind = TYPE_SECTIONS[section.key.text];
       if (!kind) continue;
-      for (const tp of entriesOf(section.value)) checkType(ctx, kind, tp);
+      for (const tp of entries(section.value)) checkType(ctx, kind, tp);
     }
-    const inputs = at(root, 'topology_template', 'inputs');
-    for (const p of entriesOf(inputs)) {
+    const inputs = getIn(root, 'topology_template', 'inputs');
+    for (const p of entries(inputs)) {
       const m = asMap(p.value);
       if (!m) continue;
       const def = {
@@ -38,7 +49,7 @@ export const definitionsRule: ToscaRule = {
       };
       checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
     }
-    for (const p of entriesOf(at(root, 'topology_template', 'outputs'))) {
+    for (const p of entries(getIn(root, 'topology_template', 'outputs'))) {
       const m = asMap(p.value);
       if (m) checkConstraintClauses(ctx, m, asScalar(m.pairs.find((q) => q.key.text === 'type')?.value)?.text);
     }
@@ -86,7 +97,7 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
         ? ctx.model.types.attributes(parent)
         : ctx.model.types.properties(parent)
       : new Map<string, PropInfo>();
-    for (const p of entriesOf(at(body, section))) {
+    for (const p of entries(getIn(body, section))) {
       const m = asMap(p.value);
       const what = `${attr ? 'attribute' : 'property'} \`${p.key.text}\` of ${label}`;
       if (!m) {
@@ -103,7 +114,7 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
     }
   }
   // Capability definitions may refine the properties of their capability type.
-  for (const cp of entriesOf(at(body, 'capabilities'))) {
+  for (const cp of entries(getIn(body, 'capabilities'))) {
     const cm = asMap(cp.value);
     const capDef = d!.capabilities.find((c) => c.keySpan.start === cp.key.span.start);
     if (!cm || !capDef) continue;
@@ -112,7 +123,7 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
       'capability',
     );
     const capProps = capType ? ctx.model.types.properties(capType) : new Map<string, PropInfo>();
-    for (const p of entriesOf(at(cm, 'properties'))) {
+    for (const p of entries(getIn(cm, 'properties'))) {
       const m = asMap(p.value);
       const local = capDef.properties.find((x) => x.keySpan.start === p.key.span.start);
       if (!m || !local) continue;
@@ -171,8 +182,9 @@ function checkDefinitionBody(
   }
   const base = baseOf(ctx, eff.type);
   checkConstraintClauses(ctx, m, base);
-  const entry = at(m, 'entry_schema');
-  if (entry && entry.kind === 'map') checkConstraintClauses(ctx, entry, baseOf(ctx, asScalar(at(entry, 'type'))?.text));
+  const entry = getIn(m, 'entry_schema');
+  if (entry && entry.kind === 'map')
+    checkConstraintClauses(ctx, entry, baseOf(ctx, asScalar(getIn(entry, 'type'))?.text));
   for (const key of ['default', 'value']) {
     const pair = m.pairs.find((q) => q.key.text === key);
     if (!pair?.value) continue;
@@ -187,7 +199,7 @@ function baseOf(ctx: ToscaRuleContext, type: string | undefined): string | undef
 
 /** TOSCA052: the `constraints` list of a definition (or data type) is well formed. */
 function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: string | undefined): void {
-  const list = asSeq(at(m, 'constraints'));
+  const list = asSeq(getIn(m, 'constraints'));
   if (!list) return;
   const prim = base ? primitiveOf(base) : undefined;
   for (const it of list.items) {
@@ -211,8 +223,8 @@ function checkConstraintClauses(ctx: ToscaRuleContext, m: YMap | null, base: str
         span: p.key.span,
         message:
           `Unknown constraint operator ` +
-          `\`${op}\`${hint ? `; did you mean \`${hint}\`?` : `. Operators: ${CONSTRAINT_OPERATORS.join(', ')}.`}`,
-        ...(hint ? { data: { replace: hint } } : {}),
+          `\`${op}\`${hint ? ` (did you mean \`${hint}\`?).` : `. Operators: ${CONSTRAINT_OPERATORS.join(', ')}.`}`,
+        ...replaceWith(hint),
       });
       continue;
     }
@@ -339,7 +351,7 @@ export function typeNodesOf(root: YMap | null): { kind: TypeKind; pair: YPair }[
   if (!root) return out;
   for (const section of root.pairs) {
     const kind = TYPE_SECTIONS[section.key.text];
-    if (kind) for (const p of entriesOf(section.value)) out.push({ kind, pair: p });
+    if (kind) for (const p of entries(section.value)) out.push({ kind, pair: p });
   }
   return out;
 }

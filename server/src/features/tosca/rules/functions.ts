@@ -5,13 +5,24 @@
  * (outputs, a node with no HostedOn requirement), TOSCA075 `SELF`/`SOURCE`/`TARGET` outside a
  * context that has them, TOSCA076 a nested name or index applied to a value that has none.
  */
-import { asMap, asScalar, asSeq, deref, type YMap, type YNode, type YScalar } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
+import {
+  entries,
+  getIn,
+  asMap,
+  asScalar,
+  asSeq,
+  deref,
+  type YMap,
+  type YNode,
+  type YScalar,
+} from '../../../syntax/tree.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS, type TNodeTemplate } from '../../../model/tosca/summary.js';
 import type { PropInfo, SchemaInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 type ScopeKind =
   | 'node'
@@ -40,16 +51,16 @@ interface Scope {
 
 export const functionsRule: ToscaRule = {
   codes: ['TOSCA070', 'TOSCA071', 'TOSCA072', 'TOSCA073', 'TOSCA074', 'TOSCA075', 'TOSCA076'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
     const root = ctx.root;
     if (!root) return;
     const model = ctx.model;
     const types = model.types;
-    const topo = at(root, 'topology_template');
-    for (const p of entriesOf(at(topo, 'inputs')))
-      visit(ctx, at(p.value, 'default'), { kind: 'input', inTopology: true });
-    for (const p of entriesOf(at(topo, 'node_templates'))) {
+    const topo = getIn(root, 'topology_template');
+    for (const p of entries(getIn(topo, 'inputs')))
+      visit(ctx, getIn(p.value, 'default'), { kind: 'input', inTopology: true });
+    for (const p of entries(getIn(topo, 'node_templates'))) {
       const node = model.nodeTemplates.get(p.key.text);
       if (!node) continue;
       const self = types.resolve(node.type?.name, 'node');
@@ -61,7 +72,7 @@ export const functionsRule: ToscaRule = {
           continue;
         }
         // Inline relationships give SOURCE (this node) and TARGET (the requirement's node).
-        for (const r of entriesOf(q.value)) {
+        for (const r of entries(q.value)) {
           const rm = asMap(r.value);
           for (const rp of rm?.pairs ?? []) {
             if (rp.key.text !== 'relationship' || !asMap(rp.value)) {
@@ -82,28 +93,28 @@ export const functionsRule: ToscaRule = {
         }
       }
     }
-    for (const p of entriesOf(at(topo, 'relationship_templates'))) {
+    for (const p of entries(getIn(topo, 'relationship_templates'))) {
       const rt = model.relationshipTemplates.get(p.key.text);
       const self = types.resolve(rt?.type?.name, 'relationship');
       visit(ctx, p.value, { kind: 'relationship', inTopology: true, ...(self ? { self } : {}) });
     }
-    for (const p of entriesOf(at(topo, 'groups'))) {
+    for (const p of entries(getIn(topo, 'groups'))) {
       const g = model.groups.get(p.key.text);
       const self = types.resolve(g?.type?.name, 'group');
       visit(ctx, p.value, { kind: 'group', inTopology: true, ...(self ? { self } : {}) });
     }
-    for (const p of entriesOf(at(topo, 'policies'))) {
+    for (const p of entries(getIn(topo, 'policies'))) {
       const pol = model.policies.get(p.key.text);
       const self = types.resolve(pol?.type?.name, 'policy');
       visit(ctx, p.value, { kind: 'policy', inTopology: true, ...(self ? { self } : {}) });
     }
-    for (const p of entriesOf(at(topo, 'outputs'))) visit(ctx, p.value, { kind: 'output', inTopology: true });
-    for (const p of entriesOf(at(topo, 'workflows'))) visit(ctx, p.value, { kind: 'workflow', inTopology: true });
+    for (const p of entries(getIn(topo, 'outputs'))) visit(ctx, p.value, { kind: 'output', inTopology: true });
+    for (const p of entries(getIn(topo, 'workflows'))) visit(ctx, p.value, { kind: 'workflow', inTopology: true });
     // Type definitions: SELF is the type being defined.
     for (const section of root.pairs) {
       const kind = TYPE_SECTIONS[section.key.text];
       if (!kind) continue;
-      for (const tp of entriesOf(section.value)) {
+      for (const tp of entries(section.value)) {
         const d = model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
         const self = d ? model.declared(d) : undefined;
         const sk: ScopeKind =
@@ -279,12 +290,12 @@ function checkGetInput(
         `\`get_input\`: no input \`${name}\` is declared in ` +
         `\`topology_template.inputs\`${
           hint
-            ? `; did you mean ` + `\`${hint}\`?`
+            ? ` (did you mean ` + `\`${hint}\`?)`
             : ctx.model.inputs.size
               ? ` (inputs: ${[...ctx.model.inputs.keys()].join(', ')})`
               : ''
         }.`,
-      ...(hint ? { data: { replace: hint } } : {}),
+      ...replaceWith(hint),
     });
     return;
   }
@@ -446,8 +457,8 @@ function resolveEntity(
     span: s.span,
     message:
       `\`${fn}\`: \`${name}\` is not a node or relationship template of this topology, nor SELF, SOURCE, ` +
-      `TARGET${allowHost ? ' or HOST' : ''}${hint ? `; did you mean \`${hint}\`?` : '.'}`,
-    ...(hint ? { data: { replace: hint } } : {}),
+      `TARGET${allowHost ? ' or HOST' : ''}${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+    ...replaceWith(hint),
   });
   return undefined;
 }
@@ -637,9 +648,9 @@ function lookup(
         message:
           `\`${fn}\`: capability \`${first.text}\` (type \`${ct.name}\`) has no ` +
           `${what} \`${second.text}\`${
-            hint ? `; did you mean ` + `\`${hint}\`?` : cdefs.size ? ` (it has: ${[...cdefs.keys()].join(', ')})` : ''
+            hint ? ` (did you mean ` + `\`${hint}\`?)` : cdefs.size ? ` (it has: ${[...cdefs.keys()].join(', ')})` : ''
           }.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+        ...replaceWith(hint),
       });
     }
     return !report ? false : true;
@@ -654,14 +665,14 @@ function lookup(
       message:
         `\`${fn}\`: \`${t.name}\` has no ` +
         `${what}${t.kind === 'node' ? ', capability or ' + 'requirement' : ''} \`${first.text}\`${
-          hint ? `; did you mean ` + `\`${hint}\`?` : ''
+          hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
         }${
           !hint && defs.size
             ? ` (${what === 'attribute' ? 'attributes and properties' : 'properties'}: ` +
               `${[...defs.keys()].slice(0, 12).join(', ')}${defs.size > 12 ? ', …' : ''})`
             : ''
         }.`,
-      ...(hint ? { data: { replace: hint } } : {}),
+      ...replaceWith(hint),
     });
   }
   return false;
@@ -731,8 +742,8 @@ function checkNested(
         span: s.span,
         message:
           `${cap(label)} (data type \`${dt.name}\`) has no field ` +
-          `\`${s.text}\`${hint ? `; did you mean \`${hint}\`?` : ''}.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+          `\`${s.text}\`${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        ...replaceWith(hint),
       });
       return;
     }
@@ -780,7 +791,7 @@ function checkGetOperationOutput(
         `\`get_operation_output\`: \`${entity.type.name}\` has no interface ` +
         `\`${ifName.text}\`${
           hint
-            ? `; did you mean ` + `\`${hint}\`?`
+            ? ` (did you mean ` + `\`${hint}\`?)`
             : ifaces.size
               ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
               : ''
@@ -801,7 +812,7 @@ function checkGetOperationOutput(
       span: opName.span,
       message:
         `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation ` +
-        `\`${opName.text}\`${hint ? `; did you mean \`${hint}\`?` : ` (operations: ${[...ops].join(', ')})`}.`,
+        `\`${opName.text}\`${hint ? ` (did you mean \`${hint}\`?)` : ` (operations: ${[...ops].join(', ')})`}.`,
     });
   }
 }
@@ -833,7 +844,7 @@ function checkGetArtifact(
       message:
         `\`get_artifact\`: no artifact \`${art.text}\` on ` +
         `\`${entity.node?.name ?? entity.type.name}\`${
-          hint ? `; did you mean ` + `\`${hint}\`?` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
+          hint ? ` (did you mean ` + `\`${hint}\`?)` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
         }.`,
     });
   }

@@ -4,13 +4,13 @@
  * TOSCA file (unknown or missing version), TOSCA024 import cycle, TOSCA025 duplicate import or
  * namespace prefix.
  */
-import type { ToscaRule } from './rule.js';
+import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
+import { didYouMean } from '../../../util/suggest.js';
 
 export const importsRule: ToscaRule = {
   codes: ['TOSCA020', 'TOSCA021', 'TOSCA022', 'TOSCA023', 'TOSCA024', 'TOSCA025', 'TOSCA026'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   crossFile: true,
   check(ctx) {
     const { model } = ctx;
@@ -61,7 +61,7 @@ export const importsRule: ToscaRule = {
             span: imp.repository?.span ?? span,
             message:
               `Import names repository \`${st.repository}\`, which \`repositories\` does not ` +
-              `define${hint ? `; did you mean \`${hint}\`?` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
+              `define${hint ? ` (did you mean \`${hint}\`?)` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
           });
           break;
         }

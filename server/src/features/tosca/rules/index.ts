@@ -5,7 +5,8 @@ import { importsRule } from './imports.js';
 import { interfacesRule } from './interfaces.js';
 import { keynamesRule } from './keynames.js';
 import { metadataRule } from './metadata.js';
-import type { ToscaRule } from './rule.js';
+import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
+import type { ToscaRule, ToscaRuleContext } from './context.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
@@ -13,6 +14,7 @@ import { versionRule } from './version.js';
 
 export const TOSCA_RULES: readonly ToscaRule[] = [
   syntaxRule,
+  duplicateKeysRule<ToscaRuleContext>('TOSCA005'),
   versionRule,
   keynamesRule,
   metadataRule,

@@ -4,16 +4,17 @@
  * TOSCA082 (warning) an interface *type* giving an operation an implementation (OASIS assertion
  * 3.6.4-04: implementations belong in node/relationship types or templates).
  */
-import { asMap, deref } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
+import { entries, getIn, asMap, deref } from '../../../syntax/tree.js';
 import type { TInterfaceAssignment } from '../../../model/tosca/summary.js';
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete } from '../values.js';
-import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 export const interfacesRule: ToscaRule = {
   codes: ['TOSCA080', 'TOSCA081', 'TOSCA082'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
     const model = ctx.model;
     const types = model.types;
@@ -42,9 +43,9 @@ export const interfacesRule: ToscaRule = {
     }
     // Interface types should not implement their operations.
     const root = ctx.root;
-    for (const tp of entriesOf(at(root, 'interface_types'))) {
-      for (const op of entriesOf(tp.value)) {
-        const candidates = op.key.text === 'operations' ? entriesOf(op.value) : [op];
+    for (const tp of entries(getIn(root, 'interface_types'))) {
+      for (const op of entries(tp.value)) {
+        const candidates = op.key.text === 'operations' ? entries(op.value) : [op];
         for (const o of candidates) {
           const impl = asMap(o.value)?.pairs.find((q) => q.key.text === 'implementation');
           if (impl && deref(impl.value)) {
@@ -84,12 +85,12 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
           `\`${t.name}\` (the type of ${what}) declares no interface ` +
           `\`${a.name}\`${
             hint
-              ? `; did you mean ` + `\`${hint}\`?`
+              ? ` (did you mean ` + `\`${hint}\`?)`
               : ifaces.size
                 ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
                 : ''
           }.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+        ...replaceWith(hint),
       });
       continue;
     }
@@ -106,9 +107,9 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
         message:
           `Interface \`${a.name}\` (type \`${it.name}\`) of ${what} has no operation ` +
           `\`${op.name}\`${
-            hint ? `; did you mean ` + `\`${hint}\`?` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
+            hint ? ` (did you mean ` + `\`${hint}\`?)` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
           }. Templates can only implement operations their interface type or node type declares.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+        ...replaceWith(hint),
       });
     }
   }

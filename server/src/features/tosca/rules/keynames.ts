@@ -5,9 +5,11 @@
  */
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { GRAMMAR, didYouMean, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { GRAMMAR, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
-import type { ToscaRule, ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 const SHAPE_WORD: Record<Shape, string> = {
   map: 'a mapping',
@@ -36,7 +38,7 @@ function shapeOk(ks: KeySpec, actual: Shape | 'null'): boolean {
 
 export const keynamesRule: ToscaRule = {
   codes: ['TOSCA010', 'TOSCA011', 'TOSCA012'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
     if (!ctx.root) return;
     walk(ctx, 'service_template', ctx.root, ctx.root.span, 'the service template', 0);
@@ -180,10 +182,10 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
       `Unknown keyname \`${key}\` in ` +
       `${where}${
         hint
-          ? `; did you mean ` + `\`${hint}\`?`
+          ? ` (did you mean ` + `\`${hint}\`?).`
           : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
       }`,
-    ...(hint ? { data: { replace: hint } } : {}),
+    ...replaceWith(hint),
   });
 }
 

@@ -3,17 +3,17 @@
  * `template_version` is a TOSCA version; other entries are strings (seed 002's dialect: `icon`,
  * `template_icon` are URLs and accepted; `template_tags` may be a list).
  */
-import { deref } from '../../../syntax/tree.js';
+import { getIn, deref } from '../../../syntax/tree.js';
 import { parseVersion } from '../../../model/tosca/primitives.js';
-import { at, type ToscaRule } from './rule.js';
+import { simpleProfileOnly, type ToscaRule } from './context.js';
 
-const COLLECTIONS_OK = new Set(['template_tags']);
+const COLLECTIONS_OK: ReadonlySet<string> = new Set(['template_tags']);
 
 export const metadataRule: ToscaRule = {
   codes: ['TOSCA090'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
-    const md = at(ctx.root, 'metadata');
+    const md = getIn(ctx.root, 'metadata');
     if (!md || md.kind !== 'map') return;
     for (const p of md.pairs) {
       const v = deref(p.value);

@@ -1,4 +1,4 @@
-/** TOSCA000: YAML syntax problems (and the "too large" notice); TOSCA005: duplicate keys. */
+/** TOSCA000: YAML syntax problems, the "too large" notice and aliases without an anchor. */
 import type { YNode } from '../../../syntax/tree.js';
 
 /** Offsets where a key written as a flow collection (`{...}:` / `[...]:`) starts. */
@@ -16,10 +16,10 @@ function complexKeyStarts(root: YNode | null): Set<number> {
   visit(root, 0);
   return out;
 }
-import type { ToscaRule } from './rule.js';
+import type { ToscaRule } from './context.js';
 
 export const syntaxRule: ToscaRule = {
-  codes: ['TOSCA000', 'TOSCA005'],
+  codes: ['TOSCA000'],
   check(ctx) {
     const complexKeys = complexKeyStarts(ctx.doc.root);
     for (const p of ctx.doc.problems) {
@@ -57,24 +57,8 @@ export const syntaxRule: ToscaRule = {
         });
         return;
       }
-      if (n.kind === 'map') {
-        const seen = new Map<string, number>();
-        for (const p of n.pairs) {
-          const prev = seen.get(p.key.text);
-          if (prev !== undefined) {
-            const line = ctx.doc.lines.positionAt(prev).line + 1;
-            ctx.report({
-              code: 'TOSCA005',
-              severity: 'error',
-              span: p.key.span,
-              message:
-                `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of ` +
-                `them. Merge or remove one.`,
-            });
-          } else seen.set(p.key.text, p.key.span.start);
-          visit(p.value, depth + 1);
-        }
-      } else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1);
+      if (n.kind === 'map') for (const p of n.pairs) visit(p.value, depth + 1);
+      else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1);
     };
     visit(ctx.doc.root, 0);
   },

@@ -5,24 +5,25 @@
  * left unassigned, TOSCA065 group members / policy targets, TOSCA066 substitution mappings; values
  * are checked against their definitions (TOSCA050–054 via values.ts).
  */
-import { asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
+import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
 import type { PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { at, entriesOf, type ToscaRule, type ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
-    const topo = at(ctx.root, 'topology_template');
-    for (const p of entriesOf(at(topo, 'node_templates'))) checkNodeTemplate(ctx, p);
-    for (const p of entriesOf(at(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
-    for (const p of entriesOf(at(topo, 'groups'))) checkGroup(ctx, p);
-    for (const p of entriesOf(at(topo, 'policies'))) checkPolicy(ctx, p);
-    checkSubstitution(ctx, asMap(at(topo, 'substitution_mappings')));
+    const topo = getIn(ctx.root, 'topology_template');
+    for (const p of entries(getIn(topo, 'node_templates'))) checkNodeTemplate(ctx, p);
+    for (const p of entries(getIn(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
+    for (const p of entries(getIn(topo, 'groups'))) checkGroup(ctx, p);
+    for (const p of entries(getIn(topo, 'policies'))) checkPolicy(ctx, p);
+    checkSubstitution(ctx, asMap(getIn(topo, 'substitution_mappings')));
     checkImportedSubstitutions(ctx);
   },
 };
@@ -52,12 +53,12 @@ export function checkAssignments(
           `${cap(what)} declares no ` +
           `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`${
             hint
-              ? `; did you mean ` + `\`${hint}\`?`
+              ? ` (did you mean ` + `\`${hint}\`?)`
               : defs.size
                 ? ` (it has: ${[...defs.keys()].slice(0, 10).join(', ')}${defs.size > 10 ? ', …' : ''})`
                 : ''
           }.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+        ...replaceWith(hint),
       });
       continue;
     }
@@ -120,16 +121,16 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
       (d) => d.name === 'substitute' || d.name === 'select' || d.name === 'substitutable' || d.name === 'selectable',
     );
   const withType = `${what} (type \`${t.name}\`)`;
-  checkAssignments(ctx, at(m, 'properties'), props, withType, { complete });
-  if (complete && !abstract) checkRequired(ctx, at(m, 'properties'), props, withType, p.key.span);
-  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), withType, {
+  checkAssignments(ctx, getIn(m, 'properties'), props, withType, { complete });
+  if (complete && !abstract) checkRequired(ctx, getIn(m, 'properties'), props, withType, p.key.span);
+  checkAssignments(ctx, getIn(m, 'attributes'), types.attributes(t), withType, {
     complete,
     attributes: true,
     alsoKnown: props,
   });
   // Capabilities.
   const caps = types.capabilities(t);
-  for (const cp of entriesOf(at(m, 'capabilities'))) {
+  for (const cp of entries(getIn(m, 'capabilities'))) {
     const def = caps.get(cp.key.text);
     if (!def) {
       if (complete) {
@@ -142,12 +143,12 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
             `Node type \`${t.name}\` has no capability ` +
             `\`${cp.key.text}\`${
               hint
-                ? `; did you mean ` + `\`${hint}\`?`
+                ? ` (did you mean ` + `\`${hint}\`?)`
                 : caps.size
                   ? ` (capabilities: ${[...caps.keys()].join(', ')})`
                   : ''
             }.`,
-          ...(hint ? { data: { replace: hint } } : {}),
+          ...replaceWith(hint),
         });
       }
       continue;
@@ -169,8 +170,8 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
     const cm = asMap(cp.value);
     const cwhat = `capability \`${cp.key.text}\` of ${what}`;
     const ccomplete = chainComplete(ctx, ct);
-    checkAssignments(ctx, at(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
-    checkAssignments(ctx, at(cm, 'attributes'), types.attributes(ct), cwhat, {
+    checkAssignments(ctx, getIn(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
+    checkAssignments(ctx, getIn(cm, 'attributes'), types.attributes(ct), cwhat, {
       complete: ccomplete,
       attributes: true,
       alsoKnown: capProps,
@@ -229,12 +230,12 @@ function checkRequirements(
             `Node type \`${t.name}\` has no requirement ` +
             `\`${ra.name}\`${
               hint
-                ? `; did you mean ` + `\`${hint}\`?`
+                ? ` (did you mean ` + `\`${hint}\`?)`
                 : reqs.size
                   ? ` (requirements: ${[...reqs.keys()].join(', ')})`
                   : ''
             }.`,
-          ...(hint ? { data: { replace: hint } } : {}),
+          ...replaceWith(hint),
         });
       }
       checkRequirementTarget(ctx, ra, undefined, what);
@@ -297,8 +298,8 @@ function checkRequirementTarget(
           span: ra.node.span,
           message:
             `The target \`${ra.node.name}\` of ${rwhat} is neither a node template of this topology nor a ` +
-            `known node type${hint ? `; did you mean \`${hint}\`?` : '.'}`,
-          ...(hint ? { data: { replace: hint } } : {}),
+            `known node type${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+          ...replaceWith(hint),
         });
         return;
       }
@@ -404,9 +405,9 @@ function checkRelationshipTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const types = ctx.model.types;
   const complete = chainComplete(ctx, t);
   const props = types.properties(t);
-  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
-  if (complete && !tpl.copy) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
-  checkAssignments(ctx, at(m, 'attributes'), types.attributes(t), what, {
+  checkAssignments(ctx, getIn(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete && !tpl.copy) checkRequired(ctx, getIn(m, 'properties'), props, what, p.key.span);
+  checkAssignments(ctx, getIn(m, 'attributes'), types.attributes(t), what, {
     complete,
     attributes: true,
     alsoKnown: props,
@@ -431,8 +432,8 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
         severity: 'error',
         span: mem.span,
         message:
-          `Member \`${mem.name}\` of ${what} is not a node ` + `template${hint ? `; did you mean \`${hint}\`?` : '.'}`,
-        ...(hint ? { data: { replace: hint } } : {}),
+          `Member \`${mem.name}\` of ${what} is not a node ` + `template${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        ...replaceWith(hint),
       });
       continue;
     }
@@ -473,8 +474,8 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
   if (!t) return;
   const props = types.properties(t);
   const complete = chainComplete(ctx, t);
-  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
-  if (complete) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
+  checkAssignments(ctx, getIn(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete) checkRequired(ctx, getIn(m, 'properties'), props, what, p.key.span);
 }
 
 function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
@@ -492,16 +493,16 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
       span: tg.span,
       message:
         `Target \`${tg.name}\` of ${what} is neither a node template nor a ` +
-        `group${hint ? `; did you mean \`${hint}\`?` : '.'}`,
-      ...(hint ? { data: { replace: hint } } : {}),
+        `group${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+      ...replaceWith(hint),
     });
   }
   if (!t) return;
   const types = ctx.model.types;
   const props = types.properties(t);
   const complete = chainComplete(ctx, t);
-  checkAssignments(ctx, at(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
-  if (complete) checkRequired(ctx, at(m, 'properties'), props, what, p.key.span);
+  checkAssignments(ctx, getIn(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
+  if (complete) checkRequired(ctx, getIn(m, 'properties'), props, what, p.key.span);
 }
 
 function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {

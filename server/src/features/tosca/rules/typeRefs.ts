@@ -4,12 +4,13 @@
  * setting is off. Shared by the type-definition and topology rules.
  */
 import type { TypeKind } from '../../../model/tosca/catalog/index.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
 import { PRIMITIVE_TYPE_NAMES, primitiveOf } from '../../../model/tosca/primitives.js';
 import type { TRef } from '../../../model/tosca/summary.js';
 import { kindLabel, parseGeneric, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
-import type { ToscaRuleContext } from './rule.js';
+import type { ToscaRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 /** Normative types renamed after 1.0. */
 const RENAMED: Record<string, string> = {
@@ -80,9 +81,9 @@ function reportUnresolved(
     message:
       `Unknown ${label} \`${name}\` in ` +
       `${what}${
-        hint ? `; did you mean ` + `\`${hint}\`?` : '.'
-      }${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
-    ...(hint ? { data: { replace: hint } } : {}),
+        hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
+      }.${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
+    ...replaceWith(hint),
   });
 }
 

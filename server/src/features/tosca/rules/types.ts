@@ -10,11 +10,11 @@ import { primitiveOf } from '../../../model/tosca/primitives.js';
 import type { TOperationDef, TPropertyDef, TSchema, TTypeDecl } from '../../../model/tosca/summary.js';
 import { isEntityRoot, kindLabel, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { checkDataTypeRef, checkTypeRef } from './typeRefs.js';
-import type { ToscaRule, ToscaRuleContext } from './rule.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 export const typesRule: ToscaRule = {
   codes: ['TOSCA030', 'TOSCA031', 'TOSCA032', 'TOSCA033', 'TOSCA034', 'TOSCA035', 'TOSCA037', 'TOSCA011'],
-  simpleOnly: true,
+  when: simpleProfileOnly,
   check(ctx) {
     const { model } = ctx;
     for (const d of model.summary.types) {

@@ -3,9 +3,10 @@
  * first entry, TOSCA004 TOSCA 2.0 (syntax-only support).
  */
 import { asScalar } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../model/tosca/grammar.js';
 import { KNOWN_VERSIONS } from '../../../model/tosca/versions.js';
-import type { ToscaRule } from './rule.js';
+import type { ToscaRule } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 export const versionRule: ToscaRule = {
   codes: ['TOSCA001', 'TOSCA002', 'TOSCA003', 'TOSCA004'],
@@ -55,11 +56,11 @@ export const versionRule: ToscaRule = {
         severity: 'error',
         span: pair.value ? pair.value.span : pair.key.span,
         message: `${text ? `Unknown TOSCA version ` + `\`${text}\`` : 'The TOSCA version is empty'}${
-          hint ? `; did you mean ` + `\`${hint}\`?` : '.'
-        } Known: ${KNOWN_VERSIONS.slice(0, 5).join(
+          hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
+        }. Known: ${KNOWN_VERSIONS.slice(0, 5).join(
           ', ' + '',
         )}, and the NFV/MEC profile names. Checking as Simple Profile 1.3.`,
-        ...(hint ? { data: { replace: hint } } : {}),
+        ...replaceWith(hint),
       });
     }
     if (i > 0) {

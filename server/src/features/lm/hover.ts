@@ -1,0 +1,99 @@
+/** Hover: resolved references, component types and relationship items, with where they come from. */
+import type { DescriptorEntry } from '../../index/workspace.js';
+import type { Span } from '../../syntax/positions.js';
+import { propertyMarkdown } from './context.js';
+import { relativePath } from '../shared/locations.js';
+import { targetAt } from './targets.js';
+import { grammarHover } from './grammarFeatures.js';
+import { cursorContext } from '../../syntax/cursor.js';
+import type { FeatureContext, Hover } from '../types.js';
+
+const BUILTINS: Record<string, string> = {
+  instance: '**instance** — the instance LM creates from this descriptor. Members: `name`, `id`, `index`.',
+  'instance.name': '**instance.name** — the name LM gives this instance; handy for unique server or resource names.',
+  'instance.id': '**instance.id** — the identifier LM assigns to this instance.',
+  'instance.index': '**instance.index** — the position of this instance in its cluster or group (from 0).',
+};
+
+/** Where to land in a descriptor file: its `name:` line, else the start. */
+export function descriptorAnchor(d: DescriptorEntry): Span {
+  return d.summary.explicitName?.span ?? { start: 0, end: 0 };
+}
+
+export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
+  const t = targetAt(ctx, offset);
+  if (!t) {
+    const g = grammarHover(ctx, cursorContext(ctx.doc.lines, offset), offset);
+    return g
+      ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) }
+      : undefined;
+  }
+  const range = ctx.doc.lines.rangeOf(t.origin);
+  const rel = (p: string) => relativePath(ctx.doc.path, p);
+  let md: string;
+  switch (t.kind) {
+    case 'property':
+      md = propertyMarkdown(
+        t.decl,
+        t.path === ctx.doc.path
+          ? (t.owner ?? 'top-level property of this descriptor')
+          : `declared in \`${t.owner}\` (${rel(t.path)})`,
+      );
+      break;
+    case 'component': {
+      const c = t.component;
+      const lines = [
+        `**${c.name}** — ${c.section === 'references' ? 'reference' : 'component'} of type \`${c.type ?? '?'}\``,
+      ];
+      if (c.cluster) lines.push('clustered (scalable)');
+      if (t.descriptor) {
+        if (t.descriptor.summary.description) lines.push(t.descriptor.summary.description);
+        lines.push(`_${rel(t.descriptor.path)}_`);
+      }
+      md = lines.join('\n\n');
+      break;
+    }
+    case 'descriptor': {
+      if (t.lmctlError) {
+        md = `**${t.typeText}**\n\nCannot be resolved: ${t.lmctlError}.`;
+        break;
+      }
+      const d = t.descriptors[0];
+      if (!d) {
+        md = `**${t.name ?? t.typeText}**\n\nNot in this workspace (it may be in the orchestrator's catalog).`;
+        break;
+      }
+      const s = d.summary;
+      const lines = [`**${t.name ?? t.typeText}** — ${s.kind} descriptor`];
+      if (s.description) lines.push(s.description);
+      const facts: string[] = [];
+      if (s.properties.length) facts.push(`${s.properties.length} properties`);
+      if (s.operations.length) facts.push(`operations: ${s.operations.map((o) => o.name).join(', ')}`);
+      if (s.capabilities.length) facts.push(`capabilities: ${s.capabilities.map((o) => o.name).join(', ')}`);
+      if (s.requirements.length) facts.push(`requirements: ${s.requirements.map((o) => o.name).join(', ')}`);
+      if (facts.length) lines.push(facts.join(' · '));
+      lines.push(`_${rel(d.path)}_`);
+      md = lines.join('\n\n');
+      break;
+    }
+    case 'member': {
+      const d = t.decl;
+      const lines = [
+        `**${d.name}** — ${t.role} of ` +
+          `\`${ctx.index.effectiveName(t.descriptor.path) ?? '?'}\`${
+            'type' in d && d.type ? ` (type ` + `\`${d.type}\`)` : ''
+          }`,
+      ];
+      if ('description' in d && d.description) lines.push(d.description);
+      if ('properties' in d && d.properties.length)
+        lines.push(`properties: ${d.properties.map((p) => p.name).join(', ')}`);
+      lines.push(`_${rel(t.descriptor.path)}_`);
+      md = lines.join('\n\n');
+      break;
+    }
+    case 'builtin':
+      md = BUILTINS[t.name] ?? `**${t.name}**`;
+      break;
+  }
+  return { contents: { kind: 'markdown', value: md }, range };
+}

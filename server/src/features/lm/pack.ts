@@ -1,0 +1,17 @@
+/** The LM language pack: assembly, resource, assembly-template, type descriptors and lmproject files. */
+import type { LanguagePack } from '../shared/pack.js';
+import { complete } from './completion.js';
+import { definition } from './definition.js';
+import { diagnose } from './diagnostics.js';
+import { LM_FIXES } from './fixes/index.js';
+import { hover } from './hover.js';
+
+export const lmPack: LanguagePack = {
+  id: 'lm',
+  kinds: ['assembly', 'resource', 'assembly-template', 'type', 'lmproject'],
+  complete,
+  hover,
+  definition,
+  diagnose,
+  fixes: LM_FIXES,
+};

@@ -1,0 +1,99 @@
+/** LM040-LM043: component and reference types (literal names and `$lmctl:/` paths). */
+import { asMap, get, getPair } from '../../../syntax/tree.js';
+import { nameProblem, VERSION_RE } from './names.js';
+import type { LmRule } from './context.js';
+
+export const componentTypesRule: LmRule = {
+  codes: ['LM040', 'LM041', 'LM042', 'LM043'],
+  kinds: ['assembly'],
+  crossFile: true,
+  check(ctx) {
+    const root = asMap(ctx.doc.root);
+    for (const section of ['composition', 'references'] as const) {
+      for (const p of asMap(get(root, section))?.pairs ?? []) {
+        const body = asMap(p.value);
+        const typePair = getPair(body, 'type');
+        if (!typePair || !typePair.value) {
+          ctx.report({
+            code: 'LM040',
+            severity: 'error',
+            span: p.key.span,
+            message:
+              `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: ` +
+              `add \`type: resource::<name>::<version>\` (or an assembly).`,
+          });
+          continue;
+        }
+        const c = ctx.summary.components.find((x) => x.name === p.key.text && x.section === section);
+        if (!c?.type || !c.typeSpan) continue;
+        const t = c.type.trim();
+        const res = ctx.feature.index.resolveType(t, ctx.doc.path);
+        if (res.isLmctl) {
+          if (res.lmctlError) {
+            ctx.report({
+              code: 'LM042',
+              severity: 'error',
+              span: c.typeSpan,
+              message:
+                `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text ` +
+                `in place, so deployment would fail.`,
+            });
+          } else if (res.targets.length === 0 && res.name) {
+            ctx.report({
+              code: 'LM043',
+              severity: 'information',
+              span: c.typeSpan,
+              message:
+                `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the ` +
+                `workspace; its properties and operations cannot be checked.`,
+            });
+          }
+          continue;
+        }
+        const parts = t.split('::');
+        if (parts.length !== 3 || !['assembly', 'resource'].includes(parts[0]!)) {
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message:
+              `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, ` +
+              `\`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
+          });
+          continue;
+        }
+        const np = nameProblem(parts[1]!);
+        if (np) {
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message: `Invalid descriptor name in type \`${t}\`: ${np}.`,
+          });
+          continue;
+        }
+        if (!VERSION_RE.test(parts[2]!) && section === 'composition') {
+          ctx.report({
+            code: 'LM041',
+            severity: 'error',
+            span: c.typeSpan,
+            message:
+              `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed ` +
+              `under \`references\`.`,
+          });
+          continue;
+        }
+        if (res.targets.length === 0) {
+          ctx.report({
+            code: 'LM043',
+            severity: 'information',
+            span: c.typeSpan,
+            message:
+              `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
+              `Properties and operations of this component cannot be checked.`,
+          });
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * LM024: `key:value` with no space after the colon (`value:'${x}'`). YAML reads the whole thing as
+ * one string, so the key is silently lost; the docs warn about exactly this (seed 000, 001).
+ * Detected on the raw lines, for keys the grammar knows, outside multi-line scalars.
+ */
+import { ASSEMBLY_GRAMMAR, RESOURCE_GRAMMAR, type ValueSpec } from '../../../model/lm/grammar.js';
+import { walkScalars } from '../../../syntax/tree.js';
+import type { LmRule } from './context.js';
+import { replaceWith } from '../../shared/fixData.js';
+
+function collectKeys(spec: ValueSpec, out: Set<string>, seen: Set<ValueSpec>): void {
+  if (seen.has(spec)) return;
+  seen.add(spec);
+  switch (spec.type) {
+    case 'map':
+      for (const k of spec.keys) {
+        out.add(k.key);
+        for (const a of k.aliases ?? []) out.add(a);
+        collectKeys(k.value, out, seen);
+      }
+      return;
+    case 'dict':
+      collectKeys(spec.entry, out, seen);
+      return;
+    case 'list':
+      collectKeys(spec.item, out, seen);
+      return;
+    case 'oneOf':
+      for (const o of spec.options) collectKeys(o, out, seen);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Every key the assembly and resource grammars know (computed once, when the module loads). */
+const KNOWN_KEYS: ReadonlySet<string> = (() => {
+  const out = new Set<string>();
+  const seen = new Set<ValueSpec>();
+  collectKeys(ASSEMBLY_GRAMMAR, out, seen);
+  collectKeys(RESOURCE_GRAMMAR, out, seen);
+  return out;
+})();
+
+const FUSED = /^(\s*(?:-\s+)?)([A-Za-z][A-Za-z0-9_-]*):([^\s:#].*)$/;
+
+export const fusedKeysRule: LmRule = {
+  codes: ['LM024'],
+  kinds: ['assembly', 'resource'],
+  check(ctx) {
+    const { text, lines } = ctx.doc;
+    if (text.indexOf(':') < 0) return;
+    // Multi-line scalars (block text, folded plain or quoted text): their lines are not keys.
+    const multi: { start: number; end: number }[] = [];
+    walkScalars(ctx.doc.root, (s) => {
+      if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
+        multi.push(s.span);
+    });
+    const known = KNOWN_KEYS;
+    for (let line = 0; line < lines.lineCount; line++) {
+      const lt = lines.lineText(line);
+      const m = FUSED.exec(lt);
+      if (!m) continue;
+      const key = m[2]!;
+      if (!known.has(key)) continue;
+      const start = lines.lineStarts[line]! + m[1]!.length;
+      if (multi.some((sp) => sp.start < start && start < sp.end)) continue;
+      const rest = m[3]!.replace(/\s+#.*$/, '').trimEnd();
+      const fused = `${key}:${rest}`;
+      ctx.report({
+        code: 'LM024',
+        severity: 'warning',
+        span: { start, end: start + fused.length },
+        message:
+          `No space after \`${key}:\`, so YAML reads \`${fused}\` as one piece of text, not the key ` +
+          `\`${key}\`. Write \`${key}: ${rest}\`.`,
+        ...replaceWith(`${key}: ${rest}`),
+      });
+    }
+  },
+};

@@ -1,0 +1,223 @@
+/**
+ * LM006, LM008, LM021: keys and shapes checked against the grammar (model/lm/grammar.ts).
+ * Unknown keys get a "did you mean" from the grammar's aliases and edit distance; legacy keys get
+ * an information note rather than an error.
+ */
+import {
+  ASSEMBLY_GRAMMAR,
+  RESOURCE_GRAMMAR,
+  grammarFor,
+  mapSpecOf,
+  PROPERTY_SPEC,
+  type KeySpec,
+  type ValueSpec,
+} from '../../../model/lm/grammar.js';
+import type { YNode, YPair } from '../../../syntax/tree.js';
+import type { LmRule, LmRuleContext } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
+
+function shapeOf(n: YNode | null): 'map' | 'list' | 'scalar' | 'null' {
+  if (!n) return 'null';
+  const v = n.kind === 'alias' ? n.target : n;
+  if (!v) return 'null';
+  if (v.kind === 'map') return 'map';
+  if (v.kind === 'seq') return 'list';
+  return v.kind === 'scalar' && v.value === null ? 'null' : 'scalar';
+}
+
+function accepts(spec: ValueSpec, n: YNode | null): boolean {
+  const s = shapeOf(n);
+  switch (spec.type) {
+    case 'map':
+    case 'dict':
+      return s === 'map' || s === 'null';
+    case 'list':
+      return s === 'list' || s === 'null';
+    case 'oneOf':
+      return spec.options.some((o) => accepts(o, n));
+    case 'any':
+      return true;
+    default:
+      return s === 'scalar' || s === 'null';
+  }
+}
+
+function describe(spec: ValueSpec): string {
+  switch (spec.type) {
+    case 'map':
+    case 'dict':
+      return 'a mapping (`key: value` lines)';
+    case 'list':
+      return 'a list (`- item` lines)';
+    case 'oneOf':
+      return spec.options.map(describe).join(' or ');
+    default:
+      return 'a single value';
+  }
+}
+
+const isPropertySpec = (spec: ValueSpec) => spec === PROPERTY_SPEC;
+
+/**
+ * Required keys whose absence this rule reports, with the code of the rule family they belong to.
+ * Other required keys have dedicated rules (component `type`: LM040; lmproject fields: LM100).
+ */
+const REQUIRED_KEY_CODES: Record<string, string> = {
+  'source-capabilities': 'LM060',
+  'target-requirements': 'LM061',
+  'source-operation': 'LM067',
+};
+
+function checkMap(ctx: LmRuleContext, node: YNode | null, spec: ValueSpec, path: string[], depth: number): void {
+  if (!node || depth > 40) return;
+  const n = node.kind === 'alias' ? node.target : node;
+  if (!n) return;
+  switch (spec.type) {
+    case 'oneOf': {
+      const fit = spec.options.find((o) => accepts(o, n));
+      if (fit) checkMap(ctx, n, fit, path, depth);
+      return;
+    }
+    case 'list':
+      if (n.kind === 'seq') for (const it of n.items) checkMap(ctx, it, spec.item, [...path, '-'], depth + 1);
+      return;
+    case 'dict':
+      if (n.kind !== 'map') return;
+      for (const p of n.pairs) {
+        if (p.value && !accepts(spec.entry, p.value)) {
+          ctx.report({
+            code: path.length === 1 && path[0] !== undefined ? 'LM008' : 'LM008',
+            severity: 'error',
+            span: p.value.span,
+            message:
+              `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ` +
+              `${describe(spec.entry)}.`,
+          });
+          continue;
+        }
+        checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
+        const entryMap = mapSpecOf(spec.entry);
+        const body = p.value && p.value.kind === 'map' ? p.value : null;
+        if (entryMap && body) {
+          for (const k of entryMap.keys) {
+            const code = k.required ? REQUIRED_KEY_CODES[k.key] : undefined;
+            if (code && !body.pairs.some((x) => x.key.text === k.key || k.aliases?.includes(x.key.text))) {
+              ctx.report({
+                code,
+                severity: 'error',
+                span: p.key.span,
+                message:
+                  `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no ` +
+                  `\`${k.key}\`: ${k.doc}`,
+              });
+            }
+          }
+        }
+      }
+      return;
+    case 'map':
+      if (n.kind !== 'map') return;
+      for (const p of n.pairs) checkKey(ctx, p, spec, path, depth);
+      return;
+    default:
+      return;
+  }
+}
+
+function checkKey(
+  ctx: LmRuleContext,
+  p: YPair,
+  spec: Extract<ValueSpec, { type: 'map' }>,
+  path: string[],
+  depth: number,
+): void {
+  const key = p.key.text;
+  const exact = spec.keys.find((k) => k.key === key);
+  const alias = exact ? undefined : spec.keys.find((k) => k.aliases?.includes(key));
+  const ks: KeySpec | undefined = exact ?? alias;
+  const inProperty = isPropertySpec(spec);
+  if (!ks) {
+    if (spec.open) return;
+    if (path.length === 0 && (ctx.doc.kind === 'assembly' || ctx.doc.kind === 'resource')) {
+      const other = ctx.doc.kind === 'assembly' ? RESOURCE_GRAMMAR : ASSEMBLY_GRAMMAR;
+      if (mapSpecOf(other)?.keys.some((k) => k.key === key)) {
+        const otherKind = ctx.doc.kind === 'assembly' ? 'resource' : 'assembly';
+        ctx.report({
+          code: 'LM007',
+          severity: 'error',
+          span: p.key.span,
+          message:
+            `\`${key}\` belongs in ${otherKind} descriptors, not in ` +
+            (`${ctx.doc.kind === 'assembly' ? 'an assembly' : 'a resource'}; LM ignores it here. Move it to ` +
+              `${otherKind === 'assembly' ? 'an assembly that composes this resource' : 'the resource descriptor'}.`),
+        });
+        return;
+      }
+    }
+    const sugg = didYouMean(
+      key,
+      spec.keys.map((k) => k.key),
+    );
+    const where =
+      path.length === 0
+        ? 'top-level key'
+        : inProperty
+          ? 'property attribute'
+          : `key under \`${path[path.length - 1]}\``;
+    const known = spec.keys.filter((k) => !k.legacy).map((k) => k.key);
+    ctx.report({
+      code: inProperty ? 'LM021' : 'LM006',
+      severity: 'warning',
+      span: p.key.span,
+      message: `Unknown ${where} \`${key}\`.${
+        sugg
+          ? ` Did you mean ` + `\`${sugg}\`?`
+          : ` Expected one of: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
+      } LM ignores keys it does not know.`,
+      ...replaceWith(sugg),
+    });
+    return;
+  }
+  if (alias) {
+    ctx.report({
+      code: inProperty ? 'LM021' : 'LM006',
+      severity: 'warning',
+      span: p.key.span,
+      message: `\`${key}\` is not the spelling LM reads: write \`${alias.key}\`. Until then the setting is ignored.`,
+      ...replaceWith(alias.key),
+    });
+  }
+  if (p.value && !accepts(ks.value, p.value)) {
+    ctx.report({
+      code: 'LM008',
+      severity: 'error',
+      span: p.value.span,
+      message: `\`${ks.key}\` must be ${describe(ks.value)}.`,
+    });
+    return;
+  }
+  checkMap(ctx, p.value, ks.value, [...path, ks.key], depth + 1);
+}
+
+export const grammarRule: LmRule = {
+  codes: ['LM006', 'LM007', 'LM008', 'LM021'],
+  kinds: ['assembly', 'resource', 'assembly-template', 'lmproject'],
+  check(ctx) {
+    const g = grammarFor(ctx.doc.kind);
+    if (!g || !ctx.doc.root) return;
+    if (ctx.doc.root.kind !== 'map') {
+      ctx.report({
+        code: 'LM008',
+        severity: 'error',
+        span: ctx.doc.root.span,
+        message: `A ${ctx.doc.kind} file must be a mapping of keys such as ${mapSpecOf(g)
+          ?.keys.slice(0, 4)
+          .map((k) => `\`${k.key}\``)
+          .join(', ')}.`,
+      });
+      return;
+    }
+    checkMap(ctx, ctx.doc.root, g, [], 0);
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Turns findings into LSP-shaped diagnostics, the same way for both packs: suppression comments
+ * (`# lm-disable-next-line LM021`, see suppression.ts) drop findings first, then severity
+ * overrides from the settings (`lmDescriptors.diagnostics.severity`: code -> severity or `off`)
+ * apply, then the span becomes a range.
+ */
+import type { Diagnostic, FeatureContext, Severity } from '../types.js';
+import type { Finding } from './rule.js';
+import { suppressionsOf } from './suppression.js';
+
+/** Dialect switches of the TOSCA pack (see docs/tosca-diagnostic-codes.md). */
+export interface ToscaOptions {
+  /**
+   * Accept the generic type notation `map<string,boolean>` / `list<integer>` (Cloudsoft AMP's
+   * dialect) as an equivalent of `entry_schema`, without a warning (TOSCA036 otherwise).
+   */
+  genericTypeNotation?: boolean;
+}
+
+export interface DiagnosticOptions {
+  severityOverrides?: Record<string, Severity | 'off'>;
+  /** Skip cross-file rules (for a quick first pass, or before the index is ready). */
+  localOnly?: boolean;
+  tosca?: ToscaOptions;
+}
+
+/** A sink for findings and the diagnostics it collected. */
+export interface DiagnosticCollector {
+  report(f: Finding): void;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions): DiagnosticCollector {
+  const doc = ctx.doc;
+  const diagnostics: Diagnostic[] = [];
+  const overrides = opts.severityOverrides ?? {};
+  const suppressed = suppressionsOf(doc.text, doc.lines);
+  return {
+    diagnostics,
+    report(f) {
+      const o = overrides[f.code];
+      if (o === 'off') return;
+      if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
+      const d: Diagnostic = {
+        range: doc.lines.rangeOf(f.span),
+        severity: o ?? f.severity,
+        code: f.code,
+        message: f.message,
+        source: 'lm-descriptors',
+      };
+      if (f.data !== undefined) d.data = f.data;
+      diagnostics.push(d);
+    },
+  };
+}

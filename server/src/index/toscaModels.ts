@@ -1,0 +1,177 @@
+/**
+ * The TOSCA models of documents, owned by the workspace index. A model needs the summaries of the
+ * files a document imports (and of the files that import it, for type fragments), which the index
+ * holds for every indexed TOSCA file; files the index does not hold (outside the roots, or not
+ * classified as TOSCA, e.g. an imported type file without `tosca_definitions_version`) are read on
+ * demand through the index's FileSystem and summarised here. Never fetches remote URLs.
+ *
+ * Both caches are bounded. A model is reused while the document is the same analysed text and
+ * every file it loaded is unchanged: same index stamp for indexed files, same stat for files read
+ * on demand, still absent for missing imports.
+ */
+import * as path from 'node:path';
+import type { DocumentModel } from '../model/document.js';
+import { findCsar } from '../model/tosca/csar.js';
+import type { LoadedToscaFile, ToscaFileSource } from '../model/tosca/imports.js';
+import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
+import { NormativeViews } from '../model/tosca/normativeView.js';
+import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
+import { parseYaml } from '../syntax/parse.js';
+import type { FileSystem } from './fileSystem.js';
+import type { IndexEntry } from './workspace.js';
+
+/** What the models need of the index (an interface, so the index and this class do not import each other's internals). */
+export interface ToscaIndexView {
+  get(path: string): IndexEntry | undefined;
+  allEntries(): Iterable<IndexEntry>;
+}
+
+/** Models kept (one per open TOSCA document in practice). */
+const MAX_MODELS = 64;
+/** Summaries of files read on demand. */
+const MAX_ON_DEMAND = 500;
+
+/** What a loaded file looked like when a model was built: an index stamp, a disk stat, or absent. */
+type Seen = { stamp: number } | { stat: string } | { absent: true };
+
+interface Memo {
+  doc: DocumentModel;
+  model: ToscaModel;
+  seen: Map<string, Seen>;
+}
+
+export class ToscaModels {
+  private readonly models = new Map<string, Memo>();
+  private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
+  /** Read-only views of normative types (go to definition targets). */
+  readonly normative = new NormativeViews();
+
+  constructor(
+    private readonly index: ToscaIndexView,
+    private readonly fs: FileSystem,
+    private readonly maxFileBytes: () => number,
+  ) {}
+
+  /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
+  modelOf(doc: DocumentModel): ToscaModel {
+    const m = this.models.get(doc.path);
+    if (m && m.doc === doc && [...m.seen].every(([p, s]) => this.same(p, s))) {
+      // Refresh its place in the LRU order.
+      this.models.delete(doc.path);
+      this.models.set(doc.path, m);
+      return m.model;
+    }
+    const source = this.sourceFor(doc);
+    const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
+    const model = buildToscaModel(doc.path, summary, source, { readText: (p) => this.readText(p) });
+    const seen = new Map<string, Seen>();
+    for (const f of [...model.closure.files, ...model.contextFiles])
+      if (f.path !== doc.path) seen.set(f.path, this.now(f.path));
+    for (const r of model.closure.imports)
+      if (r.status.kind === 'missing') seen.set(r.status.path, this.now(r.status.path));
+    this.models.delete(doc.path);
+    this.models.set(doc.path, { doc, model, seen });
+    if (this.models.size > MAX_MODELS) this.models.delete(this.models.keys().next().value!);
+    return model;
+  }
+
+  /** Forgets everything (settings that change what is read, e.g. the size cap). */
+  clear(): void {
+    this.models.clear();
+    this.onDemand.clear();
+  }
+
+  private readText(p: string): string | undefined {
+    return this.fs.readTextSync(p, this.maxFileBytes());
+  }
+
+  private statKey(p: string): string | undefined {
+    const st = this.fs.statSync(p);
+    return st ? `${st.mtimeMs}:${st.size}` : undefined;
+  }
+
+  private now(p: string): Seen {
+    const e = this.index.get(p);
+    if (e) return { stamp: e.stamp };
+    const st = this.statKey(p);
+    return st === undefined ? { absent: true } : { stat: st };
+  }
+
+  private same(p: string, s: Seen): boolean {
+    const n = this.now(p);
+    if ('stamp' in s) return 'stamp' in n && n.stamp === s.stamp;
+    if ('stat' in s) return 'stat' in n && n.stat === s.stat;
+    return 'absent' in n;
+  }
+
+  /** A summary of a file the index does not hold as TOSCA, read on demand and kept while its stat is unchanged. */
+  private loadOnDemand(p: string): LoadedToscaFile | undefined {
+    const stat = this.statKey(p);
+    if (stat === undefined) return undefined;
+    const cached = this.onDemand.get(p);
+    if (cached && cached.stat === stat) return cached.file;
+    const text = this.readText(p);
+    if (text === undefined) return undefined;
+    let summary: ToscaSummary;
+    try {
+      summary = summariseTosca(parseYaml(text).root);
+    } catch {
+      summary = summariseTosca(null);
+    }
+    const file: LoadedToscaFile = { path: p, summary };
+    if (!summary.version) file.notTosca = true;
+    this.onDemand.delete(p);
+    this.onDemand.set(p, { stat, file });
+    if (this.onDemand.size > MAX_ON_DEMAND) this.onDemand.delete(this.onDemand.keys().next().value!);
+    return file;
+  }
+
+  /** A `ToscaFileSource` for building the model of `doc`: the index first, then the disk. */
+  private sourceFor(doc: DocumentModel): ToscaFileSource {
+    const csarRoots = new Map<string, string | undefined>();
+    return {
+      load: (p) => {
+        if (p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
+        const e = this.index.get(p);
+        if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return { path: e.path, summary: e.summary };
+        if (p.endsWith('/')) return undefined;
+        return this.loadOnDemand(p);
+      },
+      byNamespace: (ns) => {
+        const out: string[] = [];
+        for (const e of this.index.allEntries()) {
+          if (e.kind === 'tosca' && isToscaSummary(e.summary) && e.summary.namespace?.name === ns) out.push(e.path);
+        }
+        // Several files of a profile may declare the namespace: prefer the CSAR entry / profile file.
+        return out.sort((a, b) => rankProfile(a) - rankProfile(b) || a.localeCompare(b));
+      },
+      importersOf: (p) => {
+        const base = path.posix.basename(p);
+        const out: string[] = [];
+        for (const e of this.index.allEntries()) {
+          if (e.kind !== 'tosca' || e.path === p || !isToscaSummary(e.summary)) continue;
+          for (const imp of e.summary.imports) {
+            const f = imp.file?.name.trim();
+            if (!f || imp.repository || path.posix.basename(f) !== base) continue;
+            const dir = path.posix.dirname(e.path);
+            if (path.posix.resolve(dir, f) === p || p.endsWith('/' + f.replace(/^\.\//, ''))) {
+              out.push(e.path);
+              break;
+            }
+          }
+        }
+        return out.sort();
+      },
+      csarRootOf: (p) => {
+        const dir = path.posix.dirname(p);
+        if (!csarRoots.has(dir)) csarRoots.set(dir, findCsar(p, (f) => this.readText(f))?.root);
+        return csarRoots.get(dir);
+      },
+    };
+  }
+}
+
+function rankProfile(p: string): number {
+  const base = path.posix.basename(p);
+  return /^(profile|main|index)\.ya?ml$/.test(base) ? 0 : 1;
+}

@@ -1,0 +1,38 @@
+/**
+ * The summary of any file the index holds, whatever its language: the union of the per-language
+ * summaries and the one dispatcher that builds them. Neither language's model imports the other;
+ * both are joined here.
+ */
+import type { FileKind } from './kinds.js';
+import {
+  summariseDescriptor,
+  summariseLmProject,
+  type DescriptorSummary,
+  type LmProjectSummary,
+} from './lm/summary.js';
+import { summariseTosca, type ToscaSummary } from './tosca/summary.js';
+import type { YNode } from '../syntax/tree.js';
+
+/** Files that are neither LM descriptors nor TOSCA: indexed by kind only. */
+export interface OtherSummary {
+  kind: 'other';
+}
+
+export type FileSummary = DescriptorSummary | LmProjectSummary | ToscaSummary | OtherSummary;
+
+/** The summary of a parsed file of kind `kind`. Never throws on malformed content. */
+export function summarise(kind: FileKind, root: YNode | null): FileSummary {
+  switch (kind) {
+    case 'assembly':
+    case 'resource':
+    case 'assembly-template':
+    case 'type':
+      return summariseDescriptor(kind, root);
+    case 'lmproject':
+      return summariseLmProject(root);
+    case 'tosca':
+      return summariseTosca(root);
+    default:
+      return { kind: 'other' };
+  }
+}
