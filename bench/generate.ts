@@ -593,10 +593,10 @@ function writeComponent(r: Rng, o: Out, c: Comp, topProps: string[], others: Com
     if (roll < 0.45 && topProps.length) o.push(8, `value: \${${r.pick(topProps)}}`);
     else if (roll < 0.8 && peers.length) {
       const peer = r.pick(peers);
-      o.push(
-        8,
-        `value: \${${peer.name}.${r.pick([...peer.res!.outputs.map((p) => p.name), ...peer.res!.inputs.slice(0, 4).map((p) => p.name)])}}`,
-      );
+      const outputNames = peer.res!.outputs.map((p) => p.name);
+      const inputNames = peer.res!.inputs.slice(0, 4).map((p) => p.name);
+      const member = r.pick([...outputNames, ...inputNames]);
+      o.push(8, `value: \${${peer.name}.${member}}`);
     } else if (roll < 0.9) o.push(8, `value: '\${instance.name}-${c.name}'`);
     else o.push(8, `value: ${key.replace(/_/g, '-')}-fixed`);
   }

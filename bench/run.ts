@@ -356,8 +356,9 @@ async function serverPhase(
       let empty = 0;
       let last: R | undefined;
       if (!order.length) return { times, empty, last };
+      // Warm-up, not counted.
       for (let i = 0; i < 5; i++)
-        await client.request(method, { textDocument: doc, position: order[i % order.length] }, 10_000); // warm-up, not counted
+        await client.request(method, { textDocument: doc, position: order[i % order.length] }, 10_000);
       for (let i = 0; i < opts.samples; i++) {
         const t0 = performance.now();
         const r = await client.request<R>(method, { textDocument: doc, position: order[i % order.length] }, 10_000);

@@ -45,7 +45,8 @@ const describeDiags = (ds: readonly Diagnostic[]) =>
   JSON.stringify(
     ds.map(
       (d) =>
-        `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message.slice(0, 100)}`,
+        `${d.code}@${d.range.start.line}:${d.range.start.character}-` +
+        `${d.range.end.line}:${d.range.end.character} ${d.message.slice(0, 100)}`,
     ),
     null,
     1,

@@ -22,9 +22,9 @@ for (const name of readdirSync(casesDir, { withFileTypes: true })
           a.code.localeCompare(b.code),
       );
       for (const d of sorted) {
-        lines.push(
-          `${relative(dir, r.path)}:${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1} ${d.severity} ${d.code} ${d.message}`,
-        );
+        const start = `${d.range.start.line + 1}:${d.range.start.character + 1}`;
+        const end = `${d.range.end.line + 1}:${d.range.end.character + 1}`;
+        lines.push(`${relative(dir, r.path)}:${start}-${end} ${d.severity} ${d.code} ${d.message}`);
       }
     }
     assertGolden(join(dir, 'expected.golden.txt'), lines.join('\n') + '\n');

@@ -19,11 +19,19 @@ default-driver:
 `;
 
 /** A complete Brent 2.2+ resource subproject `<dir>` (descriptor, Lifecycle and the Create script). */
-const brentSub = (dir: string) =>
-  `#- /ws/Contains/${dir}/Definitions/lm/resource.yaml\n${RESOURCE}${files(`Contains/${dir}/Lifecycle/ansible/scripts/Create.yaml`)}`;
+const brentSub = (dir: string) => {
+  const createScript = files(`Contains/${dir}/Lifecycle/ansible/scripts/Create.yaml`);
+  return `#- /ws/Contains/${dir}/Definitions/lm/resource.yaml\n${RESOURCE}${createScript}`;
+};
 
 test('LM100: project file fields, types, resource managers and subproject folders', async () => {
-  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/d/Descriptor/assembly.yml', 'Contains/e/Definitions/lm/resource.yaml', 'Contains/e/Lifecycle/ansible/scripts/Create.yaml')}${brentSub('a')}
+  const pkg = files(
+    'Descriptor/assembly.yml',
+    'Contains/d/Descriptor/assembly.yml',
+    'Contains/e/Definitions/lm/resource.yaml',
+    'Contains/e/Lifecycle/ansible/scripts/Create.yaml',
+  );
+  await checkDiagnostics(`${pkg}${brentSub('a')}
 #- /ws/lmproject.yml
 schema: '2.0'
 name: root
@@ -118,7 +126,8 @@ schema: '2.0'
 name: root
 version: '1.0'
 `);
-  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'VNFCs/old/descriptor/old.yml')}${brentSub('a')}#- /ws/lmproject.yml
+  const withVnfcs = files('Descriptor/assembly.yml', 'VNFCs/old/descriptor/old.yml');
+  await checkDiagnostics(`${withVnfcs}${brentSub('a')}#- /ws/lmproject.yml
 schema: '2.0'
 name: root
 #     ^^^^ LM102
@@ -132,7 +141,8 @@ contains:
 description: twin
 #^^^^^^^^^^ LM102
 `);
-  await checkDiagnostics(`${files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/heat.yml')}#- /ws/x/Definitions/lm/resource.yaml
+  const heatPair = files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/heat.yml');
+  await checkDiagnostics(`${heatPair}#- /ws/x/Definitions/lm/resource.yaml
 description: two heat templates
 #^^^^^^^^^^ LM102
 lifecycle:
@@ -142,7 +152,8 @@ lifecycle:
         selector:
           infrastructure-type: ['*']
 `);
-  await checkDiagnostics(`${files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/tosca.yml')}#- /ws/x/Definitions/lm/resource.yaml
+  const heatAndTosca = files('x/Lifecycle/openstack/heat.yaml', 'x/Lifecycle/openstack/tosca.yml');
+  await checkDiagnostics(`${heatAndTosca}#- /ws/x/Definitions/lm/resource.yaml
 description: one template of each kind
 lifecycle:
   Create:
@@ -154,8 +165,14 @@ lifecycle:
 });
 
 test('LM103: the descriptor and folders lmctl expects for the project type', async () => {
-  const diags =
-    await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/t/README.md')}#- /ws/lmproject.yml
+  const rmLayout = files(
+    'Descriptor/assembly.yml',
+    'Contains/rm/lifecycle/Install.yml',
+    'Contains/rm/Meta-Inf/manifest.MF',
+    'Contains/b21/Definitions/lm/resource.yaml',
+    'Contains/t/README.md',
+  );
+  const diags = await checkDiagnostics(`${rmLayout}#- /ws/lmproject.yml
 schema: '2.0'
 name: root
 version: '1.0'
@@ -184,7 +201,17 @@ name: root
 version: '1.0'
 type: Assembly
 `);
-  await checkDiagnostics(`${files('Descriptor/assembly.yml', 'Contains/rm/descriptor/rm.yml', 'Contains/rm/lifecycle/Install.yml', 'Contains/rm/Meta-Inf/manifest.MF', 'Contains/b21/Definitions/lm/resource.yaml', 'Contains/b21/Lifecycle/ansible/scripts/Install.yaml', 'Contains/b21/Definitions/infrastructure/heat.yaml', 'Contains/t/Descriptor/type.yml')}#- /ws/lmproject.yml
+  const fullLayout = files(
+    'Descriptor/assembly.yml',
+    'Contains/rm/descriptor/rm.yml',
+    'Contains/rm/lifecycle/Install.yml',
+    'Contains/rm/Meta-Inf/manifest.MF',
+    'Contains/b21/Definitions/lm/resource.yaml',
+    'Contains/b21/Lifecycle/ansible/scripts/Install.yaml',
+    'Contains/b21/Definitions/infrastructure/heat.yaml',
+    'Contains/t/Descriptor/type.yml',
+  );
+  await checkDiagnostics(`${fullLayout}#- /ws/lmproject.yml
 schema: '2.0'
 name: root
 version: '1.0'
@@ -201,7 +228,12 @@ contains:
 });
 
 test('LM104: pre-2.2 manifests in a Brent 2.2+ project', async () => {
-  await checkDiagnostics(`${files('Definitions/lm/resource.yaml', 'Lifecycle/lifecycle.mf', 'Definitions/infrastructure/infrastructure.mf')}#- /ws/lmproject.yml
+  const manifests = files(
+    'Definitions/lm/resource.yaml',
+    'Lifecycle/lifecycle.mf',
+    'Definitions/infrastructure/infrastructure.mf',
+  );
+  await checkDiagnostics(`${manifests}#- /ws/lmproject.yml
 schema: '2.0'
 name: res
 version: '1.0'
@@ -211,7 +243,7 @@ resource-manager: brent
 #                 ^^^^^ LM104
 `);
   // The same manifests are what a Brent 2.1 project reads.
-  await checkDiagnostics(`${files('Definitions/lm/resource.yaml', 'Lifecycle/lifecycle.mf', 'Definitions/infrastructure/infrastructure.mf')}#- /ws/lmproject.yml
+  await checkDiagnostics(`${manifests}#- /ws/lmproject.yml
 schema: '2.0'
 name: res
 version: '1.0'
@@ -221,8 +253,9 @@ resource-manager: brent2.1
 });
 
 test('LM105: lifecycle scripts and templates the drivers need', async () => {
+  const scripts = files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml');
   await checkDiagnostics(
-    `${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml')}#- /ws/x/Definitions/lm/resource.yaml
+    `${scripts}#- /ws/x/Definitions/lm/resource.yaml
 infrastructure:
   Openstack: {}
 lifecycle:
@@ -261,7 +294,16 @@ queries:
       selector:
         infrastructure-type: ['*']
 `);
-  await checkDiagnostics(`${files('x/Lifecycle/ansible/scripts/Install.yaml', 'x/Lifecycle/ansible/scripts/configure.yml', 'x/Lifecycle/ansible/scripts/Start.yml', 'x/Lifecycle/ansible/scripts/Mount.yaml', 'x/Lifecycle/openstack/tosca.yaml', 'x/Lifecycle/openstack/discover.yaml', 'x/Lifecycle/kubernetes/kegd.yaml')}#- /ws/x/Definitions/lm/resource.yaml
+  const allScripts = files(
+    'x/Lifecycle/ansible/scripts/Install.yaml',
+    'x/Lifecycle/ansible/scripts/configure.yml',
+    'x/Lifecycle/ansible/scripts/Start.yml',
+    'x/Lifecycle/ansible/scripts/Mount.yaml',
+    'x/Lifecycle/openstack/tosca.yaml',
+    'x/Lifecycle/openstack/discover.yaml',
+    'x/Lifecycle/kubernetes/kegd.yaml',
+  );
+  await checkDiagnostics(`${allScripts}#- /ws/x/Definitions/lm/resource.yaml
 infrastructure:
   Openstack: {}
   Kubernetes: {}
@@ -290,7 +332,12 @@ default-driver:
 
 test('LM106: descriptor names derived from the project must be valid', async () => {
   const long = 'a'.repeat(31);
-  await checkDiagnostics(`${files('Descriptor/assembly.yml', `Contains/${long}/Descriptor/assembly.yml`, `Contains/${long}/Contains/inner/Descriptor/assembly.yml`)}#- /ws/lmproject.yml
+  const nested = files(
+    'Descriptor/assembly.yml',
+    `Contains/${long}/Descriptor/assembly.yml`,
+    `Contains/${long}/Contains/inner/Descriptor/assembly.yml`,
+  );
+  await checkDiagnostics(`${nested}#- /ws/lmproject.yml
 schema: '2.0'
 name: 5gcore-twenty-chars
 #     ^^^^^^^^^^^^^^^^^^^ LM106

@@ -39,7 +39,8 @@ const describeDiags = (ds: readonly Diagnostic[]) =>
   JSON.stringify(
     ds.map(
       (d) =>
-        `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`,
+        `${d.code}@${d.range.start.line}:${d.range.start.character}-` +
+        `${d.range.end.line}:${d.range.end.character} ${d.message}`,
     ),
     null,
     1,

@@ -109,10 +109,10 @@ export async function checkDiagnostics(src: string, opts: { ignore?: string[] } 
     .map((a) => `${a.line}:${a.startCol}-${a.endCol} ${a.label}`)
     .sort();
   const got = diags
-    .map(
-      (d) =>
-        `${d.range.start.line}:${d.range.start.character}-${d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line} ${d.code}`,
-    )
+    .map((d) => {
+      const end = d.range.end.line === d.range.start.line ? d.range.end.character : 'L' + d.range.end.line;
+      return `${d.range.start.line}:${d.range.start.character}-${end} ${d.code}`;
+    })
     .sort();
   assert.deepEqual(
     got,

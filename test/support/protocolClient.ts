@@ -259,14 +259,16 @@ export class LspClient {
     since?: number,
   ): Promise<Publication> {
     const floor = since ?? (this.latestDiagnostics(uri)?.seq ?? 1) - 1;
+    const latest = this.latestDiagnostics(uri)?.diagnostics.map(
+      (d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`,
+    );
     return this.waitFor(
       () => {
         for (const p of this.publications) if (p.uri === uri && p.seq > floor && predicate(p.diagnostics, p)) return p;
         return undefined;
       },
       timeoutMs,
-      `diagnostics for ${uri} matching ${predicate.toString().slice(0, 160)} (latest: ` +
-        `${JSON.stringify(this.latestDiagnostics(uri)?.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`))})`,
+      `diagnostics for ${uri} matching ${predicate.toString().slice(0, 160)} (latest: ${JSON.stringify(latest)})`,
     );
   }
 

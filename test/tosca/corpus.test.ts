@@ -36,6 +36,7 @@ interface MustFail {
 
 const TP = 'openstack__tosca-parser/samples/tests/data/';
 const OA = 'oasis-open__tosca-community-contributions/tests/tosca_simple_yaml_1_0/';
+const TNS = 'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/';
 
 const MUST_FAIL: Record<string, MustFail> = {
   // tosca-parser §1.1
@@ -228,13 +229,13 @@ const KNOWN_GAPS: Record<string, string> = {
   'oasis-open__tosca-community-contributions/examples/1.3/turandot/hello-world/hello-world.yaml':
     "imports Turandot's `profiles/kubernetes/1.0/profile.yaml` etc., which Turandot's build copies into the CSAR; " +
     'they are not in the repository',
-  'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/asterisk-cnf/asterisk-cnf.yaml':
+  [`${TNS}asterisk-cnf/asterisk-cnf.yaml`]:
     "imports profiles that Turandot's build copies next to the file; not in the repository",
-  'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/asterisk-vnf/asterisk-vnf.yaml':
+  [`${TNS}asterisk-vnf/asterisk-vnf.yaml`]:
     "imports profiles that Turandot's build copies next to the file; not in the repository",
-  'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/simple-data-plane/simple-data-plane.yaml':
+  [`${TNS}simple-data-plane/simple-data-plane.yaml`]:
     "imports profiles that Turandot's build copies next to the file; not in the repository",
-  'oasis-open__tosca-community-contributions/examples/1.3/turandot/telephony-network-service/telephony-network-service/telephony-network-service.yaml':
+  [`${TNS}telephony-network-service/telephony-network-service.yaml`]:
     "imports `profiles/orchestration/1.0/profile.yaml`, which Turandot's build provides; not in the repository",
   'SODALITE-EU__iac-modules/tests/blueprints/hpc/service.yaml':
     'imports `iac-modules/hpc/app/apps.yml`; the corpus renamed the repository folder `iac-modules` to ' +
@@ -360,7 +361,9 @@ test(
         else
           problems.push(
             `positive ${r.rel} has errors: ` +
-              `${errs.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join(' | ')}`,
+              errs
+                .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`)
+                .join(' | '),
           );
       }
       rows.push(

@@ -1,4 +1,7 @@
-/** Property definitions: refinement rules (TOSCA040, seed 002), malformed keynames (TOSCA041), constraints (TOSCA052), defaults, generic notation (TOSCA036). */
+/**
+ * Property definitions: refinement rules (TOSCA040, seed 002), malformed keynames (TOSCA041), constraints (TOSCA052),
+ * defaults, generic notation (TOSCA036).
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';

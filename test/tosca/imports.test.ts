@@ -1,4 +1,7 @@
-/** Imports (TOSCA020–TOSCA026): relative files, long/named forms, namespace prefixes, repositories, cycles, CSAR roots, importer context. */
+/**
+ * Imports (TOSCA020–TOSCA026): relative files, long/named forms, namespace prefixes, repositories, cycles, CSAR roots,
+ * importer context.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';

@@ -1,4 +1,7 @@
-/** Interfaces: TOSCA080 undeclared operation, TOSCA081 undeclared interface, TOSCA082 implementation in an interface type. */
+/**
+ * Interfaces: TOSCA080 undeclared operation, TOSCA081 undeclared interface, TOSCA082 implementation in an interface
+ * type.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';

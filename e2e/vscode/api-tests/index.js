@@ -166,7 +166,9 @@ exports.run = async function run() {
       assert.match(d31.message, /deploymentLocation/);
       const extra = ds.filter((d) => !['LM031', 'LM032'].includes(codeOf(d)));
       assert.equal(extra.length, 0, `unexpected: ${extra.map((d) => `${codeOf(d)} ${d.message}`).join('; ')}`);
-      return `${d31.source || '?'}: ${d31.range.start.line + 1}:${d31.range.start.character + 1} LM031, ${d32.range.start.line + 1}:${d32.range.start.character + 1} LM032 "${d32.message}"`;
+      const at31 = `${d31.range.start.line + 1}:${d31.range.start.character + 1}`;
+      const at32 = `${d32.range.start.line + 1}:${d32.range.start.character + 1}`;
+      return `${d31.source || '?'}: ${at31} LM031, ${at32} LM032 "${d32.message}"`;
     },
   );
 

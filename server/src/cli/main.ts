@@ -22,12 +22,15 @@ interface Row {
   message: string;
 }
 
-const USAGE = `Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] [--tosca-generic-types]
-
-Checks LM assembly and resource descriptors, lmproject files and TOSCA service templates under the
-given folders or files (default: the current folder). Levels: error, warning, information, hint, off.
---tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).
-Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.`;
+const USAGE = [
+  'Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] ' +
+    '[--tosca-generic-types]',
+  '',
+  'Checks LM assembly and resource descriptors, lmproject files and TOSCA service templates under the',
+  'given folders or files (default: the current folder). Levels: error, warning, information, hint, off.',
+  '--tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).',
+  'Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.',
+].join('\n');
 
 function projectRootOf(file: string): string {
   let dir = path.dirname(file);

@@ -1,6 +1,6 @@
 /**
  * lmctl project knowledge: which project a descriptor belongs to, the name lmctl derives for it,
- * and how `$lmctl:/contains:/<sub>:/descriptor_name` references resolve (lm-descriptors.md 5.4, 5.5).
+ * and how `$lmctl:/contains:/<sub>:/descriptor_name` references resolve (lmctl "Projects" › naming, references).
  */
 import * as path from 'node:path';
 import type { FileKind } from '../model/kinds.js';

@@ -20,7 +20,9 @@ import { parseYaml } from '../syntax/parse.js';
 import type { FileSystem } from './fileSystem.js';
 import type { IndexEntry } from './workspace.js';
 
-/** What the models need of the index (an interface, so the index and this class do not import each other's internals). */
+/**
+ * What the models need of the index (an interface, so the index and this class do not import each other's internals).
+ */
 export interface ToscaIndexView {
   get(path: string): IndexEntry | undefined;
   allEntries(): Iterable<IndexEntry>;

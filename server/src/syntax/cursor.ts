@@ -1,9 +1,11 @@
 /**
- * Where is the cursor, structurally? Works on the raw lines by indentation, so it also answers on
- * half-typed YAML (a key without its colon, an empty value, a blank line) where the parser has
- * nothing useful to say.
+ * Where is the cursor, structurally? The one "node at offset" primitive of both language packs:
+ * `cursorAt` reads the raw lines by indentation, so it also answers on half-typed YAML (a key
+ * without its colon, an empty value, a blank line) where the parser has nothing useful to say, and
+ * gives the parsed scalar under the cursor (`node`) when the text parses there.
  */
-import type { LineIndex } from './positions.js';
+import type { LineIndex, Span } from './positions.js';
+import type { YNode, YScalar } from './tree.js';
 
 /** One structural level on a line: a `- ` sequence marker or a `key:`. */
 interface Level {
@@ -36,6 +38,83 @@ export interface CursorContext {
   column: number;
   /** True when the cursor line is a sequence item (`- ...`) at the innermost level. */
   inSequenceItem: boolean;
+  /** For `value`: nothing is written after the colon on the cursor's line yet. */
+  emptyValue: boolean;
+}
+
+/** The cursor context plus the parsed node under the cursor. */
+export interface Cursor extends CursorContext {
+  /** The parsed scalar under the cursor (undefined on whitespace, or where the tree has nothing). */
+  readonly node: NodeAt | undefined;
+}
+
+/** The cursor at `offset`: its structural context from the text, and the parsed node under it. */
+export function cursorAt(lines: LineIndex, root: YNode | null, offset: number): Cursor {
+  const ctx = cursorContext(lines, offset);
+  let node: NodeAt | undefined | null = null;
+  return {
+    ...ctx,
+    get node() {
+      if (node === null) node = nodeAt(root, offset);
+      return node;
+    },
+  };
+}
+
+/** Keys and list indexes from the root of a YAML tree. */
+export type TreePath = (string | number)[];
+
+/** The parsed scalar under an offset. */
+export interface NodeAt {
+  /** Keys and list indexes from the root to the scalar (for a key: including the key itself). */
+  path: TreePath;
+  scalar: YScalar;
+  /** On a mapping key, or on a value (a mapping value or a list item). */
+  role: 'key' | 'value';
+  /** `nodes[i]` is the node at `path.slice(0, i)` (nodes[0] = root); the scalar itself is not included. */
+  nodes: YNode[];
+}
+
+function inSpan(s: Span, offset: number): boolean {
+  return offset >= s.start && offset <= s.end;
+}
+
+/** The scalar (key or value) under `offset`, with its path. Aliases are not followed. */
+function nodeAt(root: YNode | null, offset: number): NodeAt | undefined {
+  const path: TreePath = [];
+  const nodes: YNode[] = [];
+  let n: YNode | null = root;
+  for (let depth = 0; n && depth < 200; depth++) {
+    if (!inSpan(n.span, offset)) return undefined;
+    if (n.kind === 'scalar') return { path, scalar: n, role: 'value', nodes };
+    if (n.kind === 'alias') return undefined;
+    nodes.push(n);
+    let next: YNode | null = null;
+    if (n.kind === 'map') {
+      for (const p of n.pairs) {
+        if (inSpan(p.key.span, offset)) {
+          path.push(p.key.text);
+          return { path, scalar: p.key, role: 'key', nodes };
+        }
+        if (p.value && inSpan(p.value.span, offset)) {
+          path.push(p.key.text);
+          next = p.value;
+          break;
+        }
+      }
+    } else {
+      for (let i = 0; i < n.items.length; i++) {
+        const it = n.items[i]!;
+        if (inSpan(it.span, offset)) {
+          path.push(i);
+          next = it;
+          break;
+        }
+      }
+    }
+    n = next;
+  }
+  return undefined;
 }
 
 function levelsOf(text: string, lineStart: number): Level[] {
@@ -70,8 +149,8 @@ function isBlankOrComment(t: string): boolean {
   return s === '' || s.startsWith('#');
 }
 
-/** Computes the cursor context at `offset`. */
-export function cursorContext(lines: LineIndex, offset: number): CursorContext {
+/** The text-only part of `cursorAt`. */
+function cursorContext(lines: LineIndex, offset: number): CursorContext {
   const pos = lines.positionAt(offset);
   const lineStart = lines.lineStarts[pos.line]!;
   const text = lines.lineText(pos.line);
@@ -163,6 +242,7 @@ export function cursorContext(lines: LineIndex, offset: number): CursorContext {
     tokenEnd: te,
     column,
     inSequenceItem,
+    emptyValue: role === 'value' && text.slice(tokenStart - lineStart).trim() === '',
   };
 }
 

@@ -3,7 +3,7 @@
  *
  * Two producers build it: the full parser wrapper (`parse.ts`, over eemeli/yaml) and the fast
  * outline scanner (`outline.ts`, for indexing files that are not open). A test checks that both
- * produce the same tree for the corpus, so the model never needs to know which one ran.
+ * produce the same tree for real descriptors, so the model never needs to know which one ran.
  *
  * Aliases are kept as `alias` nodes pointing at their anchor's node; generic walkers never follow
  * them, which is what makes alias bombs harmless.

@@ -10,7 +10,7 @@ import type { DescriptorSummary } from '../../model/lm/summary.js';
 import { topLevelProperties } from '../../model/lm/summary.js';
 import { derivedNameOf } from '../../index/projects.js';
 import type { SubprojectDecl } from '../../model/lm/summary.js';
-import { cursorContext, type CursorContext } from '../../syntax/cursor.js';
+import { cursorAt, type CursorContext } from '../../syntax/cursor.js';
 import { componentTarget, memberCandidates, scopeOf } from './references.js';
 import { memberDecls, type DottedRole } from './dotted.js';
 import { descriptorOf, propertyMarkdown } from './context.js';
@@ -20,7 +20,7 @@ import { infrastructureTypes } from './drivers.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const summary = descriptorOf(ctx);
-  const cur = cursorContext(ctx.doc.lines, offset);
+  const cur = cursorAt(ctx.doc.lines, ctx.doc.root, offset);
   if (!summary)
     return ctx.doc.kind === 'lmproject'
       ? cur.role === 'value'

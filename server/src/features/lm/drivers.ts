@@ -1,7 +1,8 @@
 /**
  * Resource lifecycle and driver facts shared by the lifecycle, driver and package-layout rules
- * (lm-descriptors.md sections 2.3, 2.4, 5.2): where driver entries sit, which driver runs a
- * transition, and which resource manager (hence which descriptor era) the lmctl project declares.
+ * (TNC-O "Resource descriptor" › lifecycle, infrastructure; lmctl "Projects" › layout): where driver entries
+ * sit, which driver runs a transition, and which resource manager (hence which descriptor era) the lmctl
+ * project declares.
  */
 import * as path from 'node:path';
 import {
@@ -23,7 +24,10 @@ export const BRENT21_RM_VALUES = ['lm2.1', 'brent2.1', 'Brent2.1'] as const;
 export const ANSIBLE_RM_VALUES = ['ansible-rm', 'ansiblerm'] as const;
 export const RM_VALUES: readonly string[] = [...ANSIBLE_RM_VALUES, ...BRENT_RM_VALUES, ...BRENT21_RM_VALUES];
 
-/** `brent22` = Brent 2.2+ (`lm`, `brent`), `brent21` = Brent 2.1, `ansible` = Ansible RM, `unknown` = no lmctl project says. */
+/**
+ * `brent22` = Brent 2.2+ (`lm`, `brent`), `brent21` = Brent 2.1, `ansible` = Ansible RM, `unknown` = no lmctl project
+ * says.
+ */
 export type RmEra = 'brent22' | 'brent21' | 'ansible' | 'unknown';
 
 export function eraOf(rm: string | undefined): RmEra {
@@ -140,7 +144,10 @@ export function lifecycleOf(root: YNode | null): { pair?: YPair; map?: YMap; lis
   return { pair };
 }
 
-/** The package folder of a Brent resource descriptor (`<pkg>/Definitions/lm/resource.yaml`), if the path has that layout. */
+/**
+ * The package folder of a Brent resource descriptor (`<pkg>/Definitions/lm/resource.yaml`), if the path has that
+ * layout.
+ */
 export function brentPackageDir(filePath: string): string | undefined {
   const m = /^(.*)\/Definitions\/lm\/[^/]+$/.exec(filePath.replace(/\\/g, '/'));
   return m ? m[1] : undefined;

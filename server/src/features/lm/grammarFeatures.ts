@@ -19,17 +19,16 @@ function keyItem(k: KeySpec, column: number, range: Range): CompletionItem {
     (k.value.type === 'oneOf' && k.value.options.every((o) => o.type !== 'string' && o.type !== 'scalar'));
   const body =
     k.snippet !== undefined ? indentSnippet(k.snippet, column) : isBlock ? indentSnippet('\n  $0', column) : ' $0';
-  const item: CompletionItem = {
+  const detail = k.legacy ? `legacy: ${k.legacy}` : k.required ? 'required' : undefined;
+  return {
     label: k.key,
     kind: CompletionKind.Property,
-    detail: k.legacy ? `legacy: ${k.legacy}` : k.required ? 'required' : undefined!,
+    ...(detail !== undefined ? { detail } : {}),
     documentation: { kind: 'markdown', value: `${k.doc}\n\n_Source: ${k.source}_` },
     insertTextFormat: 2,
     textEdit: { range, newText: `${k.key}:${body}` },
     sortText: `${k.required ? '0' : k.legacy ? '9' : '1'}${k.key}`,
   };
-  if (item.detail === undefined) delete item.detail;
-  return item;
 }
 
 /** Keys that may be added at the cursor (role key), never repeating one already present. */

@@ -5,7 +5,7 @@ import { propertyMarkdown } from './context.js';
 import { relativePath } from '../shared/locations.js';
 import { targetAt } from './targets.js';
 import { grammarHover } from './grammarFeatures.js';
-import { cursorContext } from '../../syntax/cursor.js';
+import { cursorAt } from '../../syntax/cursor.js';
 import type { FeatureContext, Hover } from '../types.js';
 
 const BUILTINS: Record<string, string> = {
@@ -23,7 +23,7 @@ export function descriptorAnchor(d: DescriptorEntry): Span {
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = targetAt(ctx, offset);
   if (!t) {
-    const g = grammarHover(ctx, cursorContext(ctx.doc.lines, offset), offset);
+    const g = grammarHover(ctx, cursorAt(ctx.doc.lines, ctx.doc.root, offset), offset);
     return g
       ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) }
       : undefined;

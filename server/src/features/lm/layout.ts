@@ -1,5 +1,5 @@
 /**
- * The lmctl package layout seen from an lmproject file (lm-descriptors.md sections 5.1, 5.2): the
+ * The lmctl package layout seen from an lmproject file (lmctl "Projects" › project file, layout): the
  * root project and every subproject with its folder on disk, type, resource manager and the
  * descriptor lmctl will look for. Read from the lmproject tree so findings can point at the entry.
  */

@@ -22,7 +22,7 @@ import { kindLabel, type ToscaType } from '../../model/tosca/typeTable.js';
 import { KNOWN_VERSIONS } from '../../model/tosca/versions.js';
 import { isToscaSummary } from '../../model/tosca/summary.js';
 import type { Span } from '../../syntax/positions.js';
-import { cursorContext, siblingKeys, type CursorContext } from '../../syntax/cursor.js';
+import { cursorAt, siblingKeys, type CursorContext } from '../../syntax/cursor.js';
 import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
@@ -34,7 +34,8 @@ import {
   VERSION_DOCS,
   functionMarkdown,
 } from './docs.js';
-import { callAtText, normPath, wordSpan, type TPath, type TextCall } from './locate.js';
+import { callAtText, normPath, wordSpan, type TextCall } from './locate.js';
+import type { TreePath } from '../../syntax/cursor.js';
 import { capLine, plain, reqLine, typeOrigin } from './markdown.js';
 import { refAt, type RefSpec } from './refs.js';
 import {
@@ -65,7 +66,7 @@ interface Env {
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const lines = ctx.doc.lines;
-  const cur = cursorContext(lines, offset);
+  const cur = cursorAt(lines, ctx.doc.root, offset);
   const model = toscaModelOf(ctx);
   const catalog = model.version?.catalog;
   const lineStart = lines.lineStarts[lines.positionAt(offset).line]!;
@@ -124,7 +125,7 @@ function valueCompletions(env: Env): CompletionItem[] {
       item(env, v, CompletionKind.EnumMember, 'TOSCA version', VERSION_DOCS[v], String(i).padStart(2, '0')),
     );
   }
-  const vpath: TPath = cur.key !== undefined ? [...p, cur.key] : p;
+  const vpath: TreePath = cur.key !== undefined ? [...p, cur.key] : p;
   const last = vpath[vpath.length - 1];
   // A list entry under `constraints:`: operators.
   if (typeof last === 'number' && constructAt(vpath) === 'constraint') return constraintItems(env);
@@ -149,8 +150,10 @@ function valueCompletions(env: Env): CompletionItem[] {
   return [];
 }
 
-/** Values that may be a function call: property/attribute assignments, operation inputs, parameter values and defaults. */
-function isAssignmentValue(vpath: TPath): boolean {
+/**
+ * Values that may be a function call: property/attribute assignments, operation inputs, parameter values and defaults.
+ */
+function isAssignmentValue(vpath: TreePath): boolean {
   const n = vpath.length;
   if (n < 2) return false;
   const section = vpath[n - 2];
@@ -202,7 +205,7 @@ function constraintItems(env: Env): CompletionItem[] {
     .map(([op, d]) => item(env, op, CompletionKind.Operator, 'constraint operator', d.summary, '1', d.snippet, true));
 }
 
-function requirementNameItems(env: Env, templatePath: TPath): CompletionItem[] {
+function requirementNameItems(env: Env, templatePath: TreePath): CompletionItem[] {
   const t = ownerType(env.model, templatePath);
   if (!t) return [];
   return [...env.model.types.requirements(t).values()].map((r) =>
@@ -220,7 +223,7 @@ function requirementNameItems(env: Env, templatePath: TPath): CompletionItem[] {
 }
 
 /** The type of the template (or declared type) whose body `path` is. */
-function ownerType(model: ToscaModel, p: TPath): ToscaType | undefined {
+function ownerType(model: ToscaModel, p: TreePath): ToscaType | undefined {
   const [a, b, c] = p;
   if (a === 'topology_template' && typeof c === 'string' && p.length === 3) {
     if (b === 'node_templates') return model.types.resolve(model.nodeTemplates.get(c)?.type?.name, 'node');
@@ -246,7 +249,7 @@ function ownerType(model: ToscaModel, p: TPath): ToscaType | undefined {
   return undefined;
 }
 
-function refItems(env: Env, spec: RefSpec, vpath: TPath): CompletionItem[] {
+function refItems(env: Env, spec: RefSpec, vpath: TreePath): CompletionItem[] {
   const model = env.model;
   switch (spec.ref) {
     case 'type': {
@@ -335,7 +338,7 @@ function typeItems(env: Env, kinds: readonly TypeKind[], exclude?: string): Comp
 }
 
 /** The node template the requirement assignment at `vpath` sits in, and the requirement's name. */
-function requirementAt(vpath: TPath): { template?: string; req?: string } {
+function requirementAt(vpath: TreePath): { template?: string; req?: string } {
   if (
     vpath[0] !== 'topology_template' ||
     vpath[1] !== 'node_templates' ||
@@ -347,7 +350,7 @@ function requirementAt(vpath: TPath): { template?: string; req?: string } {
   return { template: vpath[2], ...(req ? { req } : {}) };
 }
 
-function requirementTarget(env: Env, vpath: TPath) {
+function requirementTarget(env: Env, vpath: TreePath) {
   const { template, req } = requirementAt(vpath);
   const node = template ? env.model.nodeTemplates.get(template) : undefined;
   const i = vpath[4];
@@ -361,7 +364,7 @@ function requirementTarget(env: Env, vpath: TPath) {
 }
 
 /** Node templates that can satisfy the requirement (capability type and node type of its definition). */
-function requirementTargetItems(env: Env, vpath: TPath): CompletionItem[] {
+function requirementTargetItems(env: Env, vpath: TreePath): CompletionItem[] {
   const model = env.model;
   const types = model.types;
   const { template, req } = requirementAt(vpath);
@@ -505,7 +508,10 @@ function callCompletions(env: Env, call: TextCall): CompletionItem[] {
   }
 }
 
-/** Names after the entity: properties (attributes), capabilities and requirements; then the members of a capability or the fields of a data type. */
+/**
+ * Names after the entity: properties (attributes), capabilities and requirements; then the members of a capability or
+ * the fields of a data type.
+ */
 function memberItems(
   env: Env,
   entity: Entity,
@@ -653,15 +659,19 @@ function keyCompletions(env: Env): CompletionItem[] {
     const types = model.types;
     if (owner && (section === 'properties' || section === 'attributes') && isTemplatePath(ownerPath)) {
       const props = section === 'attributes' ? types.attributes(owner) : types.properties(owner);
-      for (const pr of props.values())
+      for (const pr of props.values()) {
+        const kindLabel = section === 'attributes' ? 'attribute' : 'property';
+        const typeLabel = pr.type ? ` (${pr.type})` : '';
+        const requiredLabel = pr.required && section === 'properties' ? ', required' : '';
         keyItem(
           pr.name,
           undefined,
           pr.description,
           pr.required && !pr.hasDefault && section === 'properties' ? '0' : '1',
           CompletionKind.Property,
-          `${section === 'attributes' ? 'attribute' : 'property'}${pr.type ? ` (${pr.type})` : ''}${pr.required && section === 'properties' ? ', required' : ''}`,
+          `${kindLabel}${typeLabel}${requiredLabel}`,
         );
+      }
     }
     if (owner && section === 'capabilities' && isTemplatePath(ownerPath)) {
       for (const c of types.capabilities(owner).values())
@@ -700,7 +710,7 @@ function keyCompletions(env: Env): CompletionItem[] {
   return out;
 }
 
-function isTemplatePath(p: TPath): boolean {
+function isTemplatePath(p: TreePath): boolean {
   return (
     p[0] === 'topology_template' &&
     (p.length === 3 || (p.length === 4 && p[1] === 'policies') || (p.length === 7 && p[6] === 'relationship'))
@@ -708,7 +718,7 @@ function isTemplatePath(p: TPath): boolean {
 }
 
 /** Operations of the interface (definition, assignment or interface type) whose body is at `p`. */
-function interfaceOperations(model: ToscaModel, p: TPath): { name: string; doc?: string }[] {
+function interfaceOperations(model: ToscaModel, p: TreePath): { name: string; doc?: string }[] {
   const types = model.types;
   let it: ToscaType | undefined;
   let extra: string[] = [];

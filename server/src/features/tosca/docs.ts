@@ -225,7 +225,7 @@ export function constraintMarkdown(op: string): string | undefined {
 
 export const VERSION_DOCS: Readonly<Record<string, string>> = {
   tosca_simple_yaml_1_3: 'TOSCA Simple Profile in YAML 1.3 (the version most real-world templates use).',
-  tosca_simple_yaml_1_2: 'TOSCA Simple Profile in YAML 1.2 (the seed spec text).',
+  tosca_simple_yaml_1_2: 'TOSCA Simple Profile in YAML 1.2 (OASIS, csd01).',
   tosca_simple_yaml_1_1: 'TOSCA Simple Profile in YAML 1.1.',
   tosca_simple_yaml_1_0: 'TOSCA Simple Profile in YAML 1.0.',
   tosca_2_0: 'TOSCA 2.0 — only YAML syntax and duplicate keys are checked.',

@@ -7,60 +7,7 @@
 import type { LineIndex, Span } from '../../syntax/positions.js';
 import { asMap, asSeq, type YNode, type YScalar } from '../../syntax/tree.js';
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
-import type { CursorContext } from '../../syntax/cursor.js';
-
-export type TPath = (string | number)[];
-
-export interface Located {
-  /** Keys and list indexes from the root to the scalar (for a key: including the key itself). */
-  path: TPath;
-  scalar: YScalar;
-  isKey: boolean;
-  /** `nodes[i]` is the node at `path.slice(0, i)` (nodes[0] = root); the scalar itself is not included. */
-  nodes: YNode[];
-}
-
-function inSpan(s: Span, offset: number): boolean {
-  return offset >= s.start && offset <= s.end;
-}
-
-/** The scalar (key or value) under `offset`, with its path. Aliases are not followed. */
-export function locate(root: YNode | null, offset: number): Located | undefined {
-  const path: TPath = [];
-  const nodes: YNode[] = [];
-  let n: YNode | null = root;
-  for (let depth = 0; n && depth < 200; depth++) {
-    if (!inSpan(n.span, offset)) return undefined;
-    if (n.kind === 'scalar') return { path, scalar: n, isKey: false, nodes };
-    if (n.kind === 'alias') return undefined;
-    nodes.push(n);
-    let next: YNode | null = null;
-    if (n.kind === 'map') {
-      for (const p of n.pairs) {
-        if (inSpan(p.key.span, offset)) {
-          path.push(p.key.text);
-          return { path, scalar: p.key, isKey: true, nodes };
-        }
-        if (p.value && inSpan(p.value.span, offset)) {
-          path.push(p.key.text);
-          next = p.value;
-          break;
-        }
-      }
-    } else {
-      for (let i = 0; i < n.items.length; i++) {
-        const it = n.items[i]!;
-        if (inSpan(it.span, offset)) {
-          path.push(i);
-          next = it;
-          break;
-        }
-      }
-    }
-    n = next;
-  }
-  return undefined;
-}
+import type { CursorContext, NodeAt, TreePath } from '../../syntax/cursor.js';
 
 export interface TreeCall {
   fn: string;
@@ -72,7 +19,7 @@ export interface TreeCall {
 }
 
 /** The intrinsic function call whose name or direct argument is under the cursor. */
-export function callInTree(loc: Located): TreeCall | undefined {
+export function callInTree(loc: NodeAt): TreeCall | undefined {
   const p = loc.path;
   for (let j = p.length - 1; j >= 0 && j >= p.length - 2; j--) {
     const fn = p[j];
@@ -82,15 +29,15 @@ export function callInTree(loc: Located): TreeCall | undefined {
     const pair = m.pairs[0]!;
     const seq = asSeq(pair.value);
     const args: YNode[] = seq ? seq.items : pair.value ? [pair.value] : [];
-    if (j === p.length - 1) return { fn, fnKey: pair.key, args, argIndex: loc.isKey ? -1 : 0 };
+    if (j === p.length - 1) return { fn, fnKey: pair.key, args, argIndex: loc.role === 'key' ? -1 : 0 };
     const idx = p[j + 1];
-    if (typeof idx === 'number' && seq && !loc.isKey) return { fn, fnKey: pair.key, args, argIndex: idx };
+    if (typeof idx === 'number' && seq && loc.role !== 'key') return { fn, fnKey: pair.key, args, argIndex: idx };
   }
   return undefined;
 }
 
 /** The cursor path with `-` items as index 0 (what `constructAt` expects). */
-export function normPath(p: readonly string[]): TPath {
+export function normPath(p: readonly string[]): TreePath {
   return p.map((x) => (x === '-' ? 0 : x));
 }
 
@@ -224,7 +171,10 @@ export function callAtText(lines: LineIndex, offset: number, cur: CursorContext)
 
 const WORD = /[A-Za-z0-9_\-.:/]/;
 
-/** The word around the cursor that a completion replaces: back over name characters (not before `min`), forward to the word's end. */
+/**
+ * The word around the cursor that a completion replaces: back over name characters (not before `min`), forward to the
+ * word's end.
+ */
 export function wordSpan(lines: LineIndex, offset: number, min: number, forKey = false): Span {
   const text = lines.text;
   const pos = lines.positionAt(offset);

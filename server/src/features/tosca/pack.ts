@@ -1,4 +1,6 @@
-/** The TOSCA language pack: service templates and type files of the Simple Profile in YAML (and TOSCA 2.0, syntax only). */
+/**
+ * The TOSCA language pack: service templates and type files of the Simple Profile in YAML (and TOSCA 2.0, syntax only).
+ */
 import type { LanguagePack } from '../shared/pack.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';

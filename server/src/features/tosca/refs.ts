@@ -6,7 +6,7 @@
  */
 import type { TypeKind } from '../../model/tosca/catalog/index.js';
 import { constructAt } from '../../model/tosca/grammar.js';
-import type { TPath } from './locate.js';
+import type { TreePath } from '../../syntax/cursor.js';
 
 export type RefSpec =
   /** Type names of these kinds (data: primitives too). */
@@ -84,7 +84,7 @@ export interface RefSite {
 }
 
 /** What the scalar value at `path` (keys and list indexes) refers to, if anything. */
-export function refAt(path: TPath): RefSite | undefined {
+export function refAt(path: TreePath): RefSite | undefined {
   if (!path.length) return undefined;
   const last = path[path.length - 1]!;
   if (typeof last === 'number') {

@@ -8,7 +8,7 @@ import type { ToscaModel } from '../../model/tosca/model.js';
 import { TYPE_SECTIONS, type TNodeTemplate } from '../../model/tosca/summary.js';
 import type { ArtifactInfo, CapInfo, IfaceInfo, PropInfo, ReqInfo, ToscaType } from '../../model/tosca/typeTable.js';
 import type { EntityKeyword } from './docs.js';
-import type { TPath } from './locate.js';
+import type { TreePath } from '../../syntax/cursor.js';
 
 export type ScopeKind =
   | 'node'
@@ -52,7 +52,7 @@ function relTypeOf(model: ToscaModel, name: string | undefined): ToscaType | und
 }
 
 /** The scope of a place in the document (keys and list indexes from the root). */
-export function scopeAt(model: ToscaModel, path: TPath): FnScope {
+export function scopeAt(model: ToscaModel, path: TreePath): FnScope {
   const [a, b, c] = path;
   if (a === 'topology_template') {
     if (b === 'node_templates' && typeof c === 'string') {

@@ -23,7 +23,8 @@ import { asScalar } from '../../syntax/tree.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { CONSTRAINT_DOCS, type EntityKeyword } from './docs.js';
-import { callInTree, locate, type Located, type TPath, type TreeCall } from './locate.js';
+import { callInTree, type TreeCall } from './locate.js';
+import { cursorAt, type NodeAt, type TreePath } from '../../syntax/cursor.js';
 import { refAt } from './refs.js';
 import {
   artifactsOf,
@@ -63,7 +64,7 @@ export type ToscaTarget =
   | { kind: 'import'; origin: Span; imp: TImport; status?: ImportStatus };
 
 export function toscaTargetAt(ctx: FeatureContext, offset: number): ToscaTarget | undefined {
-  const loc = locate(ctx.doc.root, offset);
+  const loc = cursorAt(ctx.doc.lines, ctx.doc.root, offset).node;
   if (!loc) return undefined;
   const model = toscaModelOf(ctx);
   const origin = loc.scalar.span;
@@ -72,7 +73,7 @@ export function toscaTargetAt(ctx: FeatureContext, offset: number): ToscaTarget 
     const t = callTarget(model, loc, call);
     if (t || call.argIndex >= 0) return t;
   }
-  return loc.isKey ? keyTarget(model, loc) : valueTarget(model, loc, origin);
+  return loc.role === 'key' ? keyTarget(model, loc) : valueTarget(model, loc, origin);
 }
 
 // ---- values ------------------------------------------------------------------
@@ -96,7 +97,7 @@ function templateTarget(model: ToscaModel, name: string, origin: Span, groups: b
 /** The node template a requirement assignment at `path` targets (its `node`), if any. */
 function requirementContext(
   model: ToscaModel,
-  path: TPath,
+  path: TreePath,
 ): { node?: TNodeTemplate; reqName?: string; target?: TNodeTemplate } {
   // [topology_template, node_templates, N, requirements, i, reqName, ...]
   if (
@@ -119,7 +120,7 @@ function requirementContext(
   return { ...(node ? { node } : {}), ...(reqName ? { reqName } : {}), ...(target ? { target } : {}) };
 }
 
-function valueTarget(model: ToscaModel, loc: Located, origin: Span): ToscaTarget | undefined {
+function valueTarget(model: ToscaModel, loc: NodeAt, origin: Span): ToscaTarget | undefined {
   const path = loc.path;
   const text = loc.scalar.text.trim();
   if (!text) return undefined;
@@ -184,7 +185,7 @@ const TEMPLATE_SECTIONS: Record<string, TemplateKind> = {
   groups: 'group',
 };
 
-function keyTarget(model: ToscaModel, loc: Located): ToscaTarget | undefined {
+function keyTarget(model: ToscaModel, loc: NodeAt): ToscaTarget | undefined {
   const path = loc.path;
   const key = path[path.length - 1] as string;
   const origin = loc.scalar.span;
@@ -236,7 +237,7 @@ function keyTarget(model: ToscaModel, loc: Located): ToscaTarget | undefined {
 }
 
 /** The interface type of the interface at `ifacePath` (a definition in a type or an assignment in a template). */
-function interfaceTypeAt(model: ToscaModel, ifacePath: TPath): ToscaType | undefined {
+function interfaceTypeAt(model: ToscaModel, ifacePath: TreePath): ToscaType | undefined {
   const name = ifacePath[ifacePath.length - 1];
   if (typeof name !== 'string' || ifacePath[ifacePath.length - 2] !== 'interfaces') return undefined;
   const owner = ownerTypeAt(model, ifacePath.slice(0, -2));
@@ -244,8 +245,11 @@ function interfaceTypeAt(model: ToscaModel, ifacePath: TPath): ToscaType | undef
   return model.types.resolve(iface?.type, 'interface') ?? model.types.resolve(name, 'interface');
 }
 
-/** The type whose members are written at `path` (a node/relationship template, a type declaration, an inline relationship). */
-function ownerTypeAt(model: ToscaModel, path: TPath): ToscaType | undefined {
+/**
+ * The type whose members are written at `path` (a node/relationship template, a type declaration, an inline
+ * relationship).
+ */
+function ownerTypeAt(model: ToscaModel, path: TreePath): ToscaType | undefined {
   const [a, b, c] = path;
   if (a === 'topology_template' && typeof c === 'string') {
     if (path.length === 3) {
@@ -268,7 +272,7 @@ function ownerTypeAt(model: ToscaModel, path: TPath): ToscaType | undefined {
   return undefined;
 }
 
-function operationTarget(model: ToscaModel, ifacePath: TPath, name: string, origin: Span): ToscaTarget | undefined {
+function operationTarget(model: ToscaModel, ifacePath: TreePath, name: string, origin: Span): ToscaTarget | undefined {
   const it = interfaceTypeAt(model, ifacePath);
   if (!it || !model.types.operations(it).has(name)) return undefined;
   return opTarget(model, it, name, origin);
@@ -286,7 +290,7 @@ function opTarget(model: ToscaModel, it: ToscaType, name: string, origin: Span):
 }
 
 /** Keys of template members: property/attribute/capability/requirement/interface names and capability properties. */
-function templateMemberTarget(model: ToscaModel, path: TPath, key: string, origin: Span): ToscaTarget | undefined {
+function templateMemberTarget(model: ToscaModel, path: TreePath, key: string, origin: Span): ToscaTarget | undefined {
   if (path.length < 5) return undefined;
   const section = path[path.length - 2];
   const ownerPath = path.slice(0, -2);
@@ -338,7 +342,7 @@ function templateMemberTarget(model: ToscaModel, path: TPath, key: string, origi
 
 // ---- function calls ----------------------------------------------------------
 
-function callTarget(model: ToscaModel, loc: Located, call: TreeCall): ToscaTarget | undefined {
+function callTarget(model: ToscaModel, loc: NodeAt, call: TreeCall): ToscaTarget | undefined {
   const origin = loc.scalar.span;
   if (call.argIndex < 0) return { kind: 'function', origin, name: call.fn };
   const text = loc.scalar.text.trim();

@@ -27,7 +27,10 @@ export interface ValueTarget {
   keySchema?: SchemaInfo;
 }
 
-/** True when the node is (or is a container of only) something we should not type-check: a function call or a dialect expression (`$brooklyn:...`). */
+/**
+ * True when the node is (or is a container of only) something we should not type-check: a function call or a dialect
+ * expression (`$brooklyn:...`).
+ */
 export function isExpression(n: YNode | null | undefined): boolean {
   const v = deref(n);
   if (!v) return false;
@@ -106,11 +109,17 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
     case 'map':
       return v.kind === 'map' ? undefined : `expects a mapping, got ${describe(v)}`;
     default: {
-      if (!s)
-        return (
-          `expects a ${prim} value such as \`1 ` +
-          `${prim === 'scalar-unit.size' ? 'GB' : prim === 'scalar-unit.time' ? 's' : prim === 'scalar-unit.frequency' ? 'GHz' : 'Mbps'}\`, got ${describe(v)}`
-        );
+      if (!s) {
+        const exampleUnit =
+          prim === 'scalar-unit.size'
+            ? 'GB'
+            : prim === 'scalar-unit.time'
+              ? 's'
+              : prim === 'scalar-unit.frequency'
+                ? 'GHz'
+                : 'Mbps';
+        return `expects a ${prim} value such as \`1 ${exampleUnit}\`, got ${describe(v)}`;
+      }
       const r = parseScalarUnit(prim, s.value as PlainValue);
       return typeof r === 'string' ? r : undefined;
     }

@@ -3,9 +3,8 @@
  * and legacy list forms, lmproject, assembly-template). Key completion, key hover and the
  * unknown-key / wrong-shape diagnostics all read this description; nothing else hard-codes keys.
  *
- * Docs are short and in our own words, with a pointer to where the fact comes from:
- * "seed 001" = CP4NA assembly descriptor page, "seed 000" = Stratoss assembly descriptor page,
- * "digest §n" = ../shared/docs/lm-descriptors.md section n.
+ * Docs are short and in our own words, with a pointer to the public document the fact comes from
+ * (`cite`, see sources.ts).
  */
 import {
   KNOWN_DRIVERS,
@@ -18,6 +17,7 @@ import {
   RESOURCE_TRANSITIONS,
   STATE_MODIFIERS,
 } from './vocabulary.js';
+import { cite } from './sources.js';
 
 export interface EnumValue {
   value: string;
@@ -38,7 +38,7 @@ export type ValueSpec =
 export interface KeySpec {
   key: string;
   doc: string;
-  /** Where the fact comes from (seed / digest section). */
+  /** Where the fact comes from: a public document and section, written with `cite` (sources.ts). */
   source: string;
   value: ValueSpec;
   required?: boolean;
@@ -94,20 +94,23 @@ const PROPERTY_TYPE_DOCS: Record<string, string> = {
   certificate: 'A certificate held by the orchestrator.',
 };
 
-/** A property definition: the same attributes in every properties-like section (digest §2.2). */
+/**
+ * A property definition: the same attributes in every properties-like section (TNC-O "Resource descriptor" ›
+ * properties).
+ */
 export const PROPERTY_SPEC: ValueSpec = {
   type: 'map',
   keys: [
     {
       key: 'type',
       doc: 'Data type of the property: a built-in type or a `data-types` name. Defaults to `string`.',
-      source: 'seed 001 properties section; digest §2.2',
+      source: cite(['cp4na', 'properties'], ['tncoResource', 'properties']),
       value: enumOf(PROPERTY_TYPES, PROPERTY_TYPE_DOCS),
     },
     {
       key: 'description',
       doc: 'What the property is for.',
-      source: 'seed 001',
+      source: cite(['cp4na']),
       value: str,
       aliases: ['descripion', 'desc', 'descrption', 'Description'],
     },
@@ -116,14 +119,14 @@ export const PROPERTY_SPEC: ValueSpec = {
       doc:
         'A value must be present when the top-level assembly is instantiated (from value, default or the intent ' +
         'request). Has no effect on components.',
-      source: 'seed 001',
+      source: cite(['cp4na']),
       value: bool,
       aliases: ['requried', 'mandatory'],
     },
     {
       key: 'default',
       doc: 'Used when nothing else supplies a value at instantiation.',
-      source: 'seed 001',
+      source: cite(['cp4na']),
       value: any,
     },
     {
@@ -131,26 +134,26 @@ export const PROPERTY_SPEC: ValueSpec = {
       doc:
         'A fixed value, or a mapping such as `${deploymentLocation}` / `${balancer.publicIp}`. Cannot be ' +
         'overridden at instantiation. Leave a space after `value:`.',
-      source: 'seed 000, 001',
+      source: cite(['stratoss'], ['cp4na']),
       value: any,
     },
     {
       key: 'read-only',
       doc: 'An output: not overridden by mapped or intent values; the instance supplies it.',
-      source: 'seed 001',
+      source: cite(['cp4na']),
       value: bool,
       aliases: ['read_only', 'readOnly', 'readonly', 'read-Only'],
     },
     {
       key: 'volatile',
       doc: 'A change triggers Reconfigure instead of a reinstall. Not with `read-only` or a fixed `value`.',
-      source: 'seed 001 volatile properties; digest §2.2',
+      source: cite(['cp4na', 'volatile properties'], ['tncoResource', 'properties']),
       value: bool,
     },
     {
       key: 'entry-schema',
       doc: 'Type of the items of a `list` or the values of a `map`.',
-      source: 'seed 001 structured properties',
+      source: cite(['cp4na', 'structured properties']),
       value: {
         type: 'oneOf',
         options: [
@@ -158,8 +161,8 @@ export const PROPERTY_SPEC: ValueSpec = {
           {
             type: 'map',
             keys: [
-              { key: 'type', doc: 'Item type.', source: 'seed 001', value: str },
-              { key: 'description', doc: 'What the items are.', source: 'seed 001', value: str },
+              { key: 'type', doc: 'Item type.', source: cite(['cp4na']), value: str },
+              { key: 'description', doc: 'What the items are.', source: cite(['cp4na']), value: str },
             ],
             open: true,
           },
@@ -175,7 +178,7 @@ const PROPERTIES: KeySpec = {
   doc:
     'Properties of this descriptor: inputs and outputs, each with a type and optional default, value, ' +
     'description, required and read-only.',
-  source: 'seed 001 properties section; digest §2.2',
+  source: cite(['cp4na', 'properties'], ['tncoResource', 'properties']),
   value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
   snippet: '\n  ${1:name}:\n    type: ${2:string}\n    description: ${3}',
 };
@@ -190,29 +193,29 @@ const COMPONENT_PROPERTIES: KeySpec = {
 const DESCRIPTION: KeySpec = {
   key: 'description',
   doc: 'A readable description of this descriptor.',
-  source: 'seed 001 description section',
+  source: cite(['cp4na', 'description']),
   value: str,
   aliases: ['descripion', 'Description'],
 };
 const NAME: KeySpec = {
   key: 'name',
   doc: 'Descriptor name `<type>::<name>::<version>`. Optional in lmctl projects, which derive it from lmproject.yml.',
-  source: 'seed 001 name section; digest §1',
+  source: cite(['cp4na', 'name']),
   value: str,
 };
 
 const CAPABILITIES: KeySpec = {
   key: 'capabilities',
   doc: 'What this descriptor provides to others, each with a free-form `type` agreed in your organisation.',
-  source: 'seed 000 capabilities and requirements',
+  source: cite(['stratoss', 'capabilities and requirements']),
   value: {
     type: 'dict',
     entryLabel: 'capability',
     entry: {
       type: 'map',
       keys: [
-        { key: 'type', doc: 'The capability type string.', source: 'seed 000', value: str },
-        { key: 'description', doc: 'What it provides.', source: 'seed 000', value: str },
+        { key: 'type', doc: 'The capability type string.', source: cite(['stratoss']), value: str },
+        { key: 'description', doc: 'What it provides.', source: cite(['stratoss']), value: str },
       ],
     },
   },
@@ -229,8 +232,8 @@ const REQUIREMENTS: KeySpec = {
     entry: {
       type: 'map',
       keys: [
-        { key: 'type', doc: 'The requirement type string.', source: 'seed 000', value: str },
-        { key: 'description', doc: 'What it needs.', source: 'seed 000', value: str },
+        { key: 'type', doc: 'The requirement type string.', source: cite(['stratoss']), value: str },
+        { key: 'description', doc: 'What it needs.', source: cite(['stratoss']), value: str },
       ],
     },
   },
@@ -239,25 +242,25 @@ const REQUIREMENTS: KeySpec = {
 const DATA_TYPES: KeySpec = {
   key: 'data-types',
   doc: 'Custom property types: each has properties and may derive from another data type.',
-  source: 'seed 001 data-types section',
+  source: cite(['cp4na', 'data-types']),
   value: {
     type: 'dict',
     entryLabel: 'data type',
     entry: {
       type: 'map',
       keys: [
-        { key: 'description', doc: 'What the type represents.', source: 'seed 001', value: str },
+        { key: 'description', doc: 'What the type represents.', source: cite(['cp4na']), value: str },
         {
           key: 'derived-from',
           doc: 'Another data type this one extends.',
-          source: 'seed 001',
+          source: cite(['cp4na']),
           value: str,
           aliases: ['derived_from'],
         },
         {
           key: 'properties',
           doc: 'The fields of the type.',
-          source: 'seed 001',
+          source: cite(['cp4na']),
           value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
         },
       ],
@@ -272,7 +275,7 @@ const SELECTOR: ValueSpec = {
     {
       key: 'infrastructure-type',
       doc: "Infrastructure types this driver handles, e.g. `['*']` (the resource's default) or `[Openstack]`.",
-      source: 'digest §2.3',
+      source: cite(['tncoResource', 'lifecycle']),
       value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] },
       aliases: ['infrastructure_type', 'infrastructureType'],
       snippet: " ['*']",
@@ -286,27 +289,27 @@ const DRIVER_ENTRY: ValueSpec = {
     {
       key: 'selector',
       doc: 'Which infrastructure types this driver is used for.',
-      source: 'digest §2.3',
+      source: cite(['tncoResource', 'lifecycle']),
       value: SELECTOR,
       snippet: "\n  infrastructure-type:\n  - '*'",
     },
     {
       key: 'properties',
       doc: 'Driver-specific settings, e.g. `template-type: {value: TOSCA}` for openstack.',
-      source: 'digest §2.3',
+      source: cite(['tncoResource', 'lifecycle']),
       value: { type: 'dict', entryLabel: 'driver property', entry: PROPERTY_SPEC },
     },
     {
       key: 'infrastructure-type',
       doc: 'Brent 2.1 placement of the selector; Brent 2.2+ expects it under `selector`.',
-      source: 'digest §2.3, lmctl V14',
+      source: cite(['tncoResource', 'lifecycle'], ['lmctl', 'validation']),
       value: { type: 'oneOf', options: [{ type: 'list', item: str }, str] },
       legacy: 'Move it under `selector:` (Brent 2.2+).',
     },
     {
       key: 'template',
       doc: 'Undocumented 2.1-era template block; no driver uses it.',
-      source: 'digest §2.3',
+      source: cite(['tncoResource', 'lifecycle']),
       value: any,
       legacy: 'Not used by any driver.',
     },
@@ -329,7 +332,7 @@ const LIFECYCLE_ENTRY: ValueSpec = {
     {
       key: 'drivers',
       doc: 'Drivers that run this transition; without it, `default-driver` is used.',
-      source: 'digest §2.3',
+      source: cite(['tncoResource', 'lifecycle']),
       value: DRIVERS,
       snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'",
     },
@@ -341,7 +344,7 @@ const RESOURCE_LIFECYCLE: KeySpec = {
   doc:
     'Transitions the resource supports. Map form (2.1+): `Install: {}` uses `default-driver`; `drivers:` picks ' +
     'others. The legacy list form `[Install, Start]` still works in older managers.',
-  source: 'digest §2.3',
+  source: cite(['tncoResource', 'lifecycle']),
   value: {
     type: 'oneOf',
     options: [
@@ -360,7 +363,7 @@ const RESOURCE_LIFECYCLE: KeySpec = {
 const METRICS_RESOURCE: KeySpec = {
   key: 'metrics',
   doc: 'Metrics this resource publishes: `metric::integrity` (OK/BROKEN) or `metric::load` (0-100).',
-  source: 'digest §2.6',
+  source: cite(['tncoResource', 'metrics and policies']),
   value: {
     type: 'dict',
     entryLabel: 'metric',
@@ -370,7 +373,7 @@ const METRICS_RESOURCE: KeySpec = {
         {
           key: 'type',
           doc: 'The metric kind.',
-          source: 'digest §2.6',
+          source: cite(['tncoResource', 'metrics and policies']),
           value: enumOf(METRIC_TYPES, {
             'metric::integrity': 'Health: OK or BROKEN, published to alm__integrity.',
             'metric::load': 'Load 0-100, published to alm__load.',
@@ -379,7 +382,7 @@ const METRICS_RESOURCE: KeySpec = {
         {
           key: 'publication-period',
           doc: 'Seconds between publications (default 60, 0 = never), or a `${property}`.',
-          source: 'digest §2.6',
+          source: cite(['tncoResource', 'metrics and policies']),
           value: scalar,
           aliases: ['publication_period', 'publicationPeriod'],
         },
@@ -392,19 +395,29 @@ const METRICS_RESOURCE: KeySpec = {
 const POLICIES_RESOURCE: KeySpec = {
   key: 'policies',
   doc: 'Heal policies: restart the resource when its integrity metric reports BROKEN.',
-  source: 'digest §2.6',
+  source: cite(['tncoResource', 'metrics and policies']),
   value: {
     type: 'dict',
     entryLabel: 'policy',
     entry: {
       type: 'map',
       keys: [
-        { key: 'type', doc: 'Resources define `policy::heal`.', source: 'digest §2.6', value: enumOf(POLICY_TYPES) },
-        { key: 'metric', doc: 'An integrity metric of this resource.', source: 'digest §2.6', value: str },
+        {
+          key: 'type',
+          doc: 'Resources define `policy::heal`.',
+          source: cite(['tncoResource', 'metrics and policies']),
+          value: enumOf(POLICY_TYPES),
+        },
+        {
+          key: 'metric',
+          doc: 'An integrity metric of this resource.',
+          source: cite(['tncoResource', 'metrics and policies']),
+          value: str,
+        },
         {
           key: 'properties',
           doc: 'Policy settings such as `smoothing`.',
-          source: 'digest §2.6',
+          source: cite(['tncoResource', 'metrics and policies']),
           value: {
             type: 'dict',
             entryLabel: 'policy property',
@@ -421,24 +434,29 @@ const RESOURCE_OPERATIONS: KeySpec = {
   doc:
     'Actions relationships can call on this resource, e.g. to add a back-end to a balancer. Name them after the ' +
     'capability they serve.',
-  source: 'digest §2.5',
+  source: cite(['tncoResource', 'operations']),
   value: {
     type: 'dict',
     entryLabel: 'operation',
     entry: {
       type: 'map',
       keys: [
-        { key: 'description', doc: 'What the operation does.', source: 'digest §2.5', value: str },
+        {
+          key: 'description',
+          doc: 'What the operation does.',
+          source: cite(['tncoResource', 'operations']),
+          value: str,
+        },
         {
           key: 'properties',
           doc: 'Inputs of the operation; values may map resource properties.',
-          source: 'digest §2.5',
+          source: cite(['tncoResource', 'operations']),
           value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
         },
         {
           key: 'drivers',
           doc: 'Drivers that run this operation; without it, `default-driver` is used.',
-          source: 'digest §2.5',
+          source: cite(['tncoResource', 'operations']),
           value: DRIVERS,
         },
       ],
@@ -462,7 +480,7 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
     {
       key: 'infrastructure',
       doc: 'Infrastructure (deployment location) types the resource can run on, e.g. `Openstack: {}`.',
-      source: 'digest §2.1, §2.4',
+      source: cite(['tncoResource', 'infrastructure']),
       value: {
         type: 'dict',
         entryLabel: 'infrastructure type',
@@ -472,14 +490,14 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
             {
               key: 'template',
               doc: 'Brent 2.1 template reference.',
-              source: 'digest §2.4',
+              source: cite(['tncoResource', 'infrastructure']),
               value: any,
               legacy: 'Brent 2.2+ keeps templates in Lifecycle/<driver>/.',
             },
             {
               key: 'discover',
               doc: 'Brent 2.1 discovery template.',
-              source: 'digest §2.4',
+              source: cite(['tncoResource', 'infrastructure']),
               value: any,
               legacy: 'Brent 2.2+ uses `queries`.',
             },
@@ -496,7 +514,7 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
     {
       key: 'default-driver',
       doc: 'Driver for every transition or operation without its own `drivers` entry.',
-      source: 'digest §2.1',
+      source: cite(['tncoResource']),
       value: DRIVERS,
       aliases: ['default_driver', 'defaultDriver'],
       snippet: "\n  ${1:ansible}:\n    selector:\n      infrastructure-type:\n      - '*'",
@@ -505,10 +523,10 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
     {
       key: 'queries',
       doc: 'Driver used to find an existing, externally managed instance when the resource is used under `references`.',
-      source: 'digest §2.1',
+      source: cite(['tncoResource']),
       value: {
         type: 'map',
-        keys: [{ key: 'drivers', doc: 'The query drivers.', source: 'digest §2.1', value: DRIVERS }],
+        keys: [{ key: 'drivers', doc: 'The query drivers.', source: cite(['tncoResource']), value: DRIVERS }],
       },
     },
     CAPABILITIES,
@@ -519,7 +537,7 @@ export const RESOURCE_GRAMMAR: ValueSpec = {
     {
       key: 'resource-manager-type',
       doc: 'Stratoss-era header naming the resource manager type.',
-      source: 'digest §2.1',
+      source: cite(['tncoResource']),
       value: str,
       legacy: 'Ignored by Brent 2.2+.',
     },
@@ -532,25 +550,25 @@ const CLUSTER: ValueSpec = {
     {
       key: 'initial-quantity',
       doc: 'Instances created at first; between minimum-nodes and maximum-nodes (defaults to minimum-nodes).',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: scalar,
     },
     {
       key: 'minimum-nodes',
       doc: 'Fewest instances the cluster may have (default 1; 0 allowed).',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: scalar,
     },
     {
       key: 'maximum-nodes',
       doc: 'Most instances the cluster may have.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: scalar,
     },
     {
       key: 'scaling-increment',
       doc: 'Instances added or removed per scaling step (default 1).',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: scalar,
     },
   ],
@@ -564,7 +582,7 @@ const COMPONENT: ValueSpec = {
       doc:
         'The descriptor this component instantiates: `resource::<name>::<version>`, `assembly::…`, or ' +
         '`$lmctl:/contains:/<sub>:/descriptor_name`.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: str,
       required: true,
     },
@@ -573,26 +591,26 @@ const COMPONENT: ValueSpec = {
       doc:
         'A Jinja expression evaluated at intent time that picks the descriptor type; may use only this ' +
         "component's properties.",
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: str,
     },
     {
       key: 'quantity',
       doc: 'Number of instances (default 1). Ignored when `cluster` is set.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: scalar,
     },
     COMPONENT_PROPERTIES,
     {
       key: 'upgrade-dependencies',
       doc: 'Components that must be upgraded or reconfigured before this one. No cycles.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: { type: 'list', item: str },
     },
     {
       key: 'cluster',
       doc: 'Makes the component scalable: initial, minimum and maximum instance counts.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: CLUSTER,
       snippet: '\n  initial-quantity: ${1:1}\n  minimum-nodes: ${2:1}\n  maximum-nodes: ${3:3}\n  scaling-increment: 1',
     },
@@ -601,7 +619,7 @@ const COMPONENT: ValueSpec = {
       doc:
         'Create one instance per element of a list or map property: `items: ${myList}`; use `${item}` in the ' +
         'properties.',
-      source: 'seed 001 composition',
+      source: cite(['cp4na', 'composition']),
       value: str,
     },
   ],
@@ -613,7 +631,7 @@ const REFERENCE: ValueSpec = {
     {
       key: 'type',
       doc: 'The descriptor of the existing instance; the version may be a range such as `^1.0`.',
-      source: 'seed 000 references',
+      source: cite(['stratoss', 'references']),
       value: str,
       required: true,
     },
@@ -630,7 +648,7 @@ const RELATIONSHIP: ValueSpec = {
     {
       key: 'source-capabilities',
       doc: 'Capabilities of the source, as `<component>.<capability>` (or a bare reference name).',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: { type: 'list', item: str },
       required: true,
       aliases: ['source_capabilities', 'source-capability'],
@@ -638,7 +656,7 @@ const RELATIONSHIP: ValueSpec = {
     {
       key: 'target-requirements',
       doc: 'Requirements of the target, as `<component>.<requirement>` (composition components only).',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: { type: 'list', item: str },
       required: true,
       aliases: ['target_requirements', 'target-requirement'],
@@ -646,41 +664,41 @@ const RELATIONSHIP: ValueSpec = {
     {
       key: 'source-state',
       doc: 'State the source must reach before the relationship is created.',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: enumOf(RELATIONSHIP_STATES, STATE_DOCS),
       aliases: ['source_state'],
     },
     {
       key: 'target-state',
       doc: 'State the target must reach before the relationship is created.',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: enumOf(RELATIONSHIP_STATES, STATE_DOCS),
       aliases: ['target_state'],
     },
     {
       key: 'source-state-modifier',
       doc: '`pre` or `post` the source state (default post).',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: enumOf(STATE_MODIFIERS),
       aliases: ['source_state_modifier'],
     },
     {
       key: 'target-state-modifier',
       doc: '`pre` or `post` the target state (default pre).',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: enumOf(STATE_MODIFIERS),
       aliases: ['target_state_modifier'],
     },
     {
       key: 'properties',
       doc: 'Values passed to the operations; `${source.x}` and `${target.x}` read the ends of the relationship.',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
     },
     {
       key: 'lifecycle',
       doc: 'Operations to call: under `Create` when the relationship is made, under `Cease` when it is removed.',
-      source: 'seed 001 relationships',
+      source: cite(['cp4na', 'relationships']),
       value: {
         type: 'dict',
         entryLabel: 'transition',
@@ -701,7 +719,7 @@ const RELATIONSHIP: ValueSpec = {
 const ASSEMBLY_OPERATIONS: KeySpec = {
   key: 'operations',
   doc: 'Operations published for higher-level assemblies: each maps to a component operation.',
-  source: 'seed 001 operations section',
+  source: cite(['cp4na', 'operations']),
   value: {
     type: 'dict',
     entryLabel: 'operation',
@@ -711,7 +729,7 @@ const ASSEMBLY_OPERATIONS: KeySpec = {
         {
           key: 'source-operation',
           doc: 'The component operation published, as `<component>.<operation>`.',
-          source: 'seed 001',
+          source: cite(['cp4na']),
           value: str,
           required: true,
           aliases: ['source_operation'],
@@ -719,7 +737,7 @@ const ASSEMBLY_OPERATIONS: KeySpec = {
         {
           key: 'multiple-instances',
           doc: 'Which instances run it when the component has several: every (default), any, first.',
-          source: 'seed 001',
+          source: cite(['cp4na']),
           value: enumOf(MULTIPLE_INSTANCES, {
             every: 'Every instance, possibly in parallel (default).',
             any: 'Any single instance.',
@@ -727,7 +745,7 @@ const ASSEMBLY_OPERATIONS: KeySpec = {
           }),
           aliases: ['multiple_instances'],
         },
-        { key: 'description', doc: 'What the operation does.', source: 'seed 001', value: str },
+        { key: 'description', doc: 'What the operation does.', source: cite(['cp4na']), value: str },
       ],
     },
   },
@@ -744,7 +762,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'composition',
       doc: 'The components instantiated with the assembly: resources or other assemblies.',
-      source: 'seed 001 composition section',
+      source: cite(['cp4na', 'composition']),
       value: { type: 'dict', entryLabel: 'component', entry: COMPONENT },
       snippet:
         '\n  ${1:component}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n     ' +
@@ -753,7 +771,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'references',
       doc: 'Existing instances this assembly uses without managing them (networks, shared assemblies).',
-      source: 'seed 000 references; seed 001',
+      source: cite(['stratoss', 'references'], ['cp4na']),
       value: { type: 'dict', entryLabel: 'reference', entry: REFERENCE },
       snippet:
         '\n  ${1:reference}:\n    type: ${2:resource::name::1.0}\n    properties:\n      deploymentLocation:\n     ' +
@@ -762,7 +780,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'relationships',
       doc: 'Links between components: the operations called when a source capability meets a target requirement.',
-      source: 'seed 001 relationships section',
+      source: cite(['cp4na', 'relationships']),
       value: { type: 'dict', entryLabel: 'relationship', entry: RELATIONSHIP },
       snippet:
         '\n  ${1:name}:\n    source-capabilities:\n    - ${2:source}.${3:Capability}\n    target-requirements:\n   ' +
@@ -775,7 +793,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'metrics',
       doc: 'Metrics promoted from components with `source-metric: <component>.<metric>`.',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: {
         type: 'dict',
         entryLabel: 'metric',
@@ -785,11 +803,16 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
             {
               key: 'source-metric',
               doc: 'The component metric promoted.',
-              source: 'digest §3',
+              source: cite(['tncoAssembly']),
               value: str,
               aliases: ['source_metric'],
             },
-            { key: 'type', doc: 'Metric kind (optional here).', source: 'digest §3', value: enumOf(METRIC_TYPES) },
+            {
+              key: 'type',
+              doc: 'Metric kind (optional here).',
+              source: cite(['tncoAssembly']),
+              value: enumOf(METRIC_TYPES),
+            },
           ],
         },
       },
@@ -797,7 +820,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'policies',
       doc: 'Scale policies: grow or shrink a clustered component when a load metric crosses thresholds.',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: {
         type: 'dict',
         entryLabel: 'policy',
@@ -807,20 +830,20 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
             {
               key: 'type',
               doc: 'Assemblies define `policy::scale`.',
-              source: 'digest §3',
+              source: cite(['tncoAssembly']),
               value: enumOf(POLICY_TYPES),
             },
             {
               key: 'metric',
               doc: 'A load metric: `<component>.<metric>` or a promoted metric.',
-              source: 'digest §3',
+              source: cite(['tncoAssembly']),
               value: str,
             },
-            { key: 'target', doc: 'The clustered component to scale.', source: 'digest §3', value: str },
+            { key: 'target', doc: 'The clustered component to scale.', source: cite(['tncoAssembly']), value: str },
             {
               key: 'properties',
               doc: 'scaleOut_threshold, scaleIn_threshold, smoothing.',
-              source: 'digest §3',
+              source: cite(['tncoAssembly']),
               value: {
                 type: 'dict',
                 entryLabel: 'policy property',
@@ -838,7 +861,7 @@ export const ASSEMBLY_GRAMMAR: ValueSpec = {
     {
       key: 'designerLayout',
       doc: 'Layout of the design canvas, written by the LM designer. Not part of the behaviour; leave it alone.',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: any,
     },
   ],
@@ -852,10 +875,15 @@ export const ASSEMBLY_TEMPLATE_GRAMMAR: ValueSpec = {
     {
       key: 'properties',
       doc: 'Template inputs (strings only).',
-      source: 'digest §3',
+      source: cite(['tncoAssembly']),
       value: { type: 'dict', entryLabel: 'property', entry: PROPERTY_SPEC },
     },
-    { key: 'template', doc: 'A Jinja2 text that renders an assembly descriptor.', source: 'digest §3', value: str },
+    {
+      key: 'template',
+      doc: 'A Jinja2 text that renders an assembly descriptor.',
+      source: cite(['tncoAssembly']),
+      value: str,
+    },
   ],
 };
 
@@ -865,24 +893,29 @@ const SUBPROJECT: ValueSpec = {
     {
       key: 'name',
       doc: 'Subproject name; it becomes `<name>-<parent>` in the descriptor name.',
-      source: 'digest §5.1, §5.4',
+      source: cite(['lmctl', 'project file, naming']),
       value: str,
       required: true,
     },
     {
       key: 'type',
       doc: 'Assembly, Resource, Type, ETSI_VNF or ETSI_NS.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']),
     },
     {
       key: 'resource-manager',
       doc: 'For Resource subprojects: brent (2.2+), brent2.1 or ansible-rm.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']),
     },
-    { key: 'directory', doc: 'Folder under Contains/ (defaults to the name).', source: 'digest §5.1', value: str },
-    { key: 'contains', doc: 'Nested subprojects.', source: 'digest §5.1', value: any },
+    {
+      key: 'directory',
+      doc: 'Folder under Contains/ (defaults to the name).',
+      source: cite(['lmctl', 'project file']),
+      value: str,
+    },
+    { key: 'contains', doc: 'Nested subprojects.', source: cite(['lmctl', 'project file']), value: any },
   ],
 };
 
@@ -892,53 +925,53 @@ export const LMPROJECT_GRAMMAR: ValueSpec = {
     {
       key: 'schema',
       doc: "Project file schema: '2.0'. lmctl rewrites 1.0 files in place.",
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: scalar,
       required: true,
     },
     {
       key: 'name',
       doc: 'Project name: the name part of the descriptor name.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: str,
       required: true,
     },
     {
       key: 'version',
       doc: 'Project version: the version part of every descriptor name in the project.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: scalar,
       required: true,
     },
     {
       key: 'type',
       doc: 'Assembly (default), Resource, Type, ETSI_VNF or ETSI_NS.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: enumOf(['Assembly', 'Resource', 'Type', 'ETSI_VNF', 'ETSI_NS', 'NS', 'VNF']),
     },
     {
       key: 'resource-manager',
       doc: 'Required for Resource and ETSI_VNF: brent / lm (2.2+), brent2.1, ansible-rm.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: enumOf(['brent', 'lm', 'brent2.1', 'lm2.1', 'ansible-rm']),
     },
     {
       key: 'packaging',
       doc: 'Package format: tgz (default) or csar.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: enumOf(['tgz', 'csar']),
     },
     {
       key: 'contains',
       doc: 'Subprojects in Contains/<directory>/.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: { type: 'list', item: SUBPROJECT },
       snippet: '\n- name: ${1:sub}\n  type: ${2|Resource,Assembly|}\n  resource-manager: brent',
     },
     {
       key: 'vnfcs',
       doc: 'Schema 1.0 subproject block; lmctl converts it to `contains`.',
-      source: 'digest §5.1',
+      source: cite(['lmctl', 'project file']),
       value: any,
       legacy: 'lmctl rewrites it as `contains`.',
     },

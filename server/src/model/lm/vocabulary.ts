@@ -1,5 +1,5 @@
 /**
- * Closed vocabularies of LM descriptors (lm-descriptors.md sections 2-3; seeds 000, 001).
+ * Closed vocabularies of LM descriptors (TNC-O "Resource descriptor"; CP4NA and Stratoss "Assembly descriptor(s)").
  * The full grammar-as-data description builds on these lists.
  */
 export const RELATIONSHIP_STATES = ['Installed', 'Inactive', 'Active', 'Broken'] as const;

@@ -58,7 +58,10 @@ export interface ImportClosure {
   cycles: ResolvedImport[];
 }
 
-/** URLs and other non-file schemes (`https://`, Puccini's `internal:/`, `zip:`...); a Windows drive letter is not a scheme. */
+/**
+ * URLs and other non-file schemes (`https://`, Puccini's `internal:/`, `zip:`...); a Windows drive letter is not a
+ * scheme.
+ */
 const REMOTE = /^[a-z][a-z0-9+.-]+:\//i;
 
 export function isRemote(p: string): boolean {

@@ -87,7 +87,10 @@ export function primitiveSince(p: PrimitiveName): '1_0' | '1_3' {
 
 // ---- scalar units --------------------------------------------------------
 
-/** Units per scalar-unit type with their factor to the base unit. Matching is case-insensitive except where the spec relies on case (bitrate bits vs bytes). */
+/**
+ * Units per scalar-unit type with their factor to the base unit. Matching is case-insensitive except where the spec
+ * relies on case (bitrate bits vs bytes).
+ */
 export const SCALAR_UNITS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   'scalar-unit.size': {
     B: 1,

@@ -523,7 +523,10 @@ function operationOf(p: YPair): TOperationDef {
   return op;
 }
 
-/** Keynames of an interface definition/assignment that are not operation names (1.0–1.2 put operations directly under the interface). */
+/**
+ * Keynames of an interface definition/assignment that are not operation names (1.0–1.2 put operations directly under
+ * the interface).
+ */
 export const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set([
   'type',
   'description',

@@ -320,7 +320,7 @@ export interface DataTypeInfo {
   constraints: ConstraintInfo[];
   entrySchema?: SchemaInfo;
   keySchema?: SchemaInfo;
-  /** Generic notation (`map<string,boolean>`, seed 002's dialect) was used. */
+  /** Generic notation (`map<string,boolean>`, Cloudsoft AMP's dialect) was used. */
   generic?: boolean;
 }
 
@@ -539,7 +539,10 @@ export class TypeTable {
     return [...this.ancestors(t)].reverse().concat(t);
   }
 
-  /** Effective properties: inherited, with refinements merged (seed 002 rules). */
+  /**
+   * Effective properties: inherited, with refinements merged (the refinement rules Cloudsoft AMP's "TOSCA: Additional
+   * Topics" spells out).
+   */
   properties(t: ToscaType): Map<string, PropInfo> {
     let out = this.propsCache.get(t);
     if (!out) {

@@ -1,6 +1,6 @@
 /**
- * Component and reference properties against the component's own descriptor (lm-descriptors.md
- * sections 2.2, 3, 7.3-7.4; seed 001 composition/references):
+ * Component and reference properties against the component's own descriptor (CP4NA
+ * "Assembly descriptors" › composition, references; TNC-O "Resource descriptor" › properties):
  * - LM035 a value mapped into a property the descriptor marks `read-only` (LM ignores it);
  * - LM048 a required property of the descriptor (no default, no value) that the component leaves unmapped;
  * - LM049 no `deploymentLocation` / `resourceManager` mapping;

@@ -1,4 +1,7 @@
-/** LM027: `derived-from` of a data type must name another data type of this descriptor, without cycles (seed 001 data-types section). */
+/**
+ * LM027: `derived-from` of a data type must name another data type of this descriptor, without cycles (CP4NA "Assembly
+ * descriptors" › data-types).
+ */
 import { asMap, asScalar, get, getPair, type YScalar } from '../../../syntax/tree.js';
 import type { LmRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
@@ -41,18 +44,21 @@ export const dataTypesRule: LmRule = {
           target,
           names.filter((n) => n !== p.key.text),
         );
+        const others =
+          names.length > 1
+            ? ` (${names
+                .filter((n) => n !== p.key.text)
+                .slice(0, 6)
+                .join(', ')})`
+            : '';
         ctx.report({
           code: 'LM027',
           severity: 'error',
           span: s.span,
-          message: `\`${target}\` is not a data type of this descriptor; \`derived-from\` can only name another entry of \`data-types\`${
-            names.length > 1
-              ? ` (${names
-                  .filter((n) => n !== p.key.text)
-                  .slice(0, 6)
-                  .join(', ')})`
-              : ''
-          }.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+          message:
+            `\`${target}\` is not a data type of this descriptor; ` +
+            `\`derived-from\` can only name another entry of \`data-types\`${others}.` +
+            `${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
           ...replaceWith(sugg),
         });
         continue;

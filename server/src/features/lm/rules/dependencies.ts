@@ -1,5 +1,5 @@
 /**
- * Ordering between components (seed 001 composition, `upgrade-dependencies`):
+ * Ordering between components (CP4NA "Assembly descriptors" › composition, `upgrade-dependencies`):
  * - LM047 `upgrade-dependencies` entries must be other composition components, without cycles;
  *   the components named should declare `Reconfigure` or `Upgrade` (x-file, warning);
  * - LM036 circular property mappings: A maps `${B.x}` while B (directly, through top-level

@@ -1,7 +1,7 @@
 /**
  * LM082-LM086, LM090: driver entries (`lifecycle.*.drivers`, `operations.*.drivers`,
  * `default-driver`, `queries.drivers`) and the Brent 2.1 layouts that Brent 2.2+ no longer reads
- * (lm-descriptors.md sections 2.3, 2.4; lmctl V13, V14).
+ * (TNC-O "Resource descriptor" › lifecycle, infrastructure; lmctl validation).
  *
  * Severity of the 2.1 layouts follows the project's resource manager: nothing for `brent2.1`; an
  * error for Brent 2.2+ when the descriptor already uses 2.2 shapes elsewhere (a `selector`,

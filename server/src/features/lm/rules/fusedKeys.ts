@@ -1,6 +1,6 @@
 /**
  * LM024: `key:value` with no space after the colon (`value:'${x}'`). YAML reads the whole thing as
- * one string, so the key is silently lost; the docs warn about exactly this (seed 000, 001).
+ * one string, so the key is silently lost; the CP4NA and Stratoss assembly descriptor pages warn about exactly this.
  * Detected on the raw lines, for keys the grammar knows, outside multi-line scalars.
  */
 import { ASSEMBLY_GRAMMAR, RESOURCE_GRAMMAR, type ValueSpec } from '../../../model/lm/grammar.js';

@@ -1,5 +1,5 @@
 /**
- * LM046: `items` must be `${p}` where `p` is a top-level `list` or `map` property (seed 001,
+ * LM046: `items` must be `${p}` where `p` is a top-level `list` or `map` property (CP4NA "Assembly descriptors",
  * "Defining component groups"). An unknown `p` is already LM031.
  */
 import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';

@@ -1,4 +1,4 @@
-/** LM010: the Stratoss-era `resource-manager-type` header (lm-descriptors.md section 2.1). */
+/** LM010: the Stratoss-era `resource-manager-type` header (Stratoss-era resource descriptors). */
 import { asMap, getPair } from '../../../syntax/tree.js';
 import type { LmRule } from './context.js';
 

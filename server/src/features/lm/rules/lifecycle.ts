@@ -1,5 +1,5 @@
 /**
- * LM080, LM081, LM087, LM088: the resource `lifecycle` section (lm-descriptors.md section 2.3).
+ * LM080, LM081, LM087, LM088: the resource `lifecycle` section (TNC-O "Resource descriptor" › lifecycle).
  * List form (legacy), transition names and case, transitions or operations no driver runs, and
  * resources without `Create`.
  */

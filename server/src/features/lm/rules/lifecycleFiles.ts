@@ -1,6 +1,6 @@
 /**
  * LM105: lifecycle files a Brent resource package needs for the drivers its descriptor names
- * (lm-descriptors.md section 5.2; ansible-lifecycle-driver docs/resource_package_structure.md):
+ * (lmctl "Projects" › layout; ansible-lifecycle-driver docs/resource_package_structure.md):
  * - the ansible driver runs `Lifecycle/ansible/scripts/<Name>.yaml|yml` (or the lower-case name)
  *   for each transition or operation it handles;
  * - an openstack `Create` needs `Lifecycle/openstack/heat.yaml` or `tosca.yaml`;

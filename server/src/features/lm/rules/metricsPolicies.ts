@@ -1,5 +1,5 @@
 /**
- * Metrics and policies (lm-descriptors.md sections 2.6 and 3):
+ * Metrics and policies (TNC-O "Resource descriptor" › metrics and policies; TNC-O "Assembly descriptor"):
  * - LM068 metric `type` not `metric::integrity` / `metric::load`; `publication-period` not a
  *   non-negative whole number of seconds or a `${property}`;
  * - LM069 policy `type` (`policy::heal` in resources, `policy::scale` in assemblies), its `metric`

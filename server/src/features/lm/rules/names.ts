@@ -1,4 +1,4 @@
-/** LM001-LM005: descriptor names (lm-descriptors.md sections 1 and 5.4). */
+/** LM001-LM005: descriptor names (CP4NA "Assembly descriptors" › name; lmctl "Projects" › naming). */
 import { isDescriptorKind } from '../../../model/kinds.js';
 import { asScalar, get, asMap } from '../../../syntax/tree.js';
 import { decodeScalar, sourceSpanOf } from '../../../syntax/scalars.js';

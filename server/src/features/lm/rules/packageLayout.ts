@@ -1,12 +1,12 @@
 /**
- * LM102-LM104: the lmctl package layout on disk (lm-descriptors.md sections 5.2, 6: lmctl V2, V4,
+ * LM102-LM104: the lmctl package layout on disk (lmctl "Projects" › layout and validation:
  * V10-V12, V15, V16). Project-level findings go on the lmproject file, at the (sub)project entry;
  * a descriptor with a `.yml`/`.yaml` twin, or whose package holds twin OpenStack templates, is
  * flagged in the descriptor itself.
  *
  * LM103 findings about folders and files other than the descriptor (`Lifecycle/`,
  * `Definitions/infrastructure/`, `lifecycle/`, `Meta-Inf/manifest.MF`) carry `data.part`, so a
- * tree that is known to lack them (the descriptor-only corpus) can drop them.
+ * tree that is known to lack them (a descriptor-only checkout) can drop them.
  */
 import * as path from 'node:path';
 import { isDescriptorKind } from '../../../model/kinds.js';

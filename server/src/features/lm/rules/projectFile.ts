@@ -1,5 +1,5 @@
 /**
- * LM100, LM101, LM106: the lmproject file itself (lm-descriptors.md sections 5.1, 5.4; lmctl V3).
+ * LM100, LM101, LM106: the lmproject file itself (lmctl "Projects" › project file, naming; lmctl validation).
  * Required fields, project types and resource managers as lmctl accepts them (`lmctl/project/types.py`:
  * types case-insensitive, resource managers case-sensitive), subproject folders, schema 1.0 files
  * that lmctl rewrites, and descriptor names the project would derive but LM rejects.

@@ -1,7 +1,7 @@
 /**
  * LM020, LM022, LM023, LM025, LM026, LM028: property definitions, in every properties-like
  * section (top-level, private, component, relationship, operation and data-type properties;
- * lm-descriptors.md section 2.2, seed 001 "properties section").
+ * TNC-O "Resource descriptor" › properties; CP4NA "Assembly descriptors" › properties).
  *
  * A scalar property body is already an LM008 error (grammar rule) and the `entry_schema`
  * spelling an LM021 warning, so neither is reported again here.

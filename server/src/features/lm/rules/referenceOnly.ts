@@ -2,7 +2,7 @@
  * LM089: external (reference-only) resources. A resource that assemblies in the workspace use only
  * under `references` is never installed by LM, so `Install`/`Uninstall` there are dead; a resource
  * with `queries` is found rather than created, so a lifecycle next to it is suspicious
- * (lm-descriptors.md section 2.7: such resources must not define Install/Uninstall).
+ * (TNC-O resource engineering guides: such resources must not define Install/Uninstall).
  */
 import type { DescriptorSummary } from '../../../model/lm/summary.js';
 import { asMap, getPair } from '../../../syntax/tree.js';

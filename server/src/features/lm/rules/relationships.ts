@@ -102,7 +102,8 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
     return;
   }
   if (item.member === undefined) {
-    if (item.where === 'source-capabilities' && comp?.section === 'references') return; // a bare reference name is allowed
+    // A bare reference name is allowed.
+    if (item.where === 'source-capabilities' && comp?.section === 'references') return;
     const code =
       item.where === 'source-capabilities'
         ? 'LM060'

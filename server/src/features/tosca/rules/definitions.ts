@@ -1,7 +1,7 @@
 /**
- * Property, attribute, input and parameter definitions: TOSCA040 refinement violations (seed 002:
- * a refinement may narrow the type to a derived one, add or change a default, add constraints,
- * turn optional into required, or fix a value; nothing else), TOSCA041 malformed `required` /
+ * Property, attribute, input and parameter definitions: TOSCA040 refinement violations (Cloudsoft AMP,
+ * "TOSCA: Additional Topics": a refinement may narrow the type to a derived one, add or change a default,
+ * add constraints, turn optional into required, or fix a value; nothing else), TOSCA041 malformed `required` /
  * `status`, TOSCA052 malformed constraint clauses, and defaults / fixed values checked against
  * their type and constraints (TOSCA050/051/053/054 via values.ts).
  */
@@ -43,10 +43,7 @@ export const definitionsRule: ToscaRule = {
     for (const p of entries(inputs)) {
       const m = asMap(p.value);
       if (!m) continue;
-      const def = {
-        ...propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path),
-        owner: undefined as unknown as ToscaType,
-      };
+      const def = propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path);
       checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
     }
     for (const p of entries(getIn(root, 'topology_template', 'outputs'))) {

@@ -1,6 +1,6 @@
 /**
  * TOSCA090: template metadata values (§3.9.3): `template_name` / `template_author` are strings,
- * `template_version` is a TOSCA version; other entries are strings (seed 002's dialect: `icon`,
+ * `template_version` is a TOSCA version; other entries are strings (Cloudsoft AMP's dialect: `icon`,
  * `template_icon` are URLs and accepted; `template_tags` may be a list).
  */
 import { getIn, deref } from '../../../syntax/tree.js';
@@ -35,8 +35,8 @@ export const metadataRule: ToscaRule = {
       if (key === 'template_version' && v.value !== null) {
         const r = parseVersion(v.text);
         if (typeof r === 'string') {
-          // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (seed 002) are not TOSCA versions but are common;
-          // warn, do not fail.
+          // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (Cloudsoft AMP) are not TOSCA versions but are
+          // common; warn, do not fail.
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
           ctx.report({
             code: 'TOSCA090',

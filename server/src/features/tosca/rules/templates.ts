@@ -45,8 +45,8 @@ export function checkAssignments(
       const hint = didYouMean(p.key.text, defs.keys());
       ctx.report({
         code: 'TOSCA061',
-        // Judgement: undeclared attribute values are common in dialects (seed 002 assigns sensors); properties must be
-        // declared.
+        // Judgement: undeclared attribute values are common in dialects (Cloudsoft AMP assigns sensors); properties
+        // must be declared.
         severity: opts.attributes ? 'warning' : 'error',
         span: p.key.span,
         message:
@@ -565,7 +565,10 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
   }
 }
 
-/** An imported file whose topology substitutes a node type must take that type's required properties as inputs (tosca-parser checks this through the importer). */
+/**
+ * An imported file whose topology substitutes a node type must take that type's required properties as inputs
+ * (tosca-parser checks this through the importer).
+ */
 function checkImportedSubstitutions(ctx: ToscaRuleContext): void {
   const types = ctx.model.types;
   for (const r of ctx.model.closure.rootImports) {

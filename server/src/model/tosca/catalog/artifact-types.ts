@@ -35,7 +35,7 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
       'may reject deployment subtypes they do not know.',
     versions: ALL,
     ...secs(ALL, '5.3.3.1', '5.4.3.1', '5.4.3.1', '5.4.3.1'),
-    notes: ['The seed text lost the definition block of this type; only its prose survives.'],
+    notes: ['The specification text lost the definition block of this type; only its prose survives.'],
   },
   {
     kind: 'artifact',
@@ -72,7 +72,7 @@ export const ARTIFACT_TYPES: readonly NormativeType[] = [
       'Orchestrators may reject implementation subtypes they do not know.',
     versions: ALL,
     ...secs(ALL, '5.3.4.1', '5.4.4.1', '5.4.4.1', '5.4.4.1'),
-    notes: ['The seed text lost the definition block of this type; only its prose survives.'],
+    notes: ['The specification text lost the definition block of this type; only its prose survives.'],
   },
   {
     kind: 'artifact',

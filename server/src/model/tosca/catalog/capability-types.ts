@@ -70,7 +70,9 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     versions: since(V1_2),
     ...secs(since(V1_2), undefined, undefined, '5.5.3', '5.5.3'),
     properties: COMPUTE_PROPS,
-    notes: ['The seed text (1.2 csd01) still derives Compute from Root and Container from Compute, as 1.1 does.'],
+    notes: [
+      'The 1.2 specification text (csd01) still derives Compute from Root and Container from Compute, as 1.1 does.',
+    ],
   },
   {
     kind: 'capability',
@@ -84,7 +86,7 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     properties: {
       name: opt('string', { description: 'Name or id of a specific network resource.' }),
     },
-    notes: ['The seed text introduces this type with a sentence copied from the Storage capability.'],
+    notes: ['The specification text introduces this type with a sentence copied from the Storage capability.'],
   },
   {
     kind: 'capability',
@@ -287,6 +289,9 @@ export const CAPABILITY_TYPES: readonly NormativeType[] = [
     description: 'Offered by a node (a Network) that a Port can be linked to through a LinksTo relationship.',
     versions: ALL,
     ...secs(ALL, '7.5.3', '8.5.3', '8.5.3', '8.5.3'),
-    notes: ['Defined in the networking chapter, not §5. The seed text prints its qualified name as "tosca:.Linkable".'],
+    notes: [
+      'Defined in the networking chapter, not §5. ' +
+        'The specification text prints its qualified name as "tosca:.Linkable".',
+    ],
   },
 ];

@@ -24,7 +24,7 @@ export const DATA_TYPES: readonly NormativeType[] = [
       'Schema to validate it against.',
     versions: since(V1_2),
     ...secs(since(V1_2), undefined, undefined, '5.3.2', '5.3.2'),
-    notes: ['The seed text (1.2 csd01) lost the `derived_from: string` line of this type.'],
+    notes: ['The 1.2 specification text (csd01) lost the `derived_from: string` line of this type.'],
   },
   {
     kind: 'data',
@@ -37,7 +37,7 @@ export const DATA_TYPES: readonly NormativeType[] = [
       'Schema to validate it against.',
     versions: since(V1_2),
     ...secs(since(V1_2), undefined, undefined, '5.3.4', '5.3.4'),
-    notes: ['The seed text (1.2 csd01) lost the `derived_from: string` line of this type.'],
+    notes: ['The 1.2 specification text (csd01) lost the `derived_from: string` line of this type.'],
   },
   {
     kind: 'data',
@@ -127,7 +127,7 @@ export const DATA_TYPES: readonly NormativeType[] = [
     versions: ALL,
     ...secs(ALL, '5.2.5', '5.3.6', '5.3.10', '5.3.10'),
     constraints: PORT_RANGE,
-    notes: ['The seed text (1.2 csd01) lost the `derived_from: integer` line of this type.'],
+    notes: ['The 1.2 specification text (csd01) lost the `derived_from: integer` line of this type.'],
   },
   {
     kind: 'data',
@@ -151,6 +151,8 @@ export const DATA_TYPES: readonly NormativeType[] = [
       target: opt('tosca.datatypes.network.PortDef', { description: 'Target port.' }),
       target_range: opt('range', { constraints: PORT_RANGE, description: 'Allowed target port range.' }),
     },
-    notes: ['The property table of the seed text says in_range [1, 65536]; the YAML (followed here) says 65535.'],
+    notes: [
+      'The property table of the specification text says in_range [1, 65536]; the YAML (followed here) says 65535.',
+    ],
   },
 ];

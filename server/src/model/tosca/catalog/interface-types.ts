@@ -11,7 +11,8 @@ export const INTERFACE_TYPES: readonly NormativeType[] = [
     versions: ALL,
     ...secs(ALL, '5.7.3', '5.8.3', '5.8.3', '5.8.3'),
     notes: [
-      'The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.',
+      'The specification text derives it from "tosca.entity.Root", a type no version defines; ' +
+        'the catalog gives it no parent.',
     ],
   },
   {

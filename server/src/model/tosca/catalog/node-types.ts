@@ -148,7 +148,8 @@ function webApplication(versions: readonly ToscaVersion[], s: ReturnType<typeof 
     },
     requirements: [host(versions, 'tosca.nodes.WebServer')],
     notes: [
-      'The YAML of the seed text omits `required: false` on context_root; its table (followed here) marks it optional.',
+      'The YAML of the specification text omits `required: false` on context_root; ' +
+        'its table (followed here) marks it optional.',
     ],
   };
 }
@@ -194,7 +195,10 @@ function database(versions: readonly ToscaVersion[], s: ReturnType<typeof secs>)
       database_endpoint: { type: 'tosca.capabilities.Endpoint.Database' },
     },
     requirements: [host(versions, 'tosca.nodes.DBMS')],
-    notes: ['The YAML of the seed text omits `required: false` on port; its table (followed here) marks it optional.'],
+    notes: [
+      'The YAML of the specification text omits `required: false` on port; ' +
+        'its table (followed here) marks it optional.',
+    ],
   };
 }
 
@@ -235,8 +239,8 @@ function objectStorageV10V11(
       storage_endpoint: { type: 'tosca.capabilities.Endpoint' },
     },
     notes: [
-      'The YAML of the seed text omits `required: false` on size and maxsize; its table (followed here) marks them ' +
-        'optional.',
+      'The YAML of the specification text omits `required: false` on size and maxsize; ' +
+        'its table (followed here) marks them optional.',
     ],
   };
 }
@@ -386,7 +390,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
       Standard: { type: 'tosca.interfaces.node.lifecycle.Standard' },
     },
     notes: [
-      'The seed text derives it from "tosca.entity.Root", a type no version defines; the catalog gives it no parent.',
+      'The specification text derives it from "tosca.entity.Root", a type no version defines; ' +
+        'the catalog gives it no parent.',
     ],
   },
   {
@@ -565,8 +570,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
       link: { type: 'tosca.capabilities.network.Linkable' },
     },
     notes: [
-      'The YAML of the seed text lacks dhcp_enabled and the segmentation_id attribute that its tables list; both ' +
-        'are included.',
+      'The YAML of the specification text lacks dhcp_enabled and the segmentation_id attribute ' +
+        'that its tables list; both are included.',
     ],
   },
   {

@@ -1,4 +1,7 @@
-/** Normative relationship types (spec §5.7; §5.6 in 1.0; LinksTo/BindsTo are in the networking chapter, §8.5 / §7.5 in 1.0). */
+/**
+ * Normative relationship types (spec §5.7; §5.6 in 1.0; LinksTo/BindsTo are in the networking chapter, §8.5 / §7.5 in
+ * 1.0).
+ */
 import { ALL, attr, opt, req, secs } from './helpers.js';
 import type { NormativeType } from './types.js';
 
@@ -23,7 +26,7 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
       Configure: { type: 'tosca.interfaces.relationship.Configure' },
     },
     notes: [
-      'The YAML of the seed text omits the `state` attribute that its table lists, and lost the Configure ' +
+      'The YAML of the specification text omits the `state` attribute that its table lists, and lost the Configure ' +
         'interface type.',
     ],
   },
@@ -117,7 +120,8 @@ export const RELATIONSHIP_TYPES: readonly NormativeType[] = [
     ...secs(ALL, '7.5.5', '8.5.5', '8.5.5', '8.5.5'),
     validTargetTypes: ['tosca.capabilities.network.Bindable'],
     notes: [
-      'The seed text gives the shorthand "network.BindsTo" but the qualified name "tosca:BindsTo"; both are accepted.',
+      'The specification text gives the shorthand "network.BindsTo" but the qualified name "tosca:BindsTo"; ' +
+        'both are accepted.',
     ],
   },
 ];

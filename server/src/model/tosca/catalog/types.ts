@@ -100,7 +100,7 @@ export interface NormativeType {
   name: string;
   /** Shorthand name, e.g. `Compute`. Unique per kind and version. */
   shorthand?: string;
-  /** True when the seed spec text lost the shorthand table and the value is inferred (see report). */
+  /** True when the specification text lost the shorthand table and the value is inferred (see report). */
   shorthandInferred?: boolean;
   /** Further accepted short names (spelling variants seen in spec text or tools), without `tosca:`. */
   altNames?: readonly string[];
