@@ -14,6 +14,8 @@ export interface StatusParams {
   total: number;
   /** LM descriptors (assembly, resource, assembly-template, type) in the index. */
   descriptors: number;
+  /** TOSCA files (service templates and type files) in the index. */
+  toscaFiles: number;
 }
 
 /**

@@ -185,8 +185,8 @@ describe('bad input over stdio: the server keeps answering', () => {
       settings: { diagnostics: { debounceMs: 20 }, maxFileSizeMB: 2 },
     });
     const ready = await client.waitForStatus('ready', 20000);
-    // The binary file is not counted as a descriptor.
-    assert.equal(ready.descriptors, 6, JSON.stringify(ready));
+    // The binary file sits at a descriptor path: it counts as a (broken) descriptor.
+    assert.equal(ready.descriptors, 7, JSON.stringify(ready));
     client.open(probeUri, probeText);
     await client.waitForDiagnostics(probeUri, () => true, 10000);
   }, HOOK);
@@ -379,25 +379,36 @@ describe('bad input over stdio: the server keeps answering', () => {
     await stillAnswers();
   });
 
-  test('a binary file with a .yaml name (in the workspace and opened): no crash, no diagnostics', T, async () => {
-    const uri = fileUri(ws.file(BINARY));
-    const { p } = await openAndDiagnose(uri, readFileSync(ws.file(BINARY)).toString('utf8'));
-    assert.deepEqual(p.diagnostics, []);
-    assert.deepEqual(await client.completion(uri, { line: 0, character: 5 }, 5000), []);
-    assert.equal(await client.hover(uri, { line: 0, character: 5 }, 5000), null);
-    assert.deepEqual(await client.definition(uri, { line: 0, character: 5 }, 5000), []);
-    // Also as latin1 text (no replacement characters) and as an edit of a valid document.
-    const since = client.mark();
-    client.change(uri, readFileSync(ws.file(BINARY)).toString('latin1'));
-    assert.deepEqual((await client.waitForDiagnostics(uri, () => true, 5000, since)).diagnostics, []);
-    client.close(uri);
-    const junkUri = nextAssemblyUri();
-    await openAndDiagnose(junkUri, probeText);
-    const since2 = client.mark();
-    client.change(junkUri, probeText.slice(0, 500) + '\u0000\u0001\u0002' + binaryText(2000).toString('latin1'));
-    await client.waitForDiagnostics(junkUri, () => true, 5000, since2);
-    await stillAnswers();
-  });
+  /** The one diagnostic of a binary file at a descriptor path. */
+  const notYaml = (diags: { code?: unknown; message: string; range: unknown }[]) =>
+    diags.map((d) => `${String(d.code)} ${JSON.stringify(d.range)} ${/not YAML text/.test(d.message)}`);
+  const NOT_YAML = [
+    `LM000 ${JSON.stringify({ start: { line: 0, character: 0 }, end: { line: 0, character: 0 } })} true`,
+  ];
+
+  test(
+    'a binary file at a descriptor path (in the workspace and opened): one LM000 "not YAML text", no crash',
+    T,
+    async () => {
+      const uri = fileUri(ws.file(BINARY));
+      const { p } = await openAndDiagnose(uri, readFileSync(ws.file(BINARY)).toString('utf8'));
+      assert.deepEqual(notYaml(p.diagnostics), NOT_YAML);
+      assert.deepEqual(await client.completion(uri, { line: 0, character: 5 }, 5000), []);
+      assert.equal(await client.hover(uri, { line: 0, character: 5 }, 5000), null);
+      assert.deepEqual(await client.definition(uri, { line: 0, character: 5 }, 5000), []);
+      // Also as latin1 text (no replacement characters) and as an edit of a valid document.
+      const since = client.mark();
+      client.change(uri, readFileSync(ws.file(BINARY)).toString('latin1'));
+      assert.deepEqual(notYaml((await client.waitForDiagnostics(uri, () => true, 5000, since)).diagnostics), NOT_YAML);
+      client.close(uri);
+      const junkUri = nextAssemblyUri();
+      await openAndDiagnose(junkUri, probeText);
+      const since2 = client.mark();
+      client.change(junkUri, probeText.slice(0, 500) + '\u0000\u0001\u0002' + binaryText(2000).toString('latin1'));
+      await client.waitForDiagnostics(junkUri, () => true, 5000, since2);
+      await stillAnswers();
+    },
+  );
 
   test('a YAML alias bomb (9 levels of 9 aliases) answers in under 5 s', T, async () => {
     const text = aliasBomb();
@@ -615,17 +626,19 @@ describe('bad input: the CLI', () => {
     }
   });
 
-  test('a binary .yaml and an empty descriptor in a project: exit 0, no rows for them', T, async () => {
+  test('a binary file at a descriptor path is an error (exit 1); an empty descriptor has no rows', T, async () => {
     const ws = tempWorkspace('cli-bin');
     try {
       ws.write(BINARY, binaryText(4096));
       ws.write('Contains/empty/Definitions/lm/resource.yaml', '');
       const r = await runCli(['check', ws.dir, '--format', 'json']);
-      assert.equal(r.code, 0, r.stderr);
-      const rows = JSON.parse(r.stdout) as { file: string }[];
+      assert.equal(r.code, 1, r.stderr);
+      const rows = JSON.parse(r.stdout) as { file: string; code: string; line: number; message: string }[];
       assert.deepEqual(
-        rows.filter((x) => /junk|empty/.test(x.file)),
-        [],
+        rows
+          .filter((x) => /junk|empty/.test(x.file))
+          .map((x) => `${x.code}:${x.line} ${/not YAML text/.test(x.message)}`),
+        ['LM000:1 true'],
       );
     } finally {
       ws.cleanup();
@@ -715,9 +728,10 @@ describe('in process: parsing and analysis never throw on nasty inputs', () => {
         const full = analyseDocument(path, text, 1);
         assert.equal(full.text, text);
         if (text.length > 100) {
-          // The outline path (files over maxFileSizeMB) too.
+          // The outline path (files over maxFileSizeMB) too; binary text is never parsed at all.
           const quick = analyseDocument(path, text, 1, { maxFullParseBytes: 100 });
-          assert.equal(quick.tooLarge, quick.kind !== 'other');
+          assert.equal(quick.tooLarge, quick.kind !== 'other' && !quick.binary);
+          assert.equal(quick.binary, full.binary);
         }
       }
       // The features on top: diagnostics, completion, hover and definition at a spread of offsets.

@@ -20,6 +20,7 @@ import type {
   LocationLink,
   Position,
   PublishDiagnosticsParams,
+  Range,
 } from 'vscode-languageserver-protocol';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -359,6 +360,53 @@ export class LspClient {
     this.versions.set(uri, v);
     this.notify('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
     return v;
+  }
+
+  /**
+   * Sends incremental (range) content changes in one didChange, applied by the server in order,
+   * each against the text left by the previous one. Returns the new version.
+   */
+  changeIncremental(uri: string, changes: { range: Range; text: string }[]): number {
+    const v = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, v);
+    this.notify('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: changes });
+    return v;
+  }
+
+  /** The version last sent for an open document (undefined when it is not open). */
+  versionOf(uri: string): number | undefined {
+    return this.versions.get(uri);
+  }
+
+  /**
+   * Sends a request that the caller may cancel (`cancel()` sends `$/cancelRequest`). The promise
+   * settles with the server's answer (a result or a ResponseError such as RequestCancelled), and
+   * rejects if no answer comes within `timeoutMs` or the server dies.
+   */
+  requestCancellable<R>(method: string, params: unknown, timeoutMs = 10000): { promise: Promise<R>; cancel(): void } {
+    const cts = new rpc.CancellationTokenSource();
+    const run = async (): Promise<R> => {
+      if (this.exitInfo) throw new Error(`${method}: the language server has exited (code ${this.exitInfo.code})`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${method} got no answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      const died = this.exited.then((e) => {
+        throw new Error(
+          `${method}: the language server exited (code ${e.code}, signal ${e.signal}) before answering; ` +
+            `stderr:\n${this.stderrText.slice(-3000)}`,
+        );
+      });
+      try {
+        return await Promise.race([this.conn.sendRequest<R>(method, params, cts.token), timeout, died]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const promise = run();
+    // The caller may attach its handlers later; never let a rejection go unhandled meanwhile.
+    promise.catch(() => undefined);
+    return { promise, cancel: () => cts.cancel() };
   }
 
   close(uri: string): void {

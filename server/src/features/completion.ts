@@ -3,5 +3,7 @@ import { packFor } from './packs.js';
 import type { CompletionItem, FeatureContext } from './types.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
+  // Binary text has nothing to complete, describe or follow.
+  if (ctx.doc.binary) return [];
   return packFor(ctx.doc.kind)?.complete(ctx, offset) ?? [];
 }

@@ -1,6 +1,10 @@
 /**
  * Diagnostics: the document's language pack runs its rules; the shared collector applies
  * suppression comments and severity overrides. Files no pack serves get none.
+ *
+ * `computeDiagnostics` runs every step at once (the CLI, tests). `computeDiagnosticsInSlices` runs
+ * the same steps but awaits `pause()` whenever a slice of `sliceMs` is used up, so a server can
+ * answer other requests while a large file is checked; the result is the same.
  */
 import { packFor } from './packs.js';
 import { diagnosticCollector, type DiagnosticOptions } from './shared/diagnostics.js';
@@ -12,6 +16,25 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
   const pack = packFor(ctx.doc.kind);
   if (!pack) return [];
   const collector = diagnosticCollector(ctx, opts);
-  pack.diagnose(ctx, (f) => collector.report(f), opts);
+  for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts));
+  return collector.diagnostics;
+}
+
+export async function computeDiagnosticsInSlices(
+  ctx: FeatureContext,
+  opts: DiagnosticOptions,
+  pause: () => Promise<void>,
+  sliceMs = 15,
+): Promise<Diagnostic[]> {
+  const pack = packFor(ctx.doc.kind);
+  if (!pack) return [];
+  const collector = diagnosticCollector(ctx, opts);
+  let sliceStart = performance.now();
+  for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts)) {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await pause();
+      sliceStart = performance.now();
+    }
+  }
   return collector.diagnostics;
 }

@@ -5,7 +5,7 @@
  */
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { LineIndex } from '../syntax/positions.js';
-import { DEFAULT_MAX_FILE_BYTES, WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
+import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
 import type { FeatureContext } from '../features/types.js';
 
@@ -17,19 +17,17 @@ export class Session {
   private readonly open = new Map<string, DocumentModel>();
   /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
   private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
-  maxFullParseBytes: number | undefined;
 
   constructor(
     readonly fs: FileSystem = nodeFileSystem,
-    private readonly options: IndexOptions = {},
+    options: IndexOptions = {},
   ) {
     this.index = new WorkspaceIndex(fs, options);
   }
 
-  /** Analyses a text (full parse) without installing it anywhere: for the CLI and one-off checks. */
+  /** Analyses a text without installing it anywhere: for the CLI and one-off checks. */
   analyse(path: string, text: string, version = 0): DocumentModel {
-    const opts = this.maxFullParseBytes !== undefined ? { maxFullParseBytes: this.maxFullParseBytes } : {};
-    return analyseDocument(normalise(path), text, version, opts);
+    return analyseDocument(normalise(path), text, version, { maxFullParseBytes: this.index.maxFileBytes });
   }
 
   /** Analyses and installs an open document: its text overrides the disk until it is closed. */
@@ -64,7 +62,7 @@ export class Session {
     const stat = `${st.mtimeMs}:${st.size}`;
     const cached = this.diskLines.get(p);
     if (cached && cached.stat === stat) return cached.lines;
-    const text = this.fs.readTextSync(p, this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    const text = this.fs.readTextSync(p, this.index.maxFileBytes);
     if (text === undefined) return undefined;
     const lines = new LineIndex(text);
     this.diskLines.delete(p);

@@ -4,15 +4,28 @@
  * Each entry keeps the file's stat, its kind, a small header (the facts the index needs for its
  * name and reference maps) and the full summary as a JSON *string*. Loading therefore parses only
  * the headers; a summary is parsed the first time a request needs it (see `LazySummary`), and
- * saving reuses the strings of entries nobody looked at. A stale or unreadable cache is ignored.
+ * saving reuses the strings of entries nobody looked at.
+ *
+ * The cache is data the server did not just compute, so nothing in it is trusted:
+ * - every line carries a checksum of its content; a line that does not match (truncated, edited,
+ *   corrupted) is dropped and its file is read again;
+ * - headers and kinds are shape-checked on load, summaries when first parsed (`isSummaryOf`); a
+ *   summary that fails reads as an empty one and the index is told to read the file again;
+ * - a bad first line, a missing file or anything else only costs the warm start;
+ * - the directory is created 0700 and the file 0600 (it lists absolute paths); the cache is read
+ *   only if it is a regular file (never through a link, never a FIFO or device), and written to a
+ *   temporary file with a random name, created exclusively without following links, then renamed
+ *   over the cache in one step.
  */
-import { promises as fsp } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { FileKind } from '../model/kinds.js';
 import { summarise, type FileSummary } from '../model/summary.js';
+import { isSummaryOf } from '../model/summaryShape.js';
 
-/** Bump when the summary shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 6;
+/** Bump when the summary or line shape changes so old caches are dropped. */
+export const CACHE_FORMAT = 7;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
@@ -34,10 +47,28 @@ export interface CachedEntry {
  * File layout, one line per entry after a header line, so summaries are stored verbatim (JSON in a
  * JSON string would escape every quote and double the parse work):
  *   lm-descriptors-cache <format>
- *   <path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<summary JSON>
- * Paths never contain tabs or newlines here (entries with them are skipped on save).
+ *   <checksum>\t<path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<summary JSON>
+ * The checksum covers everything after the first tab. Paths never contain tabs or newlines here
+ * (entries with them are not saved).
  */
 const MAGIC = 'lm-descriptors-cache';
+
+const KINDS: ReadonlySet<string> = new Set([
+  'assembly',
+  'resource',
+  'assembly-template',
+  'type',
+  'lmproject',
+  'tosca',
+  'other',
+]);
+
+/** The cache file is never read past this size. */
+const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
+
+function checksum(s: string): string {
+  return createHash('sha1').update(s).digest('base64url').slice(0, 16);
+}
 
 export function headerOf(summary: FileSummary): SummaryHeader | null {
   if (!('components' in summary)) return null;
@@ -47,54 +78,95 @@ export function headerOf(summary: FileSummary): SummaryHeader | null {
   return h;
 }
 
+function isHeader(v: unknown): v is SummaryHeader {
+  if (typeof v !== 'object' || v === null) return false;
+  const h = v as Record<string, unknown>;
+  return (
+    (h['explicitName'] === undefined || typeof h['explicitName'] === 'string') &&
+    Array.isArray(h['types']) &&
+    h['types'].every((t) => typeof t === 'string')
+  );
+}
+
+/** Reads a regular file without following a link or blocking on a special file; undefined otherwise. */
+async function readRegular(file: string): Promise<string | undefined> {
+  let fh: import('node:fs/promises').FileHandle | undefined;
+  try {
+    fh = await fsp.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const st = await fh.stat();
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
+    return await fh.readFile('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
+/** The entries of the cache at `file` that pass every check; an empty map when there is none. */
 export async function loadCache(file: string): Promise<Map<string, CachedEntry>> {
   const out = new Map<string, CachedEntry>();
-  let text: string;
-  try {
-    text = await fsp.readFile(file, 'utf8');
-  } catch {
-    return out; // no cache yet: start cold
-  }
+  const text = await readRegular(file);
+  if (text === undefined) return out; // no cache yet (or not a plain file): start cold
   const firstNl = text.indexOf('\n');
-  if (text.slice(0, firstNl) !== `${MAGIC} ${CACHE_FORMAT}`) return out;
+  if (firstNl < 0 || text.slice(0, firstNl) !== `${MAGIC} ${CACHE_FORMAT}`) return out;
   let pos = firstNl + 1;
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
-    const t1 = text.indexOf('\t', pos);
-    const t2 = text.indexOf('\t', t1 + 1);
-    const t3 = text.indexOf('\t', t2 + 1);
-    const t4 = text.indexOf('\t', t3 + 1);
-    const t5 = text.indexOf('\t', t4 + 1);
-    if (t1 < 0 || t5 < 0 || t5 > nl) break; // truncated or corrupt: keep what was read
-    try {
-      const h = text.slice(t4 + 1, t5);
-      out.set(text.slice(pos, t1), {
-        mtimeMs: Number(text.slice(t1 + 1, t2)),
-        size: Number(text.slice(t2 + 1, t3)),
-        kind: text.slice(t3 + 1, t4) as FileKind,
-        header: h === '-' ? null : (JSON.parse(h) as SummaryHeader),
-        json: text.slice(t5 + 1, nl),
-      });
-    } catch {
-      // One bad line costs one file a re-read.
-    }
+    const line = text.slice(pos, nl);
     pos = nl + 1;
+    const entry = parseLine(line);
+    if (entry) out.set(entry[0], entry[1]);
+    // Anything else costs one file a re-read.
   }
   return out;
 }
 
+function parseLine(line: string): [string, CachedEntry] | undefined {
+  const t0 = line.indexOf('\t');
+  if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return undefined;
+  const f = line.slice(t0 + 1).split('\t');
+  if (f.length < 6) return undefined;
+  const [p, mtime, size, kind, headerText] = f as [string, string, string, string, string];
+  const json = f.slice(5).join('\t');
+  const mtimeMs = Number(mtime);
+  const bytes = Number(size);
+  if (!p.startsWith('/') || !Number.isFinite(mtimeMs) || !Number.isInteger(bytes) || bytes < 0) return undefined;
+  if (!KINDS.has(kind) || !json.startsWith(`{"kind":"${kind}"`)) return undefined;
+  let header: SummaryHeader | null = null;
+  if (headerText !== '-') {
+    try {
+      const h: unknown = JSON.parse(headerText);
+      if (!isHeader(h)) return undefined;
+      header = h;
+    } catch {
+      return undefined;
+    }
+  }
+  return [p, { mtimeMs, size: bytes, kind: kind as FileKind, header, json }];
+}
+
+/** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
 export async function saveCache(file: string, entries: Iterable<[string, CachedEntry]>): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
+  const dir = path.dirname(file);
+  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
+  let created = false;
   try {
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    const fh = await fsp.open(tmp, 'w');
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    const fh = await fsp.open(
+      tmp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+    created = true;
     try {
       // Written in chunks so the whole cache never sits in memory as one string.
       let chunk = `${MAGIC} ${CACHE_FORMAT}\n`;
       for (const [p, e] of entries) {
         if (/[\t\n]/.test(p) || e.json.includes('\n')) continue;
-        chunk += `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${e.header ? JSON.stringify(e.header) : '-'}\t${e.json}\n`;
+        const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${e.header ? JSON.stringify(e.header) : '-'}\t${e.json}`;
+        chunk += `${checksum(body)}\t${body}\n`;
         if (chunk.length > 1 << 20) {
           await fh.write(chunk);
           chunk = '';
@@ -104,28 +176,41 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
     } finally {
       await fh.close();
     }
+    // rename() replaces whatever sits at `file` (a link included) without following it.
     await fsp.rename(tmp, file);
+    created = false;
   } catch {
-    // A read-only cache location only costs the warm start.
-    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    // A read-only or hostile cache location only costs the warm start.
+  } finally {
+    if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
 }
 
-/** A summary held as JSON until first use. */
+/**
+ * A summary held as JSON until first use. A summary that fails its shape check reads as an empty
+ * summary of its kind, and `onInvalid` is called once so the owner can read the file again.
+ */
 export class LazySummary {
   private value: FileSummary | undefined;
   constructor(
     private json: string,
-    private readonly fallbackKind: FileKind,
+    private readonly kind: FileKind,
+    private readonly onInvalid?: () => void,
   ) {}
 
   get(): FileSummary {
     if (this.value === undefined) {
+      let parsed: unknown;
       try {
-        this.value = JSON.parse(this.json) as FileSummary;
+        parsed = JSON.parse(this.json);
       } catch {
-        // An unreadable entry reads as an empty file of its kind.
-        this.value = summarise(this.fallbackKind, null);
+        parsed = undefined;
+      }
+      if (isSummaryOf(this.kind, parsed)) this.value = parsed;
+      else {
+        this.value = summarise(this.kind, null);
+        this.json = JSON.stringify(this.value);
+        this.onInvalid?.();
       }
     }
     return this.value;

@@ -18,6 +18,8 @@ import * as nodePath from 'node:path';
 export interface FileStat {
   mtimeMs: number;
   size: number;
+  /** A regular file (after following links): only those are ever read. */
+  isFile: boolean;
 }
 
 export interface DirEntry {
@@ -27,6 +29,10 @@ export interface DirEntry {
 }
 
 export interface FileSystem {
+  /**
+   * The text of a file the caller has just stat'ed as a regular file of acceptable size (the
+   * index walk, watched-file refreshes): one thread-pool round trip, which the cold index needs.
+   */
   readFile(path: string): Promise<string>;
   stat(path: string): Promise<FileStat | undefined>;
   readDir(path: string): Promise<DirEntry[]>;
@@ -42,6 +48,8 @@ export interface FileSystem {
    * unreadable, a folder, a device, a FIFO, or too large. Never blocks on special files.
    */
   readTextSync(path: string, maxBytes: number): string | undefined;
+  /** The asynchronous form of `readTextSync`: same guarantees, for files nobody vetted (watched-file events). */
+  readText(path: string, maxBytes: number): Promise<string | undefined>;
 }
 
 export const nodeFileSystem: FileSystem = {
@@ -55,7 +63,7 @@ export const nodeFileSystem: FileSystem = {
   async stat(p) {
     try {
       const s = await fsp.stat(p);
-      return { mtimeMs: s.mtimeMs, size: s.size };
+      return { mtimeMs: s.mtimeMs, size: s.size, isFile: s.isFile() };
     } catch {
       return undefined;
     }
@@ -82,7 +90,7 @@ export const nodeFileSystem: FileSystem = {
   statSync(p) {
     try {
       const s = statSync(p);
-      return { mtimeMs: s.mtimeMs, size: s.size };
+      return { mtimeMs: s.mtimeMs, size: s.size, isFile: s.isFile() };
     } catch {
       return undefined;
     }
@@ -96,6 +104,26 @@ export const nodeFileSystem: FileSystem = {
       }));
     } catch {
       return [];
+    }
+  },
+  async readText(p, maxBytes) {
+    let fh: import('node:fs/promises').FileHandle | undefined;
+    try {
+      fh = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
+      const st = await fh.stat();
+      if (!st.isFile() || st.size > maxBytes) return undefined;
+      const buf = new Uint8Array(st.size);
+      let n = 0;
+      while (n < st.size) {
+        const { bytesRead } = await fh.read(buf, n, st.size - n, n);
+        if (bytesRead === 0) break;
+        n += bytesRead;
+      }
+      return new TextDecoder().decode(buf.subarray(0, n));
+    } catch {
+      return undefined;
+    } finally {
+      await fh?.close().catch(() => undefined);
     }
   },
   readTextSync(p, maxBytes) {
@@ -150,7 +178,7 @@ export class MemoryFileSystem implements FileSystem {
 
   statSync(p: string): FileStat | undefined {
     const f = this.files.get(nodePath.posix.normalize(p));
-    return f ? { mtimeMs: f.mtimeMs, size: f.text.length } : undefined;
+    return f ? { mtimeMs: f.mtimeMs, size: f.text.length, isFile: true } : undefined;
   }
 
   async readDir(p: string): Promise<DirEntry[]> {
@@ -177,6 +205,10 @@ export class MemoryFileSystem implements FileSystem {
   readTextSync(p: string, maxBytes: number): string | undefined {
     const f = this.files.get(nodePath.posix.normalize(p));
     return f && f.text.length <= maxBytes ? f.text : undefined;
+  }
+
+  async readText(p: string, maxBytes: number): Promise<string | undefined> {
+    return this.readTextSync(p, maxBytes);
   }
 
   existsSync(p: string): boolean {

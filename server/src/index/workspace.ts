@@ -73,6 +73,16 @@ export interface TypeResolution {
   isLmctl: boolean;
 }
 
+/**
+ * What changed in the index: the files, and why: an open document was re-analysed (`open`), a
+ * file changed or disappeared on disk (`disk`), a build finished (`build`), a root was removed
+ * (`roots`).
+ */
+export interface IndexChange {
+  paths: string[];
+  reason: 'open' | 'disk' | 'build' | 'roots';
+}
+
 export interface IndexOptions {
   /** Directory names never descended into. */
   excludeDirs?: string[];
@@ -98,7 +108,7 @@ export class WorkspaceIndex {
   private readonly contexts = new Map<string, ProjectContext | null>();
   private readonly refsOfPath = new Map<string, Set<string>>();
   private readonly referencedBy = new Map<string, Set<string>>();
-  private readonly listeners: ((paths: string[]) => void)[] = [];
+  private readonly listeners: ((change: IndexChange) => void)[] = [];
   private bulk = false;
   /** Source of entry stamps. */
   private clock = 0;
@@ -108,23 +118,56 @@ export class WorkspaceIndex {
   readonly roots: string[] = [];
   state: 'idle' | 'building' | 'ready' = 'idle';
   /** Figures of the last build, for the log and the benchmark. */
-  lastBuild = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0 };
+  lastBuild = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
 
   constructor(
     private readonly fs: FileSystem,
     private readonly options: IndexOptions = {},
   ) {
-    this.tosca = new ToscaModels(this, fs, () => this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    this.tosca = new ToscaModels(this, fs, () => this.maxFileBytes);
   }
 
-  /** Registers a callback run with the paths whose summaries changed. */
-  onDidChange(fn: (paths: string[]) => void): void {
+  /** Registers a callback run with the paths whose summaries changed, and why. */
+  onDidChange(fn: (change: IndexChange) => void): void {
     this.listeners.push(fn);
   }
 
   addRoot(root: string): void {
     const r = normalise(root);
     if (!this.roots.includes(r)) this.roots.push(r);
+  }
+
+  /**
+   * Forgets a root (a workspace folder the editor closed): its files leave the index unless another
+   * root holds them or an editor has them open. Listeners hear about every file that left.
+   */
+  removeRoot(root: string): void {
+    const r = normalise(root);
+    const i = this.roots.indexOf(r);
+    if (i < 0) return;
+    this.roots.splice(i, 1);
+    const gone: string[] = [];
+    for (const [p, e] of this.entries) {
+      if (!e.open && isUnder(p, r) && !this.underRoots(p)) gone.push(p);
+    }
+    this.bulk = true;
+    try {
+      for (const p of gone) this.removeEntry(p);
+    } finally {
+      this.bulk = false;
+      this.recomputeAllNames();
+    }
+    if (gone.length) this.emit(gone, 'roots');
+  }
+
+  /** The size cap (lmDescriptors.maxFileSizeMB): larger files are never read. */
+  get maxFileBytes(): number {
+    return this.options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  set maxFileBytes(bytes: number) {
+    this.options.maxFileBytes = bytes;
+    this.tosca.clear();
   }
 
   get size(): number {
@@ -134,6 +177,12 @@ export class WorkspaceIndex {
   descriptorCount(): number {
     let n = 0;
     for (const e of this.entries.values()) if (isDescriptorKind(e.kind)) n++;
+    return n;
+  }
+
+  toscaCount(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.kind === 'tosca') n++;
     return n;
   }
 
@@ -155,7 +204,7 @@ export class WorkspaceIndex {
     const t0 = performance.now();
     this.state = 'building';
     this.bulk = true;
-    const figures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0 };
+    const figures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
     try {
       const cache = this.options.cacheFile ? await loadCache(this.options.cacheFile) : new Map<string, CachedEntry>();
       const files: string[] = [];
@@ -199,11 +248,11 @@ export class WorkspaceIndex {
       figures.ms = performance.now() - t0;
       this.lastBuild = figures;
     }
-    this.emit([...this.entries.keys()]);
+    this.emit([...this.entries.keys()], 'build');
   }
 
   private underRoots(p: string): boolean {
-    return this.roots.some((r) => p === r || p.startsWith(r.endsWith('/') ? r : r + '/'));
+    return this.roots.some((r) => isUnder(p, r));
   }
 
   /**
@@ -230,12 +279,14 @@ export class WorkspaceIndex {
   private async indexFromDisk(
     p: string,
     cache: Map<string, CachedEntry>,
-    figures: { indexed: number; fromCache: number; bytes: number },
+    figures: { indexed: number; fromCache: number; bytes: number; skipped: number },
   ): Promise<void> {
     const existing = this.entries.get(p);
     if (existing?.open) return;
     const stat = this.fs.statSync(p);
-    if (!stat) {
+    if (!stat || !stat.isFile || stat.size > this.maxFileBytes) {
+      // Gone, not a regular file, or over the size cap: never read.
+      if (stat && stat.size > this.maxFileBytes) figures.skipped++;
       this.removeEntry(p);
       return;
     }
@@ -243,7 +294,9 @@ export class WorkspaceIndex {
     const cached = cache.get(p);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       figures.fromCache++;
-      this.upsert(p, cached.kind, new LazySummary(cached.json, cached.kind), stat, false, cached.header);
+      // A cached summary that fails its shape check when first used makes the index read the file again.
+      const summary = new LazySummary(cached.json, cached.kind, () => void this.refreshFromDisk(p));
+      this.upsert(p, cached.kind, summary, stat, false, cached.header);
       return;
     }
     let text: string;
@@ -277,24 +330,19 @@ export class WorkspaceIndex {
     const p = normalise(filePath);
     const e = this.entries.get(p);
     if (e?.open) return;
-    const stat = await this.fs.stat(p);
+    // Never block on whatever an event names (a FIFO, a link to a device) and never read past the cap.
+    const text = await this.fs.readText(p, this.maxFileBytes);
+    const stat = text === undefined ? undefined : await this.fs.stat(p);
     if (this.entries.get(p)?.open) return;
-    if (!stat) {
+    if (text === undefined || !stat) {
       this.remove(p);
-      return;
-    }
-    let text: string;
-    try {
-      text = await this.fs.readFile(p);
-    } catch {
-      if (!this.entries.get(p)?.open) this.remove(p);
       return;
     }
     // Re-check after the awaits: a document reopened meanwhile must keep the editor's text.
     if (this.entries.get(p)?.open) return;
     const { kind, summary } = summariseFile(p, text);
     this.upsert(p, kind, forIndex(summary), stat, false);
-    this.emit([p]);
+    this.emit([p], 'disk');
   }
 
   /** Removes a file (deleted on disk). */
@@ -302,7 +350,7 @@ export class WorkspaceIndex {
     const p = normalise(filePath);
     if (!this.entries.has(p)) return;
     this.removeEntry(p);
-    this.emit([p]);
+    this.emit([p], 'disk');
   }
 
   /** Installs the analysis of an open document; it overrides the disk state until closed. */
@@ -310,7 +358,7 @@ export class WorkspaceIndex {
     const p = normalise(model.path);
     const prev = this.entries.get(p);
     this.upsert(p, model.kind, model.summary, prev?.stat, true);
-    this.emit([p]);
+    this.emit([p], 'open');
   }
 
   /** The editor closed the document: go back to what is on disk. */
@@ -530,15 +578,21 @@ export class WorkspaceIndex {
     for (const p of this.entries.keys()) this.recomputeName(p);
   }
 
-  private emit(paths: string[]): void {
+  private emit(paths: string[], reason: IndexChange['reason']): void {
+    const change: IndexChange = { paths, reason };
     for (const l of this.listeners) {
       try {
-        l(paths);
+        l(change);
       } catch {
         // A listener's failure must not break indexing.
       }
     }
   }
+}
+
+/** True when `p` is `root` or inside it. */
+export function isUnder(p: string, root: string): boolean {
+  return p === root || p.startsWith(root.endsWith('/') ? root : root + '/');
 }
 
 /** Index keys use `/` separators and no trailing slash. */

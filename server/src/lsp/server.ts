@@ -1,179 +1,137 @@
 /**
- * The language server: capabilities, handlers, document sync, settings, progress and the
- * diagnostics scheduler. Every feature is a pure function in features/; this file only wires them
- * to the protocol and converts URIs.
+ * The language server: capabilities, lifecycle and the wiring of every handler. Features are pure
+ * functions in features/; documents.ts keeps the open texts and their models, diagnostics.ts
+ * schedules and publishes diagnostics, workspace.ts keeps the index in step with the workspace,
+ * requests.ts checks request parameters. Every request handler answers a client's mistake with a
+ * protocol error (requests.ts) and turns a fault of ours into an empty answer plus a log line.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import {
-  type Connection,
-  DidChangeWatchedFilesNotification,
-  FileChangeType,
-  TextDocuments,
   TextDocumentSyncKind,
+  type Connection,
   type InitializeParams,
   type InitializeResult,
   type CompletionItem as LspCompletionItem,
-  type Diagnostic as LspDiagnostic,
+  ResponseError,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Session } from '../host/session.js';
-import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
+import type { IndexChange } from '../index/workspace.js';
+import type { DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
 import { codeActions } from '../features/codeActions.js';
-import {
-  NORMATIVE_SOURCE_REQUEST,
-  STATUS_NOTIFICATION,
-  type NormativeSourceParams,
-  type StatusParams,
-} from '../protocol.js';
-import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
-import { analyseDocument, type DocumentModel } from '../model/document.js';
+import type { FeatureContext } from '../features/types.js';
+import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
 import { keyOfUri, uriOfKey } from './convert.js';
+import { DiagnosticsPublisher, toLspDiagnostic } from './diagnostics.js';
+import { OpenDocuments } from './documents.js';
+import { positionParams, rangeParams, requireInitialized } from './requests.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
+import { WorkspaceSync } from './workspace.js';
 
-function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
-  const out: LspDiagnostic = {
-    range: d.range,
-    severity: SEVERITY_NUMBER[d.severity],
-    code: d.code,
-    message: d.message,
-    source: d.source,
-  };
-  if (d.data !== undefined) out.data = d.data;
-  return out;
+interface InitOptions {
+  cacheDir?: unknown;
+  settings?: unknown;
+  disableCache?: unknown;
 }
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
-  let session: Session;
+  let session: Session | undefined;
   let settings: Settings = DEFAULT_SETTINGS;
+  let initialized = false;
   let configurationSupport = false;
-  let progressSupport = false;
   let watchRegistration = false;
-  const uriOf = new Map<string, string>();
-  /** Bumped when settings that change the analysis itself (e.g. maxFileSizeMB) change. */
-  let analysisGeneration = 0;
-  const modelGeneration = new Map<string, number>();
-  const timers = new Map<string, NodeJS.Timeout>();
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
   const logError = (what: string, e: unknown) =>
     connection.console.error(`[lm-descriptors] ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-
-  /** The analysed model of an open document, re-analysed when its version changed. */
-  const modelOf = (uri: string): DocumentModel | undefined => {
-    const doc = documents.get(uri);
-    if (!doc) return undefined;
-    const key = keyOfUri(uri);
-    const cur = session.getOpen(key);
-    if (cur && cur.version === doc.version && modelGeneration.get(key) === analysisGeneration) return cur;
-    session.maxFullParseBytes = settings.maxFileSizeMB * 1024 * 1024;
-    modelGeneration.set(key, analysisGeneration);
-    return session.openDocument(key, doc.getText(), doc.version);
+  const currentSession = (): Session => {
+    if (!session) throw new Error('no session before initialize');
+    return session;
   };
 
+  const docs = new OpenDocuments();
   const diagnosticOptions = (): DiagnosticOptions => ({
     severityOverrides: settings.diagnostics.severity,
     tosca: { genericTypeNotation: settings.tosca.genericTypeNotation },
+    budgetMs: settings.analysisBudgetMs,
     // Until the index is built, cross-file rules would report things as missing that are merely
     // not indexed yet; they run when the build completes (it re-validates the open documents).
-    localOnly: session.index.state !== 'ready',
+    localOnly: currentSession().index.state !== 'ready',
   });
-
-  const publish = (uri: string) => {
-    try {
-      const model = modelOf(uri);
-      if (!model) return;
-      // Files that are not descriptors get no rules, so this is empty for them.
-      const diags = computeDiagnostics(session.context(model), diagnosticOptions());
-      void connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
-    } catch (e) {
-      logError(`diagnostics failed for ${uri}`, e);
-    }
-  };
-
-  const schedule = (uri: string, delay = settings.diagnostics.debounceMs) => {
-    const t = timers.get(uri);
-    if (t) clearTimeout(t);
-    timers.set(
-      uri,
-      setTimeout(() => {
-        timers.delete(uri);
-        publish(uri);
-      }, delay),
-    );
-  };
+  const publisher = new DiagnosticsPublisher(
+    connection,
+    docs,
+    currentSession,
+    diagnosticOptions,
+    () => settings.diagnostics.debounceMs,
+    logError,
+  );
+  const workspace = new WorkspaceSync(connection, currentSession, log, logError);
 
   /**
    * Re-validates open documents after the index changed. Any file can matter to them: a descriptor
    * through references and names, an lmproject through naming, a TOSCA file through imports, even a
    * script through the package-layout rules (LM105). Open documents are few and the re-check is
-   * debounced, so all of them are scheduled instead of following reverse edges per kind. The
-   * changed files themselves are skipped (their own edit scheduled them, and re-scheduling from
-   * here would loop, since analysing an open file updates the index), except after a rebuild.
+   * debounced, so all of them are scheduled instead of following reverse edges per kind. When an
+   * open document's own analysis changed the index, that document is skipped (its edit scheduled
+   * it, and re-scheduling it from here would loop).
    */
-  const refreshOpenDocuments = (changed: string[]) => {
-    const rebuild = changed.length > 50;
-    const skip = new Set(rebuild ? [] : changed);
-    for (const p of session.openPaths()) {
-      const u = uriOf.get(p);
-      if (u && !skip.has(p)) schedule(u);
-    }
+  const refreshOpenDocuments = (change: IndexChange) => {
+    const skip = new Set<string>();
+    if (change.reason === 'open') for (const p of change.paths) skip.add(docs.uriOfKey(p) ?? '');
+    publisher.scheduleAll(skip);
   };
 
-  const sendStatus = (s: StatusParams) => void connection.sendNotification(STATUS_NOTIFICATION, s);
+  /** The model and feature context of an open document at a position, for a request. */
+  const at = (params: unknown): { ctx: FeatureContext; offset: number } | undefined => {
+    requireInitialized(initialized);
+    const p = positionParams(params);
+    const s = currentSession();
+    const model = docs.modelOf(s, p.textDocument.uri);
+    return model ? { ctx: s.context(model), offset: model.lines.offsetAt(p.position) } : undefined;
+  };
 
-  /**
-   * The index only uses the outline scanner, so the first opened file would pay for compiling the
-   * full YAML parser and the rules (100+ ms on a big assembly). After indexing, analyse a few real
-   * descriptors of the workspace in the background (one per event-loop turn, results dropped) so
-   * the optimising compiler has seen real input before the first didOpen.
-   */
-  const warmUp = async () => {
-    const picks: string[] = [];
-    for (const e of session.index.allEntries()) {
-      if (e.kind === 'assembly' || e.kind === 'resource') picks.push(e.path);
-      if (picks.length >= 40) break;
-    }
-    const budget = 1500; // ms, so a slow disk never keeps this going
-    const started = Date.now();
-    for (const p of picks) {
-      if (Date.now() - started > budget) break;
-      await new Promise<void>((r) => setImmediate(r));
-      try {
-        const text = await session.fs.readFile(p);
-        computeDiagnostics(session.context(analyseDocument(p, text, -1)));
-      } catch {
-        // Only a speed-up.
-      }
+  /** Runs a request body; a protocol error goes back to the client, anything else is our fault: logged, `fallback` answered. */
+  const guarded = <R>(what: string, fallback: R, body: () => R): R => {
+    try {
+      return body();
+    } catch (e) {
+      if (e instanceof ResponseError) throw e;
+      logError(what, e);
+      return fallback;
     }
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as {
-      cacheDir?: string;
-      settings?: unknown;
-      disableCache?: boolean;
-    };
+    const init: InitOptions =
+      typeof params.initializationOptions === 'object' && params.initializationOptions !== null
+        ? (params.initializationOptions as InitOptions)
+        : {};
     settings = readSettings(init.settings);
-    configurationSupport = !!params.capabilities.workspace?.configuration;
-    progressSupport = !!params.capabilities.window?.workDoneProgress;
-    watchRegistration = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    configurationSupport = !!params.capabilities?.workspace?.configuration;
+    watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];
-    for (const f of params.workspaceFolders ?? []) roots.push(keyOfUri(f.uri));
-    if (roots.length === 0 && params.rootUri) roots.push(keyOfUri(params.rootUri));
+    for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
+    if (roots.length === 0 && typeof params.rootUri === 'string') roots.push(keyOfUri(params.rootUri));
     const cacheBase =
-      init.cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
-    const cacheFile = init.disableCache
-      ? undefined
-      : path.join(cacheBase, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.json`);
-    session = new Session(undefined, { excludeDirs: settings.exclude, ...(cacheFile ? { cacheFile } : {}) });
+      typeof init.cacheDir === 'string'
+        ? init.cacheDir
+        : path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
+    const rootsId = createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16);
+    const cacheFile = init.disableCache === true ? undefined : path.join(cacheBase, `index-${rootsId}.cache`);
+    session = new Session(undefined, {
+      excludeDirs: settings.exclude,
+      maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
+      ...(cacheFile ? { cacheFile } : {}),
+    });
     for (const r of roots) session.index.addRoot(r);
     session.index.onDidChange((paths) => refreshOpenDocuments(paths));
+    initialized = true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -187,184 +145,133 @@ export function startServer(connection: Connection): void {
     };
   });
 
+  const applySettings = (next: Settings) => {
+    const before = settings;
+    settings = next;
+    const s = currentSession();
+    if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
+    docs.invalidateAll();
+    publisher.scheduleAll(new Set(), 0);
+  };
+
   const loadSettings = async () => {
     if (!configurationSupport) return;
     try {
       const raw: unknown = await connection.workspace.getConfiguration('lmDescriptors');
-      settings = readSettings(raw);
+      applySettings(readSettings(raw));
     } catch (e) {
       logError('reading settings', e);
     }
   };
 
-  const buildIndex = async () => {
-    let reporter: { report(pct: number, msg: string): void; done(): void } | undefined;
-    if (progressSupport) {
-      try {
-        const p = await connection.window.createWorkDoneProgress();
-        p.begin('Indexing LM descriptors', 0, 'scanning…', false);
-        reporter = { report: (pct, msg) => p.report(pct, msg), done: () => p.done() };
-      } catch {
-        reporter = undefined;
-      }
-    }
-    const t0 = Date.now();
-    let lastSent = 0;
-    try {
-      await session.index.build((done, total) => {
-        const now = Date.now();
-        if (now - lastSent < 100 && done < total) return;
-        lastSent = now;
-        reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
-        sendStatus({ state: 'indexing', done, total, descriptors: session.index.descriptorCount() });
-      });
-    } catch (e) {
-      logError('indexing failed', e);
-    } finally {
-      reporter?.done();
-    }
-    void warmUp();
-    const b = session.index.lastBuild;
-    log(
-      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors; ${b.fromCache} from cache, ` +
-        `${b.indexed} read) in ${Date.now() - t0} ms`,
-    );
-    sendStatus({ state: 'ready', done: b.files, total: b.files, descriptors: session.index.descriptorCount() });
-  };
-
   connection.onInitialized(async () => {
     await loadSettings();
-    if (watchRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.{yml,yaml}' }],
-      });
+    if (watchRegistration) workspace.watchFiles();
+    try {
+      // Clients that announced folder support send changes; others never call this.
+      connection.workspace.onDidChangeWorkspaceFolders((ev) => workspace.foldersChanged(ev));
+    } catch {
+      // The client did not announce workspace folder support.
     }
-    if (configurationSupport) {
-      connection.workspace.onDidChangeWorkspaceFolders((ev) => {
-        for (const f of ev.added) session.index.addRoot(keyOfUri(f.uri));
-        void buildIndex();
-      });
-    }
-    void buildIndex();
+    void workspace.build();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
+    if (!initialized) return;
     if (configurationSupport) await loadSettings();
-    else settings = readSettings((change.settings as Record<string, unknown> | undefined)?.['lmDescriptors']);
-    analysisGeneration++;
-    for (const u of uriOf.values()) schedule(u, 0);
+    else {
+      const raw = (change?.settings as Record<string, unknown> | undefined)?.['lmDescriptors'];
+      applySettings(readSettings(raw));
+    }
   });
 
-  documents.onDidOpen((e) => {
-    const key = keyOfUri(e.document.uri);
-    uriOf.set(key, e.document.uri);
-    modelOf(e.document.uri);
-    schedule(e.document.uri, 0);
+  docs.documents.onDidOpen((e) => {
+    if (!session) return;
+    // Analysed at once: the index must know the editor's text before anything reads the disk
+    // version again (a close and re-open in a row races with the close's refresh from disk).
+    guarded('opening document', undefined, () => docs.modelOf(currentSession(), e.document.uri));
+    publisher.schedule(e.document.uri, 0);
   });
 
-  documents.onDidChangeContent((e) => {
+  docs.documents.onDidChangeContent((e) => {
     // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
     // typing costs one parse per pause, not one per keystroke.
-    schedule(e.document.uri);
+    if (session) publisher.schedule(e.document.uri);
   });
 
-  documents.onDidClose(async (e) => {
-    const key = keyOfUri(e.document.uri);
-    const t = timers.get(e.document.uri);
-    if (t) clearTimeout(t);
-    timers.delete(e.document.uri);
-    uriOf.delete(key);
-    modelGeneration.delete(key);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  docs.documents.onDidClose(async (e) => {
+    const uri = e.document.uri;
+    docs.closed(uri);
+    publisher.closed(uri);
     try {
-      await session.closeDocument(key);
+      await session?.closeDocument(keyOfUri(uri));
     } catch (err) {
       logError('closing document', err);
     }
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
-    for (const ch of params.changes) {
-      const key = keyOfUri(ch.uri);
-      try {
-        if (ch.type === FileChangeType.Deleted) session.index.remove(key);
-        else await session.index.refreshFromDisk(key);
-      } catch (e) {
-        logError(`watched file ${ch.uri}`, e);
-      }
-    }
+    if (session) await workspace.filesChanged(params);
   });
 
-  connection.onCompletion((params): LspCompletionItem[] => {
-    try {
-      const model = modelOf(params.textDocument.uri);
-      if (!model) return [];
-      return complete(session.context(model), model.lines.offsetAt(params.position)) as LspCompletionItem[];
-    } catch (e) {
-      logError('completion', e);
-      return [];
-    }
-  });
+  connection.onCompletion((params): LspCompletionItem[] =>
+    guarded('completion', [], () => {
+      const a = at(params);
+      return a ? (complete(a.ctx, a.offset) as LspCompletionItem[]) : [];
+    }),
+  );
 
-  connection.onDefinition((params) => {
-    try {
-      const model = modelOf(params.textDocument.uri);
-      if (!model) return null;
-      return definition(session.context(model), model.lines.offsetAt(params.position)).map((l) => ({
+  connection.onDefinition((params) =>
+    guarded('definition', null, () => {
+      const a = at(params);
+      if (!a) return null;
+      return definition(a.ctx, a.offset).map((l) => ({
         ...(l.originSelectionRange ? { originSelectionRange: l.originSelectionRange } : {}),
-        targetUri: uriOf.get(l.targetPath) ?? uriOfKey(l.targetPath),
+        targetUri: docs.uriOfKey(l.targetPath) ?? uriOfKey(l.targetPath),
         targetRange: l.targetRange,
         targetSelectionRange: l.targetSelectionRange,
       }));
-    } catch (e) {
-      logError('definition', e);
-      return null;
-    }
-  });
+    }),
+  );
 
-  connection.onCodeAction((params) => {
-    try {
-      const model = modelOf(params.textDocument.uri);
+  connection.onHover((params) =>
+    guarded('hover', null, () => {
+      const a = at(params);
+      return a ? (hover(a.ctx, a.offset) ?? null) : null;
+    }),
+  );
+
+  connection.onCodeAction((params) =>
+    guarded('code actions', [], () => {
+      requireInitialized(initialized);
+      const p = rangeParams(params);
+      const s = currentSession();
+      const model = docs.modelOf(s, p.textDocument.uri);
       if (!model) return [];
-      return codeActions(session.context(model), params.range, diagnosticOptions()).map((a) => ({
+      return codeActions(s.context(model), p.range, diagnosticOptions()).map((a) => ({
         title: a.title,
         kind: a.kind,
         diagnostics: a.diagnostics.map(toLspDiagnostic),
         ...(a.isPreferred ? { isPreferred: true } : {}),
         edit: {
           changes: Object.fromEntries(
-            Object.entries(a.edit.changes).map(([p, edits]) => [uriOf.get(p) ?? uriOfKey(p), edits]),
+            Object.entries(a.edit.changes).map(([key, edits]) => [docs.uriOfKey(key) ?? uriOfKey(key), edits]),
           ),
         },
       }));
-    } catch (e) {
-      logError('code actions', e);
-      return [];
-    }
-  });
+    }),
+  );
 
   // Read-only views of TOSCA normative types (targets of go to definition); the client shows them
   // through a text document content provider for the `tosca-normative:` scheme.
-  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: NormativeSourceParams) => {
-    try {
-      return typeof params?.uri === 'string' ? (session.index.tosca.normative.sourceForUri(params.uri) ?? null) : null;
-    } catch (e) {
-      logError('normative type source', e);
-      return null;
-    }
-  });
+  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: unknown): NormativeSourceResult =>
+    guarded('normative type source', null, () => {
+      requireInitialized(initialized);
+      const uri = typeof params === 'object' && params !== null ? (params as { uri?: unknown }).uri : undefined;
+      return typeof uri === 'string' ? (currentSession().index.tosca.normative.sourceForUri(uri) ?? null) : null;
+    }),
+  );
 
-  connection.onHover((params) => {
-    try {
-      const model = modelOf(params.textDocument.uri);
-      if (!model) return null;
-      return hover(session.context(model), model.lines.offsetAt(params.position)) ?? null;
-    } catch (e) {
-      logError('hover', e);
-      return null;
-    }
-  });
-
-  documents.listen(connection);
+  docs.documents.listen(connection);
   connection.listen();
 }

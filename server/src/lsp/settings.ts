@@ -8,6 +8,7 @@ import type { Severity } from '../features/types.js';
 export interface Settings {
   diagnostics: { severity: Record<string, Severity | 'off'>; debounceMs: number };
   maxFileSizeMB: number;
+  analysisBudgetMs: number;
   exclude: string[];
   tosca: { genericTypeNotation: boolean };
 }
@@ -15,36 +16,39 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   diagnostics: { severity: {}, debounceMs: 150 },
   maxFileSizeMB: 4,
+  analysisBudgetMs: 2000,
   exclude: ['node_modules', '.git', '_lmctl'],
   tosca: { genericTypeNotation: false },
 };
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Merges whatever the client sent over the defaults, ignoring malformed values. */
 export function readSettings(raw: unknown): Settings {
   const s: Settings = structuredClone(DEFAULT_SETTINGS);
-  if (!raw || typeof raw !== 'object') return s;
-  const r = raw as Record<string, unknown>;
-  const diag = r['diagnostics'];
-  if (diag && typeof diag === 'object') {
-    const sev = (diag as Record<string, unknown>)['severity'];
-    if (sev && typeof sev === 'object') {
-      for (const [k, v] of Object.entries(sev))
+  if (!isObject(raw)) return s;
+  const diag = raw['diagnostics'];
+  if (isObject(diag)) {
+    const sev = diag['severity'];
+    if (isObject(sev)) {
+      for (const [k, v] of Object.entries(sev)) {
         if (typeof v === 'string' && LEVELS.includes(v)) s.diagnostics.severity[k] = v as Severity | 'off';
+      }
     }
-    const d = (diag as Record<string, unknown>)['debounceMs'];
+    const d = diag['debounceMs'];
     if (typeof d === 'number' && d >= 0 && d <= 5000) s.diagnostics.debounceMs = d;
   }
-  if (typeof r['maxFileSizeMB'] === 'number' && r['maxFileSizeMB'] > 0) s.maxFileSizeMB = r['maxFileSizeMB'];
-  if (Array.isArray(r['exclude'])) s.exclude = r['exclude'].filter((x): x is string => typeof x === 'string');
-  const tosca = r['tosca'];
-  if (
-    tosca &&
-    typeof tosca === 'object' &&
-    typeof (tosca as Record<string, unknown>)['genericTypeNotation'] === 'boolean'
-  ) {
-    s.tosca.genericTypeNotation = (tosca as Record<string, boolean>)['genericTypeNotation']!;
+  const max = raw['maxFileSizeMB'];
+  if (typeof max === 'number' && max > 0 && max <= 1024) s.maxFileSizeMB = max;
+  const budget = raw['analysisBudgetMs'];
+  if (typeof budget === 'number' && budget >= 100 && budget <= 600_000) s.analysisBudgetMs = budget;
+  const exclude = raw['exclude'];
+  if (Array.isArray(exclude)) s.exclude = exclude.filter((x): x is string => typeof x === 'string');
+  const tosca = raw['tosca'];
+  if (isObject(tosca) && typeof tosca['genericTypeNotation'] === 'boolean') {
+    s.tosca.genericTypeNotation = tosca['genericTypeNotation'];
   }
   return s;
 }

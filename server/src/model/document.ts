@@ -1,19 +1,31 @@
 /**
  * The analysed form of one file: text, line index, kind, tree, syntax problems and summary.
  *
- * Two entry points: `analyseDocument` (full parse; for open files and the CLI, which need syntax
- * errors and exact trees) and `summariseFile` (fast outline first, full parse only when the outline
- * scanner gives up; for indexing files nobody is looking at).
+ * Two entry points: `analyseDocument` (for open files and the CLI, which need syntax errors and
+ * exact trees) and `summariseFile` (for indexing files nobody is looking at).
+ *
+ * Cost control. The full YAML parser (eemeli/yaml) takes about 0.7 s and several hundred MB per
+ * MB of text; the outline scanner builds the same tree about eight times faster, but only for the
+ * YAML it models (it gives up on anything else). So:
+ * - text up to FULL_PARSE_BYTES (1 MB): full parse;
+ * - larger text up to the size cap (`maxFullParseBytes`, the lmDescriptors.maxFileSizeMB setting):
+ *   the outline scanner, and the full parse only when the scanner gives up (the outline accepts
+ *   only YAML it reads exactly as the parser does, so nothing is lost when it succeeds);
+ * - text over the cap: the outline scanner only (`tooLarge`: syntax errors are not reported).
  */
 import { classify, type FileKind } from './kinds.js';
 import { summarise, type FileSummary } from './summary.js';
 import { LineIndex } from '../syntax/positions.js';
-import { parseYaml, type SyntaxProblem } from '../syntax/parse.js';
+import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { outlineYaml } from '../syntax/outline.js';
+import { looksBinary } from '../syntax/limits.js';
 import type { YNode } from '../syntax/tree.js';
 
-/** Files above this size get the outline analysis only (a full parse would block for seconds). */
+/** The default size cap (lmDescriptors.maxFileSizeMB): larger files get the outline analysis only. */
 export const DEFAULT_MAX_FULL_PARSE_BYTES = 4 * 1024 * 1024;
+
+/** Texts up to this size always get the full parse; larger ones try the outline scanner first. */
+export const FULL_PARSE_BYTES = 1024 * 1024;
 
 export interface DocumentModel {
   /** Key of the file in the index: a file system path, or the URI for non-file documents. */
@@ -27,6 +39,8 @@ export interface DocumentModel {
   summary: FileSummary;
   /** True when the file was too large for a full parse and only the outline was built. */
   tooLarge: boolean;
+  /** True when the text is binary, not YAML: it has one problem that says so and no tree. */
+  binary: boolean;
   /**
    * Results derived from this exact text (reference scans, resolved items...), computed once and
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
@@ -73,6 +87,30 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       problems: [],
       summary: { kind: 'other' },
       tooLarge: false,
+      binary: false,
+      derived: new Map(),
+    };
+  }
+  if (looksBinary(text)) {
+    const problem: SyntaxProblem = {
+      span: { start: 0, end: 0 },
+      message:
+        'This file is not YAML text: it holds binary data (control characters). Replace it with the YAML ' +
+        'descriptor, or move it out of the descriptor path.',
+      yamlCode: 'BINARY',
+      severity: 'error',
+    };
+    return {
+      path,
+      text,
+      version,
+      kind,
+      lines,
+      root: null,
+      problems: [problem],
+      summary: summarise(kind, null),
+      tooLarge: false,
+      binary: true,
       derived: new Map(),
     };
   }
@@ -89,6 +127,23 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       problems: [],
       summary: summarise(kind, root),
       tooLarge: true,
+      binary: false,
+      derived: new Map(),
+    };
+  }
+  const outlined = text.length > FULL_PARSE_BYTES ? outlineYaml(text) : null;
+  if (outlined) {
+    return {
+      path,
+      text,
+      version,
+      kind,
+      lines,
+      root: outlined,
+      problems: controlCharacterProblems(text),
+      summary: summarise(kind, outlined),
+      tooLarge: false,
+      binary: false,
       derived: new Map(),
     };
   }
@@ -103,6 +158,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     problems: parsed.problems,
     summary: summarise(kind, parsed.root),
     tooLarge: false,
+    binary: false,
     derived: new Map(),
   };
 }
@@ -114,8 +170,7 @@ export function summariseFile(path: string, text: string): { kind: FileKind; sum
   let root: YNode | null;
   try {
     root = outlineYaml(text);
-    if (root === null && text.trim() !== '')
-      root = text.length > DEFAULT_MAX_FULL_PARSE_BYTES ? null : parseYaml(text).root;
+    if (root === null && text.trim() !== '') root = text.length > FULL_PARSE_BYTES ? null : parseYaml(text).root;
   } catch {
     root = null;
   }

@@ -5,6 +5,8 @@
  * assembly, resource, assembly-template, type, lmproject, tosca, or `off` (treat as not a
  * descriptor). It wins over everything else, so users can opt files in or out.
  */
+import { looksBinary } from '../syntax/limits.js';
+
 export type FileKind = 'assembly' | 'resource' | 'assembly-template' | 'type' | 'lmproject' | 'tosca' | 'other';
 
 export const DESCRIPTOR_KINDS: readonly FileKind[] = ['assembly', 'resource', 'assembly-template', 'type'];
@@ -53,17 +55,14 @@ export function kindFromModeline(text: string): FileKind | undefined {
   return m ? MODELINE_KINDS[m[1]!] : undefined;
 }
 
-/** True when the text looks binary (a NUL byte near the start). */
-export function looksBinary(text: string): boolean {
-  const n = Math.min(text.length, 8192);
-  for (let i = 0; i < n; i++) if (text.charCodeAt(i) === 0) return true;
-  return false;
-}
-
-/** Classifies a file. `path` is a file system path or URI path. */
+/**
+ * Classifies a file. `path` is a file system path or URI path. A binary file keeps the role its
+ * path gives it (a binary `Descriptor/assembly.yml` is a broken assembly, and says so), and is
+ * nothing otherwise.
+ */
 export function classify(path: string, text: string): FileKind {
   if (!/\.ya?ml$/i.test(path) && kindFromModeline(text) === undefined) return 'other';
-  if (looksBinary(text)) return 'other';
+  if (looksBinary(text)) return kindFromPath(path) ?? 'other';
   return kindFromModeline(text) ?? kindFromPath(path) ?? kindFromContent(text) ?? 'other';
 }
 

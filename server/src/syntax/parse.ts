@@ -6,8 +6,9 @@
  * `alias` nodes (see tree.ts).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, Scalar } from 'yaml';
+import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
-import type { ScalarStyle, YNode, YPair, YScalar } from './tree.js';
+import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
 
 export interface SyntaxProblem {
   span: Span;
@@ -48,6 +49,31 @@ function scalarValue(v: unknown): string | number | boolean | null {
   return String(v);
 }
 
+/**
+ * Aliases: an alias may stand for at most this many nodes, and all aliases of a document together
+ * for at most ALIAS_TOTAL; aliases beyond that are kept without a target (walkers that follow
+ * aliases then stop there) and reported once. A "billion laughs" document costs its own size.
+ */
+export const ALIAS_NODES = 10_000;
+export const ALIAS_TOTAL = 100_000;
+
+/** One error per forbidden control character (the first five; the last says how many more). */
+export function controlCharacterProblems(text: string): SyntaxProblem[] {
+  const control = controlCharacters(text);
+  return control.offsets.map((at, i) => {
+    const code = text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+    const more = i === control.offsets.length - 1 && control.count > control.offsets.length;
+    return {
+      span: { start: at, end: at + 1 },
+      message:
+        `Control character U+${code} is not allowed in YAML; most loaders reject the whole file. Remove it.` +
+        (more ? ` (${control.count - control.offsets.length} more in this file.)` : ''),
+      yamlCode: 'CONTROL_CHARACTER',
+      severity: 'error',
+    };
+  });
+}
+
 /** Parses `text` into a tree with spans. Never throws. */
 export function parseYaml(text: string): ParsedYaml {
   const problems: SyntaxProblem[] = [];
@@ -55,6 +81,19 @@ export function parseYaml(text: string): ParsedYaml {
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
   if (text.indexOf('\r') >= 0) text = text.replace(/\r(?!\n)/g, '\n');
+  const deep = excessiveNesting(text);
+  if (deep) {
+    problems.push({
+      span: { start: deep.offset, end: deep.offset + 1 },
+      message:
+        `Collections are nested more than ${MAX_NESTING} levels deep here; the file is not analysed. ` +
+        'Flatten the structure (no descriptor needs this depth).',
+      yamlCode: 'TOO_DEEP',
+      severity: 'error',
+    });
+    return { root: null, problems, documentCount: 0 };
+  }
+  problems.push(...controlCharacterProblems(text));
   try {
     doc = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
   } catch (e) {
@@ -86,6 +125,7 @@ export function parseYaml(text: string): ParsedYaml {
     });
   }
   const memo = new Map<YamlNode, YNode>();
+  const aliases: YAlias[] = [];
   let depthExceeded = false;
 
   const convertScalar = (n: Scalar): YScalar => {
@@ -143,7 +183,9 @@ export function parseYaml(text: string): ParsedYaml {
       } catch {
         target = null;
       }
-      out = { kind: 'alias', span: { start: range[0], end: range[1] }, name: n.source, target };
+      const alias: YAlias = { kind: 'alias', span: { start: range[0], end: range[1] }, name: n.source, target };
+      aliases.push(alias);
+      out = alias;
     }
     if (out) memo.set(n as YamlNode, out);
     return out;
@@ -172,6 +214,7 @@ export function parseYaml(text: string): ParsedYaml {
   let root: YNode | null = null;
   try {
     root = convert(doc.contents, 0);
+    capAliases(aliases, problems);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },
@@ -189,6 +232,52 @@ export function parseYaml(text: string): ParsedYaml {
     });
   }
   return { root, problems, documentCount: 1 };
+}
+
+/**
+ * Drops the targets of aliases that expand too far (ALIAS_NODES each, ALIAS_TOTAL together), in
+ * document order, and reports the first one. Sizes count nodes reachable through aliases, so a
+ * chain of anchors that doubles at each step is caught at its first expensive alias.
+ */
+function capAliases(aliases: readonly YAlias[], problems: SyntaxProblem[]): void {
+  if (!aliases.length) return;
+  const sizes = new Map<YNode, number>();
+  const sizeOf = (n: YNode | null, depth: number): number => {
+    if (!n) return 0;
+    const known = sizes.get(n);
+    if (known !== undefined) return known;
+    let s = 1;
+    if (depth < MAX_DEPTH) {
+      if (n.kind === 'map') {
+        for (const p of n.pairs) if ((s += 1 + sizeOf(p.value, depth + 1)) > ALIAS_TOTAL) break;
+      } else if (n.kind === 'seq') {
+        for (const it of n.items) if ((s += sizeOf(it, depth + 1)) > ALIAS_TOTAL) break;
+      } else if (n.kind === 'alias') s += sizeOf(n.target, depth + 1);
+    }
+    sizes.set(n, s);
+    return s;
+  };
+  let total = 0;
+  let reported = false;
+  for (const a of aliases) {
+    const size = sizeOf(a.target, 0);
+    total += size;
+    if (size <= ALIAS_NODES && total <= ALIAS_TOTAL) continue;
+    a.target = null;
+    a.tooLarge = true;
+    total -= size;
+    if (reported) continue;
+    reported = true;
+    problems.push({
+      span: a.span,
+      message:
+        `Alias \`*${a.name.replace(/^\*/, '')}\` expands to more than ${size > ALIAS_NODES ? ALIAS_NODES : ALIAS_TOTAL} ` +
+        'nodes (aliases of aliases multiply); it and any like it are not followed. Most loaders refuse such ' +
+        'documents.',
+      yamlCode: 'ALIAS_LIMIT',
+      severity: 'error',
+    });
+  }
 }
 
 /**

@@ -46,7 +46,10 @@ export interface YAlias {
   kind: 'alias';
   span: Span;
   name: string;
+  /** The anchored node; null when the anchor is undefined, or when following it would cost too much. */
   target: YNode | null;
+  /** Set when the parser dropped the target because the alias expands too far (see parse.ts). */
+  tooLarge?: boolean;
 }
 
 export type YNode = YScalar | YMap | YSeq | YAlias;

@@ -96,6 +96,30 @@ export function scopeOf(path: readonly (string | number)[], summary: DescriptorS
 
 const REFERENCES = memoKey<RefOccurrence[]>('lm.references');
 
+/** Top-level properties and components by name, so resolving each reference is not a scan. */
+interface Names {
+  props: Map<string, PropertyDecl>;
+  comps: Map<string, ComponentDecl>;
+}
+
+const NAMES = memoKey<Names>('lm.names');
+
+function firstByName<T extends { name: string }>(items: readonly T[]): Map<string, T> {
+  const m = new Map<string, T>();
+  for (const i of items) if (!m.has(i.name)) m.set(i.name, i);
+  return m;
+}
+
+/** The name tables of the document's descriptor summary (computed once per analysed text). */
+function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
+  const build = (): Names => ({
+    props: firstByName(topLevelProperties(summary)),
+    comps: firstByName(summary.components),
+  });
+  // Only the document's own summary is memoised; another summary (rare) gets fresh tables.
+  return doc.summary === summary ? memo(doc, NAMES, build) : build();
+}
+
 /** All references in the document with their scope (computed once per analysed text). */
 export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
   return memo(doc, REFERENCES, () => collectUncached(doc.text, doc.root, summary));
@@ -120,7 +144,7 @@ export function componentTarget(
   summary: DescriptorSummary,
   name: string,
 ): ComponentTarget | undefined {
-  const component = summary.components.find((c) => c.name === name);
+  const component = namesOf(ctx.doc, summary).comps.get(name);
   if (!component) return undefined;
   const t: ComponentTarget = { component };
   if (component.type) {
@@ -146,6 +170,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   if (!first || first.kind !== 'name') return result;
   const second = ref.segments[1];
   const rootName = first.text;
+  const names = namesOf(ctx.doc, summary);
 
   if (rootName === 'instance') {
     result.root = { kind: 'instance' };
@@ -170,10 +195,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
   if (rootName === 'source' || rootName === 'target') {
     if (scope.kind !== 'relationship' || !scope.inProperties) {
       // Outside relationship properties, a component may legitimately be called source/target.
-      if (
-        !summary.components.some((c) => c.name === rootName) &&
-        !topLevelProperties(summary).some((p) => p.name === rootName)
-      ) {
+      if (!names.comps.has(rootName) && !names.props.has(rootName)) {
         problems.push({
           code: 'LM034',
           severity: 'error',
@@ -210,10 +232,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
       result.root = { kind: 'item', component: scope.component };
       return result;
     }
-    if (
-      !summary.components.some((c) => c.name === 'item') &&
-      !topLevelProperties(summary).some((p) => p.name === 'item')
-    ) {
+    if (!names.comps.has('item') && !names.props.has('item')) {
       problems.push({
         code: 'LM034',
         severity: 'error',
@@ -226,8 +245,8 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     }
   }
 
-  const prop = topLevelProperties(summary).find((p) => p.name === rootName);
-  const comp = summary.components.find((c) => c.name === rootName);
+  const prop = names.props.get(rootName);
+  const comp = names.comps.get(rootName);
   if (comp && (second || !prop)) {
     const t = componentTarget(ctx, summary, rootName)!;
     result.root = { kind: 'component', ...t };

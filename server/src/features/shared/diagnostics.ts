@@ -21,6 +21,8 @@ export interface DiagnosticOptions {
   severityOverrides?: Record<string, Severity | 'off'>;
   /** Skip cross-file rules (for a quick first pass, or before the index is ready). */
   localOnly?: boolean;
+  /** Time budget for the rules of one run, in milliseconds (lmDescriptors.analysisBudgetMs); none when undefined. */
+  budgetMs?: number;
   tosca?: ToscaOptions;
 }
 

@@ -17,8 +17,11 @@ export interface LanguagePack {
   complete(ctx: FeatureContext, offset: number): CompletionItem[];
   hover(ctx: FeatureContext, offset: number): Hover | undefined;
   definition(ctx: FeatureContext, offset: number): LocationLink[];
-  /** Runs the pack's rules over the document, reporting each finding. */
-  diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): void;
+  /**
+   * The steps that run the pack's rules over the document, reporting each finding: iterate to
+   * completion (the CLI), or step by step with pauses between (the server).
+   */
+  diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void>;
   /** The quick fixes, by the kind of payload findings carry. */
   readonly fixes: FixTable;
 }

@@ -2,8 +2,10 @@
  * The one rule mechanism of both language packs. A rule is a small object in its own file: the
  * stable codes it reports (its main code first), optionally the file kinds it applies to and an
  * extra condition, and a `check` that reports findings through its pack's context. A pack lists
- * its rules in `rules/index.ts` and runs them with `runRules`, which isolates failures: a rule that
- * throws becomes one warning with the pack's internal-error code and the other rules still run.
+ * its rules in `rules/index.ts` and runs them with `ruleSteps`, which isolates failures (a rule that
+ * throws becomes one warning with the pack's internal-error code and the other rules still run) and
+ * keeps to a time budget (once it is spent, the rules not yet run are skipped and one notice says
+ * which). It yields after each rule, so a caller can answer other requests in between.
  */
 import type { DocumentModel } from '../../model/document.js';
 import type { FileKind } from '../../model/kinds.js';
@@ -43,16 +45,43 @@ export interface RunOptions {
   localOnly?: boolean;
   /** The code of the warning that replaces a rule that threw (LM999, TOSCA999). */
   internalErrorCode: string;
+  /** The code of the notice that says the budget ran out (LM998, TOSCA998). */
+  budgetCode: string;
+  /** `performance.now()` after which no further rule starts; no limit when undefined. */
+  deadline?: number;
+  /** The budget in milliseconds, for the notice. */
+  budgetMs?: number;
 }
 
-/** Runs `rules` in order over `ctx`; a failing rule is reported and does not stop the others. */
-export function runRules<Ctx extends RuleContextBase>(rules: readonly Rule<Ctx>[], ctx: Ctx, opts: RunOptions): void {
-  for (const rule of rules) {
-    if (rule.kinds && !rule.kinds.includes(ctx.doc.kind)) continue;
-    if (opts.localOnly && rule.crossFile) continue;
+/**
+ * Runs `rules` in order over `ctx`, one step per rule. A failing rule is reported and does not
+ * stop the others; past the deadline the remaining rules are skipped and reported in one notice.
+ */
+export function* ruleSteps<Ctx extends RuleContextBase>(
+  rules: readonly Rule<Ctx>[],
+  ctx: Ctx,
+  opts: RunOptions,
+): Generator<void, void, void> {
+  const applicable = rules.filter(
+    (rule) => (!rule.kinds || rule.kinds.includes(ctx.doc.kind)) && !(opts.localOnly && rule.crossFile),
+  );
+  for (let i = 0; i < applicable.length; i++) {
+    const rule = applicable[i]!;
+    if (opts.deadline !== undefined && performance.now() > opts.deadline) {
+      const skipped = applicable.slice(i).map((r) => r.codes[0]);
+      ctx.report({
+        code: opts.budgetCode,
+        severity: 'information',
+        span: { start: 0, end: 0 },
+        message:
+          `Checking stopped after ${opts.budgetMs ?? '?'} ms (lmDescriptors.analysisBudgetMs) before ` +
+          `${skipped.length} check(s) ran (${skipped.join(', ')}), so findings may be missing. The file is ` +
+          'probably very large: split it, or raise the budget.',
+      });
+      return;
+    }
     try {
-      if (rule.when && !rule.when(ctx)) continue;
-      rule.check(ctx);
+      if (!rule.when || rule.when(ctx)) rule.check(ctx);
     } catch (e) {
       ctx.report({
         code: opts.internalErrorCode,
@@ -63,5 +92,6 @@ export function runRules<Ctx extends RuleContextBase>(rules: readonly Rule<Ctx>[
           'Please report it; other checks still ran.',
       });
     }
+    yield;
   }
 }

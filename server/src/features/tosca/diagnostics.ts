@@ -1,16 +1,22 @@
 /**
  * Diagnostics of TOSCA files: builds the rule context (the document's TOSCA model, dialect options,
- * Simple Profile version) and runs the TOSCA rules (rules/index.ts) through the shared runner.
+ * Simple Profile version), then the steps that run the TOSCA rules (rules/index.ts) through the
+ * shared runner. Building the model (imports, type table) is a step of its own.
  */
 import { asMap } from '../../syntax/tree.js';
 import type { DiagnosticOptions } from '../shared/diagnostics.js';
-import { runRules, type Finding } from '../shared/rule.js';
+import { ruleSteps, type Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { TOSCA_RULES } from './rules/index.js';
 
-export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): void {
+export function* diagnose(
+  ctx: FeatureContext,
+  report: (f: Finding) => void,
+  opts: DiagnosticOptions,
+): Generator<void, void, void> {
+  const deadline = opts.budgetMs !== undefined ? performance.now() + opts.budgetMs : undefined;
   let model;
   try {
     model = toscaModelOf(ctx);
@@ -25,6 +31,7 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     });
     return;
   }
+  yield;
   const catalog = model.version?.catalog;
   const rctx: ToscaRuleContext = {
     feature: ctx,
@@ -36,5 +43,10 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     minor: catalog ? Number(catalog.slice(-1)) : 3,
     simpleProfile: !model.version || model.version.fullChecks,
   };
-  runRules(TOSCA_RULES, rctx, { internalErrorCode: 'TOSCA999', ...(opts.localOnly ? { localOnly: true } : {}) });
+  yield* ruleSteps(TOSCA_RULES, rctx, {
+    internalErrorCode: 'TOSCA999',
+    budgetCode: 'TOSCA998',
+    ...(opts.localOnly ? { localOnly: true } : {}),
+    ...(deadline !== undefined ? { deadline, budgetMs: opts.budgetMs } : {}),
+  });
 }

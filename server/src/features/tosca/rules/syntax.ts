@@ -46,7 +46,7 @@ export const syntaxRule: ToscaRule = {
     }
     const visit = (n: YNode | null, depth: number) => {
       if (!n || depth > 100) return;
-      if (n.kind === 'alias' && !n.target) {
+      if (n.kind === 'alias' && !n.target && !n.tooLarge) {
         ctx.report({
           code: 'TOSCA000',
           severity: 'error',

@@ -1,0 +1,92 @@
+/**
+ * The diagnostics scheduler (push model): per document, a debounce after the last edit, then the
+ * rules run in slices with pauses in between (so requests about other files are answered while a
+ * large file is checked), and the result is published with the version of the text it belongs to.
+ * A result whose text changed meanwhile is dropped; one run per document at a time, and a run
+ * requested while one is going happens right after it.
+ */
+import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
+import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
+import type { Session } from '../host/session.js';
+import type { OpenDocuments } from './documents.js';
+
+export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
+  const out: LspDiagnostic = {
+    range: d.range,
+    severity: SEVERITY_NUMBER[d.severity],
+    code: d.code,
+    message: d.message,
+    source: d.source,
+  };
+  if (d.data !== undefined) out.data = d.data;
+  return out;
+}
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class DiagnosticsPublisher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Set<string>();
+  private readonly again = new Set<string>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly docs: OpenDocuments,
+    private readonly session: () => Session,
+    private readonly options: () => DiagnosticOptions,
+    private readonly debounceMs: () => number,
+    private readonly logError: (what: string, e: unknown) => void,
+  ) {}
+
+  /** Checks `uri` after `delay` ms (the debounce by default), replacing a pending check. */
+  schedule(uri: string, delay = this.debounceMs()): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.set(
+      uri,
+      setTimeout(() => {
+        this.timers.delete(uri);
+        void this.run(uri);
+      }, delay),
+    );
+  }
+
+  /** Checks every open document again (after the index or the settings changed). */
+  scheduleAll(except: ReadonlySet<string> = new Set(), delay?: number): void {
+    for (const uri of this.docs.allUris()) if (!except.has(uri)) this.schedule(uri, delay);
+  }
+
+  /** The document closed: nothing pending for it, and its diagnostics are cleared. */
+  closed(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.delete(uri);
+    this.again.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private async run(uri: string): Promise<void> {
+    if (this.running.has(uri)) {
+      this.again.add(uri);
+      return;
+    }
+    const seq = this.docs.seq(uri);
+    if (seq === undefined) return;
+    this.running.add(uri);
+    try {
+      const session = this.session();
+      const model = this.docs.modelOf(session, uri);
+      if (!model) return;
+      const diags = await computeDiagnosticsInSlices(session.context(model), this.options(), pause);
+      // The text changed (or the document closed) while the rules ran: the result is stale.
+      if (this.docs.seq(uri) !== seq) return;
+      await this.connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
+    } catch (e) {
+      this.logError(`diagnostics failed for ${uri}`, e);
+    } finally {
+      this.running.delete(uri);
+      if (this.again.delete(uri)) this.schedule(uri, 0);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The open documents and their analysed models. Text sync is vscode-languageserver's
+ * `TextDocuments`; on top of it every change bumps a per-document sequence number, and a model is
+ * reused only for the sequence number it was built from. Client version numbers are echoed in
+ * published diagnostics but never trusted for caching: a client that repeats or reorders versions
+ * still gets the analysis of the text it sent last.
+ */
+import { TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentModel } from '../model/document.js';
+import type { Session } from '../host/session.js';
+import { keyOfUri } from './convert.js';
+
+interface Cached {
+  seq: number;
+  generation: number;
+  model: DocumentModel;
+}
+
+export class OpenDocuments {
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly seqs = new Map<string, number>();
+  private readonly models = new Map<string, Cached>();
+  /** Index key -> the URI the editor uses for it. */
+  private readonly uris = new Map<string, string>();
+  /** Bumped when settings change what an analysis produces (e.g. the size cap). */
+  private generation = 0;
+
+  constructor() {
+    this.documents.onDidChangeContent((e) => this.seqs.set(e.document.uri, (this.seqs.get(e.document.uri) ?? 0) + 1));
+    this.documents.onDidOpen((e) => this.uris.set(keyOfUri(e.document.uri), e.document.uri));
+  }
+
+  /** The number of changes seen for `uri` (undefined when it is not open). */
+  seq(uri: string): number | undefined {
+    return this.documents.get(uri) ? (this.seqs.get(uri) ?? 0) : undefined;
+  }
+
+  /** The model of the text the editor holds now, analysed on first use. */
+  modelOf(session: Session, uri: string): DocumentModel | undefined {
+    const doc = this.documents.get(uri);
+    if (!doc) return undefined;
+    const seq = this.seqs.get(uri) ?? 0;
+    const cached = this.models.get(uri);
+    if (cached && cached.seq === seq && cached.generation === this.generation) return cached.model;
+    const model = session.openDocument(keyOfUri(uri), doc.getText(), doc.version);
+    this.models.set(uri, { seq, generation: this.generation, model });
+    return model;
+  }
+
+  /** Forgets a closed document. */
+  closed(uri: string): void {
+    this.seqs.delete(uri);
+    this.models.delete(uri);
+    this.uris.delete(keyOfUri(uri));
+  }
+
+  /** Makes every model stale (settings that change the analysis itself changed). */
+  invalidateAll(): void {
+    this.generation++;
+  }
+
+  /** The URI of an open document by index key. */
+  uriOfKey(key: string): string | undefined {
+    return this.uris.get(key);
+  }
+
+  allUris(): string[] {
+    return this.documents.keys();
+  }
+}

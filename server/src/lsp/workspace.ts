@@ -1,0 +1,151 @@
+/**
+ * The workspace side of the server: the index over the workspace folders (built with progress and
+ * a status notification, rebuilt when folders are added, trimmed when they are removed), watched
+ * file events, and a background warm-up of the full parser after indexing.
+ */
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type Connection,
+  type DidChangeWatchedFilesParams,
+  type WorkspaceFoldersChangeEvent,
+} from 'vscode-languageserver/node';
+import { computeDiagnostics } from '../features/diagnostics.js';
+import type { Session } from '../host/session.js';
+import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
+import { keyOfUri } from './convert.js';
+
+/** Descriptors up to this size are picked for the warm-up; the warm-up stops after WARM_UP_MS. */
+const WARM_UP_BYTES = 256 * 1024;
+const WARM_UP_MS = 1500;
+
+export class WorkspaceSync {
+  private progressSupport = false;
+  private building: Promise<void> | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly session: () => Session,
+    private readonly log: (msg: string) => void,
+    private readonly logError: (what: string, e: unknown) => void,
+  ) {}
+
+  set progress(supported: boolean) {
+    this.progressSupport = supported;
+  }
+
+  /** Registers for file events on YAML files (clients that let servers register watchers). */
+  watchFiles(): void {
+    void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [{ globPattern: '**/*.{yml,yaml}' }],
+    });
+  }
+
+  status(state: StatusParams['state'], done: number, total: number): void {
+    const index = this.session().index;
+    const s: StatusParams = {
+      state,
+      done,
+      total,
+      descriptors: index.descriptorCount(),
+      toscaFiles: index.toscaCount(),
+    };
+    void this.connection.sendNotification(STATUS_NOTIFICATION, s);
+  }
+
+  /** Builds (or rebuilds) the index; concurrent calls share the build. */
+  build(): Promise<void> {
+    this.building ??= this.doBuild().finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  private async doBuild(): Promise<void> {
+    const session = this.session();
+    let reporter: { report(pct: number, msg: string): void; done(): void } | undefined;
+    if (this.progressSupport) {
+      try {
+        const p = await this.connection.window.createWorkDoneProgress();
+        p.begin('Indexing LM descriptors and TOSCA', 0, 'scanning…', false);
+        reporter = { report: (pct, msg) => p.report(pct, msg), done: () => p.done() };
+      } catch {
+        reporter = undefined;
+      }
+    }
+    const t0 = Date.now();
+    let lastSent = 0;
+    try {
+      await session.index.build((done, total) => {
+        const now = Date.now();
+        if (now - lastSent < 100 && done < total) return;
+        lastSent = now;
+        reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
+        this.status('indexing', done, total);
+      });
+    } catch (e) {
+      this.logError('indexing failed', e);
+    } finally {
+      reporter?.done();
+    }
+    const b = session.index.lastBuild;
+    this.log(
+      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors, ` +
+        `${session.index.toscaCount()} TOSCA files; ${b.fromCache} from cache, ${b.indexed} read` +
+        `${b.skipped ? `, ${b.skipped} over the size cap skipped` : ''}) in ${Date.now() - t0} ms`,
+    );
+    this.status('ready', b.files, b.files);
+    void this.warmUp();
+  }
+
+  /** Workspace folders changed: forget the removed ones, index the added ones. */
+  foldersChanged(ev: WorkspaceFoldersChangeEvent): void {
+    const index = this.session().index;
+    for (const f of ev.removed) index.removeRoot(keyOfUri(f.uri));
+    for (const f of ev.added) index.addRoot(keyOfUri(f.uri));
+    if (ev.added.length) void this.build();
+  }
+
+  async filesChanged(params: DidChangeWatchedFilesParams): Promise<void> {
+    const index = this.session().index;
+    for (const ch of params.changes ?? []) {
+      if (typeof ch?.uri !== 'string') continue;
+      const key = keyOfUri(ch.uri);
+      try {
+        if (ch.type === FileChangeType.Deleted) index.remove(key);
+        else await index.refreshFromDisk(key);
+      } catch (e) {
+        this.logError(`watched file ${ch.uri}`, e);
+      }
+    }
+  }
+
+  /**
+   * The index only uses the outline scanner, so the first opened file would pay for compiling the
+   * full YAML parser and the rules (100+ ms on a big assembly). After indexing, analyse a few real
+   * descriptors of the workspace in the background (small ones, one per event-loop turn, results
+   * dropped, within a time budget) so the optimising compiler has seen real input before the first
+   * didOpen. Files are read through the size-capped, special-file-safe reader.
+   */
+  private async warmUp(): Promise<void> {
+    const session = this.session();
+    const picks: string[] = [];
+    for (const e of session.index.allEntries()) {
+      if ((e.kind === 'assembly' || e.kind === 'resource') && !e.open && (e.stat?.size ?? Infinity) <= WARM_UP_BYTES) {
+        picks.push(e.path);
+      }
+      if (picks.length >= 40) break;
+    }
+    const started = Date.now();
+    for (const p of picks) {
+      if (Date.now() - started > WARM_UP_MS) break;
+      await new Promise<void>((r) => setImmediate(r));
+      try {
+        const text = await session.fs.readText(p, WARM_UP_BYTES);
+        if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));
+      } catch {
+        // Only a speed-up.
+      }
+    }
+  }
+}

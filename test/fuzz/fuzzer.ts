@@ -1,0 +1,980 @@
+/**
+ * A seeded edit-sequence fuzzer for the bundled server (dist/server.js over stdio).
+ *
+ * Server A gets random incremental edits, requests and cancellations, as an editor would send
+ * them. After each burst of edits, A's diagnostics for every open document are compared with a
+ * reference: server B, started on its own identical copy of the workspace, gets the same documents
+ * opened afresh with the same final texts. Whatever history A went through (edits, undos, closes,
+ * cancelled requests), its diagnostics must equal those of a server that only ever saw the final
+ * texts. Every request must be answered within a bound and the servers must never exit.
+ *
+ * Everything the fuzzer does is drawn from one seeded PRNG (never Math.random), so a seed always
+ * sends the same sequence of messages; only the interleaving with the server's timers varies.
+ * On a failure the seed, the burst, the texts before the burst, the burst's edits and the two
+ * diagnostic lists are written to test/.tmp/fuzz-failure-<seed>.json.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position, Range } from 'vscode-languageserver-protocol';
+import { LspClient, REPO_ROOT, fileUri, type Diagnostic, type InitOptions } from '../support/protocolClient.js';
+import { tempWorkspace, type TempWorkspace } from '../support/protocolWorkspace.js';
+import { Rng } from './rng.js';
+import { listYaml, sourceWorkspace, type SourceWorkspace, type WorkspaceName } from './workspaces.js';
+
+export interface FuzzOptions {
+  seed: number;
+  /** Number of bursts of edits. */
+  bursts: number;
+  /** A named workspace, or a folder to copy. */
+  workspace: WorkspaceName | { dir: string; name?: string };
+  /** Every request and every awaited publication must arrive within this (default 5000 ms). */
+  boundMs?: number;
+  log?: (line: string) => void;
+  /** Silence (no publication from A) that counts as "A has settled" (default 60 ms). */
+  quietMs?: number;
+  /** Where failure files go (default test/.tmp). */
+  failureDir?: string;
+  /** At most this many documents open at once (default 3). */
+  maxOpen?: number;
+  /** Files of the corpus subset per side (lm, tosca) for the corpus workspace (default 30). */
+  corpusFiles?: number;
+  /**
+   * For the fuzzer's own tests only: every `everyEdits`-th edit sends A one more character than
+   * the fuzzer records, so A and B must end up disagreeing (proves the loop can fail).
+   */
+  sabotage?: { everyEdits: number };
+}
+
+export type FailureKind = 'mismatch' | 'timeout' | 'crash';
+
+export interface FuzzFailure {
+  kind: FailureKind;
+  seed: number;
+  workspace: string;
+  /** 0-based index of the failing burst. */
+  burst: number;
+  message: string;
+  /** The reproduction file. */
+  file: string;
+}
+
+/** Not fatal, but worth a look: handler exceptions in the log, rule crashes, impossible ranges. */
+export interface Finding {
+  kind: 'server-log-error' | 'rule-crash' | 'request-error' | 'invalid-range' | 'invalid-result';
+  burst: number;
+  doc?: string;
+  detail: string;
+  /** The document text when it was seen (for rule crashes and invalid ranges). */
+  text?: string;
+}
+
+export interface FuzzResult {
+  seed: number;
+  workspace: string;
+  bursts: number;
+  edits: number;
+  requests: number;
+  cancelled: number;
+  comparisons: number;
+  /** Diagnostics in the reference lists compared (a fuzzer comparing empty lists proves little). */
+  diagnostics: number;
+  /** Comparisons whose reference had no YAML syntax error (LM000/TOSCA000): the semantic rules ran. */
+  syntaxClean: number;
+  /** Distinct diagnostic codes seen in the reference lists. */
+  codes: string[];
+  ms: number;
+  findings: Finding[];
+  failure?: FuzzFailure;
+}
+
+/** One incremental content change. */
+export interface Change {
+  range: Range;
+  text: string;
+}
+
+export type Step =
+  | { type: 'edit'; doc: string; op: string; changes: Change[]; version: number }
+  | { type: 'request'; doc: string; method: string; position: Position; cancel: 'no' | 'now' | number; id: number }
+  | { type: 'pause'; ms: number }
+  | { type: 'open'; doc: string; text: 'disk' | 'buffer' }
+  | { type: 'close'; doc: string };
+
+// ---------------------------------------------------------------------------------------------
+// Comparison
+
+export interface DiagnosticDiff {
+  equal: boolean;
+  /** Canonical keys of diagnostics only the first list has (with multiplicity). */
+  onlyA: string[];
+  onlyB: string[];
+}
+
+/** The compared fields of a diagnostic: code, range, severity, message. */
+export function diagnosticKey(d: Diagnostic, normalise: (s: string) => string = (s) => s): string {
+  const r = d.range;
+  return (
+    `${d.code ?? '-'} ${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character} ` +
+    `sev${d.severity ?? '-'} ${normalise(d.message)}`
+  );
+}
+
+/** Order-insensitive multiset comparison of two diagnostic lists. */
+export function compareDiagnostics(
+  a: readonly Diagnostic[],
+  b: readonly Diagnostic[],
+  normaliseA: (s: string) => string = (s) => s,
+  normaliseB: (s: string) => string = (s) => s,
+): DiagnosticDiff {
+  const count = new Map<string, number>();
+  for (const d of a) {
+    const k = diagnosticKey(d, normaliseA);
+    count.set(k, (count.get(k) ?? 0) + 1);
+  }
+  for (const d of b) {
+    const k = diagnosticKey(d, normaliseB);
+    count.set(k, (count.get(k) ?? 0) - 1);
+  }
+  const onlyA: string[] = [];
+  const onlyB: string[] = [];
+  for (const [k, n] of [...count].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
+    for (let i = 0; i < n; i++) onlyA.push(k);
+    for (let i = 0; i < -n; i++) onlyB.push(k);
+  }
+  return { equal: onlyA.length === 0 && onlyB.length === 0, onlyA, onlyB };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the fuzzer types
+
+const CHARS = 'abcxyzABCZ019_-.:/ ${}[]#\'"\n\t&*!|>?,=@%`\\é';
+
+const TOKENS = [
+  ': ',
+  '- ',
+  '${',
+  '}',
+  '\n  ',
+  '\n',
+  '\n    ',
+  '[',
+  ']',
+  '{',
+  "'",
+  '"',
+  '#',
+  '# ',
+  'properties:',
+  'type: string',
+  'type: integer',
+  '\t',
+  '\u0000',
+  'é',
+  '😀',
+  'é😀',
+  ' ',
+  '  ',
+  '---\n',
+  '&anchor ',
+  '*anchor',
+  '!!str ',
+  '|\n',
+  '> ',
+  '? ',
+  '~',
+  'null',
+  'true',
+  '\r\n',
+  '\r',
+  ',',
+  '::',
+  '\ufeff',
+  '\u2028',
+  '${instance.name}',
+  '${source.',
+  '${target.',
+  '$lmctl:/contains:/',
+  'resource::',
+  'assembly::',
+  '::1.0',
+  'get_input: ',
+  '{ get_input: db_port }',
+  '{ get_property: [SELF, port] }',
+  '{ get_attribute: [host, public_address] }',
+  'requirements:',
+  'derived_from: ',
+  'tosca.nodes.Compute',
+  'node_templates:',
+  'imports:',
+];
+
+const LINES = [
+  'properties:',
+  'type: string',
+  'default: 1',
+  'required: true',
+  'description: é😀 text',
+  'requirements:',
+  '- host: host',
+  'composition:',
+  'references:',
+  'relationships:',
+  'lifecycle:',
+  'operations:',
+  'capabilities:',
+  'node_templates:',
+  'inputs:',
+  'outputs:',
+  'imports:',
+  '- types/shop-types.yaml',
+  'derived_from: tosca.nodes.Root',
+  'value: { get_input: site_name }',
+  'tosca_definitions_version: tosca_simple_yaml_1_3',
+  'name: assembly::fuzz::1.0',
+  'name: resource::fuzz::1.0',
+  '# lm-disable-next-line LM021',
+  '# lm-descriptors: off',
+];
+
+type Op =
+  | 'insertChar'
+  | 'deleteChars'
+  | 'insertToken'
+  | 'insertReference'
+  | 'deleteLine'
+  | 'duplicateLine'
+  | 'swapIndent'
+  | 'pasteChunk'
+  | 'undo'
+  | 'replaceWord'
+  | 'typeLine'
+  | 'pastEol'
+  | 'deleteRange'
+  | 'revert';
+
+const OP_WEIGHTS: Record<Op, number> = {
+  insertChar: 12,
+  deleteChars: 12,
+  insertToken: 14,
+  insertReference: 6,
+  deleteLine: 5,
+  duplicateLine: 5,
+  swapIndent: 7,
+  pasteChunk: 5,
+  undo: 6,
+  replaceWord: 8,
+  typeLine: 7,
+  pastEol: 2,
+  deleteRange: 3,
+  revert: 0,
+};
+
+// ---------------------------------------------------------------------------------------------
+
+interface OpenDoc {
+  rel: string;
+  uriA: string;
+  uriB: string;
+  doc: TextDocument;
+  /** Earlier texts, for undo. */
+  history: string[];
+  /** A's arrival mark just before the didOpen: publications of this incarnation come after it. */
+  openMark: number;
+}
+
+class Fail extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const INIT: InitOptions = { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } };
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+const DESCRIPTOR_NAME = /(^|\/)(assembly|assembly-template|resource|lmproject|type)\.ya?ml$/i;
+
+function isDescriptor(rel: string, text: string): boolean {
+  if (/(^|\/)(assembly|assembly-template|lmproject)\.ya?ml$/i.test(rel)) return true;
+  if (/(^|\/)Definitions\/lm\/resource\.ya?ml$/i.test(rel) || /(^|\/)Descriptor\/type\.ya?ml$/i.test(rel)) return true;
+  if (/^tosca_definitions_version\s*:/m.test(text)) return true;
+  if (/^name\s*:\s*['"]?(assembly|resource)::/m.test(text)) return true;
+  return DESCRIPTOR_NAME.test(rel) && /^name\s*:/m.test(text);
+}
+
+/** Line `i` of `doc` without its line break, and the offsets of its start and of its end (with the break). */
+function lineOf(doc: TextDocument, i: number): { text: string; start: number; end: number; next: number } {
+  const start = doc.offsetAt({ line: i, character: 0 });
+  const next = i + 1 < doc.lineCount ? doc.offsetAt({ line: i + 1, character: 0 }) : doc.getText().length;
+  const raw = doc.getText().slice(start, next);
+  const text = raw.replace(/(\r\n|\r|\n)$/, '');
+  return { text, start, end: start + text.length, next };
+}
+
+class FuzzRun {
+  readonly rng: Rng;
+  readonly boundMs: number;
+  readonly quietMs: number;
+  readonly log: (line: string) => void;
+  readonly maxOpen: number;
+  wsA!: TempWorkspace;
+  wsB!: TempWorkspace;
+  A!: LspClient;
+  B!: LspClient;
+  files: string[] = [];
+  fileText = new Map<string, string>();
+  candidates: string[] = [];
+  vocab: string[] = [];
+  open: OpenDoc[] = [];
+  /** Documents open in B (by relative path). */
+  openB = new Set<string>();
+  steps: Step[] = [];
+  burstStart = 0;
+  burst = -1;
+  textsBefore: Record<string, string> = {};
+  findings: Finding[] = [];
+  findingKeys = new Set<string>();
+  logsSeen = 0;
+  requestId = 0;
+  stats = { edits: 0, requests: 0, cancelled: 0, comparisons: 0, diagnostics: 0, syntaxClean: 0 };
+  codes = new Set<string>();
+
+  constructor(
+    readonly opts: FuzzOptions,
+    readonly source: SourceWorkspace,
+  ) {
+    // The workspace is mixed in so that one seed drives different sequences on different workspaces.
+    this.rng = new Rng(opts.seed ^ hashString(source.name));
+    this.boundMs = opts.boundMs ?? 5000;
+    this.quietMs = opts.quietMs ?? 60;
+    this.log = opts.log ?? (() => undefined);
+    this.maxOpen = opts.maxOpen ?? 3;
+  }
+
+  async start(): Promise<void> {
+    this.wsA = tempWorkspace('fuzzA', this.source.dir);
+    this.wsB = tempWorkspace('fuzzB', this.source.dir);
+    this.files = listYaml(this.wsA.dir, 256 * 1024);
+    for (const f of this.files) this.fileText.set(f, this.wsA.read(f));
+    this.candidates = this.files.filter((f) => isDescriptor(f, this.fileText.get(f)!));
+    if (this.candidates.length === 0) throw new Error(`no descriptor in ${this.source.dir}`);
+    const words = new Set<string>();
+    for (const f of this.files)
+      for (const m of this.fileText.get(f)!.matchAll(/[A-Za-z_][A-Za-z0-9_]{2,30}/g)) words.add(m[0]);
+    this.vocab = [...words].sort().slice(0, 4000);
+    this.A = new LspClient();
+    this.B = new LspClient();
+    await Promise.all([this.A.initialize(this.wsA.dir, INIT), this.B.initialize(this.wsB.dir, INIT)]);
+    await Promise.all([this.A.waitForStatus('ready', 60000), this.B.waitForStatus('ready', 60000)]);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.A?.shutdown(), this.B?.shutdown()]);
+    this.wsA?.cleanup();
+    this.wsB?.cleanup();
+  }
+
+  // --- normalisation of paths in messages (A and B have different folders) ---
+
+  normaliser(ws: TempWorkspace): (s: string) => string {
+    const root = path.dirname(ws.dir);
+    const pairs = [fileUri(ws.dir), ws.dir, fileUri(root), root];
+    return (s) => {
+      for (const p of pairs) s = s.split(p).join('<ws>');
+      return s;
+    };
+  }
+
+  // --- documents ---
+
+  openDoc(rel: string, text: string, how: 'disk' | 'buffer'): void {
+    const d: OpenDoc = {
+      rel,
+      uriA: fileUri(this.wsA.file(rel)),
+      uriB: fileUri(this.wsB.file(rel)),
+      doc: TextDocument.create(fileUri(this.wsA.file(rel)), 'yaml', 1, text),
+      history: [text],
+      openMark: this.A.mark(),
+    };
+    this.A.open(d.uriA, text);
+    this.open.push(d);
+    this.steps.push({ type: 'open', doc: rel, text: how });
+  }
+
+  closeDoc(d: OpenDoc): void {
+    this.A.close(d.uriA);
+    // B closes it now too, not at the next comparison: a close makes the server re-read the file
+    // from disk asynchronously, and only the burst in between gives B's re-read time to finish.
+    if (this.openB.delete(d.rel)) this.B.close(d.uriB);
+    this.open = this.open.filter((x) => x !== d);
+    this.steps.push({ type: 'close', doc: d.rel });
+  }
+
+  /** Opens and closes documents between bursts, as a user switching files would. */
+  shuffleDocuments(): void {
+    const rng = this.rng;
+    const closed = this.candidates.filter((c) => !this.open.some((d) => d.rel === c));
+    if (this.open.length > 1 && rng.chance(0.06)) this.closeDoc(rng.pick(this.open));
+    if (this.open.length < this.maxOpen && closed.length > 0 && rng.chance(0.08)) {
+      const rel = rng.pick(closed);
+      this.openDoc(rel, this.fileText.get(rel)!, 'disk');
+    }
+    if (rng.chance(0.04)) {
+      // Close and reopen at once: with the unsaved buffer, or reverted to the disk text.
+      const d = rng.pick(this.open);
+      const buffer = rng.chance(0.5);
+      const text = buffer ? d.doc.getText() : this.fileText.get(d.rel)!;
+      this.closeDoc(d);
+      this.openDoc(d.rel, text, buffer ? 'buffer' : 'disk');
+    }
+  }
+
+  // --- edits ---
+
+  randomOffset(text: string): number {
+    return this.rng.int(text.length + 1);
+  }
+
+  randomLine(doc: TextDocument): number {
+    return this.rng.int(doc.lineCount);
+  }
+
+  genChange(d: OpenDoc, force?: Op): { op: Op; change: Change } {
+    const rng = this.rng;
+    const doc = d.doc;
+    const text = doc.getText();
+    const at = (o: number) => doc.positionAt(o);
+    const insert = (o: number, s: string): Change => ({ range: { start: at(o), end: at(o) }, text: s });
+    const op = force ?? rng.weighted(OP_WEIGHTS);
+    switch (op) {
+      case 'insertChar':
+        return { op, change: insert(this.randomOffset(text), rng.pick([...CHARS])) };
+      case 'deleteChars': {
+        const o = this.randomOffset(text);
+        const e = Math.min(text.length, o + rng.range(1, 3));
+        return { op, change: { range: { start: at(o), end: at(e) }, text: '' } };
+      }
+      case 'insertToken':
+        return { op, change: insert(this.randomOffset(text), rng.pick(TOKENS)) };
+      case 'insertReference': {
+        const w = () => rng.pick(this.vocab);
+        const ref = rng.pick([`\${${w()}.${w()}}`, `\${${w()}}`, `\${${w()}.`, `\${${w()}.${w()}.${w()}}`]);
+        return { op, change: insert(this.randomOffset(text), ref) };
+      }
+      case 'deleteLine': {
+        const l = lineOf(doc, this.randomLine(doc));
+        return { op, change: { range: { start: at(l.start), end: at(l.next) }, text: '' } };
+      }
+      case 'duplicateLine': {
+        const l = lineOf(doc, this.randomLine(doc));
+        const line = text.slice(l.start, l.next);
+        return { op, change: insert(l.start, line.endsWith('\n') || line.endsWith('\r') ? line : `${line}\n`) };
+      }
+      case 'swapIndent': {
+        const i = this.randomLine(doc);
+        const l = lineOf(doc, i);
+        const indent = /^[ \t]*/.exec(l.text)![0];
+        const next = rng.pick([
+          '',
+          '  ',
+          '    ',
+          `${indent}  `,
+          indent.slice(2),
+          '\t',
+          indent.replace(/ {2}/g, '\t'),
+          ' '.repeat(rng.range(1, 9)),
+        ]);
+        return {
+          op,
+          change: {
+            range: { start: { line: i, character: 0 }, end: { line: i, character: indent.length } },
+            text: next,
+          },
+        };
+      }
+      case 'pasteChunk': {
+        const other = this.fileText.get(rng.pick(this.files))!;
+        const lines = other.split('\n');
+        const from = rng.int(lines.length);
+        const chunk = lines.slice(from, from + rng.range(1, 8)).join('\n') + '\n';
+        const o = rng.chance(0.8) ? lineOf(doc, this.randomLine(doc)).start : this.randomOffset(text);
+        return { op, change: insert(o, chunk) };
+      }
+      case 'undo':
+      case 'revert': {
+        // Back to an earlier text, as one change covering the part that differs.
+        const target = op === 'revert' ? d.history[0]! : rng.pick(d.history);
+        let p = 0;
+        while (p < text.length && p < target.length && text[p] === target[p]) p++;
+        let s = 0;
+        while (
+          s < text.length - p &&
+          s < target.length - p &&
+          text[text.length - 1 - s] === target[target.length - 1 - s]
+        )
+          s++;
+        return {
+          op,
+          change: { range: { start: at(p), end: at(text.length - s) }, text: target.slice(p, target.length - s) },
+        };
+      }
+      case 'replaceWord': {
+        const words = [...text.matchAll(/[A-Za-z_][A-Za-z0-9_.-]*/g)];
+        if (words.length === 0) return { op, change: insert(this.randomOffset(text), rng.pick(this.vocab)) };
+        const m = rng.pick(words);
+        const w = m[0];
+        const replacement = rng.pick([
+          rng.pick(this.vocab),
+          w.slice(0, -1),
+          w.toUpperCase(),
+          w + rng.pick([...'xX_1.']),
+          w.slice(1),
+          w.replace(/[a-z]/, (c) => c.toUpperCase()),
+        ]);
+        return { op, change: { range: { start: at(m.index), end: at(m.index + w.length) }, text: replacement } };
+      }
+      case 'typeLine': {
+        const l = lineOf(doc, this.randomLine(doc));
+        const indent = /^[ \t]*/.exec(l.text)![0];
+        const w = () => rng.pick(this.vocab);
+        const body = rng.pick([...LINES, `${w()}: ${w()}`, `- ${w()}`, `${w()}:`, `${w()}: \${${w()}}`]);
+        return { op, change: insert(l.start, `${indent}${body}\n`) };
+      }
+      case 'pastEol': {
+        // A position past the end of its line: the server clamps it, and so does our copy.
+        const i = this.randomLine(doc);
+        const len = lineOf(doc, i).text.length;
+        const pos = { line: i, character: len + rng.range(1, 12) };
+        return { op, change: { range: { start: pos, end: pos }, text: rng.pick(TOKENS) } };
+      }
+      case 'deleteRange': {
+        const o = this.randomOffset(text);
+        const e = Math.min(text.length, o + rng.range(4, 80));
+        return { op, change: { range: { start: at(o), end: at(e) }, text: rng.chance(0.5) ? '' : rng.pick(TOKENS) } };
+      }
+    }
+  }
+
+  /** One didChange to A with 1 change (sometimes 2-3), applied to our copy with the same library. */
+  edit(d: OpenDoc, force?: Op): void {
+    const rng = this.rng;
+    const n = force ? 1 : rng.chance(0.15) ? rng.range(2, 3) : 1;
+    const changes: Change[] = [];
+    const ops: Op[] = [];
+    const version = (this.A.versionOf(d.uriA) ?? 1) + 1;
+    for (let i = 0; i < n; i++) {
+      const { op, change } = this.genChange(d, force);
+      TextDocument.update(d.doc, [change], version);
+      changes.push(change);
+      ops.push(op);
+    }
+    const sabotage = this.opts.sabotage && (this.stats.edits + 1) % this.opts.sabotage.everyEdits === 0;
+    const sent = this.A.changeIncremental(
+      d.uriA,
+      sabotage
+        ? [...changes, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '}' }]
+        : changes,
+    );
+    if (sent !== version) throw new Error(`version bookkeeping: sent ${sent}, expected ${version}`);
+    this.steps.push({ type: 'edit', doc: d.rel, op: ops.join('+'), changes, version });
+    this.stats.edits++;
+    if (rng.chance(0.3)) {
+      d.history.push(d.doc.getText());
+      // history[0] is the text the document was opened with: kept, so "revert" can reach it.
+      if (d.history.length > 30) d.history.splice(1, 1);
+    }
+  }
+
+  // --- requests ---
+
+  randomPosition(doc: TextDocument): Position {
+    const rng = this.rng;
+    switch (rng.weighted({ text: 70, pastEol: 14, pastEof: 11, huge: 3, origin: 2 })) {
+      case 'text':
+        return doc.positionAt(this.randomOffset(doc.getText()));
+      case 'pastEol': {
+        const i = this.randomLine(doc);
+        return { line: i, character: lineOf(doc, i).text.length + rng.range(1, 40) };
+      }
+      case 'pastEof':
+        return { line: doc.lineCount + rng.range(0, 5), character: rng.range(0, 50) };
+      case 'huge':
+        return { line: rng.chance(0.5) ? 2147483647 : doc.lineCount - 1, character: 2147483647 };
+      default:
+        return { line: 0, character: 0 };
+    }
+  }
+
+  request(d: OpenDoc, pending: Promise<void>[]): void {
+    const rng = this.rng;
+    const method = rng.weighted({ hover: 3, completion: 3, definition: 3, codeAction: 1 });
+    const position = this.randomPosition(d.doc);
+    const params =
+      method === 'codeAction'
+        ? {
+            textDocument: { uri: d.uriA },
+            range: { start: position, end: this.randomPosition(d.doc) },
+            context: { diagnostics: [] },
+          }
+        : { textDocument: { uri: d.uriA }, position };
+    const cancelMode = rng.weighted({ no: 7, now: 2, later: 1 });
+    const cancel: 'no' | 'now' | number = cancelMode === 'later' ? rng.range(0, 5) : cancelMode;
+    const id = ++this.requestId;
+    const burst = this.burst;
+    this.steps.push({ type: 'request', doc: d.rel, method, position, cancel, id });
+    this.stats.requests++;
+    const r = this.A.requestCancellable<unknown>(`textDocument/${method}`, params, this.boundMs);
+    if (cancel === 'now') r.cancel();
+    else if (typeof cancel === 'number') setTimeout(() => r.cancel(), cancel);
+    if (cancel !== 'no') this.stats.cancelled++;
+    pending.push(
+      r.promise.then(
+        (result) => this.checkResult(method, result, burst, d.rel),
+        (e: unknown) => {
+          const code = (e as { code?: unknown }).code;
+          if (typeof code === 'number') {
+            // An answer, if an error one: RequestCancelled (-32800) is expected after a cancel.
+            if (code === -32800 && cancel !== 'no') return;
+            this.finding({
+              kind: 'request-error',
+              burst,
+              doc: d.rel,
+              detail: `${method} at ${JSON.stringify(position)}: error ${code} ${(e as Error).message}`,
+            });
+            return;
+          }
+          const msg = (e as Error).message;
+          throw new Fail(this.A.alive ? 'timeout' : 'crash', `request #${id} ${method} on ${d.rel}: ${msg}`);
+        },
+      ),
+    );
+  }
+
+  checkResult(method: string, result: unknown, burst: number, doc: string): void {
+    const bad = (why: string) =>
+      this.finding({
+        kind: 'invalid-result',
+        burst,
+        doc,
+        detail: `${method}: ${why}: ${JSON.stringify(result).slice(0, 300)}`,
+      });
+    if (result === null || result === undefined) return;
+    if (method === 'hover') {
+      if (typeof result !== 'object' || !('contents' in result)) bad('no contents');
+    } else if (method === 'completion') {
+      const items = Array.isArray(result) ? result : (result as { items?: unknown }).items;
+      if (!Array.isArray(items)) bad('not a list');
+      else if (items.some((i) => !i || typeof (i as { label?: unknown }).label !== 'string')) bad('item without label');
+    } else if (method === 'definition' || method === 'codeAction') {
+      if (!Array.isArray(result) && typeof result !== 'object') bad('not a list');
+    }
+  }
+
+  finding(f: Finding): void {
+    const key = `${f.kind}|${f.detail.replace(/\d+/g, '#').slice(0, 200)}`;
+    if (this.findingKeys.has(key)) return;
+    this.findingKeys.add(key);
+    this.findings.push(f);
+    this.log(`  finding (${f.kind}) in burst ${f.burst}${f.doc ? ` on ${f.doc}` : ''}: ${f.detail.slice(0, 300)}`);
+  }
+
+  // --- the burst ---
+
+  async runBurst(): Promise<void> {
+    const rng = this.rng;
+    this.burst++;
+    this.burstStart = this.steps.length;
+    if (this.burst > 0) this.shuffleDocuments();
+    this.textsBefore = Object.fromEntries(this.open.map((d) => [d.rel, d.doc.getText()]));
+    const main = rng.pick(this.open);
+    const pending: Promise<void>[] = [];
+    // Random edits soon leave nothing but syntax errors, and then the semantic rules have nothing
+    // to check: now and then the burst starts by going back to the text the document was opened
+    // with (as one change, like an editor's "revert"), so most bursts edit nearly valid YAML.
+    const revert = rng.chance(0.25);
+    const n = rng.range(1, 8);
+    for (let i = 0; i < n; i++) {
+      const d = rng.chance(0.8) ? main : rng.pick(this.open);
+      this.edit(d, i === 0 && revert ? 'revert' : undefined);
+      if (rng.chance(0.35)) this.request(rng.chance(0.8) ? d : rng.pick(this.open), pending);
+      const pause = rng.weighted({ none: 60, short: 32, long: 8 });
+      if (pause !== 'none') {
+        const ms = pause === 'short' ? rng.range(0, 3) : rng.range(10, 30);
+        this.steps.push({ type: 'pause', ms });
+        await sleep(ms);
+      }
+    }
+    if (rng.chance(0.3)) this.request(main, pending);
+    const settled = await Promise.allSettled(pending);
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
+    await this.compare();
+  }
+
+  /** The latest publication of A for an open document (this incarnation, with a version). */
+  latestA(d: OpenDoc) {
+    const all = this.A.diagnosticsFor(d.uriA).filter((p) => p.seq > d.openMark && p.version !== undefined);
+    return all[all.length - 1];
+  }
+
+  async waitA(d: OpenDoc): Promise<void> {
+    const v = this.A.versionOf(d.uriA)!;
+    try {
+      await this.A.waitForDiagnostics(d.uriA, (_, p) => p.version === v, this.boundMs, d.openMark);
+    } catch (e) {
+      throw new Fail(
+        this.A.alive ? 'timeout' : 'crash',
+        `A published no diagnostics for ${d.rel} version ${v}: ${(e as Error).message.slice(0, 2000)}`,
+      );
+    }
+  }
+
+  /** Waits until A has published nothing for quietMs (bounded: a server that never stops is a failure). */
+  async waitQuiet(client: LspClient, name: string): Promise<void> {
+    const t0 = Date.now();
+    for (;;) {
+      if (!client.alive) throw new Fail('crash', `server ${name} exited:\n${client.stderr.slice(-3000)}`);
+      const last = client.publications[client.publications.length - 1]?.at ?? 0;
+      const idle = client.elapsed() - last;
+      if (idle >= this.quietMs) return;
+      if (Date.now() - t0 > this.boundMs)
+        throw new Fail('timeout', `server ${name} kept publishing diagnostics for ${this.boundMs} ms`);
+      await sleep(this.quietMs - idle);
+    }
+  }
+
+  /** B's diagnostics for the open documents with their current texts, opened afresh. */
+  async reference(): Promise<Map<string, Diagnostic[]>> {
+    const B = this.B;
+    const uriB = (rel: string) => fileUri(this.wsB.file(rel));
+    for (const rel of this.openB) B.close(uriB(rel));
+    this.openB.clear();
+    const m1 = B.mark();
+    for (const d of this.open) {
+      B.open(d.uriB, d.doc.getText());
+      this.openB.add(d.rel);
+    }
+    const waitB = async (d: OpenDoc, version: number, since: number) => {
+      try {
+        return await B.waitForDiagnostics(d.uriB, (_, p) => p.version === version, this.boundMs, since);
+      } catch (e) {
+        throw new Fail(
+          B.alive ? 'timeout' : 'crash',
+          `reference server B published no diagnostics for ${d.rel} version ${version}: ${(e as Error).message}`,
+        );
+      }
+    };
+    for (const d of this.open) await waitB(d, 1, m1);
+    // Every document is open now: one more (empty) change each re-checks them all against the
+    // final state, whatever order the opens were processed in.
+    const m2 = B.mark();
+    for (const d of this.open) B.changeIncremental(d.uriB, [{ range: zeroRange(), text: '' }]);
+    for (const d of this.open) await waitB(d, 2, m2);
+    // Anything still arriving (a late re-check after a re-read from disk) wins: take B's latest.
+    await this.waitQuiet(B, 'B');
+    const out = new Map<string, Diagnostic[]>();
+    for (const d of this.open) {
+      const pubs = B.diagnosticsFor(d.uriB).filter((p) => p.seq > m2 && p.version === 2);
+      const diags = pubs[pubs.length - 1]!.diagnostics;
+      out.set(d.rel, diags);
+      this.stats.diagnostics += diags.length;
+      if (!diags.some((x) => x.code === 'LM000' || x.code === 'TOSCA000')) this.stats.syntaxClean++;
+      for (const x of diags) this.codes.add(String(x.code));
+    }
+    return out;
+  }
+
+  diffAll(ref: Map<string, Diagnostic[]>): { doc: string; diff: DiagnosticDiff }[] {
+    const normA = this.normaliser(this.wsA);
+    const normB = this.normaliser(this.wsB);
+    const out: { doc: string; diff: DiagnosticDiff }[] = [];
+    for (const d of this.open) {
+      const diff = compareDiagnostics(this.latestA(d)?.diagnostics ?? [], ref.get(d.rel) ?? [], normA, normB);
+      if (!diff.equal) out.push({ doc: d.rel, diff });
+    }
+    return out;
+  }
+
+  async compare(): Promise<void> {
+    for (const d of this.open) await this.waitA(d);
+    await this.waitQuiet(this.A, 'A');
+    const ref = await this.reference();
+    this.stats.comparisons += this.open.length;
+    this.inspect();
+    let diffs = this.diffAll(ref);
+    if (diffs.length === 0) return;
+    // Perhaps A was merely slow to re-check a dependent: give it time before calling it a bug.
+    await sleep(1000);
+    await this.waitQuiet(this.A, 'A');
+    diffs = this.diffAll(ref);
+    if (diffs.length === 0) {
+      this.log(`  burst ${this.burst}: A converged late (more than ${this.quietMs} ms of silence before it)`);
+      return;
+    }
+    const firstDiffs = diffs;
+    // Tell "A did not re-check" from "A re-checks and still differs": one empty change to each.
+    for (const d of this.open) A_noop(this.A, d);
+    for (const d of this.open) await this.waitA(d);
+    await this.waitQuiet(this.A, 'A');
+    const after = this.diffAll(ref);
+    const kind =
+      after.length === 0
+        ? 'stale: A had not re-checked (an empty change to each open document made A agree with B)'
+        : 'diverged: A still differs after an empty change to each open document';
+    throw new Fail(
+      'mismatch',
+      `diagnostics differ between A (edited) and B (opened afresh) — ${kind}:\n` +
+        firstDiffs
+          .map(
+            (x) =>
+              `  ${x.doc}:\n` +
+              x.diff.onlyA.map((k) => `    only A: ${k}\n`).join('') +
+              x.diff.onlyB.map((k) => `    only B: ${k}\n`).join(''),
+          )
+          .join(''),
+      {
+        diffs: firstDiffs,
+        diffsAfterEmptyChange: after,
+        diagnosticsA: Object.fromEntries(this.open.map((d) => [d.rel, this.latestA(d)?.diagnostics ?? []])),
+        diagnosticsB: Object.fromEntries(ref),
+      },
+    );
+  }
+
+  /** Non-fatal checks after a comparison: rule crashes, impossible ranges, errors in A's log. */
+  inspect(): void {
+    for (const d of this.open) {
+      const pub = this.latestA(d);
+      if (!pub) continue;
+      const text = d.doc.getText();
+      for (const diag of pub.diagnostics) {
+        if (diag.code === 'LM999' || diag.code === 'TOSCA999')
+          this.finding({ kind: 'rule-crash', burst: this.burst, doc: d.rel, detail: diag.message, text });
+        const r = diag.range;
+        const okPos = (p: Position) =>
+          p.line >= 0 &&
+          p.line < d.doc.lineCount &&
+          p.character >= 0 &&
+          p.character <= lineOf(d.doc, p.line).text.length;
+        const ordered =
+          r.start.line < r.end.line || (r.start.line === r.end.line && r.start.character <= r.end.character);
+        if (!okPos(r.start) || !okPos(r.end) || !ordered)
+          this.finding({
+            kind: 'invalid-range',
+            burst: this.burst,
+            doc: d.rel,
+            detail:
+              `${diag.code} range ${JSON.stringify(r)} outside the text ` +
+              `(${d.doc.lineCount} lines): ${diag.message}`,
+            text,
+          });
+      }
+    }
+    for (; this.logsSeen < this.A.logs.length; this.logsSeen++) {
+      const l = this.A.logs[this.logsSeen]!;
+      if (/^\[lm-descriptors\] indexed /.test(l) || l.startsWith('(notification')) continue;
+      this.finding({ kind: 'server-log-error', burst: this.burst, detail: l.slice(0, 2000) });
+    }
+  }
+
+  failureRecord(f: Fail): Record<string, unknown> {
+    return {
+      seed: this.opts.seed,
+      workspace: this.source.name,
+      burst: this.burst,
+      kind: f.kind,
+      message: f.message,
+      boundMs: this.boundMs,
+      reproduce:
+        `npm run fuzz -- --seed ${this.opts.seed} --workspace ${this.source.name} ` +
+        `--bursts ${this.burst + 1} --runs 1`,
+      open: this.open.map((d) => ({ doc: d.rel, version: this.A.versionOf(d.uriA) })),
+      textsBefore: this.textsBefore,
+      burstSteps: this.steps.slice(this.burstStart),
+      textsAfter: Object.fromEntries(this.open.map((d) => [d.rel, d.doc.getText()])),
+      ...f.details,
+      findings: this.findings,
+      stderrA: this.A?.stderr.slice(-5000),
+      logTailA: this.A?.logs.slice(-30),
+      stderrB: this.B?.stderr.slice(-2000),
+      // Every step of the run, to replay it exactly (the burst steps above are the last ones).
+      trace: this.steps.length <= 20000 ? this.steps : undefined,
+    };
+  }
+}
+
+function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+function zeroRange(): Range {
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+}
+
+function A_noop(client: LspClient, d: OpenDoc): void {
+  const v = client.changeIncremental(d.uriA, [{ range: zeroRange(), text: '' }]);
+  TextDocument.update(d.doc, [{ range: zeroRange(), text: '' }], v);
+}
+
+export const FAILURE_DIR = path.join(REPO_ROOT, 'test', '.tmp');
+
+/** Runs one fuzz session; never throws for a server problem (see `failure` in the result). */
+export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
+  const t0 = Date.now();
+  const log = opts.log ?? (() => undefined);
+  const source =
+    typeof opts.workspace === 'string'
+      ? sourceWorkspace(opts.workspace, opts.seed, opts.corpusFiles)
+      : {
+          name: opts.workspace.name ?? path.basename(opts.workspace.dir),
+          dir: opts.workspace.dir,
+          dispose: () => undefined,
+        };
+  const run = new FuzzRun(opts, source);
+  let failure: FuzzFailure | undefined;
+  try {
+    // Setting up (a missing build, an unreadable workspace) is not a finding: let it throw.
+    await run.start();
+    try {
+      const first = run.rng.sample(run.candidates, run.rng.range(1, Math.min(3, run.maxOpen)));
+      for (const rel of first) run.openDoc(rel, run.fileText.get(rel)!, 'disk');
+      for (let b = 0; b < opts.bursts; b++) await run.runBurst();
+    } catch (e) {
+      const f =
+        e instanceof Fail
+          ? e
+          : new Fail(run.A?.alive === false ? 'crash' : 'timeout', String((e as Error)?.stack ?? e));
+      const dir = opts.failureDir ?? FAILURE_DIR;
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `fuzz-failure-${opts.seed}-${source.name}.json`);
+      writeFileSync(file, JSON.stringify(run.failureRecord(f), null, 1));
+      failure = { kind: f.kind, seed: opts.seed, workspace: source.name, burst: run.burst, message: f.message, file };
+      log(`FAIL seed ${opts.seed} workspace ${source.name} burst ${run.burst} (${f.kind}): ${f.message}`);
+      log(`  reproduction: ${file}`);
+    }
+  } finally {
+    await run.stop().catch(() => undefined);
+    source.dispose();
+  }
+  return {
+    seed: opts.seed,
+    workspace: source.name,
+    bursts: failure ? run.burst : run.burst + 1,
+    ...run.stats,
+    codes: [...run.codes].sort(),
+    ms: Date.now() - t0,
+    findings: run.findings,
+    ...(failure ? { failure } : {}),
+  };
+}
+
+/** Reads a failure file back (for tools and tests). */
+export function readFailure(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
