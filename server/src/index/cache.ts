@@ -165,7 +165,8 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
       let chunk = `${MAGIC} ${CACHE_FORMAT}\n`;
       for (const [p, e] of entries) {
         if (/[\t\n]/.test(p) || e.json.includes('\n')) continue;
-        const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${e.header ? JSON.stringify(e.header) : '-'}\t${e.json}`;
+        const header = e.header ? JSON.stringify(e.header) : '-';
+        const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${e.json}`;
         chunk += `${checksum(body)}\t${body}\n`;
         if (chunk.length > 1 << 20) {
           await fh.write(chunk);

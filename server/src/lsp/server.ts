@@ -95,7 +95,10 @@ export function startServer(connection: Connection): void {
     return model ? { ctx: s.context(model), offset: model.lines.offsetAt(p.position) } : undefined;
   };
 
-  /** Runs a request body; a protocol error goes back to the client, anything else is our fault: logged, `fallback` answered. */
+  /**
+   * Runs a request body: a protocol error goes back to the client; anything else is our fault, so
+   * it is logged and `fallback` is answered.
+   */
   const guarded = <R>(what: string, fallback: R, body: () => R): R => {
     try {
       return body();

@@ -77,6 +77,7 @@ export function excessiveNesting(text: string): { offset: number; depth: number 
 }
 
 /** C0 control characters YAML forbids (all but tab, line feed and carriage return), and DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Offsets of the forbidden control characters in `text`, at most `max` of them, and how many there are in all. */
