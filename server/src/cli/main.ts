@@ -3,13 +3,13 @@
  *
  * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
 import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
-import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
+import { normalise } from '../index/workspace.js';
 
 interface Row {
   file: string;
@@ -91,7 +91,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (paths.length === 0) paths.push('.');
   const session = new Session();
-  const targets: string[] = [];
+  const folders: string[] = [];
+  /** Files named on the command line: checked whatever the index makes of them (links included). */
+  const named: string[] = [];
   for (const p of paths) {
     const abs = path.resolve(p);
     let st;
@@ -103,22 +105,37 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (st.isDirectory()) {
       session.index.addRoot(normalise(abs));
-      targets.push(normalise(abs));
+      folders.push(normalise(abs));
+    } else if (!st.isFile()) {
+      process.stderr.write(`Not a regular file (a FIFO, socket or device): ${p}\n`);
+      return 2;
     } else {
-      session.index.addRoot(normalise(projectRootOf(abs)));
-      targets.push(normalise(abs));
+      // A link is checked as the file it points to: its kind and project come from where that lives.
+      const real = realpathSync(abs);
+      session.index.addRoot(normalise(projectRootOf(real)));
+      named.push(normalise(real));
     }
   }
   await session.index.build();
   const rows: Row[] = [];
-  const wanted = (file: string) => targets.some((t) => file === t || file.startsWith(t + '/'));
-  const files = [...session.index.allEntries()]
-    .filter((e) => wanted(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca'))
-    .map((e) => e.path)
-    .sort();
+  const inFolders = (file: string) => folders.some((t) => file === t || file.startsWith(t + '/'));
+  const files = [
+    ...new Set([
+      ...named,
+      ...[...session.index.allEntries()]
+        .filter((e) => inFolders(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca'))
+        .map((e) => e.path),
+    ]),
+  ].sort();
   for (const file of files) {
-    const text = session.fs.readTextSync(file, DEFAULT_MAX_FILE_BYTES);
-    if (text === undefined) continue;
+    const text = session.fs.readTextSync(file, session.index.maxFileBytes);
+    if (text === undefined) {
+      if (!named.includes(file)) continue;
+      process.stderr.write(
+        `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`,
+      );
+      return 2;
+    }
     let diags: Diagnostic[];
     try {
       const doc = session.analyse(file, text);

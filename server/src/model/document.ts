@@ -11,7 +11,8 @@
  * - larger text up to the size cap (`maxFullParseBytes`, the lmDescriptors.maxFileSizeMB setting):
  *   the outline scanner, and the full parse only when the scanner gives up (the outline accepts
  *   only YAML it reads exactly as the parser does, so nothing is lost when it succeeds);
- * - text over the cap: the outline scanner only (`tooLarge`: syntax errors are not reported).
+ * - text over the cap: not analysed at all (`tooLarge`; the syntax rules report one notice). Even
+ *   the outline of a 20 MB file takes seconds and gigabytes of tree; the cap is the user's to raise.
  */
 import { classify, type FileKind } from './kinds.js';
 import { summarise, type FileSummary } from './summary.js';
@@ -116,16 +117,15 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
   }
   const max = opts.maxFullParseBytes ?? DEFAULT_MAX_FULL_PARSE_BYTES;
   if (text.length > max) {
-    const root = outlineYaml(text);
     return {
       path,
       text,
       version,
       kind,
       lines,
-      root,
+      root: null,
       problems: [],
-      summary: summarise(kind, root),
+      summary: summarise(kind, null),
       tooLarge: true,
       binary: false,
       derived: new Map(),

@@ -1,5 +1,6 @@
 /** LM000: YAML syntax problems, as the parser reports them, plus the "too large" notice. */
 import type { LmRule } from './context.js';
+import { sizeNotice } from '../../shared/sizeNotice.js';
 
 export const syntaxRule: LmRule = {
   codes: ['LM000'],
@@ -8,15 +9,7 @@ export const syntaxRule: LmRule = {
     for (const p of ctx.doc.problems) {
       ctx.report({ code: 'LM000', severity: p.severity, span: p.span, message: `YAML: ${p.message}` });
     }
-    if (ctx.doc.tooLarge) {
-      ctx.report({
-        code: 'LM000',
-        severity: 'information',
-        span: { start: 0, end: 0 },
-        message:
-          `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was analysed ` +
-          `and YAML syntax errors are not reported. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
-      });
-    }
+    const notice = sizeNotice(ctx.doc, 'LM000');
+    if (notice) ctx.report(notice);
   },
 };

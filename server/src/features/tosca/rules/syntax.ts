@@ -17,6 +17,7 @@ function complexKeyStarts(root: YNode | null): Set<number> {
   return out;
 }
 import type { ToscaRule } from './context.js';
+import { sizeNotice } from '../../shared/sizeNotice.js';
 
 export const syntaxRule: ToscaRule = {
   codes: ['TOSCA000'],
@@ -34,16 +35,8 @@ export const syntaxRule: ToscaRule = {
         continue;
       ctx.report({ code: 'TOSCA000', severity: p.severity, span: p.span, message: `YAML: ${p.message}` });
     }
-    if (ctx.doc.tooLarge) {
-      ctx.report({
-        code: 'TOSCA000',
-        severity: 'information',
-        span: { start: 0, end: 0 },
-        message:
-          `This file is ${(ctx.doc.text.length / 1048576).toFixed(1)} MB: only a quick outline was ` +
-          `analysed. Raise lmDescriptors.maxFileSizeMB to analyse it fully.`,
-      });
-    }
+    const notice = sizeNotice(ctx.doc, 'TOSCA000');
+    if (notice) ctx.report(notice);
     const visit = (n: YNode | null, depth: number) => {
       if (!n || depth > 100) return;
       if (n.kind === 'alias' && !n.target && !n.tooLarge) {
