@@ -9,6 +9,7 @@ import {
   TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
+  type Location as ProtocolLocation,
 } from 'vscode-languageclient/node';
 
 import {
@@ -97,6 +98,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await startClient(context);
     }),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output?.show(true)),
+    // Code lenses ("used by 3 assemblies") carry protocol locations: convert them and open the
+    // editor's references view.
+    vscode.commands.registerCommand(
+      COMMANDS.showReferences,
+      async (uri: string, position: { line: number; character: number }, locations: ProtocolLocation[]) => {
+        if (!client) return;
+        const c2p = client.protocol2CodeConverter;
+        await vscode.commands.executeCommand(
+          'editor.action.showReferences',
+          vscode.Uri.parse(uri),
+          c2p.asPosition(position),
+          locations.map((l) => c2p.asLocation(l)),
+        );
+      },
+    ),
   );
   try {
     await startClient(context);

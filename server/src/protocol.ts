@@ -38,4 +38,9 @@ export const NORMATIVE_SCHEME = 'tosca-normative';
 export const COMMANDS = {
   restartServer: 'lmDescriptors.restartServer',
   showOutput: 'lmDescriptors.showOutput',
+  /**
+   * The command of code lenses: arguments `[uri, position, locations]` in protocol shapes; the VS
+   * Code client converts them and opens the references view (other editors may do the same).
+   */
+  showReferences: 'lmDescriptors.showReferences',
 } as const;

@@ -84,12 +84,134 @@ export interface LocationLink {
   targetSelectionRange: Range;
 }
 
-/** Everything a feature needs besides the position. */
-export interface FeatureContext {
-  doc: DocumentModel;
+/** One place a symbol is used or declared. */
+export interface Reference {
+  path: string;
+  range: Range;
+  /** True for the declaration itself (included only when asked for). */
+  declaration: boolean;
+  /** True where the symbol is written (a declaration, a mapping into a property), for highlights. */
+  write?: boolean;
+  /**
+   * What kind of use this is, for code lens titles: `template` (a TOSCA template of the type),
+   * `subtype` (a type derived from it); other uses leave it unset.
+   */
+  role?: 'template' | 'subtype';
+}
+
+/** Edits per file (index key / path). */
+export interface WorkspaceEdit {
+  changes: Record<string, TextEdit[]>;
+}
+
+/** Where a rename can happen and the current name, or why it cannot. */
+export type RenamePlace = { range: Range; placeholder: string } | { error: string };
+
+export type RenameResult = { edit: WorkspaceEdit } | { error: string };
+
+/** LSP SymbolKind numbers we use. */
+export const SymbolKind = {
+  File: 1,
+  Module: 2,
+  Namespace: 3,
+  Package: 4,
+  Class: 5,
+  Method: 6,
+  Property: 7,
+  Field: 8,
+  Interface: 11,
+  Function: 12,
+  Variable: 13,
+  Constant: 14,
+  Object: 19,
+  Key: 20,
+  EnumMember: 22,
+  Struct: 23,
+  Event: 24,
+  Operator: 25,
+  TypeParameter: 26,
+} as const;
+
+export interface DocumentSymbol {
+  name: string;
+  detail?: string;
+  kind: number;
+  range: Range;
+  selectionRange: Range;
+  children?: DocumentSymbol[];
+}
+
+/**
+ * A symbol of the workspace, from the index (no file is read to list it). `span` is in the file's
+ * offsets; the LSP layer resolves it to a range only for the symbols a user picks.
+ */
+export interface WorkspaceSymbol {
+  name: string;
+  kind: number;
+  containerName?: string;
+  path: string;
+  span: { start: number; end: number };
+}
+
+export interface DocumentLink {
+  range: Range;
+  /** File system path (or document key) of the target. */
+  targetPath: string;
+  /** Where in the target, when known. */
+  targetRange?: Range;
+  tooltip?: string;
+}
+
+/**
+ * A code lens: where, and the symbol whose references it counts and opens (at `at`). Its title is
+ * computed when the editor shows it (resolve), from those references: `references` -> "3
+ * references", `usedBy` -> "used by 2 assemblies" (distinct files), `typeUsage` -> "4 templates ·
+ * 1 subtype" (by reference role).
+ */
+export interface CodeLens {
+  range: Range;
+  at: number;
+  format: 'references' | 'usedBy' | 'typeUsage';
+}
+
+export interface FoldingRange {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment' | 'region';
+}
+
+export interface SelectionRange {
+  range: Range;
+  parent?: SelectionRange;
+}
+
+/** Semantic token types and modifiers the server reports, in legend order. */
+export const SEMANTIC_TOKEN_TYPES = ['variable', 'property', 'function', 'type', 'keyword', 'parameter'] as const;
+export const SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'defaultLibrary', 'readonly'] as const;
+
+export interface SemanticToken {
+  /** Offset span in the document (single line). */
+  start: number;
+  end: number;
+  type: (typeof SEMANTIC_TOKEN_TYPES)[number];
+  modifiers?: (typeof SEMANTIC_TOKEN_MODIFIERS)[number][];
+}
+
+/** What workspace-wide features need: the index and a way to read other files. */
+export interface WorkspaceContext {
   index: WorkspaceIndex;
-  /** Line index of another file (open or on disk), for ranges in cross-file results. */
+  /** Line index of a file (open or on disk), for ranges in cross-file results. */
   linesOf(path: string): LineIndex | undefined;
+  /**
+   * The analysed model of another file: the open document's, else the file on disk (within the
+   * size cap, read with the outline scanner first); undefined when unreadable. Cached per stat.
+   */
+  modelOf(path: string): DocumentModel | undefined;
   /** True when a file or folder exists (for rules about the package layout). */
   fileExists(path: string): boolean;
+}
+
+/** Everything a feature needs besides the position. */
+export interface FeatureContext extends WorkspaceContext {
+  doc: DocumentModel;
 }

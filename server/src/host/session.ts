@@ -7,16 +7,20 @@ import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
-import type { FeatureContext } from '../features/types.js';
+import type { FeatureContext, WorkspaceContext } from '../features/types.js';
 
 /** Line indexes of files read from disk for cross-file ranges, kept this many at most. */
 const MAX_DISK_LINES = 256;
+/** Models of files read from disk for cross-file features (references, rename), kept this many at most. */
+const MAX_DISK_MODELS = 64;
 
 export class Session {
   readonly index: WorkspaceIndex;
   private readonly open = new Map<string, DocumentModel>();
   /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
   private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
+  /** Models of files read from disk (bounded, keyed by stat). */
+  private readonly diskModels = new Map<string, { model: DocumentModel; stat: string }>();
 
   constructor(
     readonly fs: FileSystem = nodeFileSystem,
@@ -71,13 +75,40 @@ export class Session {
     return lines;
   }
 
-  /** The feature context for a document model. */
-  context(doc: DocumentModel): FeatureContext {
+  /**
+   * The model of any file: the open document's, else the file on disk (regular files within the
+   * size cap, outline scanner first), cached while its stat is unchanged.
+   */
+  modelOf(path: string): DocumentModel | undefined {
+    const p = normalise(path);
+    const o = this.open.get(p);
+    if (o) return o;
+    const st = this.fs.statSync(p);
+    if (!st || !st.isFile || st.size > this.index.maxFileBytes) return undefined;
+    const stat = `${st.mtimeMs}:${st.size}`;
+    const cached = this.diskModels.get(p);
+    if (cached && cached.stat === stat) return cached.model;
+    const text = this.fs.readTextSync(p, this.index.maxFileBytes);
+    if (text === undefined) return undefined;
+    const model = analyseDocument(p, text, 0, { maxFullParseBytes: this.index.maxFileBytes, outlineFirst: true });
+    this.diskModels.delete(p);
+    this.diskModels.set(p, { model, stat });
+    if (this.diskModels.size > MAX_DISK_MODELS) this.diskModels.delete(this.diskModels.keys().next().value!);
+    return model;
+  }
+
+  /** The context for workspace-wide features. */
+  workspace(): WorkspaceContext {
     return {
-      doc,
       index: this.index,
       linesOf: (p) => this.linesOf(p),
+      modelOf: (p) => this.modelOf(p),
       fileExists: (p) => this.index.get(p) !== undefined || this.fs.existsSync(p),
     };
+  }
+
+  /** The feature context for a document model. */
+  context(doc: DocumentModel): FeatureContext {
+    return { ...this.workspace(), doc };
   }
 }

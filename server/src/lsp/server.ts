@@ -31,6 +31,7 @@ import { OpenDocuments } from './documents.js';
 import { positionParams, rangeParams, requireInitialized } from './requests.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
+import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -44,6 +45,7 @@ export function startServer(connection: Connection): void {
   let initialized = false;
   let configurationSupport = false;
   let watchRegistration = false;
+  let symbolResolveSupport = false;
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
   const logError = (what: string, e: unknown) =>
@@ -117,6 +119,8 @@ export function startServer(connection: Connection): void {
     settings = readSettings(init.settings);
     configurationSupport = !!params.capabilities?.workspace?.configuration;
     watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    symbolResolveSupport =
+      !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
     workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
@@ -142,6 +146,16 @@ export function startServer(connection: Connection): void {
         definitionProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         hoverProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: { label: 'LM descriptors & TOSCA' },
+        workspaceSymbolProvider: { resolveProvider: true },
+        documentLinkProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'lm-descriptors', version: '0.1.0' },
@@ -274,6 +288,15 @@ export function startServer(connection: Connection): void {
       return typeof uri === 'string' ? (currentSession().index.tosca.normative.sourceForUri(uri) ?? null) : null;
     }),
   );
+
+  registerNavigation({
+    connection,
+    docs,
+    session: currentSession,
+    requireInitialized: () => requireInitialized(initialized),
+    guarded,
+    symbolResolveSupport: () => symbolResolveSupport,
+  });
 
   docs.documents.listen(connection);
   connection.listen();

@@ -70,6 +70,11 @@ export function memo<T>(doc: DocumentModel, key: MemoKey<T>, compute: () => T): 
 
 export interface AnalyseOptions {
   maxFullParseBytes?: number;
+  /**
+   * Try the outline scanner first whatever the size (the full parse runs only if it gives up):
+   * for files read in bulk (workspace diagnostics, references in other files) and for typing.
+   */
+  outlineFirst?: boolean;
   /** Overrides classification (e.g. the client knows the language id). */
   kind?: FileKind;
 }
@@ -131,7 +136,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  const outlined = text.length > FULL_PARSE_BYTES ? outlineYaml(text) : null;
+  const outlined = opts.outlineFirst || text.length > FULL_PARSE_BYTES ? outlineYaml(text) : null;
   if (outlined) {
     return {
       path,

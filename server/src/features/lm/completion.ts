@@ -11,7 +11,7 @@ import { topLevelProperties } from '../../model/lm/summary.js';
 import { derivedNameOf } from '../../index/projects.js';
 import type { SubprojectDecl } from '../../model/lm/summary.js';
 import { cursorAt, type CursorContext } from '../../syntax/cursor.js';
-import { componentTarget, memberCandidates, scopeOf } from './references.js';
+import { componentTarget, memberCandidates, scopeOf } from './resolve.js';
 import { memberDecls, type DottedRole } from './dotted.js';
 import { descriptorOf, propertyMarkdown } from './context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from '../types.js';

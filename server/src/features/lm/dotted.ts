@@ -9,7 +9,7 @@ import type { Span } from '../../syntax/positions.js';
 import { decodeScalar, sourceSpanOf } from '../../syntax/scalars.js';
 import { asMap, asScalar, asSeq, get, type YNode, type YScalar } from '../../syntax/tree.js';
 import type { FeatureContext } from '../types.js';
-import { componentTarget, type ComponentTarget } from './references.js';
+import { componentTarget, type ComponentTarget } from './resolve.js';
 
 export type DottedRole = 'capability' | 'requirement' | 'operation' | 'metric';
 

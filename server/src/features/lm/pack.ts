@@ -5,6 +5,12 @@ import { definition } from './definition.js';
 import { diagnose } from './diagnostics.js';
 import { LM_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
+import { lenses } from './lenses.js';
+import { links } from './links.js';
+import { references } from './references.js';
+import { prepareRename, rename } from './rename.js';
+import { semanticTokens } from './semanticTokens.js';
+import { symbols, workspaceSymbols } from './symbols.js';
 
 export const lmPack: LanguagePack = {
   id: 'lm',
@@ -13,5 +19,13 @@ export const lmPack: LanguagePack = {
   hover,
   definition,
   diagnose,
+  references,
+  prepareRename,
+  rename,
+  symbols,
+  workspaceSymbols,
+  links,
+  lenses,
+  semanticTokens,
   fixes: LM_FIXES,
 };

@@ -11,7 +11,7 @@ import type {
 } from '../../model/lm/summary.js';
 import type { Span } from '../../syntax/positions.js';
 import type { DescriptorEntry } from '../../index/workspace.js';
-import { collectReferences, referenceAt, resolveOccurrence } from './references.js';
+import { collectReferences, referenceAt, resolveOccurrence } from './resolve.js';
 import { collectDottedItems, headComponent, itemAt, memberDecls, type DottedItem } from './dotted.js';
 import { descriptorOf } from './context.js';
 import type { FeatureContext } from '../types.js';

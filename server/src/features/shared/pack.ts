@@ -5,7 +5,21 @@
  * here, one file in each pack and one dispatcher line.
  */
 import type { FileKind } from '../../model/kinds.js';
-import type { CompletionItem, FeatureContext, Hover, LocationLink } from '../types.js';
+import type {
+  CodeLens,
+  CompletionItem,
+  DocumentLink,
+  DocumentSymbol,
+  FeatureContext,
+  Hover,
+  LocationLink,
+  Reference,
+  RenamePlace,
+  RenameResult,
+  SemanticToken,
+  WorkspaceContext,
+  WorkspaceSymbol,
+} from '../types.js';
 import type { DiagnosticOptions } from './diagnostics.js';
 import type { FixTable } from './fix.js';
 import type { Finding } from './rule.js';
@@ -24,4 +38,23 @@ export interface LanguagePack {
   diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void>;
   /** The quick fixes, by the kind of payload findings carry. */
   readonly fixes: FixTable;
+  /**
+   * Every use of the symbol at the offset, across the workspace (and its declaration when
+   * `includeDeclaration`); empty when the offset is on nothing with references.
+   */
+  references(ctx: FeatureContext, offset: number, includeDeclaration: boolean): Reference[];
+  /** Whether the symbol at the offset can be renamed: its range and name, or why not. Undefined: nothing there. */
+  prepareRename(ctx: FeatureContext, offset: number): RenamePlace | undefined;
+  /** The edits that rename the symbol at the offset everywhere, or why they cannot be made. */
+  rename(ctx: FeatureContext, offset: number, newName: string): RenameResult;
+  /** The outline of the document. */
+  symbols(ctx: FeatureContext): DocumentSymbol[];
+  /** The pack's symbols of the whole workspace (descriptors, components, types, templates), from the index. */
+  workspaceSymbols(ws: WorkspaceContext): WorkspaceSymbol[];
+  /** Links from the document to other files (descriptors, imports, artifacts). */
+  links(ctx: FeatureContext): DocumentLink[];
+  /** Code lenses ("used by N assemblies", "N references"...). */
+  lenses(ctx: FeatureContext): CodeLens[];
+  /** Semantic tokens (references, function names...) so any editor can highlight them. */
+  semanticTokens(ctx: FeatureContext): SemanticToken[];
 }

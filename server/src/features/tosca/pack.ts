@@ -7,6 +7,12 @@ import { definition } from './definition.js';
 import { diagnose } from './diagnostics.js';
 import { TOSCA_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
+import { lenses } from './lenses.js';
+import { links } from './links.js';
+import { references } from './references.js';
+import { prepareRename, rename } from './rename.js';
+import { semanticTokens } from './semanticTokens.js';
+import { symbols, workspaceSymbols } from './symbols.js';
 
 export const toscaPack: LanguagePack = {
   id: 'tosca',
@@ -15,5 +21,13 @@ export const toscaPack: LanguagePack = {
   hover,
   definition,
   diagnose,
+  references,
+  prepareRename,
+  rename,
+  symbols,
+  workspaceSymbols,
+  links,
+  lenses,
+  semanticTokens,
   fixes: TOSCA_FIXES,
 };

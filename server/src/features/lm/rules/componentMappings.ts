@@ -10,7 +10,7 @@
  */
 import { SPECIAL_PROPERTIES } from '../../../model/lm/vocabulary.js';
 import { asMap, get, getPair } from '../../../syntax/tree.js';
-import { componentTarget } from '../references.js';
+import { componentTarget } from '../resolve.js';
 import type { LmRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';

@@ -6,7 +6,7 @@
 import { summariseDescriptor, type DescriptorSummary } from '../../../model/lm/summary.js';
 import type { FeatureContext } from '../../types.js';
 import type { Finding, Rule, RuleContextBase } from '../../shared/rule.js';
-import { collectReferences, resolveOccurrence, type ResolvedRef } from '../references.js';
+import { collectReferences, resolveOccurrence, type ResolvedRef } from '../resolve.js';
 import { collectDottedItems, type DottedItem } from '../dotted.js';
 
 export interface LmRuleContext extends RuleContextBase {

@@ -8,7 +8,7 @@
  */
 import type { Span } from '../../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YScalar } from '../../../syntax/tree.js';
-import { componentTarget } from '../references.js';
+import { componentTarget } from '../resolve.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';

@@ -10,7 +10,7 @@
 import { METRIC_TYPES } from '../../../model/lm/vocabulary.js';
 import { decodeScalar, sourceSpanOf } from '../../../syntax/scalars.js';
 import { asMap, asScalar, get, getPair, type YPair, type YScalar } from '../../../syntax/tree.js';
-import { componentTarget } from '../references.js';
+import { componentTarget } from '../resolve.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';

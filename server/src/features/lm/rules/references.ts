@@ -1,4 +1,4 @@
-/** LM030-LM034: malformed and unresolved `${...}` references (resolution lives in lm/references.ts). */
+/** LM030-LM034: malformed and unresolved `${...}` references (resolution lives in lm/resolve.ts). */
 import type { LmRule } from './context.js';
 
 export const referencesRule: LmRule = {

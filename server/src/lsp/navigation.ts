@@ -1,0 +1,258 @@
+/**
+ * Handlers of the navigation features: references, document highlights, rename, document and
+ * workspace symbols, document links, code lenses, folding, selection ranges and semantic tokens.
+ * Each converts between the protocol and the features' plain data; nothing else lives here.
+ */
+import {
+  DocumentHighlightKind,
+  type Connection,
+  type DocumentSymbol as LspDocumentSymbol,
+  type Location,
+  type SemanticTokens,
+  type SymbolKind,
+  type WorkspaceSymbol as LspWorkspaceSymbol,
+} from 'vscode-languageserver/node';
+import { highlights, references } from '../features/references.js';
+import { prepareRename, rename } from '../features/rename.js';
+import { documentSymbols, workspaceSymbols } from '../features/symbols.js';
+import { codeLenses, documentLinks, lensTitle } from '../features/links.js';
+import { foldingRanges, selectionRanges } from '../features/structure.js';
+import { semanticTokens } from '../features/semanticTokens.js';
+import {
+  SEMANTIC_TOKEN_MODIFIERS,
+  SEMANTIC_TOKEN_TYPES,
+  type DocumentSymbol,
+  type FeatureContext,
+  type WorkspaceEdit,
+} from '../features/types.js';
+import type { Session } from '../host/session.js';
+import { COMMANDS } from '../protocol.js';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { uriOfKey } from './convert.js';
+import type { OpenDocuments } from './documents.js';
+import { positionParams, textDocumentParams } from './requests.js';
+
+export const SEMANTIC_TOKENS_LEGEND = {
+  tokenTypes: [...SEMANTIC_TOKEN_TYPES],
+  tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS],
+};
+
+/** The protocol's DocumentSymbol (its `kind` is the SymbolKind enum the features give as a number). */
+function toLspSymbol(s: DocumentSymbol): LspDocumentSymbol {
+  return {
+    name: s.name,
+    kind: s.kind as SymbolKind,
+    range: s.range,
+    selectionRange: s.selectionRange,
+    ...(s.detail ? { detail: s.detail } : {}),
+    ...(s.children?.length ? { children: s.children.map(toLspSymbol) } : {}),
+  };
+}
+
+export interface NavigationDeps {
+  connection: Connection;
+  docs: OpenDocuments;
+  session(): Session;
+  /** Throws ServerNotInitialized before `initialize`. */
+  requireInitialized(): void;
+  guarded<R>(what: string, fallback: R, body: () => R): R;
+  /** The client resolves workspace symbol ranges lazily (`workspaceSymbol/resolve`). */
+  symbolResolveSupport(): boolean;
+}
+
+export function registerNavigation(d: NavigationDeps): void {
+  const { connection, docs } = d;
+  const uriOf = (path: string) => docs.uriOfKey(path) ?? uriOfKey(path);
+  const toLocation = (r: { path: string; range: Location['range'] }): Location => ({
+    uri: uriOf(r.path),
+    range: r.range,
+  });
+  const toEdit = (e: WorkspaceEdit) => ({
+    changes: Object.fromEntries(Object.entries(e.changes).map(([p, edits]) => [uriOf(p), edits])),
+  });
+
+  /** The feature context of an open document, or undefined when it is not open. */
+  const contextOf = (uri: string): FeatureContext | undefined => {
+    const s = d.session();
+    const model = docs.modelOf(s, uri);
+    return model ? s.context(model) : undefined;
+  };
+  const at = (params: unknown): { ctx: FeatureContext; offset: number } | undefined => {
+    d.requireInitialized();
+    const p = positionParams(params);
+    const ctx = contextOf(p.textDocument.uri);
+    return ctx ? { ctx, offset: ctx.doc.lines.offsetAt(p.position) } : undefined;
+  };
+  const inDoc = (params: unknown): FeatureContext | undefined => {
+    d.requireInitialized();
+    return contextOf(textDocumentParams(params).textDocument.uri);
+  };
+
+  connection.onReferences((params) =>
+    d.guarded('references', [], () => {
+      const a = at(params);
+      if (!a) return [];
+      const include = params?.context?.includeDeclaration === true;
+      return references(a.ctx, a.offset, include).map(toLocation);
+    }),
+  );
+
+  connection.onDocumentHighlight((params) =>
+    d.guarded('document highlight', [], () => {
+      const a = at(params);
+      if (!a) return [];
+      return highlights(a.ctx, a.offset).map((r) => ({
+        range: r.range,
+        kind: r.write || r.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+      }));
+    }),
+  );
+
+  connection.onPrepareRename((params) =>
+    d.guarded('prepare rename', null, () => {
+      const a = at(params);
+      if (!a) return null;
+      const place = prepareRename(a.ctx, a.offset);
+      if (!place) return null;
+      if ('error' in place) throw new ResponseError(ErrorCodes.InvalidRequest, place.error);
+      return place;
+    }),
+  );
+
+  connection.onRenameRequest((params) =>
+    d.guarded('rename', null, () => {
+      const a = at(params);
+      if (!a) return null;
+      if (typeof params.newName !== 'string') {
+        throw new ResponseError(ErrorCodes.InvalidParams, 'The request needs `newName` (a string).');
+      }
+      const r = rename(a.ctx, a.offset, params.newName);
+      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+      return toEdit(r.edit);
+    }),
+  );
+
+  connection.onDocumentSymbol((params) =>
+    d.guarded('document symbols', [], () => {
+      const ctx = inDoc(params);
+      return ctx ? documentSymbols(ctx).map(toLspSymbol) : [];
+    }),
+  );
+
+  connection.onWorkspaceSymbol((params) =>
+    d.guarded('workspace symbols', [], () => {
+      d.requireInitialized();
+      const s = d.session();
+      const query = typeof params?.query === 'string' ? params.query : '';
+      const lazy = d.symbolResolveSupport();
+      return workspaceSymbols(s.workspace(), query, lazy ? 500 : 200).map((w): LspWorkspaceSymbol => {
+        const base = {
+          name: w.name,
+          kind: w.kind as SymbolKind,
+          ...(w.containerName ? { containerName: w.containerName } : {}),
+        };
+        if (lazy) return { ...base, location: { uri: uriOf(w.path) }, data: { path: w.path, span: w.span } };
+        const lines = s.linesOf(w.path);
+        const range = lines
+          ? lines.rangeOf(w.span)
+          : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        return { ...base, location: { uri: uriOf(w.path), range } };
+      });
+    }),
+  );
+
+  connection.onWorkspaceSymbolResolve((sym) =>
+    d.guarded('workspace symbol resolve', sym, () => {
+      const data = sym.data as { path?: unknown; span?: { start?: unknown; end?: unknown } } | undefined;
+      if (typeof data?.path !== 'string' || typeof data.span?.start !== 'number' || typeof data.span.end !== 'number') {
+        return sym;
+      }
+      const lines = d.session().linesOf(data.path);
+      if (!lines) return sym;
+      return {
+        ...sym,
+        location: { uri: uriOf(data.path), range: lines.rangeOf({ start: data.span.start, end: data.span.end }) },
+      };
+    }),
+  );
+
+  connection.onDocumentLinks((params) =>
+    d.guarded('document links', [], () => {
+      const ctx = inDoc(params);
+      if (!ctx) return [];
+      return documentLinks(ctx).map((l) => {
+        const target = uriOf(l.targetPath);
+        const line = l.targetRange ? `#L${l.targetRange.start.line + 1},${l.targetRange.start.character + 1}` : '';
+        return { range: l.range, target: target + line, ...(l.tooltip ? { tooltip: l.tooltip } : {}) };
+      });
+    }),
+  );
+
+  connection.onCodeLens((params) =>
+    d.guarded('code lenses', [], () => {
+      const ctx = inDoc(params);
+      if (!ctx) return [];
+      const uri = textDocumentParams(params).textDocument.uri;
+      return codeLenses(ctx).map((l) => ({ range: l.range, data: { uri, at: l.at, format: l.format } }));
+    }),
+  );
+
+  connection.onCodeLensResolve((lens) =>
+    d.guarded('code lens resolve', lens, () => {
+      const data = lens.data as { uri?: unknown; at?: unknown; format?: unknown } | undefined;
+      const format = data?.format;
+      if (typeof data?.uri !== 'string' || typeof data.at !== 'number') return lens;
+      if (format !== 'references' && format !== 'usedBy' && format !== 'typeUsage') return lens;
+      const ctx = contextOf(data.uri);
+      if (!ctx) return lens;
+      const refs = references(ctx, data.at, false);
+      const position = ctx.doc.lines.positionAt(data.at);
+      const title = lensTitle(format, refs);
+      return {
+        ...lens,
+        command: { title, command: COMMANDS.showReferences, arguments: [data.uri, position, refs.map(toLocation)] },
+      };
+    }),
+  );
+
+  connection.onFoldingRanges((params) =>
+    d.guarded('folding ranges', [], () => {
+      const ctx = inDoc(params);
+      return ctx ? foldingRanges(ctx) : [];
+    }),
+  );
+
+  connection.onSelectionRanges((params) =>
+    d.guarded('selection ranges', [], () => {
+      const ctx = inDoc(params);
+      if (!ctx || !Array.isArray(params.positions)) return [];
+      return selectionRanges(
+        ctx,
+        params.positions.map((p) => ctx.doc.lines.offsetAt(p)),
+      );
+    }),
+  );
+
+  connection.languages.semanticTokens.on((params) =>
+    d.guarded('semantic tokens', { data: [] }, (): SemanticTokens => {
+      const ctx = inDoc(params);
+      if (!ctx) return { data: [] };
+      const data: number[] = [];
+      let prevLine = 0;
+      let prevChar = 0;
+      for (const t of semanticTokens(ctx)) {
+        const start = ctx.doc.lines.positionAt(t.start);
+        const end = ctx.doc.lines.positionAt(t.end);
+        if (end.line !== start.line || end.character <= start.character) continue;
+        const dl = start.line - prevLine;
+        const dc = dl === 0 ? start.character - prevChar : start.character;
+        let mods = 0;
+        for (const m of t.modifiers ?? []) mods |= 1 << SEMANTIC_TOKEN_MODIFIERS.indexOf(m);
+        data.push(dl, dc, end.character - start.character, SEMANTIC_TOKEN_TYPES.indexOf(t.type), mods);
+        prevLine = start.line;
+        prevChar = start.character;
+      }
+      return { data };
+    }),
+  );
+}
