@@ -468,6 +468,11 @@ export class WorkspaceIndex {
     return [...(this.referencedBy.get(name) ?? [])];
   }
 
+  /** Files whose components reference the descriptor name `name` (reverse edges by name). */
+  filesReferencing(name: string): string[] {
+    return [...(this.referencedBy.get(name) ?? [])];
+  }
+
   /** Names of descriptors `filePath` references through component types. */
   referencesOf(filePath: string): string[] {
     return [...(this.refsOfPath.get(normalise(filePath)) ?? [])];

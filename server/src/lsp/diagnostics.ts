@@ -5,6 +5,7 @@
  * A result whose text changed meanwhile is dropped; one run per document at a time, and a run
  * requested while one is going happens right after it.
  */
+import { createHash } from 'node:crypto';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
@@ -23,12 +24,20 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
   return out;
 }
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Yields to the event loop, so pending requests are answered between slices of work. */
+export const pauseTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A result id for a list of diagnostics: the same list always gets the same id. */
+export function resultIdOf(items: readonly LspDiagnostic[]): string {
+  return createHash('sha1').update(JSON.stringify(items)).digest('base64url').slice(0, 16);
+}
 
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
+  /** Off when the client pulls diagnostics itself. */
+  enabled = true;
 
   constructor(
     private readonly connection: Connection,
@@ -41,6 +50,7 @@ export class DiagnosticsPublisher {
 
   /** Checks `uri` after `delay` ms (the debounce by default), replacing a pending check. */
   schedule(uri: string, delay = this.debounceMs()): void {
+    if (!this.enabled) return;
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.set(
@@ -78,7 +88,7 @@ export class DiagnosticsPublisher {
       const session = this.session();
       const model = this.docs.modelOf(session, uri);
       if (!model) return;
-      const diags = await computeDiagnosticsInSlices(session.context(model), this.options(), pause);
+      const diags = await computeDiagnosticsInSlices(session.context(model), this.options(), pauseTurn);
       // The text changed (or the document closed) while the rules ran: the result is stale.
       if (this.docs.seq(uri) !== seq) return;
       await this.connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });

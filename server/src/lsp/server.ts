@@ -14,11 +14,12 @@ import {
   type InitializeParams,
   type InitializeResult,
   type CompletionItem as LspCompletionItem,
+  LSPErrorCodes,
   ResponseError,
 } from 'vscode-languageserver/node';
 import { Session } from '../host/session.js';
 import type { IndexChange } from '../index/workspace.js';
-import type { DiagnosticOptions } from '../features/diagnostics.js';
+import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
 import { hover } from '../features/hover.js';
@@ -26,11 +27,12 @@ import { codeActions } from '../features/codeActions.js';
 import type { FeatureContext } from '../features/types.js';
 import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
 import { keyOfUri, uriOfKey } from './convert.js';
-import { DiagnosticsPublisher, toLspDiagnostic } from './diagnostics.js';
+import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { OpenDocuments } from './documents.js';
-import { positionParams, rangeParams, requireInitialized } from './requests.js';
+import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
 
 interface InitOptions {
@@ -46,6 +48,8 @@ export function startServer(connection: Connection): void {
   let configurationSupport = false;
   let watchRegistration = false;
   let symbolResolveSupport = false;
+  /** The client asks for diagnostics (LSP pull model); otherwise the server publishes them. */
+  let pullSupport = false;
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
   const logError = (what: string, e: unknown) =>
@@ -73,6 +77,51 @@ export function startServer(connection: Connection): void {
     logError,
   );
   const workspace = new WorkspaceSync(connection, currentSession, log, logError);
+  const workspaceDiagnostics = new WorkspaceDiagnostics(
+    currentSession,
+    diagnosticOptions,
+    (p) => docs.uriOfKey(p) !== undefined,
+    logError,
+  );
+  const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
+
+  /** Asks a pull client to pull the open documents again (coalesced: one request per quiet period). */
+  let refreshTimer: NodeJS.Timeout | undefined;
+  const refreshPulls = () => {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(
+      () => {
+        refreshTimer = undefined;
+        connection.languages.diagnostics.refresh().catch(() => undefined);
+      },
+      Math.max(50, settings.diagnostics.debounceMs),
+    );
+  };
+
+  /**
+   * Push fallback of workspace diagnostics (clients without pull): after a change settles, check
+   * what is dirty and publish the files not open in the editor; one run at a time.
+   */
+  let pushRun: Promise<void> | undefined;
+  let pushTimer: NodeJS.Timeout | undefined;
+  const pushWorkspace = () => {
+    if (pullSupport || settings.diagnostics.scope !== 'workspace' || currentSession().index.state !== 'ready') return;
+    if (pushTimer) clearTimeout(pushTimer);
+    pushTimer = setTimeout(() => {
+      pushTimer = undefined;
+      if (pushRun) {
+        void pushRun.then(pushWorkspace);
+        return;
+      }
+      const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+      pushRun = workspaceDiagnostics
+        .push(connection, token, uriOfPath)
+        .catch((e: unknown) => logError('workspace diagnostics', e))
+        .finally(() => {
+          pushRun = undefined;
+        });
+    }, 300);
+  };
 
   /**
    * Re-validates open documents after the index changed. Any file can matter to them: a descriptor
@@ -83,9 +132,14 @@ export function startServer(connection: Connection): void {
    * it, and re-scheduling it from here would loop).
    */
   const refreshOpenDocuments = (change: IndexChange) => {
-    const skip = new Set<string>();
-    if (change.reason === 'open') for (const p of change.paths) skip.add(docs.uriOfKey(p) ?? '');
-    publisher.scheduleAll(skip);
+    workspaceDiagnostics.changed(change);
+    if (pullSupport) refreshPulls();
+    else {
+      const skip = new Set<string>();
+      if (change.reason === 'open') for (const p of change.paths) skip.add(docs.uriOfKey(p) ?? '');
+      publisher.scheduleAll(skip);
+      pushWorkspace();
+    }
   };
 
   /** The model and feature context of an open document at a position, for a request. */
@@ -121,6 +175,8 @@ export function startServer(connection: Connection): void {
     watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     symbolResolveSupport =
       !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
+    pullSupport = !!params.capabilities?.textDocument?.diagnostic;
+    publisher.enabled = !pullSupport;
     workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
@@ -156,6 +212,15 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         selectionRangeProvider: true,
         semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
+        ...(pullSupport
+          ? {
+              diagnosticProvider: {
+                identifier: 'lm-descriptors',
+                interFileDependencies: true,
+                workspaceDiagnostics: true,
+              },
+            }
+          : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'lm-descriptors', version: '0.1.0' },
@@ -169,6 +234,10 @@ export function startServer(connection: Connection): void {
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
     docs.invalidateAll();
     publisher.scheduleAll(new Set(), 0);
+    // Settings change every file's findings (severities, the cap, the scope).
+    workspaceDiagnostics.changed({ paths: [], reason: 'build' });
+    if (pullSupport) refreshPulls();
+    else pushWorkspace();
   };
 
   const loadSettings = async () => {
@@ -220,6 +289,8 @@ export function startServer(connection: Connection): void {
     const uri = e.document.uri;
     docs.closed(uri);
     publisher.closed(uri);
+    workspaceDiagnostics.closed(keyOfUri(uri));
+    pushWorkspace();
     try {
       await session?.closeDocument(keyOfUri(uri));
     } catch (err) {
@@ -288,6 +359,59 @@ export function startServer(connection: Connection): void {
       return typeof uri === 'string' ? (currentSession().index.tosca.normative.sourceForUri(uri) ?? null) : null;
     }),
   );
+
+  // Pull diagnostics: one document (open ones, while the user types) ...
+  connection.languages.diagnostics.on(async (params, token) => {
+    requireInitialized(initialized);
+    const uri = textDocumentParams(params).textDocument.uri;
+    const s = currentSession();
+    const model = docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
+    if (!model) return { kind: 'full', items: [] };
+    const diags = await computeDiagnosticsInSlices(s.context(model), diagnosticOptions(), pauseTurn);
+    if (token.isCancellationRequested) {
+      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed', { retriggerRequest: true });
+    }
+    const items = diags.map(toLspDiagnostic);
+    const resultId = resultIdOf(items);
+    return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
+  });
+
+  // ... and the whole workspace: held open until something changes, then what changed.
+  connection.languages.diagnostics.onWorkspace(async (params, token, workDone, partial) => {
+    requireInitialized(initialized);
+    if (settings.diagnostics.scope !== 'workspace' || currentSession().index.state !== 'ready') {
+      // Nothing to report yet (or ever, with scope `openFiles`): wait for the client to cancel or
+      // for the index, so the client does not poll.
+      await new Promise<void>((resolve) => {
+        const sub = token.onCancellationRequested(() => {
+          sub.dispose();
+          resolve();
+        });
+        void workspace.build().then(() => {
+          if (settings.diagnostics.scope === 'workspace') {
+            sub.dispose();
+            resolve();
+          }
+        });
+      });
+      if (settings.diagnostics.scope !== 'workspace' || token.isCancellationRequested) return { items: [] };
+    }
+    const previous = Array.isArray(params?.previousResultIds) ? params.previousResultIds : [];
+    let begun = false;
+    const items = await workspaceDiagnostics.request(
+      previous,
+      token,
+      partial ? (batch) => partial.report({ items: batch }) : undefined,
+      uriOfPath,
+      (done, total) => {
+        if (!begun) workDone.begin('Checking the workspace', 0, undefined, true);
+        begun = true;
+        workDone.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
+      },
+    );
+    if (begun) workDone.done();
+    return { items };
+  });
 
   registerNavigation({
     connection,

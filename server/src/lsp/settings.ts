@@ -6,7 +6,7 @@
 import type { Severity } from '../features/types.js';
 
 export interface Settings {
-  diagnostics: { severity: Record<string, Severity | 'off'>; debounceMs: number };
+  diagnostics: { severity: Record<string, Severity | 'off'>; debounceMs: number; scope: 'workspace' | 'openFiles' };
   maxFileSizeMB: number;
   analysisBudgetMs: number;
   exclude: string[];
@@ -14,7 +14,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  diagnostics: { severity: {}, debounceMs: 150 },
+  diagnostics: { severity: {}, debounceMs: 150, scope: 'workspace' },
   maxFileSizeMB: 4,
   analysisBudgetMs: 2000,
   exclude: ['node_modules', '.git', '_lmctl'],
@@ -39,6 +39,8 @@ export function readSettings(raw: unknown): Settings {
     }
     const d = diag['debounceMs'];
     if (typeof d === 'number' && d >= 0 && d <= 5000) s.diagnostics.debounceMs = d;
+    const scope = diag['scope'];
+    if (scope === 'workspace' || scope === 'openFiles') s.diagnostics.scope = scope;
   }
   const max = raw['maxFileSizeMB'];
   if (typeof max === 'number' && max > 0 && max <= 1024) s.maxFileSizeMB = max;

@@ -1,0 +1,268 @@
+/**
+ * Diagnostics of the whole workspace, not just the open files.
+ *
+ * The server keeps the last diagnostics of every workspace file it checked (as protocol
+ * diagnostics, with a result id) and a set of files whose diagnostics may have changed ("dirty").
+ * An index change marks the changed file dirty and, through reverse edges, the files it can affect:
+ * the assemblies that reference a descriptor (under its old and its new name), every descriptor of
+ * a project whose lmproject file changed, the descriptor of the package a script belongs to, and
+ * for TOSCA (whose imports, importers and namespaces reach far) every TOSCA file.
+ *
+ * Clients with pull diagnostics ask for the workspace with `workspace/diagnostic`: the server checks
+ * the dirty files (outline scanner first, in slices with pauses so other requests are answered,
+ * cancellable), streams what changed as partial results, and answers. When nothing is dirty the
+ * request is held open until something changes (or the client cancels it): no client polling loop
+ * ever costs a workspace scan. Clients without pull get the same results pushed, for the files
+ * they do not have open. Open documents are not part of it: their own diagnostics requests (or the
+ * push scheduler) cover them.
+ */
+import type {
+  CancellationToken,
+  Connection,
+  Diagnostic as LspDiagnostic,
+  WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver/node';
+import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
+import { packFor } from '../features/packs.js';
+import type { Session } from '../host/session.js';
+import { analyseDocument } from '../model/document.js';
+import { isDescriptorKind, type FileKind } from '../model/kinds.js';
+import type { IndexChange } from '../index/workspace.js';
+import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
+
+interface Result {
+  resultId: string;
+  items: LspDiagnostic[];
+  kind: FileKind;
+  /** The descriptor name the file had when checked (to find its users after a rename). */
+  name?: string;
+}
+
+/** Work done between two pauses, in milliseconds. */
+const SLICE_MS = 12;
+/** Reports sent per partial result. */
+const BATCH = 200;
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface PassFigures {
+  files: number;
+  checked: number;
+  ms: number;
+}
+
+export class WorkspaceDiagnostics {
+  private readonly results = new Map<string, Result>();
+  private readonly dirty = new Set<string>();
+  private everything = true;
+  private readonly waiters = new Set<() => void>();
+  /** Figures of the last pass that checked something (for the log and the benchmark). */
+  lastPass: PassFigures = { files: 0, checked: 0, ms: 0 };
+
+  constructor(
+    private readonly session: () => Session,
+    private readonly options: () => DiagnosticOptions,
+    private readonly isOpen: (path: string) => boolean,
+    private readonly logError: (what: string, e: unknown) => void,
+  ) {}
+
+  /** Marks what an index change may have affected. */
+  changed(change: IndexChange): void {
+    const index = this.session().index;
+    if (change.reason === 'build' || change.reason === 'roots') this.everything = true;
+    for (const p of change.paths) {
+      this.dirty.add(p);
+      const entry = index.get(p);
+      const kind = entry?.kind ?? this.results.get(p)?.kind;
+      if (kind && isDescriptorKind(kind)) {
+        const names = new Set([this.results.get(p)?.name, index.effectiveName(p)]);
+        for (const n of names) if (n) for (const q of index.filesReferencing(n)) this.dirty.add(q);
+      }
+      if (kind === 'lmproject' || /(^|\/)lmproject\.ya?ml$/.test(p)) this.markUnder(p.slice(0, p.lastIndexOf('/')));
+      if (kind === 'tosca') for (const e of index.allEntries()) if (e.kind === 'tosca') this.dirty.add(e.path);
+      if (!kind || kind === 'other') this.markPackageOf(p);
+    }
+    this.wake();
+  }
+
+  /** A document closed: its workspace diagnostics (from disk) are due again, reported afresh. */
+  closed(path: string): void {
+    this.results.delete(path);
+    this.dirty.add(path);
+    this.wake();
+  }
+
+  /** True when some workspace file may need checking. */
+  get pending(): boolean {
+    return this.everything || this.dirty.size > 0;
+  }
+
+  private markUnder(dir: string): void {
+    for (const e of this.session().index.allEntries()) if (e.path.startsWith(dir + '/')) this.dirty.add(e.path);
+  }
+
+  /** A script or other file of an lmctl package matters to that package's descriptor (LM103-LM105). */
+  private markPackageOf(p: string): void {
+    const index = this.session().index;
+    let dir = p.slice(0, p.lastIndexOf('/'));
+    for (let i = 0; i < 5 && dir.length > 1; i++) {
+      for (const d of ['Definitions/lm/resource.yaml', 'Definitions/lm/resource.yml', 'Descriptor/assembly.yml']) {
+        if (index.get(`${dir}/${d}`)) this.dirty.add(`${dir}/${d}`);
+      }
+      dir = dir.slice(0, dir.lastIndexOf('/'));
+    }
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) w();
+    this.waiters.clear();
+  }
+
+  /** Resolves when something becomes dirty, or when the token is cancelled. */
+  private waitForChange(token: CancellationToken): Promise<void> {
+    if (this.pending || token.isCancellationRequested) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.waiters.delete(done);
+        sub.dispose();
+        resolve();
+      };
+      const sub = token.onCancellationRequested(done);
+      this.waiters.add(done);
+    });
+  }
+
+  /** The workspace files that get workspace diagnostics (served by a pack, not open in the editor). */
+  private candidates(): Set<string> {
+    const out = new Set<string>();
+    for (const e of this.session().index.allEntries()) {
+      if (packFor(e.kind) && !e.open && !this.isOpen(e.path)) out.add(e.path);
+    }
+    return out;
+  }
+
+  /** Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). */
+  private async check(path: string): Promise<Result | undefined> {
+    const session = this.session();
+    const stat = session.fs.statSync(path);
+    if (!stat || !stat.isFile || stat.size > session.index.maxFileBytes) return undefined;
+    let text: string;
+    try {
+      text = await session.fs.readFile(path);
+    } catch {
+      return undefined;
+    }
+    const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
+    if (!packFor(model.kind)) return undefined;
+    const items = computeDiagnostics(session.context(model), this.options()).map(toLspDiagnostic);
+    const name = session.index.effectiveName(path);
+    return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
+  }
+
+  /**
+   * Checks what is dirty and returns the reports the client does not have yet: for each file, a
+   * full report when its diagnostics differ from `known` (uri -> result id the client holds);
+   * files that left the workspace get an empty report. `report` receives them in batches.
+   */
+  async pass(
+    known: ReadonlyMap<string, string>,
+    token: CancellationToken,
+    report: (items: WorkspaceDocumentDiagnosticReport[]) => void,
+    uriOf: (path: string) => string,
+    progress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    const t0 = performance.now();
+    const files = this.candidates();
+    const todo: string[] = [];
+    if (this.everything) todo.push(...files);
+    else for (const p of this.dirty) if (files.has(p)) todo.push(p);
+    // Files the client knows about that are no longer workspace files (deleted, now open...).
+    const gone = [...this.dirty].filter((p) => !files.has(p) && !this.isOpen(p) && known.has(uriOf(p)));
+    this.everything = false;
+    this.dirty.clear();
+    let batch: WorkspaceDocumentDiagnosticReport[] = gone.map((p) => {
+      this.results.delete(p);
+      return { kind: 'full', uri: uriOf(p), version: null, items: [] };
+    });
+    let sliceStart = performance.now();
+    let checked = 0;
+    for (let i = 0; i < todo.length; i++) {
+      if (token.isCancellationRequested) {
+        // Unfinished files stay dirty for the next request.
+        for (const p of todo.slice(i)) this.dirty.add(p);
+        break;
+      }
+      const p = todo[i]!;
+      let r: Result | undefined;
+      try {
+        r = await this.check(p);
+      } catch (e) {
+        this.logError(`workspace diagnostics for ${p}`, e);
+      }
+      checked++;
+      const uri = uriOf(p);
+      if (!r) {
+        this.results.delete(p);
+        if (known.has(uri)) batch.push({ kind: 'full', uri, version: null, items: [] });
+      } else {
+        this.results.set(p, r);
+        if (known.get(uri) !== r.resultId && (r.items.length > 0 || known.has(uri))) {
+          batch.push({ kind: 'full', uri, version: null, resultId: r.resultId, items: r.items });
+        }
+      }
+      if (batch.length >= BATCH) {
+        report(batch);
+        batch = [];
+      }
+      if (performance.now() - sliceStart > SLICE_MS) {
+        progress?.(i + 1, todo.length);
+        await pause();
+        sliceStart = performance.now();
+      }
+    }
+    if (batch.length) report(batch);
+    if (checked) this.lastPass = { files: files.size, checked, ms: performance.now() - t0 };
+  }
+
+  /**
+   * The `workspace/diagnostic` request: waits until something is dirty (held open otherwise),
+   * then checks it, streaming reports as partial results when the client gave a token.
+   */
+  async request(
+    previous: readonly { uri: string; value: string }[],
+    token: CancellationToken,
+    partial: ((items: WorkspaceDocumentDiagnosticReport[]) => void) | undefined,
+    uriOf: (path: string) => string,
+    progress?: (done: number, total: number) => void,
+  ): Promise<WorkspaceDocumentDiagnosticReport[]> {
+    await this.waitForChange(token);
+    const known = new Map(previous.map((p) => [p.uri, p.value]));
+    const collected: WorkspaceDocumentDiagnosticReport[] = [];
+    await this.pass(known, token, (items) => (partial ? partial(items) : collected.push(...items)), uriOf, progress);
+    return collected;
+  }
+
+  /**
+   * Push fallback for clients without pull diagnostics: checks what is dirty and publishes what
+   * changed for files not open in the editor.
+   */
+  async push(connection: Connection, token: CancellationToken, uriOf: (path: string) => string): Promise<void> {
+    const known = new Map<string, string>();
+    for (const [p, r] of this.results) known.set(uriOf(p), r.resultId);
+    await this.pass(
+      known,
+      token,
+      (items) => {
+        for (const it of items) {
+          if (it.kind === 'full') void connection.sendDiagnostics({ uri: it.uri, diagnostics: it.items });
+        }
+      },
+      uriOf,
+    );
+  }
+
+  /** The last diagnostics of a workspace file (for tests and the benchmark). */
+  resultOf(path: string): readonly LspDiagnostic[] | undefined {
+    return this.results.get(path)?.items;
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * Workspace diagnostics over stdio: every descriptor's problems without opening it, through pull
+ * (`textDocument/diagnostic`, `workspace/diagnostic` with result ids, held open until something
+ * changes) and through push for clients without pull support.
+ *
+ * Needs `npm run build` first.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { InitializeResult } from 'vscode-languageserver-protocol';
+import { FileChange, LspClient, fileUri, withCode } from '../support/protocolClient.js';
+import { ASSEMBLY, BALANCER, STORAGE, tempWorkspace, type TempWorkspace } from '../support/protocolWorkspace.js';
+
+const T = { timeout: 30000 };
+
+interface Report {
+  kind: 'full' | 'unchanged';
+  uri: string;
+  resultId?: string;
+  items?: { code?: unknown; message: string }[];
+}
+
+const PULL = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
+    publishDiagnostics: { versionSupport: true },
+  },
+};
+
+/** Sends `workspace/diagnostic` and resolves with its reports, or with `'held'` if it has not answered within `ms`. */
+async function workspacePull(
+  client: LspClient,
+  previous: { uri: string; value: string }[],
+  ms = 10000,
+): Promise<Report[] | 'held'> {
+  const req = client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: previous }, 60000);
+  const timer = new Promise<'held'>((r) => setTimeout(() => r('held'), ms));
+  const r = await Promise.race([req, timer]);
+  if (r === 'held') {
+    void req.catch(() => undefined);
+    return 'held';
+  }
+  return r.items;
+}
+
+describe('workspace diagnostics: pull', () => {
+  let ws: TempWorkspace;
+  let client: LspClient;
+  let init: InitializeResult;
+  const known = new Map<string, string>();
+  const previous = () => [...known].map(([uri, value]) => ({ uri, value }));
+  const remember = (items: Report[]) => {
+    for (const r of items) if (r.resultId) known.set(r.uri, r.resultId);
+    return items;
+  };
+
+  before(async () => {
+    ws = tempWorkspace('pull');
+    // A problem in a file nobody opens: the storage assembly maps a property its resource lacks.
+    ws.write(STORAGE, ws.read(STORAGE) + '# edited\n');
+    ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${balancer.publicIp}', '${balancer.publicIP}'));
+    client = new LspClient();
+    init = await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } }, PULL);
+    await client.waitForStatus('ready', 20000);
+  }, T);
+
+  after(async () => {
+    await client?.shutdown();
+    ws?.cleanup();
+  }, T);
+
+  test('the server offers pull diagnostics with inter-file dependencies and workspace diagnostics', () => {
+    assert.deepEqual((init.capabilities as { diagnosticProvider?: unknown }).diagnosticProvider, {
+      identifier: 'lm-descriptors',
+      interFileDependencies: true,
+      workspaceDiagnostics: true,
+    });
+  });
+
+  test('a first workspace pull reports the problems of files nobody opened', T, async () => {
+    const items = await workspacePull(client, []);
+    assert.notEqual(items, 'held');
+    remember(items as Report[]);
+    const asm = (items as Report[]).find((r) => r.uri === fileUri(ws.file(ASSEMBLY)));
+    assert.ok(asm?.items, JSON.stringify(items).slice(0, 500));
+    assert.ok(
+      asm.items.some((d) => d.code === 'LM032'),
+      JSON.stringify(asm.items),
+    );
+  });
+
+  test(
+    'with nothing changed, the request is held open (no polling loop), and a disk change answers it',
+    T,
+    async () => {
+      const req = client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: previous() }, 20000);
+      const early = await Promise.race([
+        req.then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('held'), 500)),
+      ]);
+      assert.equal(early, 'held');
+      // The balancer resource renames publicIp: the assembly that uses it (not open) is affected.
+      ws.write(BALANCER, ws.read(BALANCER).replace('\n  publicIp:', '\n  publicIP:'));
+      client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Changed }]);
+      const { items } = await req;
+      remember(items);
+      const asm = items.find((r) => r.uri === fileUri(ws.file(ASSEMBLY)));
+      assert.ok(asm, `no report for the assembly: ${JSON.stringify(items).slice(0, 400)}`);
+      assert.deepEqual(withCode(asm.items as never[], 'LM032'), []);
+    },
+  );
+
+  test('deleting a descriptor makes its users report errors; restoring it clears them', T, async () => {
+    const text = ws.read(BALANCER);
+    ws.remove(BALANCER);
+    client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Deleted }]);
+    let items = remember((await workspacePull(client, previous())) as Report[]);
+    let asm = items.find((r) => r.uri === fileUri(ws.file(ASSEMBLY)));
+    assert.ok(
+      asm?.items?.some((d) => d.code === 'LM043'),
+      JSON.stringify(asm),
+    );
+    ws.write(BALANCER, text);
+    client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Created }]);
+    items = remember((await workspacePull(client, previous())) as Report[]);
+    asm = items.find((r) => r.uri === fileUri(ws.file(ASSEMBLY)));
+    assert.ok(asm && !asm.items?.some((d) => d.code === 'LM043'), JSON.stringify(asm));
+  });
+
+  test('editing an open resource updates the unopened assembly that uses it', T, async () => {
+    const uri = fileUri(ws.file(BALANCER));
+    client.open(uri, ws.read(BALANCER).replace('\n  publicIP:', '\n  publicIp:'));
+    const items = remember((await workspacePull(client, previous())) as Report[]);
+    const asm = items.find((r) => r.uri === fileUri(ws.file(ASSEMBLY)));
+    assert.ok(
+      asm?.items?.some((d) => d.code === 'LM032'),
+      JSON.stringify(asm),
+    );
+    client.close(uri);
+  });
+
+  test('a document pull: a full report, then `unchanged` for the same text', T, async () => {
+    const uri = fileUri(ws.file(ASSEMBLY));
+    client.open(uri, ws.read(ASSEMBLY));
+    const first = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
+    assert.equal(first.kind, 'full');
+    assert.ok(first.resultId);
+    const again = await client.request<Report>('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId: first.resultId,
+    });
+    assert.deepEqual(again, { kind: 'unchanged', resultId: first.resultId });
+    client.close(uri);
+  });
+
+  test('with nothing changed a request stays held; the client cancels it and the server answers on', T, async () => {
+    // Drain whatever the previous tests left dirty (closing a document re-reads it from disk a
+    // moment later), until a request is held.
+    let r: Report[] | 'held' = [];
+    for (let i = 0; i < 5 && r !== 'held'; i++) {
+      r = await workspacePull(client, previous(), 400);
+      if (r !== 'held') remember(r);
+    }
+    assert.equal(r, 'held');
+    // request() cancels (`$/cancelRequest`) when its own timeout fires.
+    await assert.rejects(client.request('workspace/diagnostic', { previousResultIds: previous() }, 300), /no answer/);
+    const h = await client.request('textDocument/hover', {
+      textDocument: { uri: fileUri(ws.file(ASSEMBLY)) },
+      position: { line: 0, character: 0 },
+    });
+    assert.equal(h, null);
+    assert.ok(client.alive);
+  });
+});
+
+describe('workspace diagnostics: push for clients without pull', () => {
+  let ws: TempWorkspace;
+  let client: LspClient;
+
+  before(async () => {
+    ws = tempWorkspace('push-ws');
+    ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${balancer.publicIp}', '${balancer.publicIP}'));
+    client = new LspClient();
+    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+  }, T);
+
+  after(async () => {
+    await client?.shutdown();
+    ws?.cleanup();
+  }, T);
+
+  test('problems of unopened files are published after indexing', T, async () => {
+    const p = await client.waitForDiagnostics(fileUri(ws.file(ASSEMBLY)), (ds) => ds.length > 0, 15000);
+    assert.ok(withCode(p.diagnostics, 'LM032').length > 0);
+  });
+
+  test('a fix on disk clears them', T, async () => {
+    const since = client.mark();
+    ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${balancer.publicIP}', '${balancer.publicIp}'));
+    client.watchedFilesChanged([{ uri: fileUri(ws.file(ASSEMBLY)), type: FileChange.Changed }]);
+    await client.waitForDiagnostics(fileUri(ws.file(ASSEMBLY)), (ds) => ds.length === 0, 15000, since);
+  });
+});
