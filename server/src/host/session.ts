@@ -3,7 +3,7 @@
  * Both the language server and the CLI use it, so they give the same answers. Every file is read
  * through the session's FileSystem.
  */
-import { analyseDocument, type DocumentModel } from '../model/document.js';
+import { analyseDocument, verifySyntax, type DocumentModel } from '../model/document.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
@@ -34,12 +34,35 @@ export class Session {
     return analyseDocument(normalise(path), text, version, { maxFullParseBytes: this.index.maxFileBytes });
   }
 
-  /** Analyses and installs an open document: its text overrides the disk until it is closed. */
-  openDocument(path: string, text: string, version: number): DocumentModel {
-    const model = this.analyse(path, text, version);
+  /**
+   * Analyses and installs an open document: its text overrides the disk until it is closed. With
+   * `fast`, the outline scanner builds the tree when it can (several times faster than the full
+   * parse, the same tree) and `verifySyntax` completes the check later, off the typing path.
+   */
+  openDocument(path: string, text: string, version: number, fast = false): DocumentModel {
+    const model = fast
+      ? analyseDocument(normalise(path), text, version, {
+          maxFullParseBytes: this.index.maxFileBytes,
+          outlineFirst: true,
+        })
+      : this.analyse(path, text, version);
+    return this.install(model);
+  }
+
+  private install(model: DocumentModel): DocumentModel {
     this.open.set(model.path, model);
     this.index.setOpen(model);
     return model;
+  }
+
+  /**
+   * Completes the syntax check of an open document read by the outline scanner: the full model
+   * when the parser found what the scanner missed (installed in its place), else undefined.
+   */
+  verifyOpen(model: DocumentModel): DocumentModel | undefined {
+    if (this.open.get(model.path) !== model) return undefined;
+    const full = verifySyntax(model, { maxFullParseBytes: this.index.maxFileBytes });
+    return full ? this.install(full) : undefined;
   }
 
   async closeDocument(path: string): Promise<void> {

@@ -76,6 +76,15 @@ export class DiagnosticsPublisher {
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
+  private verify(uri: string, seq: number): void {
+    if (this.docs.seq(uri) !== seq) return;
+    try {
+      if (this.docs.verify(this.session(), uri)) this.schedule(uri, 0);
+    } catch (e) {
+      this.logError(`syntax check of ${uri}`, e);
+    }
+  }
+
   private async run(uri: string): Promise<void> {
     if (this.running.has(uri)) {
       this.again.add(uri);
@@ -92,6 +101,9 @@ export class DiagnosticsPublisher {
       // The text changed (or the document closed) while the rules ran: the result is stale.
       if (this.docs.seq(uri) !== seq) return;
       await this.connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
+      // The fast model's syntax check completes now, off the typing path; errors it finds are
+      // published right after.
+      if (!model.syntaxChecked) setImmediate(() => this.verify(uri, seq));
     } catch (e) {
       this.logError(`diagnostics failed for ${uri}`, e);
     } finally {

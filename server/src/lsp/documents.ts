@@ -43,9 +43,22 @@ export class OpenDocuments {
     const seq = this.seqs.get(uri) ?? 0;
     const cached = this.models.get(uri);
     if (cached && cached.seq === seq && cached.generation === this.generation) return cached.model;
-    const model = session.openDocument(keyOfUri(uri), doc.getText(), doc.version);
+    const model = session.openDocument(keyOfUri(uri), doc.getText(), doc.version, true);
     this.models.set(uri, { seq, generation: this.generation, model });
     return model;
+  }
+
+  /**
+   * Completes the syntax check of the current model of `uri` (see Session.verifyOpen): true when
+   * the full parse found errors the fast model lacked, so its diagnostics must be computed again.
+   */
+  verify(session: Session, uri: string): boolean {
+    const cached = this.models.get(uri);
+    if (!cached || cached.seq !== this.seqs.get(uri) || cached.model.syntaxChecked) return false;
+    const full = session.verifyOpen(cached.model);
+    if (!full) return false;
+    this.models.set(uri, { ...cached, model: full });
+    return true;
   }
 
   /** Forgets a closed document. */

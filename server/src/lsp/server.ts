@@ -373,6 +373,11 @@ export function startServer(connection: Connection): void {
     }
     const items = diags.map(toLspDiagnostic);
     const resultId = resultIdOf(items);
+    if (!model.syntaxChecked) {
+      // The fast model's syntax check completes off the typing path; errors it finds make the
+      // client pull again.
+      setImmediate(() => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls()));
+    }
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });
 

@@ -43,6 +43,12 @@ export interface DocumentModel {
   /** True when the text is binary, not YAML: it has one problem that says so and no tree. */
   binary: boolean;
   /**
+   * False when the outline scanner built the tree of a text the full parser would still read
+   * (`outlineFirst` on a text under FULL_PARSE_BYTES): the tree is the parser's, but YAML errors
+   * the scanner does not detect may be missing until `verifySyntax` runs.
+   */
+  syntaxChecked: boolean;
+  /**
    * Results derived from this exact text (reference scans, resolved items...), computed once and
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
    */
@@ -94,6 +100,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       summary: { kind: 'other' },
       tooLarge: false,
       binary: false,
+      syntaxChecked: true,
       derived: new Map(),
     };
   }
@@ -117,6 +124,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       summary: summarise(kind, null),
       tooLarge: false,
       binary: true,
+      syntaxChecked: true,
       derived: new Map(),
     };
   }
@@ -133,6 +141,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       summary: summarise(kind, null),
       tooLarge: true,
       binary: false,
+      syntaxChecked: true,
       derived: new Map(),
     };
   }
@@ -149,6 +158,8 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       summary: summarise(kind, outlined),
       tooLarge: false,
       binary: false,
+      // Over FULL_PARSE_BYTES the outline is the final answer (the full parse costs too much).
+      syntaxChecked: text.length > FULL_PARSE_BYTES,
       derived: new Map(),
     };
   }
@@ -164,8 +175,25 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     summary: summarise(kind, parsed.root),
     tooLarge: false,
     binary: false,
+    syntaxChecked: true,
     derived: new Map(),
   };
+}
+
+/**
+ * The full parse of a model whose tree came from the outline scanner (`syntaxChecked` false):
+ * undefined when the parser finds nothing the scanner missed (the model is then marked checked),
+ * else the full model of the same text and version.
+ */
+export function verifySyntax(model: DocumentModel, opts: AnalyseOptions = {}): DocumentModel | undefined {
+  if (model.syntaxChecked) return undefined;
+  const full = analyseDocument(model.path, model.text, model.version, { ...opts, outlineFirst: false });
+  const missed = full.problems.some((p) => p.yamlCode !== 'CONTROL_CHARACTER');
+  if (!missed) {
+    model.syntaxChecked = true;
+    return undefined;
+  }
+  return full;
 }
 
 /** Summary only, as fast as possible. Never throws. */

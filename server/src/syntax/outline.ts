@@ -111,6 +111,8 @@ class OutlineScanner {
       // `pos` is at the `-`.
       let p = pos + 1;
       while (p < line.end && this.src.charCodeAt(p) === SP) p++;
+      // A tab after the dash counts as indentation for some readers and not for others.
+      if (this.src.charCodeAt(p) === 9) throw new Bail();
       const afterCol = col + (p - pos);
       let item: YNode | null;
       if (this.contentEnd(p, line.end) === p) {
@@ -204,8 +206,11 @@ class OutlineScanner {
   private parseInlineValue(p: number, line: Line, parentCol: number): YNode {
     const s = this.src;
     const c = s.charCodeAt(p);
-    // & anchor, * alias, ! tag, % @ ` reserved, ? complex key.
+    // & anchor, * alias, ! tag, % @ ` reserved, ? complex key; `]` `}` `,` cannot start a plain
+    // scalar, and `- ` here would be a sequence on the key's line (an error) or a nested one.
     if (c === 38 || c === 42 || c === 33 || c === 37 || c === 64 || c === 96 || c === 63) throw new Bail();
+    if (c === 93 || c === 125 || c === 44) throw new Bail();
+    if (c === 45 /* - */ && (p + 1 >= line.end || s.charCodeAt(p + 1) === SP)) throw new Bail();
     if (c === 124 /* | */ || c === 62 /* > */) return this.parseBlockScalar(p, line, parentCol);
     if (c === 91 /* [ */ || c === 123 /* { */) {
       const node = this.parseFlow(p, this.contentEnd(p, line.end));
@@ -310,9 +315,17 @@ class OutlineScanner {
       for (const l of rawLines) {
         const t = l.length - l.trimStart().length;
         if (l.trim() !== '') {
+          // A first line that looks like a comment may end the scalar or be its content,
+          // depending on what follows: left to the full parser.
+          if (l.trimStart().startsWith('#')) throw new Bail();
           indent = t;
           break;
         }
+      }
+      // Leading blank lines longer than the content indentation need an indentation indicator.
+      for (const l of rawLines) {
+        if (l.trim() !== '') break;
+        if (l.length > indent) throw new Bail();
       }
     }
     // A less indented first line than later ones is fine; a line less indented than `indent`
@@ -411,7 +424,12 @@ class OutlineScanner {
       c === 42 ||
       c === 33 ||
       c === 63 ||
-      c === 35
+      c === 35 ||
+      c === 64 /* @ */ ||
+      c === 96 /* ` */ ||
+      c === 37 /* % */ ||
+      c === 124 /* | */ ||
+      c === 62 /* > */
     )
       throw new Bail();
     let e = i;
