@@ -4,8 +4,7 @@
  * fail, and one run with a deliberately desynchronised edit that must be caught. Needs
  * `npm run build` first. Long runs: `npm run fuzz` (see test/fuzz/run.ts).
  *
- * Seeds that currently fail because of a server bug are listed under KNOWN-BUG below (skipped
- * unless FUZZ_KNOWN_BUGS=1), to be put back once the bug is fixed.
+ * Seeds that once found a bug are kept as regression seeds below (long ones with FUZZ_LONG=1).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,22 +22,17 @@ const SEEDS: Record<WorkspaceName, { seeds: number[]; bursts: number }> = {
 
 const T = { timeout: 90000 };
 
-// KNOWN-BUG: tosca seed 4 (60 bursts; fails in burst 51), seed 1724146778 (fails in burst 42) and
-// seed 2010576025 (fails in burst 94): stale TOSCA diagnostics in an imported types file after
-// another open file *becomes* one of its importers (its import line is repaired, it gains
-// `tosca_definitions_version`, or it gains an `imports:` entry). The imported file keeps reporting
-// types as unknown that the new importer declares, until the imported file itself is edited; a
-// server that opens the same texts afresh does not report them. The TOSCA model cache
-// (server/src/index/toscaModels.ts, modelOf) re-validates only the files the cached model loaded,
-// and a file that was not an importer when the model was built is not among them. The minimal
-// scenario is the 'KNOWN-BUG minimal' test below. Run these with FUZZ_KNOWN_BUGS=1 once fixed,
-// then move the seeds into SEEDS (or keep them here as regression seeds).
-const KNOWN_BUGS: { workspace: WorkspaceName; seed: number; bursts: number }[] = [
+// Regression seeds: these once failed because the TOSCA model of an imported file was not rebuilt
+// when another file *became* one of its importers (an import line repaired, `tosca_definitions_version`
+// or an `imports:` entry gained). Fixed in server/src/index/toscaModels.ts (reverse import edges
+// compared when a cached model is reused). They take ~40 s together, so they run with FUZZ_LONG=1;
+// the minimal scenario below runs always.
+const REGRESSION_SEEDS: { workspace: WorkspaceName; seed: number; bursts: number }[] = [
   { workspace: 'tosca', seed: 4, bursts: 60 },
   { workspace: 'tosca', seed: 1724146778, bursts: 60 },
   { workspace: 'tosca', seed: 2010576025, bursts: 100 },
 ];
-const knownBugSkip = process.env['FUZZ_KNOWN_BUGS'] ? false : 'KNOWN-BUG (set FUZZ_KNOWN_BUGS=1 to run)';
+const longSkip = process.env['FUZZ_LONG'] ? false : 'long (set FUZZ_LONG=1 to run)';
 
 function explain(r: FuzzResult): string {
   return r.failure
@@ -127,76 +121,68 @@ test('a seed always sends the same messages', T, async () => {
   assert.notEqual(a.traceHash, c.traceHash);
 });
 
-for (const { workspace, seed, bursts } of KNOWN_BUGS) {
-  test(`KNOWN-BUG fuzz ${workspace} seed ${seed}: ${bursts} bursts`, { ...T, skip: knownBugSkip }, async () => {
+for (const { workspace, seed, bursts } of REGRESSION_SEEDS) {
+  test(`regression fuzz ${workspace} seed ${seed}: ${bursts} bursts`, { ...T, skip: longSkip }, async () => {
     const r = await runFuzz({ seed, bursts, workspace });
     assert.equal(r.failure, undefined, explain(r));
   });
 }
 
-test(
-  'KNOWN-BUG minimal: an imported TOSCA file is re-checked when a file starts importing it',
-  { ...T, skip: knownBugSkip },
-  async () => {
-    const ws = tempWorkspace('fuzz-known-bug', null);
-    const service = [
-      'tosca_definitions_version: tosca_simple_yaml_1_3',
-      'imports:',
-      '  - types.yaml',
-      'node_types:',
-      '  my.nodes.Base:',
-      '    derived_from: tosca.nodes.Root',
-      '',
-    ].join('\n');
-    const types = [
-      'tosca_definitions_version: tosca_simple_yaml_1_3',
-      'node_types:',
-      '  my.nodes.App:',
-      '    derived_from: my.nodes.Base',
-      '',
-    ].join('\n');
-    ws.write('service.yaml', service);
-    ws.write('types.yaml', types);
-    const c = new LspClient();
-    try {
-      await c.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
-      await c.waitForStatus('ready');
-      const su = fileUri(ws.file('service.yaml'));
-      const tu = fileUri(ws.file('types.yaml'));
-      const importLine = (text: string) => ({
-        range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } },
-        text,
-      });
-      const settle = async (uri: string) => {
-        const v = c.versionOf(uri)!;
-        await c.waitForDiagnostics(uri, (_, p) => p.version === v, 5000);
-        await new Promise((r) => setTimeout(r, 300));
-      };
-      c.open(su, service);
-      c.open(tu, types);
-      await settle(su);
-      assert.deepEqual(
-        withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
-        [],
-        'my.nodes.Base comes from the importer',
-      );
-      c.changeIncremental(su, [importLine('other')]); // service.yaml stops importing types.yaml
-      await settle(su);
-      assert.equal(
-        withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033').length,
-        1,
-        'now my.nodes.Base is unknown',
-      );
-      c.changeIncremental(su, [importLine('types')]); // ...and imports it again: the original texts
-      await settle(su);
-      assert.deepEqual(
-        withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
-        [],
-        'types.yaml must be re-checked with its importer back (a fresh server reports nothing here)',
-      );
-    } finally {
-      await c.shutdown();
-      ws.cleanup();
-    }
-  },
-);
+test('regression: an imported TOSCA file is re-checked when a file starts importing it', T, async () => {
+  const ws = tempWorkspace('fuzz-known-bug', null);
+  const service = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'imports:',
+    '  - types.yaml',
+    'node_types:',
+    '  my.nodes.Base:',
+    '    derived_from: tosca.nodes.Root',
+    '',
+  ].join('\n');
+  const types = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'node_types:',
+    '  my.nodes.App:',
+    '    derived_from: my.nodes.Base',
+    '',
+  ].join('\n');
+  ws.write('service.yaml', service);
+  ws.write('types.yaml', types);
+  const c = new LspClient();
+  try {
+    await c.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+    await c.waitForStatus('ready');
+    const su = fileUri(ws.file('service.yaml'));
+    const tu = fileUri(ws.file('types.yaml'));
+    const importLine = (text: string) => ({
+      range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } },
+      text,
+    });
+    const settle = async (uri: string) => {
+      const v = c.versionOf(uri)!;
+      await c.waitForDiagnostics(uri, (_, p) => p.version === v, 5000);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    c.open(su, service);
+    c.open(tu, types);
+    await settle(su);
+    assert.deepEqual(
+      withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
+      [],
+      'my.nodes.Base comes from the importer',
+    );
+    c.changeIncremental(su, [importLine('other')]); // service.yaml stops importing types.yaml
+    await settle(su);
+    assert.equal(withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033').length, 1, 'now my.nodes.Base is unknown');
+    c.changeIncremental(su, [importLine('types')]); // ...and imports it again: the original texts
+    await settle(su);
+    assert.deepEqual(
+      withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
+      [],
+      'types.yaml must be re-checked with its importer back (a fresh server reports nothing here)',
+    );
+  } finally {
+    await c.shutdown();
+    ws.cleanup();
+  }
+});
