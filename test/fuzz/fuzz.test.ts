@@ -4,22 +4,35 @@
  * fail, and one run with a deliberately desynchronised edit that must be caught. Needs
  * `npm run build` first. Long runs: `npm run fuzz` (see test/fuzz/run.ts).
  *
- * Seeds that currently fail because of a server bug are listed as KNOWN-BUG comments next to the
- * seed lists, to be put back once the bug is fixed.
+ * Seeds that once found a bug are kept as regression seeds below (long ones with FUZZ_LONG=1).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
 import { compareDiagnostics, runFuzz, type FuzzResult } from './fuzzer.js';
 import { corpusAvailable, CORPUS_DIR, type WorkspaceName } from './workspaces.js';
-import type { Diagnostic } from '../support/protocolClient.js';
+import { LspClient, fileUri, withCode, type Diagnostic } from '../support/protocolClient.js';
+import { tempDir, tempWorkspace } from '../support/protocolWorkspace.js';
 
 const SEEDS: Record<WorkspaceName, { seeds: number[]; bursts: number }> = {
   lm: { seeds: [1, 2], bursts: 25 },
   tosca: { seeds: [1, 2], bursts: 25 },
-  corpus: { seeds: [1, 2], bursts: 15 },
+  corpus: { seeds: [1, 2], bursts: 12 },
 };
 
 const T = { timeout: 90000 };
+
+// Regression seeds: these once failed because the TOSCA model of an imported file was not rebuilt
+// when another file *became* one of its importers (an import line repaired, `tosca_definitions_version`
+// or an `imports:` entry gained). Fixed in server/src/index/toscaModels.ts (reverse import edges
+// compared when a cached model is reused). They take ~40 s together, so they run with FUZZ_LONG=1;
+// the minimal scenario below runs always.
+const REGRESSION_SEEDS: { workspace: WorkspaceName; seed: number; bursts: number }[] = [
+  { workspace: 'tosca', seed: 4, bursts: 60 },
+  { workspace: 'tosca', seed: 1724146778, bursts: 60 },
+  { workspace: 'tosca', seed: 2010576025, bursts: 100 },
+];
+const longSkip = process.env['FUZZ_LONG'] ? false : 'long (set FUZZ_LONG=1 to run)';
 
 function explain(r: FuzzResult): string {
   return r.failure
@@ -82,8 +95,94 @@ test('the comparator is order-insensitive and reports each kind of difference', 
 
 test('the fuzz loop catches a server that saw different edits', T, async () => {
   // Every 4th edit sends A a stray `}` the fuzzer does not record: A and B must disagree.
-  const r = await runFuzz({ seed: 7, bursts: 15, workspace: 'lm', sabotage: { everyEdits: 4 }, failureDir: undefined });
-  assert.ok(r.failure, 'the sabotaged run must fail');
-  assert.equal(r.failure.kind, 'mismatch', r.failure.message);
-  assert.match(r.failure.message, /only A: /);
+  const dir = tempDir('fuzz-selfcheck');
+  try {
+    const r = await runFuzz({ seed: 7, bursts: 15, workspace: 'lm', sabotage: { everyEdits: 4 }, failureDir: dir });
+    assert.ok(r.failure, 'the sabotaged run must fail');
+    assert.equal(r.failure.kind, 'mismatch', r.failure.message);
+    assert.match(r.failure.message, /only A: /);
+    const rec = JSON.parse(readFileSync(r.failure.file, 'utf8')) as Record<string, unknown>;
+    assert.equal(rec['seed'], 7);
+    assert.equal(rec['burst'], r.failure.burst);
+    for (const k of ['textsBefore', 'burstSteps', 'textsAfter', 'diagnosticsA', 'diagnosticsB'])
+      assert.ok(rec[k], `the reproduction has ${k}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a seed always sends the same messages', T, async () => {
+  const a = await runFuzz({ seed: 11, bursts: 3, workspace: 'tosca' });
+  const b = await runFuzz({ seed: 11, bursts: 3, workspace: 'tosca' });
+  assert.equal(a.failure, undefined, explain(a));
+  assert.equal(a.traceHash, b.traceHash);
+  assert.equal(a.edits, b.edits);
+  const c = await runFuzz({ seed: 12, bursts: 3, workspace: 'tosca' });
+  assert.notEqual(a.traceHash, c.traceHash);
+});
+
+for (const { workspace, seed, bursts } of REGRESSION_SEEDS) {
+  test(`regression fuzz ${workspace} seed ${seed}: ${bursts} bursts`, { ...T, skip: longSkip }, async () => {
+    const r = await runFuzz({ seed, bursts, workspace });
+    assert.equal(r.failure, undefined, explain(r));
+  });
+}
+
+test('regression: an imported TOSCA file is re-checked when a file starts importing it', T, async () => {
+  const ws = tempWorkspace('fuzz-known-bug', null);
+  const service = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'imports:',
+    '  - types.yaml',
+    'node_types:',
+    '  my.nodes.Base:',
+    '    derived_from: tosca.nodes.Root',
+    '',
+  ].join('\n');
+  const types = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'node_types:',
+    '  my.nodes.App:',
+    '    derived_from: my.nodes.Base',
+    '',
+  ].join('\n');
+  ws.write('service.yaml', service);
+  ws.write('types.yaml', types);
+  const c = new LspClient();
+  try {
+    await c.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+    await c.waitForStatus('ready');
+    const su = fileUri(ws.file('service.yaml'));
+    const tu = fileUri(ws.file('types.yaml'));
+    const importLine = (text: string) => ({
+      range: { start: { line: 2, character: 4 }, end: { line: 2, character: 9 } },
+      text,
+    });
+    const settle = async (uri: string) => {
+      const v = c.versionOf(uri)!;
+      await c.waitForDiagnostics(uri, (_, p) => p.version === v, 5000);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    c.open(su, service);
+    c.open(tu, types);
+    await settle(su);
+    assert.deepEqual(
+      withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
+      [],
+      'my.nodes.Base comes from the importer',
+    );
+    c.changeIncremental(su, [importLine('other')]); // service.yaml stops importing types.yaml
+    await settle(su);
+    assert.equal(withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033').length, 1, 'now my.nodes.Base is unknown');
+    c.changeIncremental(su, [importLine('types')]); // ...and imports it again: the original texts
+    await settle(su);
+    assert.deepEqual(
+      withCode(c.latestDiagnostics(tu)!.diagnostics, 'TOSCA033'),
+      [],
+      'types.yaml must be re-checked with its importer back (a fresh server reports nothing here)',
+    );
+  } finally {
+    await c.shutdown();
+    ws.cleanup();
+  }
 });

@@ -11,7 +11,8 @@
  * Everything the fuzzer does is drawn from one seeded PRNG (never Math.random), so a seed always
  * sends the same sequence of messages; only the interleaving with the server's timers varies.
  * On a failure the seed, the burst, the texts before the burst, the burst's edits and the two
- * diagnostic lists are written to test/.tmp/fuzz-failure-<seed>.json.
+ * diagnostic lists, plus every step of the run, are written to
+ * test/.tmp/fuzz-failure-<seed>-<workspace>.json (test/fuzz/replay.ts replays and shrinks it).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -31,7 +32,7 @@ export interface FuzzOptions {
   /** Every request and every awaited publication must arrive within this (default 5000 ms). */
   boundMs?: number;
   log?: (line: string) => void;
-  /** Silence (no publication from A) that counts as "A has settled" (default 60 ms). */
+  /** Silence (no publication from a server) that counts as "it has settled" (default 40 ms). */
   quietMs?: number;
   /** Where failure files go (default test/.tmp). */
   failureDir?: string;
@@ -61,7 +62,7 @@ export interface FuzzFailure {
 
 /** Not fatal, but worth a look: handler exceptions in the log, rule crashes, impossible ranges. */
 export interface Finding {
-  kind: 'server-log-error' | 'rule-crash' | 'request-error' | 'invalid-range' | 'invalid-result';
+  kind: 'server-log-error' | 'rule-crash' | 'budget-exceeded' | 'request-error' | 'invalid-range' | 'invalid-result';
   burst: number;
   doc?: string;
   detail: string;
@@ -84,6 +85,8 @@ export interface FuzzResult {
   /** Distinct diagnostic codes seen in the reference lists. */
   codes: string[];
   ms: number;
+  /** FNV-1a hash of every message the fuzzer sent (same seed and bursts: same hash). */
+  traceHash: string;
   findings: Finding[];
   failure?: FuzzFailure;
 }
@@ -96,7 +99,18 @@ export interface Change {
 
 export type Step =
   | { type: 'edit'; doc: string; op: string; changes: Change[]; version: number }
-  | { type: 'request'; doc: string; method: string; position: Position; cancel: 'no' | 'now' | number; id: number }
+  | {
+      type: 'request';
+      doc: string;
+      method: string;
+      position: Position;
+      /** The end of the range, for codeAction. */
+      end?: Position;
+      cancel: 'no' | 'now' | number;
+      id: number;
+    }
+  /** The end of a burst: A and B were compared here. */
+  | { type: 'compare'; burst: number }
   | { type: 'pause'; ms: number }
   | { type: 'open'; doc: string; text: 'disk' | 'buffer' }
   | { type: 'close'; doc: string };
@@ -283,7 +297,7 @@ interface OpenDoc {
   openMark: number;
 }
 
-class Fail extends Error {
+export class Fail extends Error {
   constructor(
     readonly kind: FailureKind,
     message: string,
@@ -293,7 +307,10 @@ class Fail extends Error {
   }
 }
 
-const INIT: InitOptions = { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } };
+/** The analysis time budget ran out (lmDescriptors.analysisBudgetMs): timing, not content. */
+const BUDGET_CODES = new Set(['LM998', 'TOSCA998']);
+
+export const INIT: InitOptions = { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } };
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -316,7 +333,7 @@ function lineOf(doc: TextDocument, i: number): { text: string; start: number; en
   return { text, start, end: start + text.length, next };
 }
 
-class FuzzRun {
+export class FuzzRun {
   readonly rng: Rng;
   readonly boundMs: number;
   readonly quietMs: number;
@@ -331,6 +348,8 @@ class FuzzRun {
   candidates: string[] = [];
   vocab: string[] = [];
   open: OpenDoc[] = [];
+  /** The last text of each closed document (a replay reopening a "buffer" needs it). */
+  closedText = new Map<string, string>();
   /** Documents open in B (by relative path). */
   openB = new Set<string>();
   steps: Step[] = [];
@@ -351,7 +370,7 @@ class FuzzRun {
     // The workspace is mixed in so that one seed drives different sequences on different workspaces.
     this.rng = new Rng(opts.seed ^ hashString(source.name));
     this.boundMs = opts.boundMs ?? 5000;
-    this.quietMs = opts.quietMs ?? 60;
+    this.quietMs = opts.quietMs ?? 40;
     this.log = opts.log ?? (() => undefined);
     this.maxOpen = opts.maxOpen ?? 3;
   }
@@ -407,6 +426,7 @@ class FuzzRun {
   }
 
   closeDoc(d: OpenDoc): void {
+    this.closedText.set(d.rel, d.doc.getText());
     this.A.close(d.uriA);
     // B closes it now too, not at the next comparison: a close makes the server re-read the file
     // from disk asynchronously, and only the burst in between gives B's re-read time to finish.
@@ -573,21 +593,28 @@ class FuzzRun {
       changes.push(change);
       ops.push(op);
     }
-    const sabotage = this.opts.sabotage && (this.stats.edits + 1) % this.opts.sabotage.everyEdits === 0;
-    const sent = this.A.changeIncremental(
-      d.uriA,
-      sabotage
-        ? [...changes, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '}' }]
-        : changes,
-    );
-    if (sent !== version) throw new Error(`version bookkeeping: sent ${sent}, expected ${version}`);
-    this.steps.push({ type: 'edit', doc: d.rel, op: ops.join('+'), changes, version });
-    this.stats.edits++;
+    this.sendChanges(d, changes, ops.join('+'), version);
     if (rng.chance(0.3)) {
       d.history.push(d.doc.getText());
       // history[0] is the text the document was opened with: kept, so "revert" can reach it.
       if (d.history.length > 30) d.history.splice(1, 1);
     }
+  }
+
+  /** Sends changes already applied to our copy of the document (at `version`) to A, and records them. */
+  sendChanges(d: OpenDoc, changes: Change[], op: string, version: number): void {
+    const sabotage = this.opts.sabotage && (this.stats.edits + 1) % this.opts.sabotage.everyEdits === 0;
+    const sent = this.A.changeIncremental(d.uriA, sabotage ? [...changes, { range: zeroRange(), text: '}' }] : changes);
+    if (sent !== version) throw new Error(`version bookkeeping: sent ${sent}, expected ${version}`);
+    this.steps.push({ type: 'edit', doc: d.rel, op, changes, version });
+    this.stats.edits++;
+  }
+
+  /** Applies recorded changes to our copy and sends them (replays). */
+  replayChanges(d: OpenDoc, changes: Change[], op: string): void {
+    const version = (this.A.versionOf(d.uriA) ?? 1) + 1;
+    TextDocument.update(d.doc, changes, version);
+    this.sendChanges(d, changes, op, version);
   }
 
   // --- requests ---
@@ -614,19 +641,26 @@ class FuzzRun {
     const rng = this.rng;
     const method = rng.weighted({ hover: 3, completion: 3, definition: 3, codeAction: 1 });
     const position = this.randomPosition(d.doc);
-    const params =
-      method === 'codeAction'
-        ? {
-            textDocument: { uri: d.uriA },
-            range: { start: position, end: this.randomPosition(d.doc) },
-            context: { diagnostics: [] },
-          }
-        : { textDocument: { uri: d.uriA }, position };
+    const end = method === 'codeAction' ? this.randomPosition(d.doc) : undefined;
     const cancelMode = rng.weighted({ no: 7, now: 2, later: 1 });
     const cancel: 'no' | 'now' | number = cancelMode === 'later' ? rng.range(0, 5) : cancelMode;
+    this.sendRequest(d, method, position, end, cancel, pending);
+  }
+
+  sendRequest(
+    d: OpenDoc,
+    method: string,
+    position: Position,
+    end: Position | undefined,
+    cancel: 'no' | 'now' | number,
+    pending: Promise<void>[],
+  ): void {
+    const params = end
+      ? { textDocument: { uri: d.uriA }, range: { start: position, end }, context: { diagnostics: [] } }
+      : { textDocument: { uri: d.uriA }, position };
     const id = ++this.requestId;
     const burst = this.burst;
-    this.steps.push({ type: 'request', doc: d.rel, method, position, cancel, id });
+    this.steps.push({ type: 'request', doc: d.rel, method, position, ...(end ? { end } : {}), cancel, id });
     this.stats.requests++;
     const r = this.A.requestCancellable<unknown>(`textDocument/${method}`, params, this.boundMs);
     if (cancel === 'now') r.cancel();
@@ -733,7 +767,7 @@ class FuzzRun {
     }
   }
 
-  /** Waits until A has published nothing for quietMs (bounded: a server that never stops is a failure). */
+  /** Waits until a server has published nothing for quietMs (bounded: a server that never stops is a failure). */
   async waitQuiet(client: LspClient, name: string): Promise<void> {
     const t0 = Date.now();
     for (;;) {
@@ -791,17 +825,31 @@ class FuzzRun {
   diffAll(ref: Map<string, Diagnostic[]>): { doc: string; diff: DiagnosticDiff }[] {
     const normA = this.normaliser(this.wsA);
     const normB = this.normaliser(this.wsB);
+    // "Checking stopped after N ms" depends on how busy the machine is, not on the text: not compared
+    // (inspect() reports it as a finding).
+    const timed = (ds: readonly Diagnostic[]) => ds.filter((x) => !BUDGET_CODES.has(String(x.code)));
     const out: { doc: string; diff: DiagnosticDiff }[] = [];
     for (const d of this.open) {
-      const diff = compareDiagnostics(this.latestA(d)?.diagnostics ?? [], ref.get(d.rel) ?? [], normA, normB);
+      const diff = compareDiagnostics(
+        timed(this.latestA(d)?.diagnostics ?? []),
+        timed(ref.get(d.rel) ?? []),
+        normA,
+        normB,
+      );
       if (!diff.equal) out.push({ doc: d.rel, diff });
     }
     return out;
   }
 
-  async compare(): Promise<void> {
+  /** Waits for A's diagnostics of the latest version of every open document, then for silence. */
+  async settleA(): Promise<void> {
     for (const d of this.open) await this.waitA(d);
     await this.waitQuiet(this.A, 'A');
+  }
+
+  async compare(): Promise<void> {
+    this.steps.push({ type: 'compare', burst: this.burst });
+    await this.settleA();
     const ref = await this.reference();
     this.stats.comparisons += this.open.length;
     this.inspect();
@@ -854,6 +902,8 @@ class FuzzRun {
       for (const diag of pub.diagnostics) {
         if (diag.code === 'LM999' || diag.code === 'TOSCA999')
           this.finding({ kind: 'rule-crash', burst: this.burst, doc: d.rel, detail: diag.message, text });
+        if (BUDGET_CODES.has(String(diag.code)))
+          this.finding({ kind: 'budget-exceeded', burst: this.burst, doc: d.rel, detail: diag.message, text });
         const r = diag.range;
         const okPos = (p: Position) =>
           p.line >= 0 &&
@@ -879,6 +929,67 @@ class FuzzRun {
       if (/^\[lm-descriptors\] indexed /.test(l) || l.startsWith('(notification')) continue;
       this.finding({ kind: 'server-log-error', burst: this.burst, detail: l.slice(0, 2000) });
     }
+  }
+
+  // --- replays (test/fuzz/replay.ts) ---
+
+  /** A fresh server A (same folder, nothing open); B closes everything too. */
+  async restartA(): Promise<void> {
+    await this.A.shutdown();
+    for (const rel of this.openB) this.B.close(fileUri(this.wsB.file(rel)));
+    this.openB.clear();
+    this.open = [];
+    this.logsSeen = 0;
+    this.A = new LspClient();
+    await this.A.initialize(this.wsA.dir, INIT);
+    await this.A.waitForStatus('ready', 60000);
+    await this.waitQuiet(this.B, 'B');
+  }
+
+  /** Executes recorded steps; a `compare` step compares (and throws a Fail on a mismatch). */
+  async execSteps(steps: readonly Step[], opts: { openClose: boolean; compare: boolean }): Promise<void> {
+    let pending: Promise<void>[] = [];
+    const doc = (rel: string) => {
+      const d = this.open.find((x) => x.rel === rel);
+      if (!d) throw new Error(`replay: ${rel} is not open`);
+      return d;
+    };
+    const settle = async () => {
+      const settled = await Promise.allSettled(pending);
+      pending = [];
+      for (const r of settled) if (r.status === 'rejected') throw r.reason;
+    };
+    for (const st of steps) {
+      switch (st.type) {
+        case 'open':
+          if (opts.openClose) {
+            if (this.open.some((d) => d.rel === st.doc)) throw new Error(`replay: ${st.doc} is already open`);
+            const text = st.text === 'disk' ? this.fileText.get(st.doc) : this.closedText.get(st.doc);
+            if (text === undefined) throw new Error(`replay: no text to reopen ${st.doc} with`);
+            this.openDoc(st.doc, text, st.text);
+          }
+          break;
+        case 'close':
+          if (opts.openClose) this.closeDoc(doc(st.doc));
+          break;
+        case 'edit':
+          this.replayChanges(doc(st.doc), st.changes, st.op);
+          break;
+        case 'request':
+          this.sendRequest(doc(st.doc), st.method, st.position, st.end, st.cancel, pending);
+          break;
+        case 'pause':
+          await sleep(st.ms);
+          break;
+        case 'compare':
+          await settle();
+          this.burst = st.burst;
+          if (opts.compare) await this.compare();
+          else await this.settleA();
+          break;
+      }
+    }
+    await settle();
   }
 
   failureRecord(f: Fail): Record<string, unknown> {
@@ -969,6 +1080,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     ...run.stats,
     codes: [...run.codes].sort(),
     ms: Date.now() - t0,
+    traceHash: hashString(JSON.stringify(run.steps)).toString(16).padStart(8, '0'),
     findings: run.findings,
     ...(failure ? { failure } : {}),
   };

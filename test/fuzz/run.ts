@@ -2,7 +2,8 @@
  * Long fuzz runs: `npm run fuzz -- [--seed N] [--bursts M] [--workspace lm|tosca|corpus|all] [--runs K]
  * [--bound MS] [--quiet MS]`. Defaults: 10 runs of 200 bursts on every workspace, random seeds (printed,
  * so any run can be repeated with --seed). With --seed N the runs use seeds N, N+1, ... N+K-1.
- * Exits 1 when a run failed; each failure leaves test/.tmp/fuzz-failure-<seed>-<workspace>.json.
+ * Exits 1 when a run failed; each failure leaves test/.tmp/fuzz-failure-<seed>-<workspace>.json,
+ * which `node --import tsx test/fuzz/replay.ts <file>` replays and shrinks to a minimal reproduction.
  */
 import { randomInt } from 'node:crypto';
 import { runFuzz, type FuzzResult } from './fuzzer.js';
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
   const runs = int(args['runs'], 10, 'runs');
   const bursts = int(args['bursts'], 200, 'bursts');
   const boundMs = int(args['bound'], 5000, 'bound');
-  const quietMs = args['quiet'] === undefined ? undefined : int(args['quiet'], 60, 'quiet');
+  const quietMs = args['quiet'] === undefined ? undefined : int(args['quiet'], 40, 'quiet');
   const which = args['workspace'] ?? 'all';
   let workspaces: WorkspaceName[];
   if (which === 'all') workspaces = [...WORKSPACE_NAMES];

@@ -176,14 +176,12 @@ export interface SourceWorkspace {
   dispose(): void;
 }
 
-function writeFiles(files: Readonly<Record<string, string>>, prefix: string): string {
-  const dir = path.join(tempDir(prefix), 'src');
-  for (const [rel, text] of Object.entries(files)) {
-    const f = path.join(dir, rel);
-    mkdirSync(path.dirname(f), { recursive: true });
-    writeFileSync(f, text);
-  }
-  return dir;
+/** A fresh temp root with a `src` folder in it, and how to remove the root. */
+function tempSource(prefix: string): { dir: string; dispose: () => void } {
+  const root = tempDir(prefix);
+  const dir = path.join(root, 'src');
+  mkdirSync(dir, { recursive: true });
+  return { dir, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** Copies `count` seeded-random YAML files of `from` (at most `maxBytes` each) under `to/<under>`. */
@@ -199,18 +197,21 @@ function copySubset(rng: Rng, from: string, to: string, under: string, count: nu
 }
 
 export function sourceWorkspace(name: WorkspaceName, seed: number, corpusFiles = 30): SourceWorkspace {
-  // The folder is tempDir(prefix)/src: remove the whole temp root.
-  const rmTemp = (dir: string) => () => rmSync(path.dirname(dir), { recursive: true, force: true });
   if (name === 'lm') return { name, dir: EXAMPLE_DIR, dispose: () => undefined };
   if (name === 'tosca') {
-    const dir = writeFiles(TOSCA_FILES, 'fuzz-tosca-src');
-    return { name, dir, dispose: rmTemp(dir) };
+    const t = tempSource('fuzz-tosca-src');
+    for (const [rel, text] of Object.entries(TOSCA_FILES)) {
+      const f = path.join(t.dir, rel);
+      mkdirSync(path.dirname(f), { recursive: true });
+      writeFileSync(f, text);
+    }
+    return { name, ...t };
   }
   if (!corpusAvailable()) throw new Error(`the corpus workspace needs ${CORPUS_DIR}, which is absent`);
-  const dir = path.join(tempDir('fuzz-corpus-src'), 'src');
+  const t = tempSource('fuzz-corpus-src');
   // Its own stream, so the subset depends on the seed only (not on how many draws the run makes).
-  const rng = new Rng(seed ^ 0x5eed_c0de);
-  copySubset(rng, path.join(CORPUS_DIR, 'lm'), dir, 'lm', corpusFiles, 64 * 1024);
-  copySubset(rng, path.join(CORPUS_DIR, 'tosca'), dir, 'tosca', corpusFiles, 64 * 1024);
-  return { name, dir, dispose: rmTemp(dir) };
+  const rng = new Rng(seed ^ 0x5eedc0de);
+  copySubset(rng, path.join(CORPUS_DIR, 'lm'), t.dir, 'lm', corpusFiles, 64 * 1024);
+  copySubset(rng, path.join(CORPUS_DIR, 'tosca'), t.dir, 'tosca', corpusFiles, 64 * 1024);
+  return { name, ...t };
 }

@@ -12,7 +12,7 @@
 import * as path from 'node:path';
 import type { DocumentModel } from '../model/document.js';
 import { findCsar } from '../model/tosca/csar.js';
-import type { LoadedToscaFile, ToscaFileSource } from '../model/tosca/imports.js';
+import { resolveImportTarget, type LoadedToscaFile, type ToscaFileSource } from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
@@ -26,7 +26,12 @@ import type { IndexEntry } from './workspace.js';
 export interface ToscaIndexView {
   get(path: string): IndexEntry | undefined;
   allEntries(): Iterable<IndexEntry>;
+  /** Changes whenever a TOSCA file enters, changes or leaves the index. */
+  readonly toscaGeneration: number;
 }
+
+/** Importers followed upwards for a file's importer context (as the model builder does). */
+const MAX_IMPORTERS = 8;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -40,11 +45,16 @@ interface Memo {
   doc: DocumentModel;
   model: ToscaModel;
   seen: Map<string, Seen>;
+  /** The files that (transitively) import the document, when the model was built, and at which TOSCA generation. */
+  importers: string;
+  generation: number;
 }
 
 export class ToscaModels {
   private readonly models = new Map<string, Memo>();
   private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
+  /** Reverse import edges (imported file -> files whose resolved imports point at it), per TOSCA generation. */
+  private reverse: { generation: number; map: Map<string, string[]> } | undefined;
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
 
@@ -57,7 +67,7 @@ export class ToscaModels {
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
   modelOf(doc: DocumentModel): ToscaModel {
     const m = this.models.get(doc.path);
-    if (m && m.doc === doc && [...m.seen].every(([p, s]) => this.same(p, s))) {
+    if (m && m.doc === doc && this.sameImporters(m) && [...m.seen].every(([p, s]) => this.same(p, s))) {
       // Refresh its place in the LRU order.
       this.models.delete(doc.path);
       this.models.set(doc.path, m);
@@ -72,7 +82,8 @@ export class ToscaModels {
     for (const r of model.closure.imports)
       if (r.status.kind === 'missing') seen.set(r.status.path, this.now(r.status.path));
     this.models.delete(doc.path);
-    this.models.set(doc.path, { doc, model, seen });
+    const generation = this.index.toscaGeneration;
+    this.models.set(doc.path, { doc, model, seen, importers: this.importerClosure(doc.path).join('\n'), generation });
     if (this.models.size > MAX_MODELS) this.models.delete(this.models.keys().next().value!);
     return model;
   }
@@ -81,6 +92,58 @@ export class ToscaModels {
   clear(): void {
     this.models.clear();
     this.onDemand.clear();
+    this.reverse = undefined;
+  }
+
+  /**
+   * The files whose resolved imports point at `p` (relative paths, repositories, CSAR roots and
+   * namespaces resolved exactly as the model builder does), from reverse edges rebuilt when a TOSCA
+   * file changed.
+   */
+  importersOf(p: string): string[] {
+    const generation = this.index.toscaGeneration;
+    if (this.reverse?.generation !== generation) {
+      const map = new Map<string, string[]>();
+      const source = this.sourceFor(undefined);
+      for (const e of this.index.allEntries()) {
+        if (e.kind !== 'tosca' || !isToscaSummary(e.summary)) continue;
+        for (const imp of e.summary.imports) {
+          const st = resolveImportTarget(e.path, imp, e.summary.repositories, source);
+          if (st.kind !== 'ok' || st.path === e.path) continue;
+          const list = map.get(st.path) ?? [];
+          if (!list.includes(e.path)) list.push(e.path);
+          map.set(st.path, list);
+        }
+      }
+      for (const list of map.values()) list.sort();
+      this.reverse = { generation, map };
+      return map.get(p) ?? [];
+    }
+    return this.reverse.map.get(p) ?? [];
+  }
+
+  /** The files that import `p`, and those that import them, breadth first, at most MAX_IMPORTERS. */
+  private importerClosure(p: string): string[] {
+    const out: string[] = [];
+    const seen = new Set([p]);
+    const queue = [p];
+    while (queue.length && out.length < MAX_IMPORTERS) {
+      for (const imp of this.importersOf(queue.shift()!)) {
+        if (seen.has(imp) || out.length >= MAX_IMPORTERS) continue;
+        seen.add(imp);
+        out.push(imp);
+        queue.push(imp);
+      }
+    }
+    return out;
+  }
+
+  /** False when the set of files importing the document changed since its model was built. */
+  private sameImporters(m: Memo): boolean {
+    if (m.generation === this.index.toscaGeneration) return true;
+    if (this.importerClosure(m.doc.path).join('\n') !== m.importers) return false;
+    m.generation = this.index.toscaGeneration;
+    return true;
   }
 
   private readText(p: string): string | undefined {
@@ -128,12 +191,12 @@ export class ToscaModels {
     return file;
   }
 
-  /** A `ToscaFileSource` for building the model of `doc`: the index first, then the disk. */
-  private sourceFor(doc: DocumentModel): ToscaFileSource {
+  /** A `ToscaFileSource` for the model of `doc` (or for resolving any import): the index first, then the disk. */
+  private sourceFor(doc: DocumentModel | undefined): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     return {
       load: (p) => {
-        if (p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
+        if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);
         if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return { path: e.path, summary: e.summary };
         if (p.endsWith('/')) return undefined;
@@ -147,23 +210,7 @@ export class ToscaModels {
         // Several files of a profile may declare the namespace: prefer the CSAR entry / profile file.
         return out.sort((a, b) => rankProfile(a) - rankProfile(b) || a.localeCompare(b));
       },
-      importersOf: (p) => {
-        const base = path.posix.basename(p);
-        const out: string[] = [];
-        for (const e of this.index.allEntries()) {
-          if (e.kind !== 'tosca' || e.path === p || !isToscaSummary(e.summary)) continue;
-          for (const imp of e.summary.imports) {
-            const f = imp.file?.name.trim();
-            if (!f || imp.repository || path.posix.basename(f) !== base) continue;
-            const dir = path.posix.dirname(e.path);
-            if (path.posix.resolve(dir, f) === p || p.endsWith('/' + f.replace(/^\.\//, ''))) {
-              out.push(e.path);
-              break;
-            }
-          }
-        }
-        return out.sort();
-      },
+      importersOf: (p) => this.importersOf(p),
       csarRootOf: (p) => {
         const dir = path.posix.dirname(p);
         if (!csarRoots.has(dir)) csarRoots.set(dir, findCsar(p, (f) => this.readText(f))?.root);

@@ -112,6 +112,8 @@ export class WorkspaceIndex {
   private bulk = false;
   /** Source of entry stamps. */
   private clock = 0;
+  /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
+  toscaGeneration = 0;
   /** The TOSCA models of documents, built from this index's summaries. */
   readonly tosca: ToscaModels;
   private building: Promise<void> | undefined;
@@ -487,6 +489,7 @@ export class WorkspaceIndex {
     header?: SummaryHeader | null,
   ): void {
     const prev = this.entries.get(p);
+    if (kind === 'tosca' || prev?.kind === 'tosca') this.toscaGeneration++;
     const entry = new Entry(
       ++this.clock,
       p,
@@ -513,6 +516,7 @@ export class WorkspaceIndex {
   private removeEntry(p: string): void {
     const prev = this.entries.get(p);
     if (!prev) return;
+    if (prev.kind === 'tosca') this.toscaGeneration++;
     this.entries.delete(p);
     this.contexts.delete(p);
     this.unlinkName(p);

@@ -1,9 +1,10 @@
 /**
  * The open documents and their analysed models. Text sync is vscode-languageserver's
- * `TextDocuments`; on top of it every change bumps a per-document sequence number, and a model is
- * reused only for the sequence number it was built from. Client version numbers are echoed in
- * published diagnostics but never trusted for caching: a client that repeats or reorders versions
- * still gets the analysis of the text it sent last.
+ * `TextDocuments`; on top of it every open and every change takes a new number from one counter
+ * for the whole server (so a document closed and opened again never reuses a number a stale run
+ * could still hold), and a model is reused only for the number it was built from. Client version
+ * numbers are echoed in published diagnostics but never trusted for caching: a client that
+ * repeats or reorders versions still gets the analysis of the text it sent last.
  */
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -25,10 +26,22 @@ export class OpenDocuments {
   private readonly uris = new Map<string, string>();
   /** Bumped when settings change what an analysis produces (e.g. the size cap). */
   private generation = 0;
+  private counter = 0;
+  /** Documents whose open event has fired and whose accompanying content event has not. */
+  private readonly opening = new Set<string>();
 
   constructor() {
-    this.documents.onDidChangeContent((e) => this.seqs.set(e.document.uri, (this.seqs.get(e.document.uri) ?? 0) + 1));
-    this.documents.onDidOpen((e) => this.uris.set(keyOfUri(e.document.uri), e.document.uri));
+    // Registered before any other listener, so the number is current when they run. TextDocuments
+    // fires a content event right after each open: it belongs to the open, not a new change.
+    this.documents.onDidOpen((e) => {
+      this.uris.set(keyOfUri(e.document.uri), e.document.uri);
+      this.seqs.set(e.document.uri, ++this.counter);
+      this.opening.add(e.document.uri);
+    });
+    this.documents.onDidChangeContent((e) => {
+      if (this.opening.delete(e.document.uri)) return;
+      this.seqs.set(e.document.uri, ++this.counter);
+    });
   }
 
   /** The number of changes seen for `uri` (undefined when it is not open). */
@@ -64,6 +77,7 @@ export class OpenDocuments {
   /** Forgets a closed document. */
   closed(uri: string): void {
     this.seqs.delete(uri);
+    this.opening.delete(uri);
     this.models.delete(uri);
     this.uris.delete(keyOfUri(uri));
   }
