@@ -3,9 +3,10 @@
  *
  * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
+import { workspaceRootOf } from '../host/roots.js';
 import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
@@ -31,18 +32,6 @@ const USAGE = [
   '--tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).',
   'Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.',
 ].join('\n');
-
-function projectRootOf(file: string): string {
-  let dir = path.dirname(file);
-  let found: string | undefined;
-  for (let i = 0; i < 40; i++) {
-    if (existsSync(path.join(dir, 'lmproject.yml')) || existsSync(path.join(dir, 'lmproject.yaml'))) found = dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return found ?? path.dirname(file);
-}
 
 export async function main(argv: string[]): Promise<number> {
   const args = argv.slice();
@@ -104,15 +93,17 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (st.isDirectory()) {
-      session.index.addRoot(normalise(abs));
-      folders.push(normalise(abs));
+      // Indexed from its workspace root (host/roots.ts), reported for the folder only: references
+      // into sibling projects resolve as they do in the editor.
+      session.index.addRoot(workspaceRootOf(session.fs, normalise(realpathSync(abs)), true));
+      folders.push(normalise(realpathSync(abs)));
     } else if (!st.isFile()) {
       process.stderr.write(`Not a regular file (a FIFO, socket or device): ${p}\n`);
       return 2;
     } else {
       // A link is checked as the file it points to: its kind and project come from where that lives.
       const real = realpathSync(abs);
-      session.index.addRoot(normalise(projectRootOf(real)));
+      session.index.addRoot(workspaceRootOf(session.fs, normalise(real), false));
       named.push(normalise(real));
     }
   }

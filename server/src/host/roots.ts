@@ -1,0 +1,33 @@
+/**
+ * The workspace root of a file or folder, when no editor says what the workspace is (the checker
+ * given a file or a folder, the server given a lone file, the Neovim snippet): one rule everywhere,
+ * so a nested lmctl project or a TOSCA file resolves references against its siblings.
+ *
+ * 1. The nearest ancestor that is a version-control root (it holds `.git`, `.hg` or `.svn`);
+ * 2. else the top-most ancestor that holds an lmctl project (`lmproject.yml` / `.yaml`) or a CSAR
+ *    (`TOSCA-Metadata/TOSCA.meta`);
+ * 3. else the folder itself (for a file: its folder).
+ *
+ * The home folder and the file-system root are never a workspace root (a dot-files repository in
+ * the home folder would otherwise make every run index the whole home folder); the walk stops
+ * below them.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { FileSystem } from '../index/fileSystem.js';
+
+const VCS = ['.git', '.hg', '.svn'];
+const PROJECT = ['lmproject.yml', 'lmproject.yaml', 'TOSCA-Metadata/TOSCA.meta'];
+
+/** The workspace root for `target` (an absolute path to a file or a folder), by the rule above. */
+export function workspaceRootOf(fs: FileSystem, target: string, isFolder: boolean, home = os.homedir()): string {
+  const start = isFolder ? target : path.posix.dirname(target);
+  const stops = new Set(['/', path.posix.resolve(home)]);
+  let topProject: string | undefined;
+  for (let dir = start; !stops.has(dir); dir = path.posix.dirname(dir)) {
+    if (VCS.some((v) => fs.existsSync(path.posix.join(dir, v)))) return dir;
+    if (PROJECT.some((p) => fs.existsSync(path.posix.join(dir, p)))) topProject = dir;
+    if (path.posix.dirname(dir) === dir) break;
+  }
+  return topProject ?? start;
+}
