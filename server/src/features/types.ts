@@ -185,8 +185,21 @@ export interface SelectionRange {
   parent?: SelectionRange;
 }
 
-/** Semantic token types and modifiers the server reports, in legend order. */
-export const SEMANTIC_TOKEN_TYPES = ['variable', 'property', 'function', 'type', 'keyword', 'parameter'] as const;
+/**
+ * Semantic token types and modifiers the server reports, in legend order (append only: clients
+ * decode tokens by index into the legend). What each pack maps to them: lm/semanticTokens.ts and
+ * tosca/semanticTokens.ts.
+ */
+export const SEMANTIC_TOKEN_TYPES = [
+  'variable',
+  'property',
+  'function',
+  'type',
+  'keyword',
+  'parameter',
+  'namespace',
+  'number',
+] as const;
 export const SEMANTIC_TOKEN_MODIFIERS = ['declaration', 'defaultLibrary', 'readonly'] as const;
 
 export interface SemanticToken {

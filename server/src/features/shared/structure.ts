@@ -1,11 +1,15 @@
-/** Folding ranges and selection ranges from the YAML tree. */
+/**
+ * Folding ranges and selection ranges from the YAML tree: the same for every file a pack serves
+ * (folding.ts and selection.ts hold the two walks).
+ */
 import type { FeatureContext, FoldingRange, SelectionRange } from '../types.js';
+import { foldingRanges as fold } from './folding.js';
+import { selectionRanges as select } from './selection.js';
 
-export function foldingRanges(_ctx: FeatureContext): FoldingRange[] {
-  return []; // TODO(issue 10)
+export function foldingRanges(ctx: FeatureContext): FoldingRange[] {
+  return fold(ctx.doc);
 }
 
 export function selectionRanges(ctx: FeatureContext, offsets: readonly number[]): SelectionRange[] {
-  // TODO(issue 10): expand from the word to each enclosing node.
-  return offsets.map((o) => ({ range: ctx.doc.lines.rangeOf({ start: o, end: o }) }));
+  return select(ctx.doc, offsets);
 }
