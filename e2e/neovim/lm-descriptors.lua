@@ -5,13 +5,23 @@
 local server = vim.env.LM_DESCRIPTORS_SERVER or vim.fn.expand('~/lm-descriptors/dist/server.js')
 
 local function lm_root(file)
-  -- The lmctl project folder (the one with lmproject.yml), else the current folder.
-  local dir = vim.fn.fnamemodify(file, ':p:h')
-  for _, name in ipairs({ 'lmproject.yml', 'lmproject.yaml' }) do
-    local found = vim.fn.findfile(name, dir .. ';')
-    if found ~= '' then return vim.fn.fnamemodify(found, ':p:h') end
+  -- The server's and the checker's rule: the version-control root, else the top-most folder
+  -- holding an lmctl project or a CSAR, else the file's folder; never the home folder or `/`.
+  local home = vim.fn.expand('~')
+  local start = vim.fn.fnamemodify(file, ':p:h')
+  local dir, top = start, nil
+  while dir ~= '/' and dir ~= home do
+    for _, m in ipairs({ '.git', '.hg', '.svn' }) do
+      if vim.fn.isdirectory(dir .. '/' .. m) == 1 or vim.fn.filereadable(dir .. '/' .. m) == 1 then return dir end
+    end
+    for _, m in ipairs({ 'lmproject.yml', 'lmproject.yaml', 'TOSCA-Metadata/TOSCA.meta' }) do
+      if vim.fn.filereadable(dir .. '/' .. m) == 1 then top = dir end
+    end
+    local parent = vim.fn.fnamemodify(dir, ':h')
+    if parent == dir then break end
+    dir = parent
   end
-  return vim.fn.getcwd()
+  return top or start
 end
 
 local function lm_on_attach(_, bufnr)
@@ -20,6 +30,9 @@ local function lm_on_attach(_, bufnr)
   vim.keymap.set('n', 'gd', vim.lsp.buf.definition, opts)
   vim.keymap.set('n', 'K', vim.lsp.buf.hover, opts)
   vim.keymap.set('n', 'gl', vim.diagnostic.open_float, opts)
+  vim.keymap.set('n', 'gr', vim.lsp.buf.references, opts)
+  vim.keymap.set('n', '<leader>rn', vim.lsp.buf.rename, opts)
+  vim.keymap.set('n', 'gO', vim.lsp.buf.document_symbol, opts)
 end
 
 local lm_clients = {} -- root folder -> client id (Neovim 0.7 has no vim.lsp.start)

@@ -137,3 +137,9 @@ test('TOSCA grammar docs, the normative catalog and the TOSCA hover texts use pu
     [],
   );
 });
+
+test('the Neovim snippet in the README is the file the Neovim end-to-end test loads', () => {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const snippet = /```lua\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.equal(snippet, readFileSync(join(repo, 'e2e/neovim/lm-descriptors.lua'), 'utf8'));
+});

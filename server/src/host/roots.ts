@@ -19,15 +19,31 @@ import type { FileSystem } from '../index/fileSystem.js';
 const VCS = ['.git', '.hg', '.svn'];
 const PROJECT = ['lmproject.yml', 'lmproject.yaml', 'TOSCA-Metadata/TOSCA.meta'];
 
+export interface WorkspaceRoot {
+  root: string;
+  /** Which step of the rule chose it. */
+  by: 'vcs' | 'project' | 'folder';
+}
+
 /** The workspace root for `target` (an absolute path to a file or a folder), by the rule above. */
-export function workspaceRootOf(fs: FileSystem, target: string, isFolder: boolean, home = os.homedir()): string {
+export function findWorkspaceRoot(
+  fs: FileSystem,
+  target: string,
+  isFolder: boolean,
+  home = os.homedir(),
+): WorkspaceRoot {
   const start = isFolder ? target : path.posix.dirname(target);
   const stops = new Set(['/', path.posix.resolve(home)]);
   let topProject: string | undefined;
   for (let dir = start; !stops.has(dir); dir = path.posix.dirname(dir)) {
-    if (VCS.some((v) => fs.existsSync(path.posix.join(dir, v)))) return dir;
+    if (VCS.some((v) => fs.existsSync(path.posix.join(dir, v)))) return { root: dir, by: 'vcs' };
     if (PROJECT.some((p) => fs.existsSync(path.posix.join(dir, p)))) topProject = dir;
     if (path.posix.dirname(dir) === dir) break;
   }
-  return topProject ?? start;
+  return topProject ? { root: topProject, by: 'project' } : { root: start, by: 'folder' };
+}
+
+/** The root path alone (see findWorkspaceRoot). */
+export function workspaceRootOf(fs: FileSystem, target: string, isFolder: boolean, home = os.homedir()): string {
+  return findWorkspaceRoot(fs, target, isFolder, home).root;
 }

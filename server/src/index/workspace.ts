@@ -253,6 +253,11 @@ export class WorkspaceIndex {
     this.emit([...this.entries.keys()], 'build');
   }
 
+  /** True when `p` is inside one of the roots. */
+  covers(p: string): boolean {
+    return this.underRoots(normalise(p));
+  }
+
   private underRoots(p: string): boolean {
     return this.roots.some((r) => isUnder(p, r));
   }

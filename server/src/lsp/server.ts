@@ -18,6 +18,7 @@ import {
   ResponseError,
 } from 'vscode-languageserver/node';
 import { Session } from '../host/session.js';
+import { findWorkspaceRoot } from '../host/roots.js';
 import type { IndexChange } from '../index/workspace.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
@@ -140,6 +141,22 @@ export function startServer(connection: Connection): void {
       publisher.scheduleAll(skip);
       pushWorkspace();
     }
+  };
+
+  /**
+   * A file opened outside every workspace folder (or with no folder at all) brings in its own
+   * workspace root (host/roots.ts) when it sits in a repository or an lmctl project / CSAR, so its
+   * references resolve against its siblings; a loose file elsewhere is checked on its own.
+   */
+  const addRootFor = (uri: string) => {
+    const s = currentSession();
+    const key = keyOfUri(uri);
+    if (!key.startsWith('/') || s.index.covers(key)) return;
+    const found = findWorkspaceRoot(s.fs, key, false);
+    if (found.by === 'folder') return;
+    log(`adding workspace root ${found.root} (for ${key}, by its ${found.by === 'vcs' ? 'repository' : 'project'})`);
+    s.index.addRoot(found.root);
+    void workspace.build();
   };
 
   /** The model and feature context of an open document at a position, for a request. */
@@ -273,6 +290,7 @@ export function startServer(connection: Connection): void {
 
   docs.documents.onDidOpen((e) => {
     if (!session) return;
+    addRootFor(e.document.uri);
     // Analysed at once: the index must know the editor's text before anything reads the disk
     // version again (a close and re-open in a row races with the close's refresh from disk).
     guarded('opening document', undefined, () => docs.modelOf(currentSession(), e.document.uri));

@@ -22,6 +22,7 @@ const WARM_UP_MS = 1500;
 export class WorkspaceSync {
   private progressSupport = false;
   private building: Promise<void> | undefined;
+  private again: Promise<void> | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -53,9 +54,19 @@ export class WorkspaceSync {
     void this.connection.sendNotification(STATUS_NOTIFICATION, s);
   }
 
-  /** Builds (or rebuilds) the index; concurrent calls share the build. */
+  /**
+   * Builds (or rebuilds) the index. A call during a build (a root was added meanwhile) makes one
+   * more build run after it; the promise resolves when the last requested build is done.
+   */
   build(): Promise<void> {
-    this.building ??= this.doBuild().finally(() => {
+    if (this.building) {
+      this.again ??= this.building.then(() => {
+        this.again = undefined;
+        return this.build();
+      });
+      return this.again;
+    }
+    this.building = this.doBuild().finally(() => {
       this.building = undefined;
     });
     return this.building;
