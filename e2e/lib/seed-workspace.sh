@@ -3,6 +3,8 @@
 # the root assembly, so every real-editor suite checks the same thing:
 #   LM031 (error)   `${deploymentLocaton}`   in composition.balancer.properties.deploymentLocation
 #   LM032 (warning) `${balancer.privateIP}`  in a new top-level property balancer_private_ip
+# and one into the storage assembly, which no suite opens (workspace diagnostics must show it):
+#   LM031 (error)   `${deploymentLocatoin}`  in Contains/storage/Descriptor/assembly.yml
 # `${balancer.publicIp}` (cluster_public_ip_address) stays correct: hover and definition use it.
 # The repository's examples/ is never touched.
 # Usage: seed-workspace.sh DEST   (DEST must not exist yet; it becomes the workspace folder)
@@ -16,6 +18,10 @@ a="$dest/Descriptor/assembly.yml"
 # First occurrence only: the balancer's deploymentLocation.
 sed -i '0,/value: \${deploymentLocation}$/s//value: ${deploymentLocaton}/' "$a"
 sed -i 's/^    value: \${balancer\.publicIp}$/&\n  balancer_private_ip:\n    type: string\n    read-only: true\n    description: Tenant address of the balancer.\n    value: ${balancer.privateIP}/' "$a"
+s="$dest/Contains/storage/Descriptor/assembly.yml"
+sed -i '0,/value: \${deploymentLocation}$/s//value: ${deploymentLocatoin}/' "$s"
+grep -q 'value: ${deploymentLocatoin}$' "$s" \
+  || { echo "seed-workspace: examples/video-streamer/Contains/storage changed; update e2e/lib/seed-workspace.sh" >&2; exit 2; }
 grep -q 'value: ${deploymentLocaton}$' "$a" && grep -q 'value: ${balancer.privateIP}$' "$a" \
   && grep -q 'value: ${balancer.publicIp}$' "$a" \
   || { echo "seed-workspace: examples/video-streamer/Descriptor/assembly.yml changed; update e2e/lib/seed-workspace.sh" >&2; exit 2; }

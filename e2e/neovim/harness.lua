@@ -180,6 +180,41 @@ check('definition of ${balancer.publicIp} jumps to balancer/Definitions/lm/resou
   return vim.fn.fnamemodify(balancer, ':.') .. ':' .. (want + 1)
 end)
 
+-- The workspace features: references across files and a rename edit, from the balancer resource
+-- (the definition check left it as the current buffer).
+local res_buf = vim.fn.bufnr(balancer)
+check('references of publicIp (resource) include the assembly that maps it', function()
+  local pos = find(res_buf, '  publicIp:', 2)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(res_buf) }, position = pos,
+    context = { includeDeclaration = true } }
+  local res, err = vim.lsp.buf_request_sync(res_buf, 'textDocument/references', params, TIMEOUT)
+  assert(res and res[client.id] and not res[client.id].error, 'references failed: ' .. vim.inspect(err or res))
+  local locs = res[client.id].result or {}
+  local files = {}
+  for _, l in ipairs(locs) do files[vim.uri_to_fname(l.uri)] = (files[vim.uri_to_fname(l.uri)] or 0) + 1 end
+  assert(files[assembly], 'no reference in the assembly: ' .. vim.inspect(files))
+  assert(files[balancer], 'declaration not included: ' .. vim.inspect(files))
+  return #locs .. ' locations in ' .. #vim.tbl_keys(files) .. ' files'
+end)
+
+check('rename publicIp -> floatingIp edits the resource and the assembly', function()
+  local pos = find(res_buf, '  publicIp:', 2)
+  local params = { textDocument = { uri = vim.uri_from_bufnr(res_buf) }, position = pos, newName = 'floatingIp' }
+  local res, err = vim.lsp.buf_request_sync(res_buf, 'textDocument/rename', params, TIMEOUT)
+  assert(res and res[client.id] and not res[client.id].error, 'rename failed: ' .. vim.inspect(err or res))
+  local edit = assert(res[client.id].result, 'no WorkspaceEdit')
+  vim.lsp.util.apply_workspace_edit(edit, client.offset_encoding)
+  local in_asm = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n')
+  local in_res = table.concat(vim.api.nvim_buf_get_lines(res_buf, 0, -1, false), '\n')
+  assert(in_asm:find('${balancer.floatingIp}', 1, true), 'assembly not renamed')
+  assert(not in_asm:find('${balancer.publicIp}', 1, true), 'assembly keeps publicIp')
+  assert(in_res:find('\n  floatingIp:', 1, true), 'resource not renamed')
+  local changed = 0
+  for _ in pairs(edit.changes or {}) do changed = changed + 1 end
+  for _ in ipairs(edit.documentChanges or {}) do changed = changed + 1 end
+  return changed .. ' files edited'
+end)
+
 check('server stays up and answers after the checks', function()
   assert(not client.is_stopped(), 'client stopped')
   return client.name .. ' client ' .. client.id .. ' still running'

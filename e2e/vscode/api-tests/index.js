@@ -15,6 +15,7 @@ const EXT_ID = process.env.LM_E2E_EXTENSION_ID || 'lm-descriptors.lm-descriptors
 const RESULTS = process.env.LM_E2E_RESULTS;
 const ASSEMBLY = WS && path.join(WS, 'Descriptor', 'assembly.yml');
 const BALANCER = WS && path.join(WS, 'Contains', 'balancer', 'Definitions', 'lm', 'resource.yaml');
+const STORAGE = WS && path.join(WS, 'Contains', 'storage', 'Descriptor', 'assembly.yml');
 
 const results = { started: new Date().toISOString(), checks: [] };
 const save = () => RESULTS && fs.writeFileSync(RESULTS, JSON.stringify(results, null, 2));
@@ -269,6 +270,114 @@ exports.run = async function run() {
       20000,
     );
     return `diagnostics now: [${diagsOf(doc.uri).map(codeOf).join(', ')}]`;
+  });
+
+  await check(
+    'Problems panel: the storage assembly nobody opened shows its LM031 (workspace diagnostics)',
+    async () => {
+      const uri = vscode.Uri.file(STORAGE);
+      const open = vscode.workspace.textDocuments.some((d) => d.uri.fsPath === STORAGE);
+      assert.equal(open, false, 'the storage assembly must not be open');
+      const ds = await until(
+        'LM031 on the unopened storage assembly',
+        () => diagsOf(uri).some((d) => codeOf(d) === 'LM031') && diagsOf(uri),
+        30000,
+      );
+      const d = ds.find((x) => codeOf(x) === 'LM031');
+      return `${path.relative(WS, STORAGE)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`;
+    },
+  );
+
+  await check('Outline: the assembly lists its properties, components with their types, relationships', async () => {
+    const symbols = await until(
+      'document symbols',
+      async () => {
+        const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', doc.uri);
+        return s && s.length > 0 && s;
+      },
+      10000,
+      200,
+    );
+    const flat = [];
+    const walk = (list, depth) => {
+      for (const s of list) {
+        flat.push(`${'  '.repeat(depth)}${s.name}${s.detail ? ` (${s.detail})` : ''}`);
+        walk(s.children || [], depth + 1);
+      }
+    };
+    walk(symbols, 0);
+    const text = flat.join('\n');
+    for (const name of ['balancer', 'streamer', 'storage']) assert.match(text, new RegExp(`\\b${name}\\b`), text);
+    assert.match(text, /resource::balancer-streamer-cluster::1\.0|\$lmctl/, text);
+    return `${flat.length} symbols: ${flat
+      .slice(0, 6)
+      .map((s) => s.trim())
+      .join(', ')}…`;
+  });
+
+  await check('Find All References on balancer publicIp reaches the assembly that maps it', async () => {
+    const res = await vscode.workspace.openTextDocument(BALANCER);
+    const pos = find(res, '\n  publicIp:', 3);
+    const locs = await until(
+      'references',
+      async () => {
+        const l = await vscode.commands.executeCommand('vscode.executeReferenceProvider', res.uri, pos);
+        return l && l.some((x) => x.uri.fsPath === ASSEMBLY) && l;
+      },
+      10000,
+      200,
+    );
+    const inAssembly = locs.filter((l) => l.uri.fsPath === ASSEMBLY);
+    for (const l of inAssembly) assert.equal(doc.getText(l.range), 'publicIp');
+    return locs.map((l) => `${path.relative(WS, l.uri.fsPath)}:${l.range.start.line + 1}`).join(', ');
+  });
+
+  await check('Rename balancer publicIp to floatingIp edits the resource and the assembly in one go', async () => {
+    const res = await vscode.workspace.openTextDocument(BALANCER);
+    const pos = find(res, '\n  publicIp:', 3);
+    const edit = await vscode.commands.executeCommand(
+      'vscode.executeDocumentRenameProvider',
+      res.uri,
+      pos,
+      'floatingIp',
+    );
+    assert.ok(edit, 'no WorkspaceEdit');
+    const files = edit
+      .entries()
+      .map(([u]) => u.fsPath)
+      .sort();
+    assert.deepEqual(files, [ASSEMBLY, BALANCER].sort());
+    assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
+    try {
+      assert.match(doc.getText(), /\$\{balancer\.floatingIp\}/);
+      assert.doesNotMatch(doc.getText(), /\$\{balancer\.publicIp\}/);
+      await until(
+        'no LM032 about floatingIp',
+        () => !diagsOf(doc.uri).some((d) => /floatingIp/.test(d.message)),
+        10000,
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => {});
+      doc = await vscode.workspace.openTextDocument(ASSEMBLY);
+      await vscode.window.showTextDocument(doc);
+    }
+    return `edited ${files.map((f) => path.relative(WS, f)).join(' and ')}`;
+  });
+
+  await check('Go to Symbol in Workspace finds the balancer resource without opening it', async () => {
+    const symbols = await until(
+      'workspace symbols',
+      async () => {
+        const s = await vscode.commands.executeCommand('vscode.executeWorkspaceSymbolProvider', 'balancer');
+        return s && s.some((x) => x.location.uri.fsPath === BALANCER) && s;
+      },
+      10000,
+      200,
+    );
+    return symbols
+      .slice(0, 5)
+      .map((s) => `${s.name} (${path.relative(WS, s.location.uri.fsPath)})`)
+      .join(', ');
   });
 
   await check('a crashed server (SIGKILL) is restarted by the client and answers again', async () => {
