@@ -83,6 +83,7 @@ export function startServer(connection: Connection): void {
     diagnosticOptions,
     (p) => docs.uriOfKey(p) !== undefined,
     logError,
+    log,
   );
   const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
 
