@@ -468,6 +468,14 @@ export class WorkspaceIndex {
     return [...(this.referencedBy.get(name) ?? [])];
   }
 
+  /**
+   * Files whose components reference the descriptor name `name` (literal or `$lmctl:/` types), for
+   * names that may have no file in the workspace (catalog types) and for renames that change them.
+   */
+  dependentsOfName(name: string): string[] {
+    return [...(this.referencedBy.get(name) ?? [])];
+  }
+
   /** Names of descriptors `filePath` references through component types. */
   referencesOf(filePath: string): string[] {
     return [...(this.refsOfPath.get(normalise(filePath)) ?? [])];
