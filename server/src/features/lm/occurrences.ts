@@ -272,18 +272,46 @@ function descriptorOccurrences(
     else if (!explicit) projectDeclaration(ctx, f, name, c);
   }
   for (const p of ctx.index.dependentsOfName(name).sort()) {
-    const o = openDescriptor(ctx, p);
-    if (!o) {
+    const t = typesOf(ctx, p);
+    if (!t) {
       unreadable.push(p);
       continue;
     }
-    const m = o.model;
-    for (const comp of o.summary.components) {
-      if (!comp.type || !comp.typeSpan) continue;
-      const r = ctx.index.resolveType(comp.type, p);
-      if (r.name === name) c.add(p, m.lines, nameSpan(m.text, comp.typeSpan, comp.type.trim()));
-    }
+    for (const u of t.uses) if (ctx.index.resolveType(u.type, p).name === name) c.add(p, t.lines, u.span);
   }
+}
+
+export interface TypeUse {
+  /** The type as written (trimmed). */
+  type: string;
+  /** Its span without quotes. */
+  span: Span;
+}
+
+/**
+ * The component and reference types of a file, with their spans. Types are all the index keeps of
+ * components, so they come from the index summary without analysing the file, once the text
+ * confirms each span (the text may have changed since); else from the file's model.
+ */
+export function typesOf(ctx: FeatureContext, p: string): { lines: LineIndex; uses: TypeUse[] } | undefined {
+  const summary = ctx.index.get(p)?.summary;
+  const lines = p === ctx.doc.path ? ctx.doc.lines : ctx.linesOf(p);
+  const fromIndex = lines && summary && 'components' in summary ? usesIn(lines.text, summary) : undefined;
+  if (lines && fromIndex) return { lines, uses: fromIndex };
+  const o = openDescriptor(ctx, p);
+  return o && { lines: o.model.lines, uses: usesIn(o.model.text, o.summary) ?? [] };
+}
+
+function usesIn(text: string, s: DescriptorSummary): TypeUse[] | undefined {
+  const out: TypeUse[] = [];
+  for (const comp of s.components) {
+    if (!comp.type || !comp.typeSpan) continue;
+    const type = comp.type.trim();
+    const span = nameSpan(text, comp.typeSpan, type);
+    if (text.slice(span.start, span.end) !== type) return undefined;
+    out.push({ type, span });
+  }
+  return out;
 }
 
 /** Where a derived name comes from: the (sub)project's `name` in lmproject.yml. */

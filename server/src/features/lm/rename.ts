@@ -28,6 +28,9 @@ export function prepareRename(ctx: FeatureContext, offset: number): RenamePlace 
 }
 
 export function rename(ctx: FeatureContext, offset: number, newName: string): RenameResult {
+  // Uses in files not indexed yet would be missed, and a partial rename breaks the workspace.
+  if (ctx.index.state === 'building')
+    return { error: 'The workspace is still being indexed: try the rename again in a moment.' };
   const at = symbolAt(ctx, offset);
   if (!at)
     return {

@@ -2,8 +2,7 @@
 import type { Span } from '../../syntax/positions.js';
 import type { FeatureContext } from '../types.js';
 import type { EditSet } from './editSet.js';
-import { openDescriptor, workspacePath } from './occurrences.js';
-import { nameSpan } from './symbol.js';
+import { typesOf, workspacePath } from './occurrences.js';
 
 /** `$lmctl:/contains:/a:/contains:/b:/descriptor_name` -> the subproject steps with their offsets in `text`. */
 export function lmctlSteps(text: string, start: number): { name: string; span: Span }[] {
@@ -38,22 +37,20 @@ export function editUses(
 ): string | undefined {
   for (const r of renamed) {
     for (const p of ctx.index.dependentsOfName(r.old).sort()) {
-      const o = openDescriptor(ctx, p);
-      if (!o) return `Cannot read ${workspacePath(ctx, p)}, which uses \`${r.old}\`.`;
-      const m = o.model;
-      for (const c of o.summary.components) {
-        if (!c.type || !c.typeSpan) continue;
-        const res = ctx.index.resolveType(c.type, p);
+      const t = typesOf(ctx, p);
+      if (!t) return `Cannot read ${workspacePath(ctx, p)}, which uses \`${r.old}\`.`;
+      for (const u of t.uses) {
+        const res = ctx.index.resolveType(u.type, p);
         if (res.name !== r.old) continue;
-        const span = nameSpan(m.text, c.typeSpan, c.type.trim());
         if (!res.isLmctl) {
-          edits.add(p, m.lines, span, r.neu);
+          edits.add(p, t.lines, u.span, r.neu);
           continue;
         }
         if (!step) continue;
-        const s = lmctlSteps(m.text.slice(span.start, span.end), span.start)[step.depth];
-        if (!s || s.name !== step.old) return `Cannot rewrite \`${c.type.trim()}\` in ${workspacePath(ctx, p)}.`;
-        edits.add(p, m.lines, s.span, step.neu);
+        // A type whose text is the path itself (typesOf checked it), so offsets map one to one.
+        const s = lmctlSteps(u.type, u.span.start)[step.depth];
+        if (!s || s.name !== step.old) return `Cannot rewrite \`${u.type}\` in ${workspacePath(ctx, p)}.`;
+        edits.add(p, t.lines, s.span, step.neu);
       }
     }
   }
