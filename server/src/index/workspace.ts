@@ -475,8 +475,11 @@ export class WorkspaceIndex {
     return [...(this.referencedBy.get(name) ?? [])];
   }
 
-  /** Files whose components reference the descriptor name `name` (reverse edges by name). */
-  filesReferencing(name: string): string[] {
+  /**
+   * Files whose components reference the descriptor name `name` (literal or `$lmctl:/` types), for
+   * names that may have no file in the workspace (catalog types) and for renames that change them.
+   */
+  dependentsOfName(name: string): string[] {
     return [...(this.referencedBy.get(name) ?? [])];
   }
 

@@ -77,7 +77,7 @@ export class WorkspaceDiagnostics {
       const kind = entry?.kind ?? this.results.get(p)?.kind;
       if (kind && isDescriptorKind(kind)) {
         const names = new Set([this.results.get(p)?.name, index.effectiveName(p)]);
-        for (const n of names) if (n) for (const q of index.filesReferencing(n)) this.dirty.add(q);
+        for (const n of names) if (n) for (const q of index.dependentsOfName(n)) this.dirty.add(q);
       }
       if (kind === 'lmproject' || /(^|\/)lmproject\.ya?ml$/.test(p)) this.markUnder(p.slice(0, p.lastIndexOf('/')));
       if (kind === 'tosca') for (const e of index.allEntries()) if (e.kind === 'tosca') this.dirty.add(e.path);
