@@ -1,0 +1,227 @@
+/**
+ * The workspace phase of the benchmark: a client with pull diagnostics on the warm bench workspace.
+ *
+ * - the full workspace diagnostics pass (`workspace/diagnostic` with no previous results): time to
+ *   the answer, reports streamed, and the server's peak RSS;
+ * - a resource edit -> the refreshed report of the assembly that uses it (the held workspace
+ *   request answers with it);
+ * - references p95 on the properties of resources, rename of the most used resource property, and
+ *   workspace-symbol p95 over a set of queries.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BenchClient } from './lspClient.js';
+import { dist, log, ms, shuffled, type Dist } from './util.js';
+
+export interface WorkspaceFigures {
+  readyMs?: number;
+  fullPass?: { ms: number; reports: number; withProblems: number; hwmMB?: number; rssMB?: number };
+  editToUsers?: { ms: number; reports: number };
+  references?: Dist & { empty: number };
+  rename?: Dist & { files: number; edits: number };
+  workspaceSymbol?: Dist & { results: number };
+  hwmMB?: number;
+  error?: string;
+}
+
+interface Report {
+  kind: string;
+  uri: string;
+  items?: unknown[];
+  resultId?: string;
+}
+
+/** A project of the bench workspace with a resource and the assembly that composes it. */
+function pickProject(root: string): { assembly: string; resources: string[] } {
+  for (const name of readdirSync(root).sort()) {
+    const contains = path.join(root, name, 'Contains');
+    let subs: string[];
+    try {
+      subs = readdirSync(contains).sort();
+    } catch {
+      continue;
+    }
+    const resources = subs.map((s) => path.join(contains, s, 'Definitions', 'lm', 'resource.yaml'));
+    return { assembly: path.join(root, name, 'Descriptor', 'assembly.yml'), resources };
+  }
+  throw new Error(`no project with Contains/ under ${root}`);
+}
+
+/** Positions of the top-level property keys of a descriptor. */
+function propertyKeys(text: string): { line: number; character: number; name: string }[] {
+  const out: { line: number; character: number; name: string }[] = [];
+  let inside = false;
+  text.split('\n').forEach((l, line) => {
+    if (/^properties:\s*$/.test(l)) inside = true;
+    else if (/^\S/.test(l)) inside = false;
+    else if (inside) {
+      const m = /^ {2}([\w-]+):/.exec(l);
+      if (m) out.push({ line, character: 3, name: m[1]! });
+    }
+  });
+  return out;
+}
+
+export async function workspacePhase(
+  serverJs: string,
+  repo: string,
+  root: string,
+  cacheDir: string,
+  nodeFlags: string[],
+  samples: number,
+): Promise<WorkspaceFigures> {
+  const f: WorkspaceFigures = {};
+  const client = new BenchClient(serverJs, repo, nodeFlags);
+  try {
+    const rootUri = pathToFileURL(root).href;
+    await client.request(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri,
+        capabilities: {
+          textDocument: { diagnostic: { dynamicRegistration: false } },
+          workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } },
+        },
+        workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
+        initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+      },
+      30_000,
+    );
+    client.notify('initialized', {});
+    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
+    f.readyMs = ready.at - client.spawnedAt;
+
+    // The full pass.
+    let reports: Report[] = [];
+    const t0 = performance.now();
+    const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 300_000);
+    reports = first.items;
+    const mem = client.memory();
+    f.fullPass = {
+      ms: performance.now() - t0,
+      reports: reports.length,
+      withProblems: reports.filter((r) => (r.items?.length ?? 0) > 0).length,
+      ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),
+      ...(mem.rssMB !== undefined ? { rssMB: mem.rssMB } : {}),
+    };
+    log(`workspace diagnostics: full pass ${ms(f.fullPass.ms)}, ${reports.length} reports, peak ${mem.hwmMB} MB`);
+    const previous = new Map(reports.filter((r) => r.resultId).map((r) => [r.uri, r.resultId!]));
+
+    // A resource edit -> the refreshed report of its assembly.
+    const project = pickProject(root);
+    const resource = project.resources[0]!;
+    const resUri = pathToFileURL(resource).href;
+    const asmUri = pathToFileURL(project.assembly).href;
+    const resText = readFileSync(resource, 'utf8');
+    const keys = propertyKeys(resText);
+    client.notify('textDocument/didOpen', {
+      textDocument: { uri: resUri, languageId: 'yaml', version: 1, text: resText },
+    });
+    // Drain what the open itself changed, so the measured request is the edit's.
+    await client.request(
+      'workspace/diagnostic',
+      { previousResultIds: [...previous].map(([uri, value]) => ({ uri, value })) },
+      60_000,
+    );
+    const held = client.request<{ items: Report[] }>(
+      'workspace/diagnostic',
+      { previousResultIds: [...previous].map(([uri, value]) => ({ uri, value })) },
+      60_000,
+    );
+    const renamed = resText.replace(`\n  ${keys[0]!.name}:`, `\n  ${keys[0]!.name}_renamed:`);
+    const te = performance.now();
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: resUri, version: 2 },
+      contentChanges: [{ text: renamed }],
+    });
+    let got = await held;
+    // Another report may come first (the edited file's own); wait for the assembly's.
+    let rounds = 0;
+    while (!got.items.some((r) => r.uri === asmUri) && rounds++ < 5) {
+      got = await client.request('workspace/diagnostic', { previousResultIds: [] }, 60_000);
+    }
+    f.editToUsers = { ms: performance.now() - te, reports: got.items.length };
+    log(`resource edit -> refreshed report of its assembly ${ms(f.editToUsers.ms)}`);
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: resUri, version: 3 },
+      contentChanges: [{ text: resText }],
+    });
+
+    // References on resource properties (across the resources of the project).
+    const positions: { uri: string; line: number; character: number }[] = [];
+    for (const r of project.resources) {
+      const text = readFileSync(r, 'utf8');
+      const uri = pathToFileURL(r).href;
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      for (const k of propertyKeys(text)) positions.push({ uri, line: k.line, character: k.character });
+    }
+    const refTimes: number[] = [];
+    let empty = 0;
+    let best: { uri: string; line: number; character: number; n: number } | undefined;
+    const order = shuffled(positions, 23);
+    for (let i = 0; i < Math.min(samples, order.length * 4); i++) {
+      const p = order[i % order.length]!;
+      const t = performance.now();
+      const locs = await client.request<unknown[] | null>(
+        'textDocument/references',
+        {
+          textDocument: { uri: p.uri },
+          position: { line: p.line, character: p.character },
+          context: { includeDeclaration: true },
+        },
+        10_000,
+      );
+      refTimes.push(performance.now() - t);
+      const n = locs?.length ?? 0;
+      if (n === 0) empty++;
+      if (!best || n > best.n) best = { ...p, n };
+    }
+    f.references = { ...dist(refTimes), empty };
+    // Rename of the most referenced property (computed, not applied).
+    if (best) {
+      const times: number[] = [];
+      let files = 0;
+      let edits = 0;
+      for (let i = 0; i < 10; i++) {
+        const t = performance.now();
+        const edit = await client.request<{ changes?: Record<string, unknown[]> } | null>(
+          'textDocument/rename',
+          {
+            textDocument: { uri: best.uri },
+            position: { line: best.line, character: best.character },
+            newName: `renamed_${i}`,
+          },
+          10_000,
+        );
+        times.push(performance.now() - t);
+        files = Object.keys(edit?.changes ?? {}).length;
+        edits = Object.values(edit?.changes ?? {}).reduce((a, e) => a + e.length, 0);
+      }
+      f.rename = { ...dist(times), files, edits };
+    }
+    // Workspace symbols.
+    const queries = ['bench', 'res', 'analytics', 'big', 'asm', 'Prop', 'x', 'service', 'net', 'db', 'cache', 'edge'];
+    const symTimes: number[] = [];
+    let results = 0;
+    for (let i = 0; i < samples; i++) {
+      const q = queries[i % queries.length]! + (i >= queries.length ? String(i % 7) : '');
+      const t = performance.now();
+      const syms = await client.request<unknown[]>('workspace/symbol', { query: q }, 10_000);
+      symTimes.push(performance.now() - t);
+      results = Math.max(results, syms?.length ?? 0);
+    }
+    f.workspaceSymbol = { ...dist(symTimes), results };
+    log(
+      `references p95 ${ms(f.references.p95)}, rename p95 ${ms(f.rename?.p95)}, ` +
+        `workspace symbol p95 ${ms(f.workspaceSymbol.p95)}`,
+    );
+    f.hwmMB = client.memory().hwmMB;
+  } catch (e) {
+    f.error = e instanceof Error ? e.message : String(e);
+  } finally {
+    await client.close();
+  }
+  return f;
+}
