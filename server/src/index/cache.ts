@@ -20,18 +20,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } from '../model/indexSymbols.js';
 import type { FileKind } from '../model/kinds.js';
 import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
   explicitName?: string;
   /** Component and reference `type` values, for reverse edges. */
   types: string[];
+  /** The file's workspace symbols (descriptors, components, TOSCA types and templates). */
+  symbols: IndexSymbol[];
 }
 
 export interface CachedEntry {
@@ -70,13 +73,18 @@ function checksum(s: string): string {
   return createHash('sha1').update(s).digest('base64url').slice(0, 16);
 }
 
+/** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
+  if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary) };
   if (!('components' in summary)) return null;
-  const h: SummaryHeader = { types: [] };
+  const h: SummaryHeader = { types: [], symbols: descriptorSymbols(summary) };
   if (summary.explicitName) h.explicitName = summary.explicitName.text;
   for (const c of summary.components) if (c.type) h.types.push(c.type);
   return h;
 }
+
+/** Kinds whose entries always have a header (a cache line without one is not trusted). */
+const HEADED_KINDS: ReadonlySet<string> = new Set(['assembly', 'resource', 'assembly-template', 'type', 'tosca']);
 
 function isHeader(v: unknown): v is SummaryHeader {
   if (typeof v !== 'object' || v === null) return false;
@@ -84,7 +92,8 @@ function isHeader(v: unknown): v is SummaryHeader {
   return (
     (h['explicitName'] === undefined || typeof h['explicitName'] === 'string') &&
     Array.isArray(h['types']) &&
-    h['types'].every((t) => typeof t === 'string')
+    h['types'].every((t) => typeof t === 'string') &&
+    isIndexSymbols(h['symbols'])
   );
 }
 
@@ -135,6 +144,8 @@ function parseLine(line: string): [string, CachedEntry] | undefined {
   if (!p.startsWith('/') || !Number.isFinite(mtimeMs) || !Number.isInteger(bytes) || bytes < 0) return undefined;
   if (!KINDS.has(kind) || !json.startsWith(`{"kind":"${kind}"`)) return undefined;
   let header: SummaryHeader | null = null;
+  // Without its header an entry would have to parse its summary for names and symbols: read the file again.
+  if (headerText === '-' && HEADED_KINDS.has(kind)) return undefined;
   if (headerText !== '-') {
     try {
       const h: unknown = JSON.parse(headerText);

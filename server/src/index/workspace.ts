@@ -9,7 +9,8 @@
  * the event loop in between, so requests about the current file are answered while it runs.
  */
 import * as path from 'node:path';
-import { summariseFile, type DocumentModel } from '../model/document.js';
+import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
+import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isDescriptorKind, type FileKind } from '../model/kinds.js';
 import type { DescriptorSummary, LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
@@ -27,6 +28,11 @@ export interface IndexEntry {
   open: boolean;
   /** Changes whenever the entry's summary is replaced: what caches derived from it compare. */
   readonly stamp: number;
+  /**
+   * The file's workspace symbols, from the entry's header: listing them never parses a cached
+   * summary (see model/indexSymbols.ts).
+   */
+  readonly symbols: readonly IndexSymbol[];
 }
 
 /** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
@@ -45,6 +51,10 @@ class Entry implements IndexEntry {
     return this.source instanceof LazySummary ? this.source.get() : this.source;
   }
 
+  get symbols(): readonly IndexSymbol[] {
+    return this.header?.symbols ?? [];
+  }
+
   summaryJson(): string {
     return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
   }
@@ -57,6 +67,18 @@ class Entry implements IndexEntry {
 function forIndex(summary: FileSummary): FileSummary {
   if (!('components' in summary)) return summary;
   return { ...summary, components: summary.components.map((c) => ({ ...c, properties: [] })) };
+}
+
+/** What `deriveFromEntries` keeps: every item, and each entry's items with what they came from. */
+export interface EntryItems<T> {
+  all: T[];
+  byPath: Map<string, EntryItemsOf<T>>;
+}
+
+interface EntryItemsOf<T> {
+  stamp: number;
+  name: string | undefined;
+  items: T[];
 }
 
 export interface DescriptorEntry extends IndexEntry {
@@ -114,6 +136,9 @@ export class WorkspaceIndex {
   private clock = 0;
   /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
   toscaGeneration = 0;
+  /** Bumped whenever an entry or a descriptor name changes: what `derive` compares. */
+  private generation = 0;
+  private readonly derived = new Map<MemoKey<unknown>, { generation: number; value: unknown }>();
   /** The TOSCA models of documents, built from this index's summaries. */
   readonly tosca: ToscaModels;
   private building: Promise<void> | undefined;
@@ -386,6 +411,55 @@ export class WorkspaceIndex {
     return this.entries.values();
   }
 
+  /**
+   * A value computed from the whole index (a pack's workspace symbols), kept until an entry or a
+   * descriptor name changes: repeated workspace-wide queries do not rebuild it. `compute` gets the
+   * previous value, to reuse what did not change.
+   */
+  derive<T>(key: MemoKey<T>, compute: (previous: T | undefined) => T): T {
+    const d = this.derived.get(key);
+    if (d && d.generation === this.generation) return d.value as T;
+    const value = compute(d?.value as T | undefined);
+    this.derived.set(key, { generation: this.generation, value });
+    return value;
+  }
+
+  /**
+   * The items `convert` derives from each entry `accept`s, concatenated and kept like `derive`;
+   * after a change only the entries whose summary (stamp) or effective name changed are converted
+   * again, so the first query after an edit costs a walk over the entries, not a rebuild.
+   */
+  deriveFromEntries<T>(
+    key: MemoKey<EntryItems<T>>,
+    accept: (e: IndexEntry) => boolean,
+    convert: (e: IndexEntry, name: string | undefined) => T[],
+  ): T[] {
+    return this.derive(key, (previous) => {
+      // The previous table is replaced, so its map is updated in place rather than copied.
+      const byPath = previous?.byPath ?? new Map<string, EntryItemsOf<T>>();
+      const all: T[] = [];
+      let accepted = 0;
+      for (const e of this.entries.values()) {
+        if (!accept(e)) continue;
+        accepted++;
+        const name = this.nameOfPath.get(e.path);
+        let items = byPath.get(e.path);
+        if (!items || items.stamp !== e.stamp || items.name !== name) {
+          items = { stamp: e.stamp, name, items: convert(e, name) };
+          byPath.set(e.path, items);
+        }
+        for (const x of items.items) all.push(x);
+      }
+      // Entries that left the index (or changed kind) leave the table too.
+      if (byPath.size > accepted)
+        for (const p of byPath.keys()) {
+          const e = this.entries.get(p);
+          if (!e || !accept(e)) byPath.delete(p);
+        }
+      return { all, byPath };
+    }).all;
+  }
+
   /** All descriptor names known in the workspace, sorted. */
   descriptorNames(): string[] {
     return [...this.byName.keys()].sort();
@@ -498,6 +572,7 @@ export class WorkspaceIndex {
   ): void {
     const prev = this.entries.get(p);
     if (kind === 'tosca' || prev?.kind === 'tosca') this.toscaGeneration++;
+    this.generation++;
     const entry = new Entry(
       ++this.clock,
       p,
@@ -525,6 +600,7 @@ export class WorkspaceIndex {
     const prev = this.entries.get(p);
     if (!prev) return;
     if (prev.kind === 'tosca') this.toscaGeneration++;
+    this.generation++;
     this.entries.delete(p);
     this.contexts.delete(p);
     this.unlinkName(p);
@@ -562,7 +638,7 @@ export class WorkspaceIndex {
     const e = this.entries.get(p);
     if (!e || !isDescriptorKind(e.kind)) return;
     // The header has what we need, so cached summaries stay unparsed.
-    const h = e.header ?? headerOf(e.summary) ?? { types: [] };
+    const h = e.header ?? headerOf(e.summary) ?? { types: [], symbols: [] };
     const name = h.explicitName?.trim() || this.projectContext(p)?.derivedName;
     if (name) {
       this.nameOfPath.set(p, name);
@@ -591,6 +667,7 @@ export class WorkspaceIndex {
   }
 
   private recomputeAllNames(): void {
+    this.generation++;
     this.contexts.clear();
     for (const p of this.entries.keys()) this.recomputeName(p);
   }

@@ -200,3 +200,14 @@ function decodeBlock(src: string, from: number, to: number, folded: boolean): De
   });
   return b.done();
 }
+
+/**
+ * The span of a scalar's text without its quotes (`'a'` -> `a`), from the source: what links and
+ * lenses point at. Plain and block scalars, and spans that are not a quoted scalar, come back as given.
+ */
+export function unquotedSpan(src: string, span: { start: number; end: number }): { start: number; end: number } {
+  const q = src[span.start];
+  if ((q === '"' || q === "'") && span.end - span.start >= 2 && src[span.end - 1] === q)
+    return { start: span.start + 1, end: span.end - 1 };
+  return span;
+}

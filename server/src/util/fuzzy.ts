@@ -1,11 +1,221 @@
-/** Fuzzy matching for workspace symbols. */
+/**
+ * Fuzzy matching for workspace symbols, in the manner of fzf and VS Code's quick open: the query's
+ * characters must appear in the name in order (ignoring case); among the alignments that exist, the
+ * best one is scored by where the characters land.
+ *
+ * - every matched character scores a base amount;
+ * - a character at a word start scores a bonus: the name's first character, one after a separator
+ *   (`.`, `_`, `-`, `:` as in `::`, `/`, space), an upper-case letter after a lower-case one
+ *   (camelCase) and a digit after a letter;
+ * - a character right after the previous match scores a consecutive bonus, at least as large as the
+ *   word-start bonus of the run's first character (so `Comp` in `tosca.nodes.Compute` is as good as
+ *   its `C`);
+ * - a gap between two matched characters costs a little to open and a little per skipped character;
+ *   characters skipped before the first match cost less (capped), so a match late in a long name
+ *   still ranks well when it is at a word start;
+ * - the same case as the query scores a small bonus per character;
+ * - a match starting at the name's first character, and the whole name, score more again.
+ *
+ * The alignment search is a dynamic programme over (query index, name index), O(query × name) time,
+ * run only for names that pass a cheap subsequence test first: most names of a workspace fail that
+ * test, which is what keeps a query over tens of thousands of names within a few milliseconds.
+ */
+
+const MATCH = 16;
+const GAP_START = -3;
+const GAP_EXTENSION = -1;
+/** Skipped characters before the first match cost this much each, at most LEADING_CAP in total. */
+const LEADING = -1;
+const LEADING_CAP = -6;
+const BONUS_FIRST = 10;
+const BONUS_SEPARATOR = 8;
+const BONUS_CAMEL = 7;
+const BONUS_CONSECUTIVE = 4;
+const BONUS_CASE = 1;
+/** The first query character's word-start bonus counts this many times (where a match starts matters most). */
+const FIRST_CHAR_MULTIPLIER = 2;
+const BONUS_PREFIX = 12;
+const BONUS_EXACT = 40;
+const BONUS_EXACT_CASE = 10;
+
+/** Lower-case code of a UTF-16 unit (ASCII fast path). */
+function lower(c: number): number {
+  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
+  return String.fromCharCode(c).toLowerCase().charCodeAt(0);
+}
+
+function isUpper(c: number): boolean {
+  return c < 128 ? c >= 65 && c <= 90 : String.fromCharCode(c).toLowerCase() !== String.fromCharCode(c);
+}
+
+function isLowerOrDigit(c: number): boolean {
+  return c < 128 ? (c >= 97 && c <= 122) || (c >= 48 && c <= 57) : !isUpper(c);
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** `.` `_` `-` `:` `/` `\` space `@` `#` `$` `<` `>` `,` `(` `)` `[` `]`. */
+function isSeparator(c: number): boolean {
+  switch (c) {
+    case 46:
+    case 95:
+    case 45:
+    case 58:
+    case 47:
+    case 92:
+    case 32:
+    case 64:
+    case 35:
+    case 36:
+    case 60:
+    case 62:
+    case 44:
+    case 40:
+    case 41:
+    case 91:
+    case 93:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The word-start bonus of the character at `j` of `name`. */
+function boundaryBonus(name: string, j: number): number {
+  if (j === 0) return BONUS_FIRST;
+  const prev = name.charCodeAt(j - 1);
+  const c = name.charCodeAt(j);
+  if (isSeparator(prev)) return isSeparator(c) ? 0 : BONUS_SEPARATOR;
+  if (isUpper(c) && isLowerOrDigit(prev) && !isDigit(prev)) return BONUS_CAMEL;
+  if (isDigit(c) && !isDigit(prev)) return BONUS_CAMEL;
+  return 0;
+}
+
+/** `name` lower-cased one UTF-16 unit at a time (same length, so positions stay those of the name). */
+function lowerUnits(name: string): string {
+  const ln = name.toLowerCase();
+  if (ln.length === name.length) return ln;
+  let out = '';
+  for (let j = 0; j < name.length; j++) out += String.fromCharCode(lower(name.charCodeAt(j)));
+  return out;
+}
+
+/** The first position of an alignment of `lq` in `ln` (lower-cased), or -1 when there is none. */
+function firstAlignment(lq: string, ln: string): number {
+  let from = 0;
+  let first = -1;
+  for (let i = 0; i < lq.length; i++) {
+    const at = ln.indexOf(lq[i]!, from);
+    if (at < 0) return -1;
+    if (i === 0) first = at;
+    from = at + 1;
+  }
+  return first;
+}
 
 /**
  * How well `query` matches `name`: 0 when it does not (its characters are not a subsequence of the
- * name, ignoring case); higher for matches at word starts, consecutive runs and exact case.
- * An empty query matches everything with a score of 1.
+ * name, ignoring case); higher for matches at word starts, consecutive runs, a prefix, the same
+ * case, the whole name. An empty query matches everything with a score of 1.
  */
 export function fuzzyScore(query: string, name: string): number {
   if (query === '') return 1;
-  return name.toLowerCase().includes(query.toLowerCase()) ? 1 : 0; // TODO(issue 10): real scoring
+  const m = query.length;
+  const n = name.length;
+  if (m > n) return 0;
+  const lq = lowerUnits(query);
+  const ln = lowerUnits(name);
+  // The cheap test most names of a workspace fail: native `indexOf` over the lower-cased name.
+  const from = firstAlignment(lq, ln);
+  if (from < 0) return 0;
+  // No alignment ends after the last occurrence of the query's last character.
+  const to = ln.lastIndexOf(lq[m - 1]!);
+  let score = m === 1 ? bestSingle(query, lq, name, ln) : bestAlignment(query, lq, name, ln, from, to);
+  if (ln.startsWith(lq)) score += BONUS_PREFIX;
+  if (m === n) {
+    score += BONUS_EXACT;
+    if (query === name) score += BONUS_EXACT_CASE;
+  }
+  // Every match scores above 0, however poor (0 means "no match").
+  return Math.max(score, 1);
+}
+
+/** The score of the first character alone at position `j`. */
+function firstScore(query: string, name: string, j: number): number {
+  const caseBonus = name.charCodeAt(j) === query.charCodeAt(0) ? BONUS_CASE : 0;
+  return MATCH + boundaryBonus(name, j) * FIRST_CHAR_MULTIPLIER + caseBonus + Math.max(LEADING_CAP, LEADING * j);
+}
+
+/** One-character queries: the best single position (no alignment to search). */
+function bestSingle(query: string, lq: string, name: string, ln: string): number {
+  let best = -Infinity;
+  for (let j = ln.indexOf(lq); j >= 0; j = ln.indexOf(lq, j + 1)) best = Math.max(best, firstScore(query, name, j));
+  return best;
+}
+
+const NEG = -1e9;
+
+/**
+ * Scratch space of the alignment search, grown as needed and reused: the search runs for thousands
+ * of names per query, and allocating a buffer for each costs more than the search. Holds no state
+ * between calls (every call overwrites what it reads).
+ */
+let scratch = new Float64Array(1024);
+
+/**
+ * The best alignment's score, over name positions `from` (the first possible start) to `to` (the
+ * last possible end). The buffer holds, per position, the best score of query[0..i] with query[i]
+ * matched exactly there for the previous and the current row, and the bonus of the run ending
+ * there for both rows (rows swap by offset, so nothing is allocated per row).
+ */
+function bestAlignment(query: string, lq: string, name: string, ln: string, from: number, to: number): number {
+  const m = lq.length;
+  const n = name.length;
+  if (scratch.length < 4 * n) scratch = new Float64Array(4 * n);
+  const buf = scratch;
+  let prev = 0;
+  let cur = n;
+  let prevRun = 2 * n;
+  let curRun = 3 * n;
+  buf.fill(NEG, 0, n);
+  for (let i = 0; i < m; i++) {
+    const qc = lq.charCodeAt(i);
+    const qRaw = query.charCodeAt(i);
+    // Best `prev[j'] + gap cost` over j' < j - 1, carried along j.
+    let gapped = NEG;
+    buf.fill(NEG, cur, cur + n);
+    // Row i matches from the first possible start on, leaving room for the rest of the query.
+    const first = from + i;
+    const last = to - (m - 1 - i);
+    for (let j = first; j <= last; j++) {
+      if (i > 0 && j >= 2) gapped = Math.max(gapped + GAP_EXTENSION, buf[prev + j - 2]! + GAP_START);
+      if (ln.charCodeAt(j) !== qc) continue;
+      if (i === 0) {
+        buf[cur + j] = firstScore(query, name, j);
+        buf[curRun + j] = boundaryBonus(name, j);
+        continue;
+      }
+      const caseBonus = name.charCodeAt(j) === qRaw ? BONUS_CASE : 0;
+      const bonus = boundaryBonus(name, j);
+      let best = NEG;
+      let run = 0;
+      const before = buf[prev + j - 1]!;
+      if (before > NEG / 2) {
+        // Consecutive: the run keeps the larger of its start's bonus and this character's.
+        run = Math.max(buf[prevRun + j - 1]!, bonus, BONUS_CONSECUTIVE);
+        best = before + MATCH + run + caseBonus;
+      }
+      if (gapped > NEG / 2 && gapped + MATCH + bonus + caseBonus > best) {
+        best = gapped + MATCH + bonus + caseBonus;
+        run = bonus;
+      }
+      buf[cur + j] = best;
+      buf[curRun + j] = run;
+    }
+    [prev, cur] = [cur, prev];
+    [prevRun, curRun] = [curRun, prevRun];
+  }
+  let score = NEG;
+  for (let j = from; j <= to; j++) score = Math.max(score, buf[prev + j]!);
+  return score;
 }

@@ -1,6 +1,22 @@
-/** Code lenses. */
+/**
+ * Code lenses of a TOSCA file: "N templates · N subtypes" on each type declared here, and "N
+ * references" on each node template. Only their places are decided here; the counts come from the
+ * pack's references when the editor shows them, starting at `at`, which sits on the type's (or the
+ * template's) key as a cursor would.
+ */
+import { isToscaSummary, summariseTosca } from '../../model/tosca/summary.js';
+import { unquotedSpan } from '../../syntax/scalars.js';
 import type { CodeLens, FeatureContext } from '../types.js';
 
-export function lenses(_ctx: FeatureContext): CodeLens[] {
-  return []; // TODO(issue 10)
+export function lenses(ctx: FeatureContext): CodeLens[] {
+  if (ctx.doc.kind !== 'tosca') return [];
+  const { lines, text } = ctx.doc;
+  const summary = isToscaSummary(ctx.doc.summary) ? ctx.doc.summary : summariseTosca(ctx.doc.root);
+  const lens = (key: { start: number; end: number }, format: CodeLens['format']): CodeLens => {
+    const span = unquotedSpan(text, key);
+    return { range: lines.rangeOf(span), at: span.start, format };
+  };
+  const out = summary.types.map((t) => lens(t.keySpan, 'typeUsage'));
+  for (const n of summary.topology?.nodeTemplates ?? []) out.push(lens(n.keySpan, 'references'));
+  return out;
 }

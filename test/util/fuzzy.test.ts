@@ -1,0 +1,100 @@
+/** The fuzzy matcher behind workspace symbols (server/src/util/fuzzy.ts). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fuzzyScore } from '../../server/src/util/fuzzy.js';
+
+/** The names ranked best first for `query` (names that do not match are left out). */
+const rank = (query: string, names: string[]) =>
+  names
+    .map((n) => ({ n, s: fuzzyScore(query, n) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s)
+    .map((x) => x.n);
+
+/** `better` scores strictly higher than `worse` for `query`, and both match. */
+function prefers(query: string, better: string, worse: string): void {
+  const a = fuzzyScore(query, better);
+  const b = fuzzyScore(query, worse);
+  assert.ok(b > 0, `${worse} should match ${query}`);
+  assert.ok(a > b, `${query}: expected ${better} (${a}) above ${worse} (${b})`);
+}
+
+test('no match is 0: characters missing, out of order, or a query longer than the name', () => {
+  assert.equal(fuzzyScore('xyz', 'tosca.nodes.Compute'), 0);
+  assert.equal(fuzzyScore('etc', 'cte'), 0);
+  assert.equal(fuzzyScore('computes', 'compute'), 0);
+  assert.equal(fuzzyScore('nodes..', 'tosca.nodes.Compute'), 0);
+});
+
+test('an empty query matches everything with 1; every match scores above 0', () => {
+  assert.equal(fuzzyScore('', 'anything'), 1);
+  assert.equal(fuzzyScore('', ''), 1);
+  assert.ok(fuzzyScore('a', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzza') > 0);
+  assert.ok(fuzzyScore('az', 'abbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbz') > 0);
+});
+
+test('matching ignores case, and the same case scores more', () => {
+  assert.ok(fuzzyScore('COMPUTE', 'tosca.nodes.Compute') > 0);
+  prefers('Compute', 'tosca.nodes.Compute', 'tosca.nodes.compute');
+  prefers('compute', 'compute', 'Compute');
+});
+
+test('the whole name beats a prefix, a prefix beats a later word start', () => {
+  prefers('gateway', 'gateway', 'gateway2');
+  prefers('gate', 'gateway', 'edge-gateway');
+  prefers('db', 'dbnode', 'my_db');
+});
+
+test('word starts after `.` `_` `-` `::` and camelCase humps beat letters inside words', () => {
+  prefers('c', 'tosca.nodes.Compute', 'tosca.nodes.Rootcx');
+  prefers('nc', 'tosca.nodes.Compute', 'tosca.nodes.Root.anchor');
+  prefers('ep', 'end_point', 'keeper');
+  prefers('sm', 'scale-manager', 'assembly');
+  prefers('vid', 'assembly::video::1.0', 'resource::dvd-ident::1.0');
+  prefers('sI', 'streamIp', 'basic');
+  prefers('hp', 'HttpPort', 'hopper');
+});
+
+test('consecutive runs beat scattered letters', () => {
+  prefers('node', 'tosca.nodes.Root', 'tosca.relationships.ConnectsTo.nDOnE');
+  prefers('load', 'balancer_load', 'hollowfaded');
+  prefers('comp', 'Compute', 'CoMmon_Pool');
+});
+
+test('the best alignment wins when a letter occurs several times', () => {
+  // `s` could be the one in `tosca`; the alignment on `Storage` word start must be found.
+  prefers('stor', 'tosca.nodes.Storage', 'tosca.nodes.ObjectStoreX'.toLowerCase());
+  assert.ok(fuzzyScore('tnc', 'tosca.nodes.Compute') > fuzzyScore('tnc', 'attention.calc'));
+});
+
+test('ranking of a realistic set of workspace names', () => {
+  const names = [
+    'tosca.nodes.Compute',
+    'tosca.capabilities.Compute',
+    'my.nodes.ComputeCluster',
+    'compute',
+    'assembly::compute-farm::1.0',
+    'resource::cache::1.0',
+    'computer_name',
+  ];
+  assert.equal(rank('compute', names)[0], 'compute');
+  assert.equal(rank('compute', names).length, 6);
+  assert.deepEqual(rank('nodes.comp', names).slice(0, 2).sort(), ['my.nodes.ComputeCluster', 'tosca.nodes.Compute']);
+  assert.equal(rank('capcomp', names)[0], 'tosca.capabilities.Compute');
+  assert.equal(rank('cf', names)[0], 'assembly::compute-farm::1.0');
+  assert.deepEqual(rank('zq', names), []);
+});
+
+test('non-ASCII names and queries', () => {
+  assert.ok(fuzzyScore('émet', 'Émetteur') > 0);
+  prefers('ü', 'über', 'Grüße');
+  assert.equal(fuzzyScore('ß', 'strasse'), 0);
+});
+
+test('long names stay cheap: 2,000 scorings of a 250-character name within a second', () => {
+  const long = 'resource::'.concat('a-b_c.'.repeat(40), 'gateway::1.0');
+  const t = performance.now();
+  for (let i = 0; i < 2000; i++) fuzzyScore('abcgw', long);
+  assert.ok(performance.now() - t < 1000);
+  assert.ok(fuzzyScore('abcgw', long) > 0);
+});
