@@ -132,3 +132,41 @@ properties:
   );
   assert.deepEqual(await lensPlaces(PROJECT.split('#- /ws/Contains')[0]!), []);
 });
+
+/** Each lens with the title it resolves to (what the editor shows), as `line: title`. */
+async function lensTitles(src: string): Promise<string[]> {
+  const { ctx } = await setup(src);
+  const { lensReferences, lensTitle } = await import('../../server/src/features/links.js');
+  return codeLenses(ctx).map(
+    (l) => `${l.range.start.line}: ${lensTitle(l.format, lensReferences(ctx, l.at, l.format))}`,
+  );
+}
+
+test('lenses resolve to real counts: assemblies using a resource, uses of each property', async () => {
+  // The lb resource is used by the main assembly; its publicIp is read there twice, port mapped once,
+  // privateIp read once by its own AddBackend operation.
+  const src =
+    PROJECT +
+    `${ASSEMBLY_HEADER}
+properties:
+  ip:
+    type: string
+    value: \${balancer.publicIp}
+composition:
+  balancer:
+    type: $lmctl:/contains:/lb:/descriptor_name
+    properties:
+      port:
+        value: 8080
+outputs:
+  vip: \${balancer.publicIp}
+`;
+  // The lb resource has no `name:`: its "used by" lens sits at the top of the file.
+  const cursorOnLb = src.replace(`#- ${LB}\n`, `#- ${LB}\n$0`);
+  assert.deepEqual((await lensTitles(cursorOnLb)).slice(0, 4), [
+    '0: used by 1 assembly',
+    '2: 2 references',
+    '6: 1 reference',
+    '9: 1 reference',
+  ]);
+});

@@ -12,6 +12,12 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
   return packFor(ctx.doc.kind)?.lenses(ctx) ?? [];
 }
 
+/** The references a lens counts (see LanguagePack.lensReferences). */
+export function lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[] {
+  if (ctx.doc.binary) return [];
+  return packFor(ctx.doc.kind)?.lensReferences(ctx, at, format) ?? [];
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The title of a lens once its references are known (see CodeLens). */

@@ -15,7 +15,7 @@ import {
 import { highlights, references } from '../features/references.js';
 import { prepareRename, rename } from '../features/rename.js';
 import { documentSymbols, workspaceSymbols } from '../features/symbols.js';
-import { codeLenses, documentLinks, lensTitle } from '../features/links.js';
+import { codeLenses, documentLinks, lensReferences, lensTitle } from '../features/links.js';
 import { foldingRanges, selectionRanges } from '../features/structure.js';
 import { semanticTokens } from '../features/semanticTokens.js';
 import {
@@ -205,7 +205,7 @@ export function registerNavigation(d: NavigationDeps): void {
       if (format !== 'references' && format !== 'usedBy' && format !== 'typeUsage') return lens;
       const ctx = contextOf(data.uri);
       if (!ctx) return lens;
-      const refs = references(ctx, data.at, false);
+      const refs = lensReferences(ctx, data.at, format);
       const position = ctx.doc.lines.positionAt(data.at);
       const title = lensTitle(format, refs);
       return {

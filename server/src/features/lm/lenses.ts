@@ -6,8 +6,26 @@
  */
 import { topLevelProperties } from '../../model/lm/summary.js';
 import { unquotedSpan } from '../../syntax/scalars.js';
-import type { CodeLens, FeatureContext } from '../types.js';
+import type { CodeLens, FeatureContext, Reference } from '../types.js';
+import { occurrencesOf } from './occurrences.js';
+import { references } from './references.js';
+import type { LmSymbol } from './symbol.js';
 import { descriptorOf } from './context.js';
+
+/**
+ * The uses a lens counts. "Used by" counts the uses of this descriptor's own name, so it also works
+ * at the top of a file whose name lmctl derives (where no text spells the name); the others count
+ * the references of the property at `at`.
+ */
+export function lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[] {
+  if (format !== 'usedBy') return references(ctx, at, false);
+  const name = ctx.index.effectiveName(ctx.doc.path);
+  if (!name) return [];
+  const symbol: LmSymbol = { kind: 'descriptor', name, files: ctx.index.lookup(name).map((e) => e.path) };
+  return occurrencesOf(ctx, symbol)
+    .filter((o) => !o.declaration)
+    .map((o) => ({ path: o.path, range: o.lines.rangeOf(o.span), declaration: false }));
+}
 
 export function lenses(ctx: FeatureContext): CodeLens[] {
   const summary = descriptorOf(ctx);

@@ -5,7 +5,7 @@ import { definition } from './definition.js';
 import { diagnose } from './diagnostics.js';
 import { LM_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
-import { lenses } from './lenses.js';
+import { lensReferences, lenses } from './lenses.js';
 import { links } from './links.js';
 import { references } from './references.js';
 import { prepareRename, rename } from './rename.js';
@@ -26,6 +26,7 @@ export const lmPack: LanguagePack = {
   workspaceSymbols,
   links,
   lenses,
+  lensReferences,
   semanticTokens,
   fixes: LM_FIXES,
 };

@@ -55,6 +55,8 @@ export interface LanguagePack {
   links(ctx: FeatureContext): DocumentLink[];
   /** Code lenses ("used by N assemblies", "N references"...). */
   lenses(ctx: FeatureContext): CodeLens[];
+  /** What a lens counts once the editor shows it: the references of the symbol the lens stands for. */
+  lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[];
   /** Semantic tokens (references, function names...) so any editor can highlight them. */
   semanticTokens(ctx: FeatureContext): SemanticToken[];
 }

@@ -28,6 +28,7 @@ export const toscaPack: LanguagePack = {
   workspaceSymbols,
   links,
   lenses,
+  lensReferences: (ctx, at) => references(ctx, at, false),
   semanticTokens,
   fixes: TOSCA_FIXES,
 };
