@@ -205,4 +205,27 @@ describe('workspace diagnostics: push for clients without pull', () => {
     client.watchedFilesChanged([{ uri: fileUri(ws.file(ASSEMBLY)), type: FileChange.Changed }]);
     await client.waitForDiagnostics(fileUri(ws.file(ASSEMBLY)), (ds) => ds.length === 0, 15000, since);
   });
+
+  test(
+    'switching the scope to open files clears the unopened files; back to the workspace, they return',
+    T,
+    async () => {
+      const uri = fileUri(ws.file(ASSEMBLY));
+      let since = client.mark();
+      ws.write(ASSEMBLY, ws.read(ASSEMBLY).replace('${balancer.publicIp}', '${balancer.publicIP}'));
+      client.watchedFilesChanged([{ uri, type: FileChange.Changed }]);
+      await client.waitForDiagnostics(uri, (ds) => ds.length > 0, 15000, since);
+      const scope = (s: string) =>
+        client.notify('workspace/didChangeConfiguration', {
+          settings: { lmDescriptors: { diagnostics: { debounceMs: 0, scope: s } } },
+        });
+      since = client.mark();
+      scope('openFiles');
+      await client.waitForDiagnostics(uri, (ds) => ds.length === 0, 15000, since);
+      since = client.mark();
+      scope('workspace');
+      const p = await client.waitForDiagnostics(uri, (ds) => ds.length > 0, 15000, since);
+      assert.ok(withCode(p.diagnostics, 'LM032').length > 0);
+    },
+  );
 });

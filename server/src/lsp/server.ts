@@ -84,6 +84,7 @@ export function startServer(connection: Connection): void {
     (p) => docs.uriOfKey(p) !== undefined,
     logError,
     log,
+    () => settings.diagnostics.scope === 'workspace',
   );
   const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
 
@@ -107,7 +108,8 @@ export function startServer(connection: Connection): void {
   let pushRun: Promise<void> | undefined;
   let pushTimer: NodeJS.Timeout | undefined;
   const pushWorkspace = () => {
-    if (pullSupport || settings.diagnostics.scope !== 'workspace' || currentSession().index.state !== 'ready') return;
+    // Runs with the `openFiles` scope too: the pass then clears what was published before.
+    if (pullSupport || currentSession().index.state !== 'ready') return;
     if (pushTimer) clearTimeout(pushTimer);
     pushTimer = setTimeout(() => {
       pushTimer = undefined;
@@ -403,22 +405,21 @@ export function startServer(connection: Connection): void {
   // ... and the whole workspace: held open until something changes, then what changed.
   connection.languages.diagnostics.onWorkspace(async (params, token, workDone, partial) => {
     requireInitialized(initialized);
-    if (settings.diagnostics.scope !== 'workspace' || currentSession().index.state !== 'ready') {
-      // Nothing to report yet (or ever, with scope `openFiles`): wait for the client to cancel or
-      // for the index, so the client does not poll.
+    if (currentSession().index.state !== 'ready') {
+      // Nothing to report yet: wait for the index or for the client to cancel, so it does not poll.
+      // (With the `openFiles` scope the pass finds no workspace file and the request stays held,
+      // after clearing what an earlier `workspace` scope reported.)
       await new Promise<void>((resolve) => {
         const sub = token.onCancellationRequested(() => {
           sub.dispose();
           resolve();
         });
         void workspace.build().then(() => {
-          if (settings.diagnostics.scope === 'workspace') {
-            sub.dispose();
-            resolve();
-          }
+          sub.dispose();
+          resolve();
         });
       });
-      if (settings.diagnostics.scope !== 'workspace' || token.isCancellationRequested) return { items: [] };
+      if (token.isCancellationRequested) return { items: [] };
     }
     const previous = Array.isArray(params?.previousResultIds) ? params.previousResultIds : [];
     let begun = false;

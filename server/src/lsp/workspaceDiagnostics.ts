@@ -65,6 +65,8 @@ export class WorkspaceDiagnostics {
     private readonly isOpen: (path: string) => boolean,
     private readonly logError: (what: string, e: unknown) => void,
     private readonly log: (msg: string) => void = () => undefined,
+    /** False with the `openFiles` scope: no file is a workspace file, and what was reported is cleared. */
+    private readonly enabled: () => boolean = () => true,
   ) {}
 
   /** Marks what an index change may have affected. */
@@ -136,6 +138,7 @@ export class WorkspaceDiagnostics {
   /** The workspace files that get workspace diagnostics (served by a pack, not open in the editor). */
   private candidates(): Set<string> {
     const out = new Set<string>();
+    if (!this.enabled()) return out;
     for (const e of this.session().index.allEntries()) {
       if (packFor(e.kind) && !e.open && !this.isOpen(e.path)) out.add(e.path);
     }
@@ -177,8 +180,11 @@ export class WorkspaceDiagnostics {
     const todo: string[] = [];
     if (this.everything) todo.push(...files);
     else for (const p of this.dirty) if (files.has(p)) todo.push(p);
-    // Files the client knows about that are no longer workspace files (deleted, now open...).
-    const gone = [...this.dirty].filter((p) => !files.has(p) && !this.isOpen(p) && known.has(uriOf(p)));
+    // Files the client knows about that are no longer workspace files (deleted, now open, or the
+    // scope switched to open files); after a settings change every file reported so far is a suspect.
+    const suspects = new Set(this.dirty);
+    if (this.everything) for (const p of this.results.keys()) suspects.add(p);
+    const gone = [...suspects].filter((p) => !files.has(p) && !this.isOpen(p) && known.has(uriOf(p)));
     this.everything = false;
     this.dirty.clear();
     let batch: WorkspaceDocumentDiagnosticReport[] = gone.map((p) => {
