@@ -43,4 +43,97 @@ export const COMMANDS = {
    * Code client converts them and opens the references view (other editors may do the same).
    */
   showReferences: 'lmDescriptors.showReferences',
+  /** Opens the deployment plan view beside the file: arguments `[uri?, kind?]` (default the active editor). */
+  showPlan: 'lmDescriptors.showPlan',
 } as const;
+
+/**
+ * Request client -> server (and the CLI's `plan --format json`): the deployment plan of a TOSCA
+ * topology template or an LM assembly, as the OpenTOSCA plan builder derives it for TOSCA (one
+ * activity per node and relationship template, ordered by relationship type) and from
+ * relationships, mappings, references and upgrade dependencies for LM. Positions are 0-based.
+ */
+export const PLAN_REQUEST = 'lmDescriptors/plan';
+
+export type PlanKind = 'build' | 'termination' | 'scaleOut';
+
+export interface PlanParams {
+  uri: string;
+  /** Default `build`. */
+  kind?: PlanKind;
+  /** For `scaleOut`: the node template (or component) a new instance is wanted of. */
+  node?: string;
+}
+
+export interface PlanRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** A node template, an LM component or reference. */
+export interface PlanNode {
+  id: string;
+  label: string;
+  /** The node type or the component's descriptor type, as written. */
+  type?: string;
+  /** `metadata` icon of the template or its type, when it has one (a path or URL as written). */
+  icon?: string;
+  /** `node` (TOSCA), `component` or `reference` (LM). */
+  role: 'node' | 'component' | 'reference';
+  /** Where the template is declared (its key), in `uri`. */
+  uri: string;
+  range: PlanRange;
+}
+
+/** What orders two nodes: a relationship (by kind), an output mapping, a reference, an upgrade dependency. */
+export type PlanEdgeKind = 'hostedOn' | 'dependsOn' | 'connectsTo' | 'relationship' | 'mapping' | 'upgrade';
+
+export interface PlanEdge {
+  id: string;
+  /** The source waits for (is built after) the target, except `connectsTo`: both ends come first. */
+  source: string;
+  target: string;
+  kind: PlanEdgeKind;
+  /** The relationship type or template, the mapped property, etc. */
+  label: string;
+  uri: string;
+  range: PlanRange;
+}
+
+/** One activity of the plan, in order. */
+export interface PlanStep {
+  /** 1-based position in the plan. */
+  index: number;
+  /** 1-based stage: steps of the same stage do not depend on each other and may run in parallel. */
+  stage: number;
+  /** The node or edge this step acts on. */
+  subject: string;
+  /** What is done: provision or terminate a node, create or remove a relationship, select an instance. */
+  activity: 'provision' | 'terminate' | 'connect' | 'disconnect' | 'select';
+  /** The operations invoked, in order, e.g. `Standard.create` or `Configure.pre_configure_source` on a node. */
+  operations: { name: string; on: string }[];
+  label: string;
+}
+
+/** A loop that makes a plan impossible: the edges in order around the loop. */
+export interface PlanCycle {
+  edges: string[];
+  message: string;
+}
+
+export interface PlanResult {
+  language: 'tosca' | 'lm';
+  kind: PlanKind;
+  /** The topology's file name or the assembly's descriptor name. */
+  title: string;
+  uri: string;
+  nodes: PlanNode[];
+  edges: PlanEdge[];
+  /** Empty when `cycles` is not. */
+  steps: PlanStep[];
+  cycles: PlanCycle[];
+  /** For `scaleOut`: the nodes a new instance needs (the region) and the existing ones it connects to. */
+  scaleOut?: { node: string; region: string[]; selected: string[] };
+  /** Why there is no plan (no topology in the file, unknown scale-out node...). */
+  problem?: string;
+}
