@@ -126,6 +126,20 @@ export class BenchClient {
     });
   }
 
+  /** A request cancelled (`$/cancelRequest`) when it has not answered after `ms`: undefined then. */
+  async requestOrCancel<R>(method: string, params: unknown, ms: number): Promise<R | undefined> {
+    const source = new rpc.CancellationTokenSource();
+    const timer = setTimeout(() => source.cancel(), ms);
+    try {
+      return await this.conn.sendRequest<R>(method, params, source.token);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      source.dispose();
+    }
+  }
+
   notify(method: string, params: unknown): void {
     void this.conn.sendNotification(method, params);
   }

@@ -21,12 +21,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { argOf, ensureWorkspace, paramsFromArgs, type GenResult } from './generate.js';
 import { BenchClient } from './lspClient.js';
 import type { IndexChildResult, ReferenceChildResult } from './child.js';
 import { keyOfUri } from '../server/src/lsp/convert.js';
+import { cacheFileFor } from '../server/src/index/cache.js';
 import { dist, log, mb, ms, num, shuffled, sleep, type Dist } from './util.js';
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 
@@ -716,10 +716,8 @@ async function main(): Promise<void> {
   // 3. First build writing the cache, at the path the server will look for it.
   const cacheDir = path.join(BENCH_DIR, 'cache');
   const rootKey = keyOfUri(pathToFileURL(root).href);
-  const cacheFile = path.join(
-    cacheDir,
-    `index-${createHash('sha1').update([rootKey].join('\n')).digest('hex').slice(0, 16)}.json`,
-  );
+  // The same name the server computes (a mismatch made the "warm start" a cold one).
+  const cacheFile = cacheFileFor(cacheDir, [rootKey]);
   if (phases.has('warm') || !existsSync(cacheFile))
     try {
       res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);

@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
 import { BenchClient } from './lspClient.js';
 import { dist, log, ms, shuffled, type Dist } from './util.js';
 
@@ -61,6 +62,21 @@ function propertyKeys(text: string): { line: number; character: number; name: st
     }
   });
   return out;
+}
+
+/** A property of `resource` that the assembly maps into the component of that resource's type. */
+function mappedProperty<K extends { name: string }>(assembly: string, resource: string, keys: K[]): K | undefined {
+  const sub = path.basename(path.dirname(path.dirname(path.dirname(resource))));
+  const doc = parse(readFileSync(assembly, 'utf8')) as {
+    composition?: Record<string, { type?: string; properties?: Record<string, unknown> }>;
+  };
+  for (const c of Object.values(doc.composition ?? {})) {
+    const t = c.type ?? '';
+    if (!t.includes(`/${sub}:/`) && !t.includes(`::${sub}-`)) continue;
+    const mapped = new Set(Object.keys(c.properties ?? {}));
+    return keys.find((k) => mapped.has(k.name) && k.name !== 'deploymentLocation' && k.name !== 'resourceManager');
+  }
+  return undefined;
 }
 
 export async function workspacePhase(
@@ -119,18 +135,22 @@ export async function workspacePhase(
     client.notify('textDocument/didOpen', {
       textDocument: { uri: resUri, languageId: 'yaml', version: 1, text: resText },
     });
-    // Drain what the open itself changed, so the measured request is the edit's.
-    await client.request(
+    // Drain what the open itself changed, if anything, so the measured request is the edit's (with
+    // nothing changed the request is held: cancel it).
+    await client.requestOrCancel(
       'workspace/diagnostic',
       { previousResultIds: [...previous].map(([uri, value]) => ({ uri, value })) },
-      60_000,
+      3_000,
     );
     const held = client.request<{ items: Report[] }>(
       'workspace/diagnostic',
       { previousResultIds: [...previous].map(([uri, value]) => ({ uri, value })) },
       60_000,
     );
-    const renamed = resText.replace(`\n  ${keys[0]!.name}:`, `\n  ${keys[0]!.name}_renamed:`);
+    // A property the assembly maps into the component (a key under `composition.<c>.properties`),
+    // so renaming it changes the assembly's report.
+    const mapped = mappedProperty(project.assembly, resource, keys) ?? keys[0]!;
+    const renamed = resText.replace(`\n  ${mapped.name}:`, `\n  ${mapped.name}_renamed:`);
     const te = performance.now();
     client.notify('textDocument/didChange', {
       textDocument: { uri: resUri, version: 2 },

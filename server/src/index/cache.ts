@@ -66,6 +66,11 @@ const KINDS: ReadonlySet<string> = new Set([
   'other',
 ]);
 
+/** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
+export function cacheFileFor(dir: string, roots: readonly string[]): string {
+  return path.join(dir, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.cache`);
+}
+
 /** The cache file is never read past this size. */
 const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
 

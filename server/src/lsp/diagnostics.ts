@@ -36,7 +36,11 @@ export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
-  /** Off when the client pulls diagnostics itself. */
+  /**
+   * Off when the client pulls diagnostics itself: a scheduled check then only brings the document's
+   * model (and so the index) up to date, so the files that use it become due for the workspace pull
+   * even if the client never pulls the document itself.
+   */
   enabled = true;
 
   constructor(
@@ -48,9 +52,13 @@ export class DiagnosticsPublisher {
     private readonly logError: (what: string, e: unknown) => void,
   ) {}
 
+  /** True while an open document waits for or undergoes its check (background work defers to it). */
+  get busy(): boolean {
+    return this.timers.size > 0 || this.running.size > 0;
+  }
+
   /** Checks `uri` after `delay` ms (the debounce by default), replacing a pending check. */
   schedule(uri: string, delay = this.debounceMs()): void {
-    if (!this.enabled) return;
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.set(
@@ -96,7 +104,7 @@ export class DiagnosticsPublisher {
     try {
       const session = this.session();
       const model = this.docs.modelOf(session, uri);
-      if (!model) return;
+      if (!model || !this.enabled) return;
       const diags = await computeDiagnosticsInSlices(session.context(model), this.options(), pauseTurn);
       // The text changed (or the document closed) while the rules ran: the result is stale.
       if (this.docs.seq(uri) !== seq) return;

@@ -7,7 +7,6 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createHash } from 'node:crypto';
 import {
   TextDocumentSyncKind,
   type Connection,
@@ -20,6 +19,7 @@ import {
 import { Session } from '../host/session.js';
 import { findWorkspaceRoot } from '../host/roots.js';
 import type { IndexChange } from '../index/workspace.js';
+import { cacheFileFor } from '../index/cache.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
@@ -85,7 +85,21 @@ export function startServer(connection: Connection): void {
     logError,
     log,
     () => settings.diagnostics.scope === 'workspace',
+    () => editorQuiet(),
   );
+  /**
+   * Background work (the workspace diagnostics pass) defers to typing: it waits until no edit came
+   * in for QUIET_MS and no open document is waiting for its own check.
+   */
+  let lastEditAt = 0;
+  const QUIET_MS = 300;
+  async function editorQuiet(): Promise<void> {
+    for (;;) {
+      const wait = Math.max(publisher.busy ? 20 : 0, lastEditAt + QUIET_MS - performance.now());
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
   const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
 
   /** Asks a pull client to pull the open documents again (coalesced: one request per quiet period). */
@@ -205,8 +219,7 @@ export function startServer(connection: Connection): void {
       typeof init.cacheDir === 'string'
         ? init.cacheDir
         : path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
-    const rootsId = createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16);
-    const cacheFile = init.disableCache === true ? undefined : path.join(cacheBase, `index-${rootsId}.cache`);
+    const cacheFile = init.disableCache === true ? undefined : cacheFileFor(cacheBase, roots);
     session = new Session(undefined, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
@@ -303,6 +316,7 @@ export function startServer(connection: Connection): void {
   docs.documents.onDidChangeContent((e) => {
     // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
     // typing costs one parse per pause, not one per keystroke.
+    lastEditAt = performance.now();
     if (session) publisher.schedule(e.document.uri);
   });
 

@@ -67,12 +67,23 @@ export class WorkspaceDiagnostics {
     private readonly log: (msg: string) => void = () => undefined,
     /** False with the `openFiles` scope: no file is a workspace file, and what was reported is cleared. */
     private readonly enabled: () => boolean = () => true,
+    /**
+     * Resolves when the user is not typing: a pass waits for it before each slice, so checking the
+     * workspace never delays the open document's diagnostics or a keystroke's requests.
+     */
+    private readonly quiet: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** Marks what an index change may have affected. */
   changed(change: IndexChange): void {
     const index = this.session().index;
     if (change.reason === 'build' || change.reason === 'roots') this.everything = true;
+    // Everything is due anyway (the first pass, a rebuild): marking files one by one would cost a
+    // walk of the index per changed lmproject file, quadratic during the warm start.
+    if (this.everything) {
+      this.wake();
+      return;
+    }
     for (const p of change.paths) {
       this.dirty.add(p);
       const entry = index.get(p);
@@ -199,6 +210,7 @@ export class WorkspaceDiagnostics {
         for (const p of todo.slice(i)) this.dirty.add(p);
         break;
       }
+      if (i === 0) await this.quiet();
       const p = todo[i]!;
       let r: Result | undefined;
       try {
@@ -224,6 +236,7 @@ export class WorkspaceDiagnostics {
       if (performance.now() - sliceStart > SLICE_MS) {
         progress?.(i + 1, todo.length);
         await pause();
+        await this.quiet();
         sliceStart = performance.now();
       }
     }
