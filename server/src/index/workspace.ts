@@ -112,6 +112,10 @@ export class WorkspaceIndex {
   private bulk = false;
   /** Source of entry stamps. */
   private clock = 0;
+  /** Counts every change to the entries (see `generation`). */
+  private changes = 0;
+  /** Counts files entering or leaving the index, or changing kind (see `fileSetGeneration`). */
+  private fileSetChanges = 0;
   /** The TOSCA models of documents, built from this index's summaries. */
   readonly tosca: ToscaModels;
   private building: Promise<void> | undefined;
@@ -375,6 +379,21 @@ export class WorkspaceIndex {
     return this.entries.get(normalise(filePath));
   }
 
+  /** Changes whenever any entry is added, replaced or removed: what workspace-wide caches compare. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * Changes only when a file enters or leaves the index or changes kind (not when one is edited):
+   * what caches of import resolution compare, since whether an import target exists is what they
+   * depend on. (A profile import by `namespace` follows another file's content; it is re-resolved
+   * when the importing file changes.)
+   */
+  get fileSetGeneration(): number {
+    return this.fileSetChanges;
+  }
+
   allEntries(): IterableIterator<IndexEntry> {
     return this.entries.values();
   }
@@ -492,6 +511,8 @@ export class WorkspaceIndex {
     );
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);
+    this.changes++;
+    if (!prev || prev.kind !== kind) this.fileSetChanges++;
     const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';
     if (projectChanged) {
       const dir = path.posix.dirname(p);
@@ -509,6 +530,8 @@ export class WorkspaceIndex {
     const prev = this.entries.get(p);
     if (!prev) return;
     this.entries.delete(p);
+    this.changes++;
+    this.fileSetChanges++;
     this.contexts.delete(p);
     this.unlinkName(p);
     this.unlinkRefs(p);
