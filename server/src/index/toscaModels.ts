@@ -10,7 +10,7 @@
  * on demand, still absent for missing imports.
  */
 import * as path from 'node:path';
-import type { DocumentModel } from '../model/document.js';
+import type { DocumentModel, MemoKey } from '../model/document.js';
 import { findCsar } from '../model/tosca/csar.js';
 import { resolveImportTarget, type LoadedToscaFile, type ToscaFileSource } from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
@@ -28,6 +28,16 @@ export interface ToscaIndexView {
   allEntries(): Iterable<IndexEntry>;
   /** Changes whenever a TOSCA file enters, changes or leaves the index. */
   readonly toscaGeneration: number;
+  /** Changes when a file enters or leaves the index (or changes kind). */
+  readonly fileSetGeneration: number;
+  /** Changes when any entry changes. */
+  readonly generation: number;
+}
+
+/** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
+export interface ImportEdge {
+  path: string;
+  prefix?: string;
 }
 
 /** Importers followed upwards for a file's importer context (as the model builder does). */
@@ -53,8 +63,19 @@ interface Memo {
 export class ToscaModels {
   private readonly models = new Map<string, Memo>();
   private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
-  /** Reverse import edges (imported file -> files whose resolved imports point at it), per TOSCA generation. */
-  private reverse: { generation: number; map: Map<string, string[]> } | undefined;
+  /**
+   * Resolved imports per summary object (a new summary is a new key, so edits need no bookkeeping)
+   * and per file-set generation (an import may start or stop resolving when files come and go).
+   */
+  private readonly edges = new WeakMap<ToscaSummary, { gen: number; edges: ImportEdge[] }>();
+  /** Reverse import edges (see `importersOf`), brought up to date file by file when the index changes. */
+  private readonly reverse = {
+    generation: -1,
+    edgesOf: new Map<string, readonly ImportEdge[]>(),
+    importers: new Map<string, Set<string>>(),
+  };
+  /** Values derived from one summary alone (see `derivedOf`). */
+  private readonly derived = new WeakMap<ToscaSummary, Map<MemoKey<unknown>, unknown>>();
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
 
@@ -88,38 +109,97 @@ export class ToscaModels {
     return model;
   }
 
+  /** The summary of a TOSCA file as models load it: the index's, else the file read on demand. */
+  summaryOf(p: string): ToscaSummary | undefined {
+    // The index first without building a source: cross-file features call this for every file.
+    const e = this.index.get(p);
+    if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return e.summary;
+    return p.endsWith('/') ? undefined : this.loadOnDemand(p)?.summary;
+  }
+
+  /**
+   * The imports of a file that resolve to a readable file, in order (the same resolution the models
+   * use): what cross-file features walk to find the files that can see a type, without building a
+   * type table per file. (A missing target outside the index that appears later is seen once the
+   * importing file changes.)
+   */
+  importsOf(p: string): readonly ImportEdge[] {
+    const summary = this.summaryOf(p);
+    if (!summary) return [];
+    const gen = this.index.fileSetGeneration;
+    const cached = this.edges.get(summary);
+    if (cached && cached.gen === gen) return cached.edges;
+    const source = this.sourceFor();
+    const edges: ImportEdge[] = [];
+    for (const imp of summary.imports) {
+      const status = resolveImportTarget(p, imp, summary.repositories, source);
+      if (status.kind !== 'ok') continue;
+      const e: ImportEdge = { path: status.path };
+      if (imp.namespacePrefix) e.prefix = imp.namespacePrefix.name;
+      edges.push(e);
+    }
+    this.edges.set(summary, { gen, edges });
+    return edges;
+  }
+
+  /**
+   * The files that import `p` directly, sorted: every indexed TOSCA file and every file they reach
+   * (type files read on demand import others too). After an edit only the files whose imports
+   * changed are re-linked, so a workspace-wide reverse walk stays cheap while someone types.
+   */
+  importersOf(p: string): string[] {
+    const r = this.reverse;
+    if (r.generation !== this.index.generation) {
+      const queue: string[] = [];
+      for (const e of this.index.allEntries()) if (e.kind === 'tosca') queue.push(e.path);
+      const seen = new Set(queue);
+      for (let i = 0; i < queue.length; i++) {
+        const from = queue[i]!;
+        const edges = this.importsOf(from);
+        const before = r.edgesOf.get(from);
+        if (before !== edges) {
+          for (const e of before ?? []) r.importers.get(e.path)?.delete(from);
+          for (const e of edges) {
+            let set = r.importers.get(e.path);
+            if (!set) r.importers.set(e.path, (set = new Set()));
+            set.add(from);
+          }
+          r.edgesOf.set(from, edges);
+        }
+        for (const e of edges) {
+          if (seen.has(e.path)) continue;
+          seen.add(e.path);
+          queue.push(e.path);
+        }
+      }
+      for (const [from, edges] of r.edgesOf) {
+        if (seen.has(from)) continue;
+        for (const e of edges) r.importers.get(e.path)?.delete(from);
+        r.edgesOf.delete(from);
+      }
+      r.generation = this.index.generation;
+    }
+    return [...(r.importers.get(p) ?? [])].sort();
+  }
+
+  /**
+   * A value derived from a summary alone, computed once per summary object: the counterpart of
+   * `memo` for files nobody has open (a summary is replaced, never changed, when its file changes).
+   */
+  derivedOf<T>(summary: ToscaSummary, key: MemoKey<T>, compute: () => T): T {
+    let m = this.derived.get(summary);
+    if (!m) this.derived.set(summary, (m = new Map()));
+    if (m.has(key)) return m.get(key) as T;
+    const v = compute();
+    m.set(key, v);
+    return v;
+  }
+
   /** Forgets everything (settings that change what is read, e.g. the size cap). */
   clear(): void {
     this.models.clear();
     this.onDemand.clear();
-    this.reverse = undefined;
-  }
-
-  /**
-   * The files whose resolved imports point at `p` (relative paths, repositories, CSAR roots and
-   * namespaces resolved exactly as the model builder does), from reverse edges rebuilt when a TOSCA
-   * file changed.
-   */
-  importersOf(p: string): string[] {
-    const generation = this.index.toscaGeneration;
-    if (this.reverse?.generation !== generation) {
-      const map = new Map<string, string[]>();
-      const source = this.sourceFor(undefined);
-      for (const e of this.index.allEntries()) {
-        if (e.kind !== 'tosca' || !isToscaSummary(e.summary)) continue;
-        for (const imp of e.summary.imports) {
-          const st = resolveImportTarget(e.path, imp, e.summary.repositories, source);
-          if (st.kind !== 'ok' || st.path === e.path) continue;
-          const list = map.get(st.path) ?? [];
-          if (!list.includes(e.path)) list.push(e.path);
-          map.set(st.path, list);
-        }
-      }
-      for (const list of map.values()) list.sort();
-      this.reverse = { generation, map };
-      return map.get(p) ?? [];
-    }
-    return this.reverse.map.get(p) ?? [];
+    this.reverse.generation = -1;
   }
 
   /** The files that import `p`, and those that import them, breadth first, at most MAX_IMPORTERS. */
@@ -191,8 +271,8 @@ export class ToscaModels {
     return file;
   }
 
-  /** A `ToscaFileSource` for the model of `doc` (or for resolving any import): the index first, then the disk. */
-  private sourceFor(doc: DocumentModel | undefined): ToscaFileSource {
+  /** A `ToscaFileSource` for building the model of `doc` (or any file): the index first, then the disk. */
+  private sourceFor(doc?: DocumentModel): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     return {
       load: (p) => {

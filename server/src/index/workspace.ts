@@ -136,9 +136,11 @@ export class WorkspaceIndex {
   private clock = 0;
   /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
   toscaGeneration = 0;
-  /** Bumped whenever an entry or a descriptor name changes: what `derive` compares. */
-  private generation = 0;
   private readonly derived = new Map<MemoKey<unknown>, { generation: number; value: unknown }>();
+  /** Counts every change to the entries (see `generation`). */
+  private changes = 0;
+  /** Counts files entering or leaving the index, or changing kind (see `fileSetGeneration`). */
+  private fileSetChanges = 0;
   /** The TOSCA models of documents, built from this index's summaries. */
   readonly tosca: ToscaModels;
   private building: Promise<void> | undefined;
@@ -407,6 +409,21 @@ export class WorkspaceIndex {
     return this.entries.get(normalise(filePath));
   }
 
+  /** Changes whenever any entry is added, replaced or removed: what workspace-wide caches compare. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * Changes only when a file enters or leaves the index or changes kind (not when one is edited):
+   * what caches of import resolution compare, since whether an import target exists is what they
+   * depend on. (A profile import by `namespace` follows another file's content; it is re-resolved
+   * when the importing file changes.)
+   */
+  get fileSetGeneration(): number {
+    return this.fileSetChanges;
+  }
+
   allEntries(): IterableIterator<IndexEntry> {
     return this.entries.values();
   }
@@ -572,7 +589,6 @@ export class WorkspaceIndex {
   ): void {
     const prev = this.entries.get(p);
     if (kind === 'tosca' || prev?.kind === 'tosca') this.toscaGeneration++;
-    this.generation++;
     const entry = new Entry(
       ++this.clock,
       p,
@@ -583,6 +599,8 @@ export class WorkspaceIndex {
     );
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);
+    this.changes++;
+    if (!prev || prev.kind !== kind) this.fileSetChanges++;
     const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';
     if (projectChanged) {
       const dir = path.posix.dirname(p);
@@ -600,8 +618,9 @@ export class WorkspaceIndex {
     const prev = this.entries.get(p);
     if (!prev) return;
     if (prev.kind === 'tosca') this.toscaGeneration++;
-    this.generation++;
     this.entries.delete(p);
+    this.changes++;
+    this.fileSetChanges++;
     this.contexts.delete(p);
     this.unlinkName(p);
     this.unlinkRefs(p);
@@ -667,7 +686,8 @@ export class WorkspaceIndex {
   }
 
   private recomputeAllNames(): void {
-    this.generation++;
+    // Effective names may change: lists derived from the index (`derive`) are out of date.
+    this.changes++;
     this.contexts.clear();
     for (const p of this.entries.keys()) this.recomputeName(p);
   }

@@ -55,6 +55,8 @@ export class WorkspaceDiagnostics {
   private readonly results = new Map<string, Result>();
   private readonly dirty = new Set<string>();
   private everything = true;
+  /** The index's file-set generation when the last change was marked. */
+  private fileSet = -1;
   private readonly waiters = new Set<() => void>();
   /** Figures of the last pass that checked something (for the log and the benchmark). */
   lastPass: PassFigures = { files: 0, checked: 0, ms: 0 };
@@ -81,9 +83,13 @@ export class WorkspaceDiagnostics {
     // Everything is due anyway (the first pass, a rebuild): marking files one by one would cost a
     // walk of the index per changed lmproject file, quadratic during the warm start.
     if (this.everything) {
+      this.fileSet = index.fileSetGeneration;
       this.wake();
       return;
     }
+    // Files entered or left the index (not just edits): imports may now resolve differently.
+    const fileSetChanged = index.fileSetGeneration !== this.fileSet;
+    this.fileSet = index.fileSetGeneration;
     for (const p of change.paths) {
       this.dirty.add(p);
       const entry = index.get(p);
@@ -93,7 +99,8 @@ export class WorkspaceDiagnostics {
         for (const n of names) if (n) for (const q of index.dependentsOfName(n)) this.dirty.add(q);
       }
       if (kind === 'lmproject' || /(^|\/)lmproject\.ya?ml$/.test(p)) this.markUnder(p.slice(0, p.lastIndexOf('/')));
-      if (kind === 'tosca') for (const e of index.allEntries()) if (e.kind === 'tosca') this.dirty.add(e.path);
+      // (A file of unknown kind that came or went may be a TOSCA file some template imports.)
+      if (kind === 'tosca' || (!kind && fileSetChanged)) this.markToscaUsersOf(p, fileSetChanged);
       if (!kind || kind === 'other') this.markPackageOf(p);
     }
     this.wake();
@@ -109,6 +116,29 @@ export class WorkspaceDiagnostics {
   /** True when some workspace file may need checking. */
   get pending(): boolean {
     return this.everything || this.dirty.size > 0;
+  }
+
+  /**
+   * The TOSCA files an edit of `p` can change: the files importing it, transitively (through the
+   * index's reverse import edges, not a walk of the workspace). A file that appears or disappears
+   * may make an import of any file resolve or fail, so then every TOSCA file is due.
+   */
+  private markToscaUsersOf(p: string, appearedOrGone: boolean): void {
+    const index = this.session().index;
+    if (appearedOrGone) {
+      for (const e of index.allEntries()) if (e.kind === 'tosca') this.dirty.add(e.path);
+      return;
+    }
+    const queue = [p];
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length; i++) {
+      for (const q of index.tosca.importersOf(queue[i]!)) {
+        if (seen.has(q)) continue;
+        seen.add(q);
+        queue.push(q);
+        this.dirty.add(q);
+      }
+    }
   }
 
   private markUnder(dir: string): void {

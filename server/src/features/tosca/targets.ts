@@ -65,8 +65,11 @@ export type ToscaTarget =
 
 export function toscaTargetAt(ctx: FeatureContext, offset: number): ToscaTarget | undefined {
   const loc = cursorAt(ctx.doc.lines, ctx.doc.root, offset).node;
-  if (!loc) return undefined;
-  const model = toscaModelOf(ctx);
+  return loc ? targetAtNode(toscaModelOf(ctx), loc) : undefined;
+}
+
+/** What the scalar `loc` (a key or a value of the model's document) denotes. */
+export function targetAtNode(model: ToscaModel, loc: NodeAt): ToscaTarget | undefined {
   const origin = loc.scalar.span;
   const call = callInTree(loc);
   if (call) {

@@ -1,0 +1,177 @@
+/**
+ * Which TOSCA files can see which: import closures (with namespace prefixes) and their reverse, from
+ * the index's summaries and resolved import edges (`ToscaModels.importsOf`), never from type tables.
+ * A type file is typically imported by many service templates; finding the files that can see one
+ * of its types is a reverse walk over these edges, not a model per file.
+ *
+ * The closure and importer-context rules mirror `loadImportClosure` and `importerContext` (model
+ * layer), so a name resolves here to what it resolves to in the file's own type table.
+ *
+ * One `ImportGraph` serves one request; it caches what it computes for that request only.
+ * (Closures are not cached longer: they follow every edit of every file, and are cheap to redo
+ * from the import edges, which the index does keep.)
+ */
+import type { DocumentModel } from '../../model/document.js';
+import { isToscaSummary, type ToscaSummary } from '../../model/tosca/summary.js';
+import type { WorkspaceContext } from '../types.js';
+import { catalogOf, FileTypeNames, NameTable, type CatalogCache } from './typeNames.js';
+
+export interface VisibleFile {
+  path: string;
+  summary: ToscaSummary;
+  /** The namespace prefix its types are visible under. */
+  prefix?: string;
+}
+
+/** Limits of the model layer (`loadImportClosure`, `importerContext`). */
+const MAX_CLOSURE = 400;
+const MAX_CONTEXT_CLOSURE = 200;
+const MAX_IMPORTERS = 8;
+
+export class ImportGraph {
+  private readonly closures = new Map<string, VisibleFile[]>();
+  private readonly visibles = new Map<string, VisibleFile[]>();
+  private readonly importerLists = new Map<string, readonly string[]>();
+  private readonly tables = new Map<string, NameTable>();
+  private readonly catalogCache: CatalogCache = new Map();
+
+  /** `current`: the document asking, whose own summary is used for its path (its spans are the ones shown). */
+  constructor(
+    private readonly ws: WorkspaceContext,
+    private readonly current?: DocumentModel,
+  ) {}
+
+  summaryOf(path: string): ToscaSummary | undefined {
+    const doc = this.current;
+    if (doc && path === doc.path && isToscaSummary(doc.summary)) return doc.summary;
+    return this.ws.index.tosca.summaryOf(path);
+  }
+
+  /** Every TOSCA file of the index. */
+  toscaFiles(): string[] {
+    const out: string[] = [];
+    for (const e of this.ws.index.allEntries()) if (e.kind === 'tosca') out.push(e.path);
+    return out;
+  }
+
+  /** The import closure of `root`, root first (a file imported under two prefixes appears twice). */
+  closure(root: string, max = MAX_CLOSURE): VisibleFile[] {
+    const memoKey = `${max}:${root}`;
+    const known = this.closures.get(memoKey);
+    if (known) return known;
+    const summary = this.summaryOf(root);
+    const files: VisibleFile[] = summary ? [{ path: root, summary }] : [];
+    const loaded = new Map<string, string | undefined>([[root, undefined]]);
+    const queue: { path: string; prefix: string | undefined; ancestry: Set<string> }[] = summary
+      ? [{ path: root, prefix: undefined, ancestry: new Set([root]) }]
+      : [];
+    while (queue.length) {
+      const cur = queue.shift()!;
+      for (const e of this.ws.index.tosca.importsOf(cur.path)) {
+        const prefix = e.prefix ?? cur.prefix;
+        if (cur.ancestry.has(e.path)) continue;
+        if (loaded.has(e.path)) {
+          if (prefix && loaded.get(e.path) !== prefix && e.path !== root) {
+            const again = files.find((f) => f.path === e.path);
+            if (again) files.push({ path: again.path, summary: again.summary, prefix });
+          }
+          continue;
+        }
+        if (files.length >= max) continue;
+        const s = this.summaryOf(e.path);
+        if (!s) continue;
+        loaded.set(e.path, prefix);
+        files.push(prefix ? { path: e.path, summary: s, prefix } : { path: e.path, summary: s });
+        queue.push({ path: e.path, prefix, ancestry: new Set([...cur.ancestry, e.path]) });
+      }
+    }
+    this.closures.set(memoKey, files);
+    return files;
+  }
+
+  /** Files that import `path` directly (indexed TOSCA files and the files they reach). */
+  importers(path: string): readonly string[] {
+    let list = this.importerLists.get(path);
+    if (!list) this.importerLists.set(path, (list = this.ws.index.tosca.importersOf(path)));
+    return list;
+  }
+
+  /**
+   * The files whose types `path` sees, in resolution order: its closure, then the closures of the
+   * files that import it (type files often rely on types their importer brings in).
+   */
+  visible(path: string): VisibleFile[] {
+    const known = this.visibles.get(path);
+    if (known) return known;
+    const own = this.closure(path);
+    const out = [...own];
+    const seen = new Set(own.map((f) => f.path));
+    const visited = new Set([path]);
+    const queue = [path];
+    let count = 0;
+    while (queue.length && count < MAX_IMPORTERS) {
+      const cur = queue.shift()!;
+      for (const imp of this.importers(cur)) {
+        if (visited.has(imp) || count >= MAX_IMPORTERS) continue;
+        visited.add(imp);
+        count++;
+        queue.push(imp);
+        for (const x of this.closure(imp, MAX_CONTEXT_CLOSURE)) {
+          if (seen.has(x.path)) continue;
+          seen.add(x.path);
+          out.push(x);
+        }
+      }
+    }
+    this.visibles.set(path, out);
+    return out;
+  }
+
+  /**
+   * Files that may see the types of `path`: the file itself, every file importing it (transitively)
+   * and the files in those files' closures (which see it through their importer). A superset:
+   * name resolution decides.
+   */
+  seeing(path: string): string[] {
+    const direct = new Set([path]);
+    const queue = [path];
+    for (let i = 0; i < queue.length; i++) {
+      for (const imp of this.importers(queue[i]!)) {
+        if (direct.has(imp)) continue;
+        direct.add(imp);
+        queue.push(imp);
+      }
+    }
+    // The files they reach see it through them (importer context): one walk from all of them.
+    const out = new Set(direct);
+    const reach = [...direct];
+    for (let i = 0; i < reach.length; i++) {
+      for (const e of this.ws.index.tosca.importsOf(reach[i]!)) {
+        if (out.has(e.path)) continue;
+        out.add(e.path);
+        reach.push(e.path);
+      }
+    }
+    return [...out].sort();
+  }
+
+  /**
+   * The type names of `path`. Its own declarations come first; the table of the files it sees is
+   * shared by every file that sees the same files (service templates importing one type library).
+   * `catalogOnly`: the caller knows no file the path sees declares the names it will ask about.
+   */
+  typeNames(path: string, catalogOnly = false): FileTypeNames {
+    if (catalogOnly) {
+      const s = this.summaryOf(path);
+      return new FileTypeNames(s ? catalogOf(s) : undefined, NameTable.EMPTY, NameTable.EMPTY, this.catalogCache);
+    }
+    const visible = this.visible(path);
+    const own = visible[0]?.path === path ? visible.slice(0, 1) : [];
+    const rest = visible.slice(own.length);
+    const signature = rest.map((f) => `${f.prefix ?? ''}|${f.path}`).join('\n');
+    let shared = this.tables.get(signature);
+    if (!shared) this.tables.set(signature, (shared = new NameTable(rest)));
+    const summary = own[0]?.summary ?? this.summaryOf(path);
+    return new FileTypeNames(summary ? catalogOf(summary) : undefined, new NameTable(own), shared, this.catalogCache);
+  }
+}
