@@ -229,3 +229,65 @@ describe('workspace diagnostics: push for clients without pull', () => {
     },
   );
 });
+
+describe('workspace diagnostics: TOSCA importers', () => {
+  let ws: TempWorkspace;
+  let client: LspClient;
+  const TYPES = 'types.yaml';
+  const USER = 'service.yaml';
+  const OTHER = 'unrelated.yaml';
+  const types = (prop: string) => `tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.nodes.Web:
+    derived_from: tosca.nodes.Root
+    properties:
+      ${prop}:
+        type: integer
+`;
+
+  before(async () => {
+    ws = tempWorkspace('tosca-importers', null);
+    ws.write(TYPES, types('port'));
+    ws.write(
+      USER,
+      `tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - ${TYPES}
+topology_template:
+  node_templates:
+    web:
+      type: my.nodes.Web
+      properties:
+        port: 80
+`,
+    );
+    ws.write(OTHER, 'tosca_definitions_version: tosca_simple_yaml_1_3\ndescription: nothing imported\n');
+    client = new LspClient();
+    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } }, PULL);
+    await client.waitForStatus('ready', 20000);
+  }, T);
+
+  after(async () => {
+    await client?.shutdown();
+    ws?.cleanup();
+  }, T);
+
+  test('editing an open type file re-reports the template that imports it', T, async () => {
+    const first = await workspacePull(client, []);
+    assert.notEqual(first, 'held');
+    const known = (first as Report[]).filter((r) => r.resultId).map((r) => ({ uri: r.uri, value: r.resultId! }));
+    const uri = fileUri(ws.file(TYPES));
+    client.open(uri, types('port'));
+    await workspacePull(client, known, 1500); // whatever the open itself made due
+    client.change(uri, types('listen_port'));
+    const r = await workspacePull(client, known);
+    assert.notEqual(r, 'held');
+    const reports = r as Report[];
+    const user = reports.find((x) => x.uri === fileUri(ws.file(USER)));
+    assert.ok(
+      user?.items?.some((d) => /port/.test(d.message)),
+      JSON.stringify(reports),
+    );
+    client.close(uri);
+  });
+});
