@@ -6,7 +6,7 @@
 # and one into the storage assembly, which no suite opens (workspace diagnostics must show it):
 #   LM031 (error)   `${deploymentLocatoin}`  in Contains/storage/Descriptor/assembly.yml
 # `${balancer.publicIp}` (cluster_public_ip_address) stays correct: hover and definition use it.
-# The repository's examples/ is never touched.
+# The repository's examples/ is never touched. DEST is made a git repository (see below).
 # Usage: seed-workspace.sh DEST   (DEST must not exist yet; it becomes the workspace folder)
 set -euo pipefail
 dest=${1:?usage: seed-workspace.sh DEST}
@@ -14,6 +14,10 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 [ -e "$dest" ] && { echo "seed-workspace: $dest already exists" >&2; exit 2; }
 mkdir -p "$(dirname "$dest")"
 cp -R "$repo/examples/video-streamer" "$dest"
+# The workspace is a repository of its own, as a user's project would be: the run folder usually
+# sits inside this repository's checkout, and an editor that finds its root by the version-control
+# rule (the Neovim snippet) would otherwise take the whole checkout, test fixtures and all.
+git init -q "$dest" 2>/dev/null || mkdir -p "$dest/.git"
 a="$dest/Descriptor/assembly.yml"
 # First occurrence only: the balancer's deploymentLocation.
 sed -i '0,/value: \${deploymentLocation}$/s//value: ${deploymentLocaton}/' "$a"

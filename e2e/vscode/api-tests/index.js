@@ -357,7 +357,14 @@ exports.run = async function run() {
         10000,
       );
     } finally {
-      await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => {});
+      // Put both files back as they are on disk (the rename left them unsaved), for the checks after.
+      const back = new vscode.WorkspaceEdit();
+      for (const f of files) {
+        const d = await vscode.workspace.openTextDocument(f);
+        back.replace(d.uri, new vscode.Range(0, 0, d.lineCount, 0), fs.readFileSync(f, 'utf8'));
+      }
+      await vscode.workspace.applyEdit(back);
+      for (const f of files) await (await vscode.workspace.openTextDocument(f)).save();
       doc = await vscode.workspace.openTextDocument(ASSEMBLY);
       await vscode.window.showTextDocument(doc);
     }
