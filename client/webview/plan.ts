@@ -36,6 +36,13 @@ window.addEventListener('resize', () => {
 });
 api.postMessage({ type: 'ready' });
 
+// Anything the content security policy blocks is recorded where the end-to-end test looks.
+const violations: string[] = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
+  app.dataset.cspViolations = violations.join(' | ');
+});
+
 function showError(message: string): void {
   app.replaceChildren(h('div', 'banner info', message));
   app.dataset.state = 'error';
