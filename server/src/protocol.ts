@@ -130,6 +130,8 @@ export interface PlanStep {
 export interface PlanCycle {
   edges: string[];
   message: string;
+  /** The nodes around the loop in the order they wait for each other, the first repeated at the end. */
+  nodes?: string[];
 }
 
 export interface PlanResult {

@@ -24,7 +24,7 @@ import type { ComponentDecl, DescriptorSummary } from '../../model/lm/summary.js
 import { RELATIONSHIP_STATES } from '../../model/lm/vocabulary.js';
 import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YNode } from '../../syntax/tree.js';
-import { loopsThrough } from '../shared/graphLoops.js';
+import { loopsThrough, spellLoop } from '../shared/graphLoops.js';
 import { collectDottedItems } from './dotted.js';
 import type { ResolvedRef } from './resolve.js';
 import type { FeatureContext } from '../types.js';
@@ -291,4 +291,50 @@ export function loopCode(l: LmLoop): 'LM036' | 'LM047' | 'LM071' {
   if (l.loop.every((e) => e.kind === 'upgrade')) return 'LM047';
   if (l.loop.some((e) => e.kind === 'relationship')) return 'LM071';
   return 'LM036';
+}
+
+/** One edge of a loop, in words. */
+function step(e: LmDependency): string {
+  switch (e.kind) {
+    case 'mapping':
+      return e.via
+        ? `\`${e.from}\` maps ${e.label}, which maps \`${e.to}\``
+        : `\`${e.from}\` maps ${e.label} from \`${e.to}\``;
+    case 'upgrade':
+      return `\`${e.from}\` lists \`${e.to}\` in upgrade-dependencies`;
+    case 'relationship':
+      return (
+        `\`${e.from}\` waits before ${STATE_NAMES[e.waitsAt]} for \`${e.to}\` to be ${STATE_NAMES[e.releasedAt]} ` +
+        `(relationship \`${e.label}\`)`
+      );
+  }
+}
+
+const STATE_NAMES = ['', 'Installed', 'Inactive', 'Active'];
+
+/** The message of a loop (the rules' and the plan's), the loop spelled out. */
+export function loopMessage(l: LmLoop): string {
+  const code = loopCode(l);
+  const chain = spellLoop(l.loop);
+  const e = l.edge;
+  if (code === 'LM047') {
+    return `Circular upgrade dependencies (${chain}): LM cannot decide which component to upgrade first.`;
+  }
+  if (e.kind === 'mapping' && l.loop.length === 1) {
+    return (
+      `Component \`${e.from}\` maps its own property through ${e.label}: its value is only known once ` +
+      `\`${e.from}\` exists, so it can never be supplied.`
+    );
+  }
+  if (code === 'LM071') {
+    return (
+      `Components wait on each other (${chain}): ${l.loop.map(step).join('; ')}. None of them can get ` +
+      `far enough to release the next, so the assembly never comes up; change a state or a modifier of a ` +
+      `relationship, or break the circle.`
+    );
+  }
+  return (
+    `Circular dependency between components (${chain}): ${l.loop.map(step).join('; ')}. LM cannot create ` +
+    `or upgrade either one first; break the circle.`
+  );
 }

@@ -16,8 +16,7 @@ import { componentTarget } from '../resolve.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { LmRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
-import { spellLoop } from '../../shared/graphLoops.js';
-import { buildLmGraph, loopCode, type LmDependency, type LmLoop } from '../dependencyGraph.js';
+import { buildLmGraph, loopCode, loopMessage } from '../dependencyGraph.js';
 
 export const dependenciesRule: LmRule = {
   codes: ['LM036', 'LM047', 'LM071'],
@@ -93,51 +92,7 @@ export const dependenciesRule: LmRule = {
       const key = `${code}:${l.edge.span.start}:${l.edge.span.end}`;
       if (reported.has(key)) continue;
       reported.add(key);
-      ctx.report({ code, severity: 'error', span: l.edge.span, message: loopMessage(code, l) });
+      ctx.report({ code, severity: 'error', span: l.edge.span, message: loopMessage(l) });
     }
   },
 };
-
-/** One edge of a loop, in words. */
-function step(e: LmDependency): string {
-  switch (e.kind) {
-    case 'mapping':
-      return e.via
-        ? `\`${e.from}\` maps ${e.label}, which maps \`${e.to}\``
-        : `\`${e.from}\` maps ${e.label} from \`${e.to}\``;
-    case 'upgrade':
-      return `\`${e.from}\` lists \`${e.to}\` in upgrade-dependencies`;
-    case 'relationship':
-      return (
-        `\`${e.from}\` waits before ${STATE_NAMES[e.waitsAt]} for \`${e.to}\` to be ${STATE_NAMES[e.releasedAt]} ` +
-        `(relationship \`${e.label}\`)`
-      );
-  }
-}
-
-const STATE_NAMES = ['', 'Installed', 'Inactive', 'Active'];
-
-function loopMessage(code: 'LM036' | 'LM047' | 'LM071', l: LmLoop): string {
-  const chain = spellLoop(l.loop);
-  const e = l.edge;
-  if (code === 'LM047') {
-    return `Circular upgrade dependencies (${chain}): LM cannot decide which component to upgrade first.`;
-  }
-  if (e.kind === 'mapping' && l.loop.length === 1) {
-    return (
-      `Component \`${e.from}\` maps its own property through ${e.label}: its value is only known once ` +
-      `\`${e.from}\` exists, so it can never be supplied.`
-    );
-  }
-  if (code === 'LM071') {
-    return (
-      `Components wait on each other (${chain}): ${l.loop.map(step).join('; ')}. None of them can get ` +
-      `far enough to release the next, so the assembly never comes up; change a state or a modifier of a ` +
-      `relationship, or break the circle.`
-    );
-  }
-  return (
-    `Circular dependency between components (${chain}): ${l.loop.map(step).join('; ')}. LM cannot create ` +
-    `or upgrade either one first; break the circle.`
-  );
-}
