@@ -183,7 +183,7 @@ function provisionLabel(c: ComponentDecl): string {
   return `provision ${c.name}${extra}`;
 }
 
-/** What the plan knows of a component's descriptor: the transitions it declares (resources), or that it is an assembly. */
+/** What the plan knows of a component's descriptor: its transitions (a resource), or that it is an assembly. */
 interface ComponentInfo {
   reference: boolean;
   assembly: boolean;
