@@ -20,7 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   syntax: ['syntax', 'util'],
   model: ['model', 'syntax', 'util', 'protocol.ts'],
   index: ['index', 'model', 'syntax', 'util'],
-  features: ['features', 'index', 'model', 'syntax', 'util'],
+  features: ['features', 'index', 'model', 'syntax', 'util', 'protocol.ts'],
   host: ['host', 'features', 'index', 'model', 'syntax', 'util'],
   cli: ['cli', 'host', 'features', 'index', 'model', 'syntax', 'util', 'protocol.ts'],
   lsp: ['lsp', 'host', 'features', 'index', 'model', 'syntax', 'util', 'protocol.ts'],

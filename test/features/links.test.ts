@@ -136,10 +136,8 @@ properties:
 /** Each lens with the title it resolves to (what the editor shows), as `line: title`. */
 async function lensTitles(src: string): Promise<string[]> {
   const { ctx } = await setup(src);
-  const { lensReferences, lensTitle } = await import('../../server/src/features/links.js');
-  return codeLenses(ctx).map(
-    (l) => `${l.range.start.line}: ${lensTitle(l.format, lensReferences(ctx, l.at, l.format))}`,
-  );
+  const { resolvedLensTitle } = await import('../../server/src/features/links.js');
+  return codeLenses(ctx).map((l) => `${l.range.start.line}: ${resolvedLensTitle(ctx, l)}`);
 }
 
 test('lenses resolve to real counts: assemblies using a resource, uses of each property', async () => {

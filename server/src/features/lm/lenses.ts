@@ -6,7 +6,7 @@
  */
 import { topLevelProperties } from '../../model/lm/summary.js';
 import { unquotedSpan } from '../../syntax/scalars.js';
-import type { CodeLens, FeatureContext, Reference } from '../types.js';
+import type { CodeLens, FeatureContext, Reference, ReferenceLensFormat } from '../types.js';
 import { occurrencesOf } from './occurrences.js';
 import { references } from './references.js';
 import type { LmSymbol } from './symbol.js';
@@ -17,7 +17,7 @@ import { descriptorOf } from './context.js';
  * at the top of a file whose name lmctl derives (where no text spells the name); the others count
  * the references of the property at `at`.
  */
-export function lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[] {
+export function lensReferences(ctx: FeatureContext, at: number, format: ReferenceLensFormat): Reference[] {
   if (format !== 'usedBy') return references(ctx, at, false);
   const name = ctx.index.effectiveName(ctx.doc.path);
   if (!name) return [];
