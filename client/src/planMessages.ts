@@ -121,6 +121,7 @@ export function parseToWebview(m: unknown): ToWebview | undefined {
     if (!isObject(e) || !isId(e.id) || !isId(e.source) || !isId(e.target)) return [];
     if (!ids.has(e.source) || !ids.has(e.target)) return [];
     const kind = kinds.find((k) => k === e.kind) ?? 'relationship';
+    const waits = (['source', 'target', 'neither'] as const).find((w) => w === e.waits);
     return [
       {
         id: e.id,
@@ -130,6 +131,7 @@ export function parseToWebview(m: unknown): ToWebview | undefined {
         label: str(e.label) ?? '',
         uri: str(e.uri) ?? '',
         range: range(e.range),
+        ...(waits ? { waits } : {}),
       },
     ];
   });
@@ -140,16 +142,28 @@ export function parseToWebview(m: unknown): ToWebview | undefined {
     const stage = int(s.stage);
     if (index === undefined || stage === undefined) return [];
     const operations = arr(s.operations).flatMap((o) =>
-      isObject(o) && typeof o.name === 'string' ? [{ name: o.name, on: str(o.on) ?? '' }] : [],
+      isObject(o) && typeof o.name === 'string'
+        ? [
+            {
+              name: o.name,
+              on: str(o.on) ?? '',
+              ...(typeof o.implemented === 'boolean' ? { implemented: o.implemented } : {}),
+            },
+          ]
+        : [],
     );
     const activity = activities.find((a) => a === s.activity) ?? 'provision';
     return [{ index, stage, subject: s.subject, activity, operations, label: str(s.label) ?? s.subject }];
   });
-  const cycles = arr(p.cycles).flatMap((c): PlanResult['cycles'] =>
-    isObject(c)
-      ? [{ edges: arr(c.edges).filter(isId), message: str(c.message) ?? 'A cycle makes the plan impossible.' }]
-      : [],
-  );
+  const cycles = arr(p.cycles).flatMap((c): PlanResult['cycles'] => {
+    if (!isObject(c)) return [];
+    const cycle: PlanResult['cycles'][number] = {
+      edges: arr(c.edges).filter(isId),
+      message: str(c.message) ?? 'A cycle makes the plan impossible.',
+    };
+    if (Array.isArray(c.nodes)) cycle.nodes = c.nodes.filter(isId);
+    return [cycle];
+  });
   const so = p.scaleOut;
   const plan: PlanResult = {
     language: p.language === 'lm' ? 'lm' : 'tosca',

@@ -58,11 +58,11 @@ export interface LayoutOptions {
 export function layoutPlan(plan: PlanResult, opts: LayoutOptions): GraphLayout {
   const g = new dagre.graphlib.Graph<GraphLabel, NodeLabel, EdgeLabel>({ multigraph: true });
   const many = plan.nodes.length >= FAST_RANKING_FROM;
-  const connected = plan.edges.some((e) => e.kind === 'connectsTo');
+  const connected = plan.edges.some((e) => waitsOf(e) === 'neither');
   g.setGraph({
     rankdir: 'TB',
     // Room between neighbours for the connection lines drawn across (see below).
-    nodesep: connected ? 64 : 28,
+    nodesep: connected ? 100 : 28,
     edgesep: 14,
     ranksep: 56,
     marginx: 16,
@@ -78,16 +78,21 @@ export function layoutPlan(plan: PlanResult, opts: LayoutOptions): GraphLayout {
   // A connection does not put one end above the other, so it takes no part in the ranking (dagre
   // has no same-rank edges): connections are drawn afterwards, straight between the two boxes.
   const connections: PlanEdge[] = [];
+  const waitsOfId = new Map(plan.edges.map((e) => [e.id, waitsOf(e)]));
   for (const e of plan.edges) {
     if (!ids.has(e.source) || !ids.has(e.target)) continue;
     const text = labelled ? edgeText(e, steps.get(e.id)) : undefined;
     if (text) texts.set(e.id, text);
-    if (e.kind === 'connectsTo' && e.source !== e.target) {
+    const waits = waitsOf(e);
+    if (waits === 'neither' && e.source !== e.target) {
       connections.push(e);
       continue;
     }
     const size = text ? opts.measureEdge!(text) : undefined;
-    g.setEdge(e.source, e.target, { weight: WEIGHT[e.kind], minlen: 1, labelpos: 'c', ...(size ?? {}) }, e.id);
+    const label = { weight: WEIGHT[e.kind], minlen: 1, labelpos: 'c' as const, ...(size ?? {}) };
+    // The waiting end goes above: usually the source, for some LM relationships the target.
+    if (waits === 'target') g.setEdge(e.target, e.source, label, e.id);
+    else g.setEdge(e.source, e.target, label, e.id);
   }
   dagre.layout(g);
   const nodes = new Map<string, NodeBox>();
@@ -107,20 +112,48 @@ export function layoutPlan(plan: PlanResult, opts: LayoutOptions): GraphLayout {
     const e = g.edge(ref);
     if (!ref.name) continue;
     const points = (e.points ?? []).map((p) => ({ x: p.x, y: p.y }));
+    // Drawn as written, from source to target, whichever end was laid out above.
+    if (waitsOfId.get(ref.name) === 'target') points.reverse();
     add(ref.name, points, e.x !== undefined && e.y !== undefined ? { x: e.x, y: e.y } : midpoint(points));
+  }
+  // Labels of the straight lines: the first place along the line that covers no box and no label.
+  const taken: (Point & Size)[] = [...nodes.values()];
+  for (const line of edges.values()) {
+    const text = line.label && texts.get(line.id);
+    if (line.label && text) taken.push(centred(line.label, opts.measureEdge!(text)));
   }
   for (const e of connections) {
     const points = between(nodes.get(e.source)!, nodes.get(e.target)!);
-    add(e.id, points, midpoint(points));
+    const text = texts.get(e.id);
+    if (!text) {
+      add(e.id, points, undefined);
+      continue;
+    }
+    const size = opts.measureEdge!(text);
+    const spots = [0.5, 0.35, 0.65, 0.2, 0.8].map((f) => along(points, f));
+    const at = spots.find((p) => !taken.some((b) => overlaps(centred(p, size), b))) ?? spots[0]!;
+    taken.push(centred(at, size));
+    add(e.id, points, at);
   }
   const graph = g.graph();
   return { width: graph.width ?? 0, height: graph.height ?? 0, nodes, edges };
 }
 
-/** `tosca.relationships.HostedOn` -> `HostedOn`: the drawing has little room, the tooltip has the rest. */
-export function shortLabel(label: string): string {
-  const last = label.split('.').pop() ?? label;
-  return last.length > 28 ? `${last.slice(0, 27)}…` : last;
+/** Which end of an edge waits for the other (PlanEdge.waits, else as its kind says). */
+export function waitsOf(e: PlanEdge): 'source' | 'target' | 'neither' {
+  return e.waits ?? (e.kind === 'connectsTo' ? 'neither' : 'source');
+}
+
+/**
+ * A label short enough for a line: `tosca.relationships.HostedOn` -> `HostedOn`, `host (HostedOn)`
+ * -> `host` (the line style says HostedOn); the tooltip has the rest.
+ */
+export function shortLabel(label: string, kind?: PlanEdgeKind): string {
+  let text = label.trim();
+  const paren = /^(.+?)\s*\(([^()]+)\)$/.exec(text);
+  if (paren && kind && paren[2]!.replace(/\W/g, '').toLowerCase() === KIND_WORDS[kind]) text = paren[1]!;
+  if (/^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)+$/.test(text)) text = text.split('.').pop()!;
+  return text.length > 28 ? `${text.slice(0, 27)}…` : text;
 }
 
 const KIND_WORDS: Record<PlanEdgeKind, string> = {
@@ -133,15 +166,15 @@ const KIND_WORDS: Record<PlanEdgeKind, string> = {
 };
 
 /**
- * The label drawn on an edge: its step number and its relationship (or mapped property) when that
- * says more than the line style already does; a plain `HostedOn` between two boxes is left unlabelled.
+ * The label drawn on an edge that is a step of the plan (a relationship template): its step number
+ * and its name when that says more than the line style does. Other edges (mappings, dependencies
+ * that are no activity of their own) stay unlabelled; their tooltip says what they are.
  */
 export function edgeText(e: PlanEdge, steps: number[] | undefined): string | undefined {
-  const name = shortLabel(e.label);
+  if (!steps?.length) return undefined;
+  const name = shortLabel(e.label, e.kind);
   const says = name !== '' && name.toLowerCase() !== KIND_WORDS[e.kind];
-  const step = steps?.length ? String(steps[0]) : '';
-  if (!says && !step) return undefined;
-  return [step, says ? name : ''].filter(Boolean).join(' · ');
+  return says ? `${steps[0]} · ${name}` : String(steps[0]);
 }
 
 /** An SVG path through the layout's points, with the bends rounded. */
@@ -180,15 +213,23 @@ function border(box: NodeBox, c: Point, to: Point): Point {
 
 /** The point halfway along a polyline. */
 export function midpoint(points: Point[]): Point | undefined {
-  if (points.length === 0) return undefined;
-  let rest = points.slice(1).reduce((sum, p, i) => sum + dist(points[i]!, p), 0) / 2;
+  return points.length ? along(points, 0.5) : undefined;
+}
+
+/** The point at `fraction` of a (non-empty) polyline's length. */
+function along(points: Point[], fraction: number): Point {
+  let rest = points.slice(1).reduce((sum, p, i) => sum + dist(points[i]!, p), 0) * fraction;
   for (let i = 1; i < points.length; i++) {
     const d = dist(points[i - 1]!, points[i]!);
     if (d >= rest) return toward(points[i - 1]!, points[i]!, rest);
     rest -= d;
   }
-  return points[points.length - 1];
+  return points[points.length - 1]!;
 }
+
+const centred = (p: Point, s: Size) => ({ x: p.x - s.width / 2, y: p.y - s.height / 2, ...s });
+const overlaps = (a: Point & Size, b: Point & Size) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const dist = (a: Point, b: Point) => Math.hypot(b.x - a.x, b.y - a.y);
 function toward(from: Point, to: Point, r: number): Point {
@@ -215,7 +256,7 @@ export function stagesOf(steps: readonly PlanStep[]): Stage[] {
 /** The edges and nodes on some cycle, to highlight them. */
 export function cycleMembers(plan: PlanResult): { edges: Set<string>; nodes: Set<string> } {
   const edges = new Set(plan.cycles.flatMap((c) => c.edges));
-  const nodes = new Set<string>();
+  const nodes = new Set<string>(plan.cycles.flatMap((c) => c.nodes ?? []));
   for (const e of plan.edges) {
     if (edges.has(e.id)) {
       nodes.add(e.source);
@@ -228,20 +269,24 @@ export function cycleMembers(plan: PlanResult): { edges: Set<string>; nodes: Set
 export interface OperationRun {
   /** The interface, e.g. `Standard` or `Configure`; empty for an operation written without one. */
   iface: string;
-  names: string[];
+  /** The operations, and whether each has an implementation (undefined: not known). */
+  names: { name: string; implemented?: boolean }[];
   on: string;
 }
 
 /** Consecutive operations of one interface on one template, as one run: `Standard: create → configure → start`. */
-export function operationRuns(ops: readonly { name: string; on: string }[]): OperationRun[] {
+export function operationRuns(ops: readonly PlanStep['operations'][number][]): OperationRun[] {
   const out: OperationRun[] = [];
   for (const o of ops) {
     const dot = o.name.lastIndexOf('.');
     const iface = dot > 0 ? o.name.slice(0, dot) : '';
-    const name = dot > 0 ? o.name.slice(dot + 1) : o.name;
+    const op = {
+      name: dot > 0 ? o.name.slice(dot + 1) : o.name,
+      ...(o.implemented === undefined ? {} : { implemented: o.implemented }),
+    };
     const last = out[out.length - 1];
-    if (last && last.iface === iface && last.on === o.on) last.names.push(name);
-    else out.push({ iface, names: [name], on: o.on });
+    if (last && last.iface === iface && last.on === o.on) last.names.push(op);
+    else out.push({ iface, names: [op], on: o.on });
   }
   return out;
 }

@@ -202,7 +202,12 @@ function header(m: PlanMessage): HTMLElement {
     if (!plan.scaleOut) select.selectedIndex = -1;
     select.addEventListener('change', () => api.postMessage({ type: 'kind', kind: 'scaleOut', node: select.value }));
   }
-  const z = h('div', 'zoom', undefined, bar);
+  return bar;
+}
+
+/** Zoom buttons, at the end of the legend. */
+function zoomControls(): HTMLElement {
+  const z = h('div', 'zoom');
   const zb = (text: string, label: string, f: () => void) => {
     const b = h('button', undefined, text, z);
     b.type = 'button';
@@ -213,7 +218,7 @@ function header(m: PlanMessage): HTMLElement {
   zb('−', 'Zoom out', () => setZoom(currentScale() / 1.25));
   zb('Fit', 'Fit the graph to the view', () => setZoom('fit'));
   zb('+', 'Zoom in', () => setZoom(currentScale() * 1.25));
-  return bar;
+  return z;
 }
 
 /** The default node to scale out: the first one nothing is hosted on (an application, not a server). */
@@ -265,7 +270,8 @@ function legend(m: PlanMessage, layout: GraphLayout): HTMLElement {
       h('span', undefined, name, li);
     }
   }
-  h('li', 'hint', 'Click a node or step to show its template.', ul);
+  h('li', 'hint', 'Click a node or step to show its template', ul);
+  ul.appendChild(h('li', undefined, undefined)).appendChild(zoomControls());
   return ul;
 }
 
@@ -316,7 +322,7 @@ function applyZoom(): void {
   const hgt = Number(svg.dataset.height);
   // Fit: as large as the pane allows, never enlarged, never so small the labels cannot be read.
   const scale =
-    zoom === 'fit' ? Math.max(0.45, Math.min(1, (scroll.clientWidth - 4) / w, (scroll.clientHeight - 4) / hgt)) : zoom;
+    zoom === 'fit' ? Math.max(0.75, Math.min(1, (scroll.clientWidth - 4) / w, (scroll.clientHeight - 4) / hgt)) : zoom;
   svg.setAttribute('width', String(Math.round(w * scale)));
   svg.setAttribute('height', String(Math.round(hgt * scale)));
 }

@@ -49,6 +49,11 @@ export function renderSteps(plan: PlanResult, on: StepHandlers): HTMLElement {
     ` · ${plan.steps.length} steps in ${stages.length} stages${parallel ? `, ${parallel} with parallel steps` : ''}`,
     heading,
   );
+  if (plan.steps.some((s) => s.operations.some((o) => o.implemented === false))) {
+    const note = h('p', 'steps-note', undefined, section);
+    h('code', 'unimplemented', 'greyed', note);
+    h('span', undefined, ' operations have no implementation in the template or its type.', note);
+  }
   const list = h('ol', 'stages', undefined, section);
   for (const { stage, steps } of stages) {
     const li = h('li', `stage${steps.length > 1 ? ' parallel' : ''}`, undefined, list);
@@ -82,7 +87,8 @@ function step(s: PlanStep, on: StepHandlers): HTMLElement {
       if (run.iface) h('span', 'iface', `${run.iface}: `, op);
       run.names.forEach((n, i) => {
         if (i) h('span', 'then', ' → ', op);
-        h('code', undefined, n, op);
+        const code = h('code', n.implemented === false ? 'unimplemented' : undefined, n.name, op);
+        if (n.implemented === false) code.title = 'No implementation in the template or its type: nothing runs';
       });
       // Operations on the step's own node go without saying; a connection's name their end.
       if (run.on && run.on !== s.subject) h('span', 'on', ` on ${run.on}`, op);

@@ -16,6 +16,7 @@ import {
   layoutPlan,
   midpoint,
   operationRuns,
+  shortLabel,
   stagesOf,
   cycleMembers,
 } from '../../client/webview/layout.js';
@@ -97,6 +98,19 @@ test('layout: hosts below what they host, connected tiers side by side, every ed
   }
 });
 
+test('layout: an edge whose target waits is drawn as written with its target above', () => {
+  const plan = fixture('three-tier.build.json');
+  const e = plan.edges.find((x) => x.id === 'web_app/host')!;
+  // As an LM relationship whose target waits: web_server comes first, web_app after it... reversed.
+  e.waits = 'target';
+  const l = layoutPlan(plan, measure);
+  const line = l.edges.get('web_app/host')!;
+  const box = (id: string) => l.nodes.get(id)!;
+  assert.ok(box('web_server').y < box('web_app').y, 'the waiting target above its source');
+  // The line starts at the source (web_app, below) and ends at the target.
+  assert.ok(line.points[0]!.y > line.points.at(-1)!.y);
+});
+
 test('layout: a cycle is laid out too, and its members are known', () => {
   const plan = fixture('three-tier.cycle.json');
   const l = layoutPlan(plan, measure);
@@ -150,10 +164,10 @@ test('stages, operation runs, labels and paths', () => {
     ],
   );
   assert.deepEqual(operationRuns(plan.steps[0]!.operations), [
-    { iface: 'Standard', names: ['create', 'configure', 'start'], on: 'web_vm' },
+    { iface: 'Standard', names: [{ name: 'create' }, { name: 'configure' }, { name: 'start' }], on: 'web_vm' },
   ]);
   assert.deepEqual(
-    operationRuns(plan.steps[6]!.operations).map((r) => `${r.iface}:${r.names.join('+')}@${r.on}`),
+    operationRuns(plan.steps[6]!.operations).map((r) => `${r.iface}:${r.names.map((n) => n.name).join('+')}@${r.on}`),
     [
       'Configure:pre_configure_source@web_app',
       'Configure:pre_configure_target@database',
@@ -163,6 +177,10 @@ test('stages, operation runs, labels and paths', () => {
   );
   const edge = plan.edges[0]!;
   assert.equal(edgeText(edge, undefined), undefined);
+  assert.equal(edgeText(edge, [2]), '2');
+  assert.equal(edgeText({ ...edge, label: 'host (HostedOn)' }, [3]), '3 · host');
+  assert.equal(shortLabel('${network.network_id}', 'mapping'), '${network.network_id}');
+  assert.equal(shortLabel('tosca.relationships.ConnectsTo', 'connectsTo'), 'ConnectsTo');
   assert.equal(edgeText({ ...edge, label: 'my.relationships.MountsOn' }, [3]), '3 · MountsOn');
   assert.equal(edgePath([]), '');
   assert.equal(
