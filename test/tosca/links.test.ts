@@ -129,7 +129,7 @@ async function lensPlaces(src: string): Promise<string[]> {
   });
 }
 
-test('lenses: "templates · subtypes" on each declared type, "references" and the build step on each node template', async () => {
+test('lenses: "templates · subtypes" on each declared type, "references" and the build step on templates', async () => {
   assert.deepEqual(
     await lensPlaces(`#- /ws/service.yaml
 tosca_definitions_version: tosca_simple_yaml_1_3

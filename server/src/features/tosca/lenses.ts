@@ -1,6 +1,7 @@
 /**
  * Code lenses of a TOSCA file: "N templates · N subtypes" on each type declared here, "N
- * references" and "build step k of n" on each node template, "Show deployment plan" on the topology. Only their places are decided here; the counts come from the
+ * references" and "build step k of n" on each node template, "Show deployment plan" on the
+ * topology. Only their places are decided here; the counts come from the
  * pack's references when the editor shows them, starting at `at`, which sits on the type's (or the
  * template's) key as a cursor would.
  */
