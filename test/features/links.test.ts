@@ -78,7 +78,7 @@ async function lensPlaces(src: string): Promise<string[]> {
   });
 }
 
-test('lenses: "used by" on the name, "references" on every top-level property, the plan on the composition', async () => {
+test('lenses: "used by" on the name, "references" on top-level properties, the plan on the composition', async () => {
   assert.deepEqual(
     await lensPlaces(
       asm(`name: 'assembly::cluster::1.0'
