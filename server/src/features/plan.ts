@@ -59,12 +59,16 @@ export function spellCycle(plan: PlanResult, node?: string): string | undefined 
 
 /**
  * The title of a plan lens (see CodeLens): "build step k of n" on a template or component (the
- * node whose key starts at `at`), "Show deployment plan" on the topology or composition; with a
+ * node whose key holds `at`), "Show deployment plan" on the topology or composition; with a
  * loop, "no build plan: cycle a → b → a".
  */
 export function planLensTitle(ctx: FeatureContext, at: number, format: 'planStep' | 'showPlan'): string {
   const plan = buildPlanOf(ctx);
-  const node = format === 'planStep' ? plan.nodes.find((n) => ctx.doc.lines.offsetAt(n.range.start) === at) : undefined;
+  const lines = ctx.doc.lines;
+  const node =
+    format === 'planStep'
+      ? plan.nodes.find((n) => lines.offsetAt(n.range.start) <= at && at <= lines.offsetAt(n.range.end))
+      : undefined;
   const cycle = spellCycle(plan, node?.id);
   const none = cycle !== undefined ? `no build plan: cycle ${cycle}` : plan.problem ? 'no build plan' : undefined;
   if (format === 'showPlan') return none ? `Show deployment plan (${none})` : 'Show deployment plan';

@@ -1,10 +1,12 @@
 /**
  * Code lenses of a descriptor: "used by N assemblies" on its name (on the top of the file when
- * lmctl derives the name), and "N references" on each top-level property. Only their places are
+ * lmctl derives the name), "N references" on each top-level property; in an assembly, "Show
+ * deployment plan" on `composition` and "build step k of n" on each component and reference. Only their places are
  * decided here; the counts come from the pack's references when the editor shows them, starting
  * at `at`, which sits on the name's (or the property key's) text as a cursor would.
  */
 import { topLevelProperties } from '../../model/lm/summary.js';
+import { asMap, getPair } from '../../syntax/tree.js';
 import { unquotedSpan } from '../../syntax/scalars.js';
 import type { CodeLens, FeatureContext, Reference, ReferenceLensFormat } from '../types.js';
 import { occurrencesOf } from './occurrences.js';
@@ -45,6 +47,17 @@ export function lenses(ctx: FeatureContext): CodeLens[] {
   for (const p of topLevelProperties(summary)) {
     const span = unquotedSpan(text, p.keySpan);
     out.push({ range: lines.rangeOf(span), at: span.start, format: 'references' });
+  }
+  if (summary.kind === 'assembly') {
+    const composition = getPair(asMap(ctx.doc.root), 'composition');
+    if (composition)
+      out.push({ range: lines.rangeOf(composition.key.span), at: composition.key.span.start, format: 'showPlan' });
+    const seen = new Set<string>();
+    for (const c of summary.components) {
+      if (seen.has(c.name)) continue;
+      seen.add(c.name);
+      out.push({ range: lines.rangeOf(c.keySpan), at: c.keySpan.start, format: 'planStep' });
+    }
   }
   return out;
 }
