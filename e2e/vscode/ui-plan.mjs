@@ -112,6 +112,27 @@ export async function planChecks({ page, check, shot, editor }) {
     return `node dbms -> Ln ${want}, step "${(await step.locator('.step-label').textContent()).trim()}" -> Ln ${want2}`;
   });
 
+  ok &&= await check('Termination reverses the order; Scale-out of the storefront marks its region', async () => {
+    const labels = async () => (await view.locator('.steps .step .step-label').allTextContents()).map((s) => s.trim());
+    const build = await labels();
+    await view.locator('button.kind[data-kind="termination"]').click();
+    await view.locator('#app[data-kind="termination"]').waitFor({ timeout: 15000 });
+    const down = await labels();
+    const at = (list, name) => list.findIndex((l) => new RegExp(`\\b${name}\\b`).test(l));
+    // Built first, removed last: the machines; the storefront goes before its web server.
+    if (!(at(build, 'web_vm') < at(build, 'storefront') && at(down, 'storefront') < at(down, 'web_vm'))) {
+      throw new Error(`build ${JSON.stringify(build)}; termination ${JSON.stringify(down)}`);
+    }
+    await view.locator('button.kind[data-kind="scaleOut"]').click();
+    await view.locator('#app[data-kind="scaleOut"]').waitFor({ timeout: 15000 });
+    const target = await view.locator('.scale-node select').inputValue();
+    const region = await view.locator('svg.graph g.node.region text.node-label').allTextContents();
+    if (!region.includes(target)) throw new Error(`scale-out of ${target}: region ${region}`);
+    await view.locator('button.kind[data-kind="build"]').click();
+    await view.locator('#app[data-kind="build"]').waitFor({ timeout: 15000 });
+    return `termination starts with "${down[0]}"; scale-out of ${target}: region [${region.join(', ')}]`;
+  });
+
   ok &&= await check('typing a new node template: the view follows the file', async () => {
     const before = await seq();
     const stepsBefore = await steps.count();
@@ -145,6 +166,22 @@ export async function planChecks({ page, check, shot, editor }) {
     const still = (await view.locator('header h1').textContent()).trim();
     if (still !== title || (await seq()) !== s) throw new Error(`the view changed to "${still}" for lmproject.yml`);
     return `assembly plan "${title}" with ${count} nodes, kept for lmproject.yml`;
+  });
+
+  ok &&= await check('the "Show deployment plan" code lens on topology_template reopens the view', async () => {
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Deployment plan' });
+    await tab.click();
+    await page.keyboard.press('Control+W');
+    await tab.waitFor({ state: 'detached', timeout: 10000 });
+    await quickOpen(FILE);
+    const lens = page.locator('.codelens-decoration a', { hasText: 'Show deployment plan' }).first();
+    await lens.waitFor({ timeout: 20000 });
+    const stepLens = await page.locator('.codelens-decoration a', { hasText: /build step \d+ of \d+/ }).count();
+    await lens.click();
+    await view.locator('#app[data-state="ready"]').waitFor({ timeout: 30000 });
+    const title = (await view.locator('header h1').textContent()).trim();
+    if (title !== 'three-tier.yaml') throw new Error(`the view shows "${title}"`);
+    return `reopened on ${title}; ${stepLens} "build step k of n" lenses visible`;
   });
 
   return ok;
