@@ -77,6 +77,8 @@ const MAX_TEXT = 190;
 // --- the page ------------------------------------------------------------------------------------
 
 function show(m: PlanMessage): void {
+  // The extension sends its last plan again when the page says it is ready: drawn already.
+  if (current?.seq === m.seq) return;
   const t0 = performance.now();
   const keep = scrollPositions();
   current = m;

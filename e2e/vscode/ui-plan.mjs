@@ -32,14 +32,21 @@ export async function planChecks({ page, check, shot, editor }) {
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible', timeout: 10000 });
     await input.fill(name);
+    // Enter only once the list is filtered: before that the first row is a recently opened file.
+    const first = page.locator('.quick-input-list .monaco-list-row').first();
+    await until(
+      `Quick Open lists ${name} first`,
+      async () => (await first.getAttribute('aria-label', { timeout: 1000 }))?.includes(path.basename(name)),
+      10000,
+    );
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden', timeout: 5000 });
     await page
-      .locator('.quick-input-list .monaco-list-row', { hasText: path.basename(name) })
+      .locator('.tabs-container .tab.active', { hasText: path.basename(name) })
       .first()
       .waitFor({
         timeout: 10000,
       });
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 5000 });
   };
   const runCommand = async (title) => {
     await page.keyboard.press('F1');
@@ -57,7 +64,7 @@ export async function planChecks({ page, check, shot, editor }) {
     await page.keyboard.press('Escape');
     // Room for the screenshot: no side bar, no panel.
     await runCommand('View: Close Primary Side Bar').catch(() => {});
-    await runCommand('View: Close Panel').catch(() => {});
+    await runCommand('View: Hide Panel').catch(() => {});
     await quickOpen(FILE);
     await editor.locator('.view-lines', { hasText: 'tosca_definitions_version' }).waitFor({ timeout: 10000 });
     const t0 = Date.now();
@@ -94,7 +101,6 @@ export async function planChecks({ page, check, shot, editor }) {
     if (violations) throw new Error(`content security policy violations: ${violations}`);
     const stages = await view.locator('.stage').count();
     const timing = await view.locator('footer.timing').textContent();
-    await shot('plan.png');
     const icon = `icon ${href.slice(0, 40)}…, ${glyphs} glyphs`;
     return `${numbers.length} steps in ${stages} stages (${parallel} parallel), ${icon}; ${timing}`;
   });
@@ -109,7 +115,14 @@ export async function planChecks({ page, check, shot, editor }) {
     await step.click();
     const want2 = lineOf('web_vm');
     await until(`cursor on line ${want2} (web_vm)`, async () => (await cursorLine()) === want2, 10000);
-    return `node dbms -> Ln ${want}, step "${(await step.locator('.step-label').textContent()).trim()}" -> Ln ${want2}`;
+    // For the screenshot: the storefront selected, in the graph and in the editor.
+    await nodeNamed('storefront').click();
+    const want3 = lineOf('storefront');
+    await until(`cursor on line ${want3} (storefront)`, async () => (await cursorLine()) === want3, 10000);
+    await page.waitForTimeout(500); // the editor scrolls smoothly to the revealed line
+    await shot('plan.png');
+    const label = (await step.locator('.step-label').textContent()).trim();
+    return `node dbms -> Ln ${want}, step "${label}" -> Ln ${want2}, node storefront -> Ln ${want3}`;
   });
 
   ok &&= await check('Termination reverses the order; Scale-out of the storefront marks its region', async () => {
@@ -174,6 +187,7 @@ export async function planChecks({ page, check, shot, editor }) {
     await page.keyboard.press('Control+W');
     await tab.waitFor({ state: 'detached', timeout: 10000 });
     await quickOpen(FILE);
+    await page.keyboard.press('Control+Home'); // the lens sits above `topology_template:`, near the top
     const lens = page.locator('.codelens-decoration a', { hasText: 'Show deployment plan' }).first();
     await lens.waitFor({ timeout: 20000 });
     const stepLens = await page.locator('.codelens-decoration a', { hasText: /build step \d+ of \d+/ }).count();
