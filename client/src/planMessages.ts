@@ -36,6 +36,8 @@ export type FromWebview =
       edges: number;
       /** The graph was not drawn because it is larger than the webview draws (the steps still are). */
       capped: boolean;
+      /** The layout ran in a web worker (else on the page's thread). */
+      worker: boolean;
     };
 
 export const PLAN_KINDS: readonly PlanKind[] = ['build', 'termination', 'scaleOut'];
@@ -61,8 +63,9 @@ export function parseFromWebview(m: unknown): FromWebview | undefined {
       if (m.node !== undefined && !isId(m.node)) return undefined;
       return m.node === undefined ? { type: 'kind', kind: m.kind } : { type: 'kind', kind: m.kind, node: m.node };
     case 'drawn': {
-      const { seq, layoutMs, renderMs, nodes, edges, capped } = m;
-      if (![seq, layoutMs, renderMs, nodes, edges].every(isCount) || typeof capped !== 'boolean') return undefined;
+      const { seq, layoutMs, renderMs, nodes, edges, capped, worker } = m;
+      if (![seq, layoutMs, renderMs, nodes, edges].every(isCount)) return undefined;
+      if (typeof capped !== 'boolean' || typeof worker !== 'boolean') return undefined;
       return {
         type: 'drawn',
         seq: seq as number,
@@ -71,6 +74,7 @@ export function parseFromWebview(m: unknown): FromWebview | undefined {
         nodes: nodes as number,
         edges: edges as number,
         capped,
+        worker,
       };
     }
     default:

@@ -7,7 +7,8 @@
 import type { PlanKind, PlanNode } from '../../server/src/protocol.js';
 import { parseToWebview, type FromWebview, type ToWebview } from '../src/planMessages.js';
 import { ICON, KIND_NAMES, NODE_HEIGHT, PAD, el, renderGraph, type NodeText } from './graph.js';
-import { GRAPH_NODE_CAP, layoutPlan, type GraphLayout } from './layout.js';
+import { edgeText, GRAPH_NODE_CAP, stepsBySubject, type GraphLayout, type Size } from './layout.js';
+import { layout, Superseded, type Measured } from './layoutClient.js';
 import { h, renderSteps } from './steps.js';
 
 interface VsCodeApi {
@@ -97,11 +98,27 @@ function show(m: PlanMessage): void {
   const footer = h('footer', 'timing');
   page.push(body, footer);
   app.replaceChildren(...page);
+  app.dataset.state = 'drawing';
+  restoreScroll(keep);
+  if (selected) mark(selected, 'selected', true);
 
-  let layoutMs = 0;
-  let capped = false;
+  const done = (layoutMs: number, renderMs: number, capped: boolean, worker = false) => {
+    const where = worker ? ' (worker)' : '';
+    const times = [`Request ${m.requestMs.toFixed(0)} ms`, `layout ${layoutMs.toFixed(0)} ms${where}`];
+    times.push(`render ${renderMs.toFixed(0)} ms`);
+    times.push(`${plan.nodes.length} nodes, ${plan.edges.length} edges, ${plan.steps.length} steps`);
+    footer.textContent = times.join(' · ');
+    Object.assign(app.dataset, {
+      state: 'ready',
+      seq: String(m.seq),
+      kind: plan.kind,
+      layoutMs: layoutMs.toFixed(1),
+      renderMs: renderMs.toFixed(1),
+    });
+    const counts = { nodes: plan.nodes.length, edges: plan.edges.length };
+    api.postMessage({ type: 'drawn', seq: m.seq, layoutMs, renderMs, ...counts, capped, worker });
+  };
   if (plan.nodes.length > GRAPH_NODE_CAP) {
-    capped = true;
     h(
       'p',
       'placeholder',
@@ -109,53 +126,60 @@ function show(m: PlanMessage): void {
         'The steps are all listed; the command line can export the graph (plan --format dot or mermaid).',
       scroll,
     );
-  } else if (plan.nodes.length) {
-    const l0 = performance.now();
-    const text = new Map<string, NodeText>();
-    const layout = layoutPlan(plan, {
-      measureNode: (n) => measureNode(n, text),
-      measureEdge: (label) => ({ width: textWidth(label, TYPE_FONT()) + 16, height: 20 }),
-    });
-    layoutMs = performance.now() - l0;
-    const svg = renderGraph(plan, layout, {
-      text,
-      icons: m.icons,
-      labelWidth: (s) => textWidth(s, TYPE_FONT()) + 12,
-      activate,
-      hover,
-    });
-    svg.dataset.width = String(layout.width);
-    svg.dataset.height = String(layout.height);
-    scroll.appendChild(svg);
-    for (const g of svg.querySelectorAll<SVGGElement>('.node, .edge')) remember(g.dataset.id!, g);
-    pane.appendChild(legend(m, layout));
-    applyZoom();
-  } else {
-    h('p', 'placeholder', 'Nothing to draw.', scroll);
+    return done(0, performance.now() - t0, true);
   }
-  restoreScroll(keep);
-  if (selected) mark(selected, 'selected', true);
-  void document.body.offsetHeight; // count style and layout of the new page in the render time
-  const renderMs = performance.now() - t0 - layoutMs;
-  footer.textContent =
-    `Request ${m.requestMs.toFixed(0)} ms · layout ${layoutMs.toFixed(0)} ms · render ${renderMs.toFixed(0)} ms` +
-    ` · ${plan.nodes.length} nodes, ${plan.edges.length} edges, ${plan.steps.length} steps`;
-  Object.assign(app.dataset, {
-    state: 'ready',
-    seq: String(m.seq),
-    kind: plan.kind,
-    layoutMs: layoutMs.toFixed(1),
-    renderMs: renderMs.toFixed(1),
-  });
-  api.postMessage({
-    type: 'drawn',
-    seq: m.seq,
-    layoutMs,
-    renderMs,
-    nodes: plan.nodes.length,
-    edges: plan.edges.length,
-    capped,
-  });
+  if (plan.nodes.length === 0) {
+    h('p', 'placeholder', 'Nothing to draw.', scroll);
+    return done(0, performance.now() - t0, false);
+  }
+  // The steps are on screen already; the graph follows when its layout is ready.
+  const waiting = h('p', 'placeholder', `Laying out ${plan.nodes.length} nodes…`, scroll);
+  const text = new Map<string, NodeText>();
+  const sizes = measure(m, text);
+  const pageMs = performance.now() - t0;
+  const l0 = performance.now();
+  layout(plan, sizes).then(
+    ({ layout: laid, off }) => {
+      if (current !== m) return;
+      const layoutMs = performance.now() - l0;
+      const r0 = performance.now();
+      const svg = renderGraph(plan, laid, {
+        text,
+        icons: m.icons,
+        labelWidth: (s) => textWidth(s, TYPE_FONT()) + 12,
+        activate,
+        hover,
+      });
+      svg.dataset.width = String(laid.width);
+      svg.dataset.height = String(laid.height);
+      waiting.replaceWith(svg);
+      for (const g of svg.querySelectorAll<SVGGElement>('.node, .edge')) remember(g.dataset.id!, g);
+      pane.appendChild(legend(m, laid));
+      applyZoom();
+      restoreScroll(keep);
+      if (selected) mark(selected, 'selected', true);
+      void document.body.offsetHeight; // count style and layout of the new page in the render time
+      done(layoutMs, pageMs + performance.now() - r0, false, off);
+    },
+    (e: unknown) => {
+      if (e instanceof Superseded || current !== m) return;
+      waiting.textContent = `The graph could not be laid out: ${e instanceof Error ? e.message : String(e)}`;
+      done(performance.now() - l0, pageMs, false);
+    },
+  );
+}
+
+/** Box sizes of the nodes and edge labels, measured with the page's fonts (a worker has none). */
+function measure(m: PlanMessage, text: Map<string, NodeText>): Measured {
+  const nodes: Record<string, Size> = {};
+  for (const n of m.plan.nodes) nodes[n.id] = measureNode(n, text);
+  const labels: Record<string, Size> = {};
+  const steps = stepsBySubject(m.plan.steps);
+  for (const e of m.plan.edges) {
+    const label = edgeText(e, steps.get(e.id));
+    if (label && !labels[label]) labels[label] = { width: textWidth(label, TYPE_FONT()) + 16, height: 20 };
+  }
+  return { nodes, labels };
 }
 
 function measureNode(n: PlanNode, text: Map<string, NodeText>): { width: number; height: number } {
@@ -322,9 +346,10 @@ function applyZoom(): void {
   if (!svg || !scroll) return;
   const w = Number(svg.dataset.width);
   const hgt = Number(svg.dataset.height);
-  // Fit: as large as the pane allows, never enlarged, never so small the labels cannot be read.
-  const scale =
-    zoom === 'fit' ? Math.max(0.75, Math.min(1, (scroll.clientWidth - 4) / w, (scroll.clientHeight - 4) / hgt)) : zoom;
+  // Fit: the whole graph when it stays readable, never enlarged; a large graph fits the width at
+  // no less than 30% and scrolls down (the buttons zoom in).
+  const whole = Math.min(1, (scroll.clientWidth - 4) / w, (scroll.clientHeight - 4) / hgt);
+  const scale = zoom !== 'fit' ? zoom : whole >= 0.6 ? whole : Math.max(0.3, Math.min(1, (scroll.clientWidth - 4) / w));
   svg.setAttribute('width', String(Math.round(w * scale)));
   svg.setAttribute('height', String(Math.round(hgt * scale)));
 }

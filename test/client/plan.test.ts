@@ -33,7 +33,7 @@ test('messages from the webview: well-formed ones pass, anything else is dropped
     kind: 'scaleOut',
     node: 'web_app',
   });
-  const drawn = { type: 'drawn', seq: 3, layoutMs: 1.5, renderMs: 2, nodes: 6, edges: 5, capped: false };
+  const drawn = { type: 'drawn', seq: 3, layoutMs: 1.5, renderMs: 2, nodes: 6, edges: 5, capped: false, worker: true };
   assert.deepEqual(parseFromWebview(drawn), drawn);
   for (const bad of [
     null,
