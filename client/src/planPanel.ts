@@ -291,9 +291,8 @@ class PlanView implements vscode.Disposable {
             ? ''
             : `; panel opened and drawn ${(performance.now() - this.openedAt).toFixed(0)} ms after the command`;
         this.openedAt = undefined;
-        this.host.log.info(
-          `plan ${this.plan.kind} of ${this.plan.title} (${size}): request ${this.requestMs.toFixed(1)} ms, ${drawn}${opened}`,
-        );
+        const request = `request ${this.requestMs.toFixed(1)} ms`;
+        this.host.log.info(`plan ${this.plan.kind} of ${this.plan.title} (${size}): ${request}, ${drawn}${opened}`);
         return;
       }
     }
