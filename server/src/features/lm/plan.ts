@@ -175,6 +175,7 @@ function planEdges(ctx: FeatureContext, graph: LmGraph): { edges: PlanEdge[]; id
 }
 
 const nodeKey = (n: string) => `node:${n}`;
+const pairText = (rel: LmRelationship) => `${rel.sources.join(', ')} → ${rel.targets.join(', ')}`;
 const relKey = (r: LmRelationship) => `rel:${r.name}`;
 
 function provisionLabel(c: ComponentDecl): string {
@@ -244,7 +245,7 @@ function buildActivities(
       subject,
       activity: 'connect',
       operations: rel.create.map((o) => ({ name: o.operation, on: o.component })),
-      label: `create relationship ${rel.name}`,
+      label: `create relationship ${rel.name} (${pairText(rel)})`,
       after: [],
     };
     for (const s of rel.sources) {
@@ -299,7 +300,7 @@ function terminationActivities(
       subject,
       activity: 'disconnect',
       operations: rel.cease.map((o) => ({ name: o.operation, on: o.component })),
-      label: `cease relationship ${rel.name}`,
+      label: `cease relationship ${rel.name} (${pairText(rel)})`,
       after: [],
     };
     out.push(a);
