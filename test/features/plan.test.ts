@@ -609,7 +609,7 @@ async function planLenses(src: string): Promise<string[]> {
     .map((l) => `${l.range.start.line}: ${planLensTitle(ctx, l.at, l.format as 'planStep' | 'showPlan')}`);
 }
 
-test('plan lenses: "build step k of n" on templates and components, "Show deployment plan" on the topology', async () => {
+test('plan lenses: "build step k of n" on templates and components, "Show deployment plan" above them', async () => {
   assert.deepEqual(await planLenses(DBMS_ON_VM), [
     '1: Show deployment plan',
     '3: build step 9 of 11',
