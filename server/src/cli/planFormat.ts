@@ -48,7 +48,7 @@ function text(plan: PlanResult): string {
   const out: string[] = [];
   if (plan.cycles.length) {
     out.push(`${head}: none, ${plan.cycles.length === 1 ? 'a loop makes' : 'loops make'} it impossible.`);
-    for (const c of plan.cycles) out.push(`  ${c.nodes ? c.nodes.join(' → ') + ': ' : ''}${c.message}`);
+    for (const c of plan.cycles) out.push(`  ${c.message}`);
     return out.join('\n') + '\n';
   }
   if (plan.problem) return `${head}: none. ${plan.problem}\n`;
@@ -139,8 +139,9 @@ function mermaid(plan: PlanResult): string {
   return out.join('\n') + '\n';
 }
 
+/** A quoted dot string: backslashes and quotes escaped, line breaks as dot's `\n`. */
 function dotText(s: string): string {
-  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
 
 const DOT_STYLE: Record<PlanEdgeKind, string> = {
