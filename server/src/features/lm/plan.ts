@@ -20,17 +20,11 @@ import { orderActivities, uniqueIds, type PlanActivity } from '../shared/planOrd
 import type { FeatureContext } from '../types.js';
 import type { PlanRequest } from '../shared/pack.js';
 import { descriptorOf } from './context.js';
-import { buildLmGraph, loopMessage, type LmDependency, type LmGraph, type LmRelationship } from './dependencyGraph.js';
-import { collectReferences, componentTarget, resolveOccurrence } from './resolve.js';
+import { assemblyGraph, loopMessage, type LmDependency, type LmGraph, type LmRelationship } from './dependencyGraph.js';
+import { componentTarget } from './resolve.js';
 
 const BUILD = ['Create', 'Install', 'Configure', 'Start'];
 const TEARDOWN = ['Stop', 'Uninstall', 'Delete'];
-
-/** The graph of the document's assembly (the same the cycle rules build). */
-export function assemblyGraph(ctx: FeatureContext, summary: DescriptorSummary): LmGraph {
-  const refs = collectReferences(ctx.doc, summary).map((o) => resolveOccurrence(ctx, summary, o));
-  return buildLmGraph(ctx, summary, refs);
-}
 
 export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
   const summary = descriptorOf(ctx);
