@@ -25,8 +25,9 @@ import { RELATIONSHIP_STATES } from '../../model/lm/vocabulary.js';
 import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YNode } from '../../syntax/tree.js';
 import { loopsThrough, spellLoop } from '../shared/graphLoops.js';
+import { memo, memoKey } from '../../model/document.js';
 import { collectDottedItems } from './dotted.js';
-import type { ResolvedRef } from './resolve.js';
+import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';
 import type { FeatureContext } from '../types.js';
 
 export type LmDependencyKind = 'mapping' | 'upgrade' | 'relationship';
@@ -181,10 +182,24 @@ export function deadlocks(loop: readonly LmDependency[]): boolean {
   });
 }
 
+const GRAPH = memoKey<LmGraph>('lm.dependencyGraph');
+
 /**
- * Builds the graph of an assembly from its summary and its resolved `${...}` references (the rule
- * context's, or the plan's own resolution: the same function either way).
+ * The graph of the document's assembly, built once per analysed text and shared by the cycle rules,
+ * the plan and its lenses. It reads only the document: which component a `${...}` names, its
+ * relationships and upgrade dependencies (never another file), so the document is the right key.
  */
+export function assemblyGraph(ctx: FeatureContext, summary: DescriptorSummary, refs?: readonly ResolvedRef[]): LmGraph {
+  return memo(ctx.doc, GRAPH, () =>
+    buildLmGraph(
+      ctx,
+      summary,
+      refs ?? collectReferences(ctx.doc, summary).map((o) => resolveOccurrence(ctx, summary, o)),
+    ),
+  );
+}
+
+/** Builds the graph of an assembly from its summary and its resolved `${...}` references. */
 export function buildLmGraph(ctx: FeatureContext, summary: DescriptorSummary, refs: readonly ResolvedRef[]): LmGraph {
   const nodes: ComponentDecl[] = [];
   const seen = new Set<string>();

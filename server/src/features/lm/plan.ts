@@ -20,17 +20,11 @@ import { orderActivities, uniqueIds, type PlanActivity } from '../shared/planOrd
 import type { FeatureContext } from '../types.js';
 import type { PlanRequest } from '../shared/pack.js';
 import { descriptorOf } from './context.js';
-import { buildLmGraph, loopMessage, type LmDependency, type LmGraph, type LmRelationship } from './dependencyGraph.js';
-import { collectReferences, componentTarget, resolveOccurrence } from './resolve.js';
+import { assemblyGraph, loopMessage, type LmDependency, type LmGraph, type LmRelationship } from './dependencyGraph.js';
+import { componentTarget } from './resolve.js';
 
 const BUILD = ['Create', 'Install', 'Configure', 'Start'];
 const TEARDOWN = ['Stop', 'Uninstall', 'Delete'];
-
-/** The graph of the document's assembly (the same the cycle rules build). */
-export function assemblyGraph(ctx: FeatureContext, summary: DescriptorSummary): LmGraph {
-  const refs = collectReferences(ctx.doc, summary).map((o) => resolveOccurrence(ctx, summary, o));
-  return buildLmGraph(ctx, summary, refs);
-}
 
 export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
   const summary = descriptorOf(ctx);
@@ -175,6 +169,7 @@ function planEdges(ctx: FeatureContext, graph: LmGraph): { edges: PlanEdge[]; id
 }
 
 const nodeKey = (n: string) => `node:${n}`;
+const pairText = (rel: LmRelationship) => `${rel.sources.join(', ')} → ${rel.targets.join(', ')}`;
 const relKey = (r: LmRelationship) => `rel:${r.name}`;
 
 function provisionLabel(c: ComponentDecl): string {
@@ -244,7 +239,7 @@ function buildActivities(
       subject,
       activity: 'connect',
       operations: rel.create.map((o) => ({ name: o.operation, on: o.component })),
-      label: `create relationship ${rel.name}`,
+      label: `create relationship ${rel.name} (${pairText(rel)})`,
       after: [],
     };
     for (const s of rel.sources) {
@@ -299,7 +294,7 @@ function terminationActivities(
       subject,
       activity: 'disconnect',
       operations: rel.cease.map((o) => ({ name: o.operation, on: o.component })),
-      label: `cease relationship ${rel.name}`,
+      label: `cease relationship ${rel.name} (${pairText(rel)})`,
       after: [],
     };
     out.push(a);

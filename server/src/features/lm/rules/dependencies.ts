@@ -16,7 +16,7 @@ import { componentTarget } from '../resolve.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { LmRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
-import { buildLmGraph, loopCode, loopMessage } from '../dependencyGraph.js';
+import { assemblyGraph, loopCode, loopMessage } from '../dependencyGraph.js';
 
 export const dependenciesRule: LmRule = {
   codes: ['LM036', 'LM047', 'LM071'],
@@ -85,7 +85,7 @@ export const dependenciesRule: LmRule = {
     }
 
     // LM036, LM047, LM071: loops of the dependency graph.
-    const graph = buildLmGraph(ctx.feature, ctx.summary, ctx.refs());
+    const graph = assemblyGraph(ctx.feature, ctx.summary, ctx.refs());
     const reported = new Set<string>();
     for (const l of graph.loops) {
       const code = loopCode(l);
