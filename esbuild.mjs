@@ -1,6 +1,10 @@
 // One build script for every bundle. Type checking is separate (`npm run typecheck`).
 // The client keeps `vscode` external; the server and the CLI bundle everything they need so the
 // .vsix ships no node_modules. Output is CommonJS because VS Code loads extensions with require().
+// The plan view's page script is a browser bundle (dagre included, nothing fetched at run time)
+// with its stylesheet beside it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -35,11 +39,59 @@ const common = {
   plugins: watch ? [problemMatcher] : [],
 };
 
+/**
+ * `import source from 'plan-layout-worker'` in the page script: the layout worker
+ * (client/webview/layoutWorker.ts) bundled on its own and handed over as text, so the page can
+ * start it from a blob: URL and the webview loads no second script file.
+ */
+const layoutWorker = {
+  name: 'plan-layout-worker',
+  setup(build) {
+    build.onResolve({ filter: /^plan-layout-worker$/ }, () => ({ path: 'plan-layout-worker', namespace: 'worker' }));
+    build.onLoad({ filter: /.*/, namespace: 'worker' }, async () => {
+      const r = await esbuild.build({
+        entryPoints: ['client/webview/layoutWorker.ts'],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'browser',
+        target: 'es2022',
+        format: 'iife',
+        minify: production,
+        mainFields: ['browser', 'module', 'main'],
+        logLevel: 'warning',
+      });
+      return {
+        contents: `export default ${JSON.stringify(r.outputFiles[0].text)};`,
+        loader: 'js',
+        watchFiles: Object.keys(r.metafile.inputs).map((f) => path.resolve(f)),
+      };
+    });
+  },
+};
+
 const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    entryPoints: ['client/webview/plan.ts'],
+    outfile: 'dist/plan.js',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    mainFields: ['browser', 'module', 'main'],
+    plugins: [layoutWorker, ...(watch ? [problemMatcher] : [])],
+    // dagre's published bundle keeps its licence in a separate file: carry it into ours.
+    banner: { js: `/*! Bundles @dagrejs/dagre (MIT):\n${dagreLicence()}*/` },
+  },
+  { entryPoints: ['client/webview/plan.css'], outfile: 'dist/plan.css', platform: 'browser', format: undefined },
 ];
+
+function dagreLicence() {
+  const text = readFileSync(new URL('./node_modules/@dagrejs/dagre/LICENSE', import.meta.url), 'utf8');
+  return text.replaceAll('*/', '* /');
+}
 
 if (watch) {
   for (const e of entries) {

@@ -100,7 +100,7 @@ if [ -n "${E2E_VSIX:-}" ]; then
 elif [ -z "$build_failed" ] && wants_vscode; then
   stale=
   if [ ! -f "$vsix" ]; then stale="missing"
-  elif [ "${E2E_REBUILD:-1}" != 0 ] && [ -n "$(find client/src server/src syntaxes package.json .vscodeignore -newer "$vsix" -print -quit 2>/dev/null)" ]; then
+  elif [ "${E2E_REBUILD:-1}" != 0 ] && [ -n "$(find client/src client/webview server/src syntaxes package.json .vscodeignore esbuild.mjs -newer "$vsix" -print -quit 2>/dev/null)" ]; then
     stale="older than the sources"
   fi
   if [ -n "$stale" ]; then

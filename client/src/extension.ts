@@ -1,6 +1,7 @@
 /**
  * The thin VS Code client: starts dist/server.js over IPC, shows indexing progress in the status
- * bar, and offers "Restart server" and "Show output". All language smarts live in the server.
+ * bar, and offers "Restart server", "Show output" and "Show deployment plan" (planPanel.ts, a
+ * webview drawing what the server computes). All language smarts live in the server.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,11 +17,14 @@ import {
   COMMANDS,
   NORMATIVE_SCHEME,
   NORMATIVE_SOURCE_REQUEST,
+  PLAN_REQUEST,
   STATUS_NOTIFICATION,
   type NormativeSourceParams,
   type NormativeSourceResult,
+  type PlanResult,
   type StatusParams,
 } from '../../server/src/protocol.js';
+import { registerPlanView } from './planPanel.js';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -114,6 +118,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       },
     ),
   );
+  registerPlanView(context, {
+    request: (params) => client?.sendRequest<PlanResult | null>(PLAN_REQUEST, params),
+    log: output,
+  });
   try {
     await startClient(context);
   } catch (e) {

@@ -6,6 +6,8 @@
 # and one into the storage assembly, which no suite opens (workspace diagnostics must show it):
 #   LM031 (error)   `${deploymentLocatoin}`  in Contains/storage/Descriptor/assembly.yml
 # `${balancer.publicIp}` (cluster_public_ip_address) stays correct: hover and definition use it.
+# It also adds tosca/three-tier.yaml (from e2e/lib/tosca/, with a local icon), a clean TOSCA topology
+# the deployment plan view draws.
 # The repository's examples/ is never touched. DEST is made a git repository (see below).
 # Usage: seed-workspace.sh DEST   (DEST must not exist yet; it becomes the workspace folder)
 set -euo pipefail
@@ -14,6 +16,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 [ -e "$dest" ] && { echo "seed-workspace: $dest already exists" >&2; exit 2; }
 mkdir -p "$(dirname "$dest")"
 cp -R "$repo/examples/video-streamer" "$dest"
+cp -R "$repo/e2e/lib/tosca" "$dest/tosca"
 # The workspace is a repository of its own, as a user's project would be: the run folder usually
 # sits inside this repository's checkout, and an editor that finds its root by the version-control
 # rule (the Neovim snippet) would otherwise take the whole checkout, test fixtures and all.

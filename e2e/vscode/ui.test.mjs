@@ -5,6 +5,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { env, launch, makeChecker, origin, until } from './lib.mjs';
+import { planChecks } from './ui-plan.mjs';
 
 const { check, counts, summary } = makeChecker('vscode-ui');
 const shots = path.join(env.run, 'shots');
@@ -59,6 +60,7 @@ let ok = await check('workbench loads the seeded workspace', async () => {
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 30000 });
   return `title "${await page.title()}"`;
 });
+const loaded = ok;
 
 ok &&= await check('status bar shows "LM: <n> descriptors" with the real count (6 in the example)', async () => {
   await until(
@@ -240,6 +242,9 @@ ok &&= await check(
     return line.trim().slice(0, 110);
   },
 );
+
+// The plan view's checks need only the workbench: they run even when an LM check above failed.
+if (loaded) ok = (await planChecks({ page, check, shot, editor })) && ok;
 
 if (!ok)
   await shot('failure.png')

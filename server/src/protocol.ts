@@ -98,6 +98,13 @@ export interface PlanEdge {
   label: string;
   uri: string;
   range: PlanRange;
+  /**
+   * Which end waits for the other: `source` (the default reading above), `target` (an LM
+   * relationship whose target waits for its source, the default `pre`/`post` modifiers), or
+   * `neither` (both ends come first, then the edge's own step: ConnectsTo and other relationships
+   * that do not order). Absent: as `kind` says.
+   */
+  waits?: 'source' | 'target' | 'neither';
 }
 
 /** One activity of the plan, in order. */
@@ -110,8 +117,12 @@ export interface PlanStep {
   subject: string;
   /** What is done: provision or terminate a node, create or remove a relationship, select an instance. */
   activity: 'provision' | 'terminate' | 'connect' | 'disconnect' | 'select';
-  /** The operations invoked, in order, e.g. `Standard.create` or `Configure.pre_configure_source` on a node. */
-  operations: { name: string; on: string }[];
+  /**
+   * The operations invoked, in order, e.g. `Standard.create` or `Configure.pre_configure_source` on a node.
+   * `implemented`: the template or its type gives the operation an implementation (false: the
+   * orchestrator has nothing to run for it; absent: not known, e.g. an LM type outside the workspace).
+   */
+  operations: { name: string; on: string; implemented?: boolean }[];
   label: string;
 }
 
@@ -119,6 +130,8 @@ export interface PlanStep {
 export interface PlanCycle {
   edges: string[];
   message: string;
+  /** The nodes around the loop in the order they wait for each other, the first repeated at the end. */
+  nodes?: string[];
 }
 
 export interface PlanResult {

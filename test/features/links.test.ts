@@ -78,7 +78,7 @@ async function lensPlaces(src: string): Promise<string[]> {
   });
 }
 
-test('lenses: "used by" on an explicit name, "references" on every top-level property', async () => {
+test('lenses: "used by" on the name, "references" on top-level properties, the plan on the composition', async () => {
   assert.deepEqual(
     await lensPlaces(
       asm(`name: 'assembly::cluster::1.0'
@@ -98,7 +98,14 @@ composition:
         value: \${deploymentLocation}
 `),
     ),
-    ['0: usedBy @assembly', '2: references @deploymentLocation', '4: references @vip', '7: references @secret'],
+    [
+      '0: usedBy @assembly',
+      '2: references @deploymentLocation',
+      '4: references @vip',
+      '7: references @secret',
+      '9: showPlan @composition',
+      '10: planStep @balancer',
+    ],
   );
 });
 
@@ -136,10 +143,8 @@ properties:
 /** Each lens with the title it resolves to (what the editor shows), as `line: title`. */
 async function lensTitles(src: string): Promise<string[]> {
   const { ctx } = await setup(src);
-  const { lensReferences, lensTitle } = await import('../../server/src/features/links.js');
-  return codeLenses(ctx).map(
-    (l) => `${l.range.start.line}: ${lensTitle(l.format, lensReferences(ctx, l.at, l.format))}`,
-  );
+  const { resolvedLensTitle } = await import('../../server/src/features/links.js');
+  return codeLenses(ctx).map((l) => `${l.range.start.line}: ${resolvedLensTitle(ctx, l)}`);
 }
 
 test('lenses resolve to real counts: assemblies using a resource, uses of each property', async () => {

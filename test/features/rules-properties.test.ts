@@ -474,7 +474,7 @@ ${PLACE}
 
 test(
   'LM036: circular property mappings between components, also through top-level properties and ' +
-    'upgrade-dependencies',
+    'upgrade-dependencies (reported on every edge of the loop, the upgrade dependency included)',
   async () => {
     assert.deepEqual(
       await severities(
@@ -504,6 +504,7 @@ composition:
     type: resource::a::1.0
     upgrade-dependencies:
     - c
+#     ^ LM036
   e:
     type: resource::b::1.0
     properties:
@@ -513,7 +514,7 @@ composition:
 `),
         'LM036',
       ),
-      ['error', 'error', 'error', 'error'],
+      ['error', 'error', 'error', 'error', 'error'],
     );
     // Through a top-level property: b maps ${vip}, and vip is b's own output.
     await checkDiagnostics(

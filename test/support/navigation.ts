@@ -12,6 +12,7 @@ import { highlights, references } from '../../server/src/features/references.js'
 import { prepareRename, rename } from '../../server/src/features/rename.js';
 import { documentSymbols, workspaceSymbols } from '../../server/src/features/symbols.js';
 import { codeLenses, documentLinks, lensTitle } from '../../server/src/features/links.js';
+import { planLensTitle } from '../../server/src/features/plan.js';
 import { semanticTokens } from '../../server/src/features/semanticTokens.js';
 import type { DocumentSymbol, TextEdit } from '../../server/src/features/types.js';
 import { LineIndex } from '../../server/src/syntax/positions.js';
@@ -135,7 +136,14 @@ export async function linkLines(src: string): Promise<string[]> {
 /** Code lenses of the file, resolved as the editor would: `line: title` lines. */
 export async function lensLines(src: string): Promise<string[]> {
   const { ctx } = await setup(src);
-  return codeLenses(ctx).map((l) => `${l.range.start.line}: ${lensTitle(l.format, references(ctx, l.at, false))}`);
+  return codeLenses(ctx).map(
+    (l) =>
+      `${l.range.start.line}: ${
+        l.format === 'planStep' || l.format === 'showPlan'
+          ? planLensTitle(ctx, l.at, l.format)
+          : lensTitle(l.format, references(ctx, l.at, false))
+      }`,
+  );
 }
 
 /** Semantic tokens of the file: `text type[+modifiers]` lines in order. */

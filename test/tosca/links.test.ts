@@ -121,13 +121,15 @@ async function lensPlaces(src: string): Promise<string[]> {
     const word = /^[^\s:'"]*/.exec(ctx.doc.text.slice(l.at))![0];
     assert.equal(ctx.doc.lines.offsetAt(l.range.start), l.at, 'the lens sits where `at` is');
     // References start from the same "what is under the cursor" logic as definition and hover.
-    const t = toscaTargetAt(ctx, l.at);
-    assert.equal(t?.kind, l.format === 'typeUsage' ? 'type' : 'template', `target at ${word}`);
+    if (l.format !== 'showPlan') {
+      const t = toscaTargetAt(ctx, l.at);
+      assert.equal(t?.kind, l.format === 'typeUsage' ? 'type' : 'template', `target at ${word}`);
+    }
     return `${l.range.start.line}: ${l.format} @${word}`;
   });
 }
 
-test('lenses: "templates · subtypes" on each declared type, "references" on each node template', async () => {
+test('lenses: "templates · subtypes" on each declared type, "references" and the build step on templates', async () => {
   assert.deepEqual(
     await lensPlaces(`#- /ws/service.yaml
 tosca_definitions_version: tosca_simple_yaml_1_3
@@ -153,8 +155,11 @@ topology_template:
       '2: typeUsage @my.Server',
       '4: typeUsage @my.Quoted',
       '7: typeUsage @my.Settings',
+      '9: showPlan @topology_template',
       '11: references @web',
+      '11: planStep @web',
       '13: references @db',
+      '13: planStep @db',
     ],
   );
 });

@@ -430,6 +430,36 @@ exports.run = async function run() {
     },
   );
 
+  await check(
+    '"Show deployment plan" takes a protocol URI string (the code lens) and a Uri; one view is reused',
+    async () => {
+      const file = path.join(WS, 'tosca', 'three-tier.yaml');
+      const planTabs = () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('lmDescriptors.plan'));
+      assert.ok((await vscode.commands.getCommands(true)).includes('lmDescriptors.showPlan'), 'command not registered');
+      // As the lens sends it: the file's URI as a string, from an editor showing another file.
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('lmDescriptors.showPlan', vscode.Uri.file(file).toString());
+      await until('a plan view tab', () => planTabs().length === 1, 20000);
+      // A Uri and an unknown plan kind (ignored: build) reuse the same view.
+      await vscode.commands.executeCommand('lmDescriptors.showPlan', doc.uri, 'bogus');
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(planTabs().length, 1, 'a second plan view was opened');
+      const tab = planTabs()[0];
+      const group = vscode.window.tabGroups.all.find((g) => g.tabs.includes(tab));
+      const editorGroup = vscode.window.tabGroups.all.find((g) =>
+        g.tabs.some((t) => t.input?.uri?.fsPath === ASSEMBLY),
+      );
+      assert.notEqual(group, editorGroup, 'the view is not beside the editor');
+      await vscode.commands
+        .executeCommand('workbench.action.closeEditorsInGroup', group.viewColumn)
+        .then(undefined, () => {});
+      return `one "${tab.label}" tab in column ${group.viewColumn}, the assembly in column ${editorGroup?.viewColumn}`;
+    },
+  );
+
   await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => {});
   results.finished = new Date().toISOString();
   save();

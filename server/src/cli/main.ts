@@ -11,6 +11,7 @@ import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
 import { normalise } from '../index/workspace.js';
+import { planCommand } from './plan.js';
 
 interface Row {
   file: string;
@@ -39,6 +40,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return 0;
   }
+  if (args[0] === 'plan') return planCommand(args.slice(1));
   if (args[0] !== 'check') {
     process.stderr.write(`${args[0] === undefined ? 'Missing command' : `Unknown command '${args[0]}'`}.\n${USAGE}\n`);
     return 2;

@@ -1,6 +1,7 @@
 /** Document links and code lenses: dispatched to the document's language pack. */
 import { packFor } from './packs.js';
-import type { CodeLens, DocumentLink, FeatureContext, Reference } from './types.js';
+import { planLensTitle } from './plan.js';
+import type { CodeLens, DocumentLink, FeatureContext, Reference, ReferenceLensFormat } from './types.js';
 
 export function documentLinks(ctx: FeatureContext): DocumentLink[] {
   if (ctx.doc.binary) return [];
@@ -13,7 +14,7 @@ export function codeLenses(ctx: FeatureContext): CodeLens[] {
 }
 
 /** The references a lens counts (see LanguagePack.lensReferences). */
-export function lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[] {
+export function lensReferences(ctx: FeatureContext, at: number, format: ReferenceLensFormat): Reference[] {
   if (ctx.doc.binary) return [];
   return packFor(ctx.doc.kind)?.lensReferences(ctx, at, format) ?? [];
 }
@@ -21,7 +22,7 @@ export function lensReferences(ctx: FeatureContext, at: number, format: CodeLens
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The title of a lens once its references are known (see CodeLens). */
-export function lensTitle(format: CodeLens['format'], refs: readonly Reference[]): string {
+export function lensTitle(format: ReferenceLensFormat, refs: readonly Reference[]): string {
   switch (format) {
     case 'references':
       return plural(refs.length, 'reference', 'references');
@@ -33,4 +34,10 @@ export function lensTitle(format: CodeLens['format'], refs: readonly Reference[]
       return `${plural(templates, 'template', 'templates')} · ${plural(subtypes, 'subtype', 'subtypes')}`;
     }
   }
+}
+
+/** The title a lens resolves to, whatever its format (reference counts or the plan). */
+export function resolvedLensTitle(ctx: FeatureContext, lens: Pick<CodeLens, 'at' | 'format'>): string {
+  if (lens.format === 'planStep' || lens.format === 'showPlan') return planLensTitle(ctx, lens.at, lens.format);
+  return lensTitle(lens.format, lensReferences(ctx, lens.at, lens.format));
 }

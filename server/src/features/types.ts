@@ -166,13 +166,18 @@ export interface DocumentLink {
  * A code lens: where, and the symbol whose references it counts and opens (at `at`). Its title is
  * computed when the editor shows it (resolve), from those references: `references` -> "3
  * references", `usedBy` -> "used by 2 assemblies" (distinct files), `typeUsage` -> "4 templates ·
- * 1 subtype" (by reference role).
+ * 1 subtype" (by reference role). Plan lenses read the document's build plan instead: `planStep`
+ * -> "build step 2 of 7" on the template or component whose key starts at `at`, `showPlan` ->
+ * "Show deployment plan" on the topology or composition (both open the plan view).
  */
 export interface CodeLens {
   range: Range;
   at: number;
-  format: 'references' | 'usedBy' | 'typeUsage';
+  format: ReferenceLensFormat | PlanLensFormat;
 }
+
+export type ReferenceLensFormat = 'references' | 'usedBy' | 'typeUsage';
+export type PlanLensFormat = 'planStep' | 'showPlan';
 
 export interface FoldingRange {
   startLine: number;

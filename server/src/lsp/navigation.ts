@@ -17,6 +17,7 @@ import { prepareRename, rename } from '../features/rename.js';
 import { documentSymbols, workspaceSymbols } from '../features/symbols.js';
 import { codeLenses, documentLinks, lensReferences, lensTitle } from '../features/links.js';
 import { foldingRanges, selectionRanges } from '../features/structure.js';
+import { planLensTitle } from '../features/plan.js';
 import { semanticTokens } from '../features/semanticTokens.js';
 import {
   SEMANTIC_TOKEN_MODIFIERS,
@@ -202,6 +203,12 @@ export function registerNavigation(d: NavigationDeps): void {
       const data = lens.data as { uri?: unknown; at?: unknown; format?: unknown } | undefined;
       const format = data?.format;
       if (typeof data?.uri !== 'string' || typeof data.at !== 'number') return lens;
+      if (format === 'planStep' || format === 'showPlan') {
+        const ctx = contextOf(data.uri);
+        if (!ctx) return lens;
+        const title = planLensTitle(ctx, data.at, format);
+        return { ...lens, command: { title, command: COMMANDS.showPlan, arguments: [data.uri] } };
+      }
       if (format !== 'references' && format !== 'usedBy' && format !== 'typeUsage') return lens;
       const ctx = contextOf(data.uri);
       if (!ctx) return lens;

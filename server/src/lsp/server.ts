@@ -35,6 +35,7 @@ import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
+import { registerPlan } from './plan.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -459,6 +460,13 @@ export function startServer(connection: Connection): void {
     requireInitialized: () => requireInitialized(initialized),
     guarded,
     symbolResolveSupport: () => symbolResolveSupport,
+  });
+  registerPlan({
+    connection,
+    docs,
+    session: currentSession,
+    requireInitialized: () => requireInitialized(initialized),
+    guarded,
   });
 
   docs.documents.listen(connection);

@@ -11,6 +11,7 @@ import { references } from './references.js';
 import { prepareRename, rename } from './rename.js';
 import { semanticTokens } from './semanticTokens.js';
 import { symbols, workspaceSymbols } from './symbols.js';
+import { plan } from './plan.js';
 
 export const lmPack: LanguagePack = {
   id: 'lm',
@@ -29,4 +30,5 @@ export const lmPack: LanguagePack = {
   lensReferences,
   semanticTokens,
   fixes: LM_FIXES,
+  plan,
 };

@@ -5,6 +5,7 @@
  * here, one file in each pack and one dispatcher line.
  */
 import type { FileKind } from '../../model/kinds.js';
+import type { PlanKind, PlanResult } from '../../protocol.js';
 import type {
   CodeLens,
   CompletionItem,
@@ -14,6 +15,7 @@ import type {
   Hover,
   LocationLink,
   Reference,
+  ReferenceLensFormat,
   RenamePlace,
   RenameResult,
   SemanticToken,
@@ -23,6 +25,12 @@ import type {
 import type { DiagnosticOptions } from './diagnostics.js';
 import type { FixTable } from './fix.js';
 import type { Finding } from './rule.js';
+
+/** What plan is wanted: build, termination, or a scale-out of one node (template or component). */
+export interface PlanRequest {
+  kind: PlanKind;
+  node?: string;
+}
 
 export interface LanguagePack {
   readonly id: 'lm' | 'tosca';
@@ -56,7 +64,13 @@ export interface LanguagePack {
   /** Code lenses ("used by N assemblies", "N references"...). */
   lenses(ctx: FeatureContext): CodeLens[];
   /** What a lens counts once the editor shows it: the references of the symbol the lens stands for. */
-  lensReferences(ctx: FeatureContext, at: number, format: CodeLens['format']): Reference[];
+  lensReferences(ctx: FeatureContext, at: number, format: ReferenceLensFormat): Reference[];
   /** Semantic tokens (references, function names...) so any editor can highlight them. */
   semanticTokens(ctx: FeatureContext): SemanticToken[];
+  /**
+   * The deployment plan of the document (a TOSCA topology template, an LM assembly), with the
+   * document's path in its `uri` fields; a `problem` instead when there is none. Never throws on
+   * broken input.
+   */
+  plan(ctx: FeatureContext, request: PlanRequest): PlanResult;
 }

@@ -1,6 +1,7 @@
 /**
- * Code lenses of a TOSCA file: "N templates · N subtypes" on each type declared here, and "N
- * references" on each node template. Only their places are decided here; the counts come from the
+ * Code lenses of a TOSCA file: "N templates · N subtypes" on each type declared here, "N
+ * references" and "build step k of n" on each node template, "Show deployment plan" on the
+ * topology. Only their places are decided here; the counts come from the
  * pack's references when the editor shows them, starting at `at`, which sits on the type's (or the
  * template's) key as a cursor would.
  */
@@ -17,6 +18,9 @@ export function lenses(ctx: FeatureContext): CodeLens[] {
     return { range: lines.rangeOf(span), at: span.start, format };
   };
   const out = summary.types.map((t) => lens(t.keySpan, 'typeUsage'));
-  for (const n of summary.topology?.nodeTemplates ?? []) out.push(lens(n.keySpan, 'references'));
+  const topology = summary.topology;
+  if (!topology) return out;
+  out.push(lens(topology.keySpan, 'showPlan'));
+  for (const n of topology.nodeTemplates) out.push(lens(n.keySpan, 'references'), lens(n.keySpan, 'planStep'));
   return out;
 }

@@ -13,6 +13,7 @@ import { references } from './references.js';
 import { prepareRename, rename } from './rename.js';
 import { semanticTokens } from './semanticTokens.js';
 import { symbols, workspaceSymbols } from './symbols.js';
+import { plan } from './plan.js';
 
 export const toscaPack: LanguagePack = {
   id: 'tosca',
@@ -31,4 +32,5 @@ export const toscaPack: LanguagePack = {
   lensReferences: (ctx, at) => references(ctx, at, false),
   semanticTokens,
   fixes: TOSCA_FIXES,
+  plan,
 };

@@ -1,0 +1,138 @@
+/**
+ * The dependency graph of a topology template: its node templates, and an edge for every
+ * requirement assignment that names another node template of the topology, with the relationship
+ * type it uses and that type's normative base kind (HostedOn, DependsOn, ConnectsTo or other).
+ *
+ * An orchestrator deploys the target of a HostedOn or DependsOn requirement before its source
+ * (TOSCA Simple Profile in YAML 1.2 §7.2, declarative workflows); ConnectsTo (and RoutesTo, derived
+ * from it) connects two nodes once both are started, as the OpenTOSCA plan builder does; other
+ * relationships (AttachesTo, types derived from tosca.relationships.Root only) do not order their
+ * ends either: both are provisioned, then the relationship.
+ *
+ * Integration note: this has the API of the topology graph the TOSCA cycle rule is being built on
+ * (`model/tosca/graph.ts`, `buildTopologyGraph` / `loopsOf`), which was not yet on this branch;
+ * once it is, the plan imports that module instead and this file goes.
+ */
+import type { Span } from '../../syntax/positions.js';
+import type { ToscaModel } from '../../model/tosca/model.js';
+import type { TRequirementAssignment } from '../../model/tosca/summary.js';
+import type { ToscaType, TypeTable } from '../../model/tosca/typeTable.js';
+import { loopsThrough } from '../shared/graphLoops.js';
+
+/** The normative relationship a relationship type is, or derives from. */
+export type RelationshipKind = 'HostedOn' | 'DependsOn' | 'ConnectsTo' | 'other';
+
+const BASE_KINDS: readonly [string, RelationshipKind][] = [
+  ['tosca.relationships.HostedOn', 'HostedOn'],
+  ['tosca.relationships.DependsOn', 'DependsOn'],
+  ['tosca.relationships.ConnectsTo', 'ConnectsTo'],
+];
+
+export interface GraphEdge {
+  /** The node template whose requirement this is. */
+  source: string;
+  /** The node template the requirement names. */
+  target: string;
+  /** The requirement's name, and its position in the source's requirement list. */
+  requirement: string;
+  index: number;
+  /** The relationship type in use (full name), when it is known. */
+  relationshipType?: string;
+  /** The relationship template the assignment names, if it names one. */
+  relationshipTemplate?: string;
+  kind: RelationshipKind;
+  /** Where the requirement is written: its name, the whole assignment, the target's name. */
+  keySpan: Span;
+  span: Span;
+  targetSpan: Span;
+}
+
+export interface TopologyGraph {
+  /** Node template names, in file order. */
+  readonly nodes: readonly string[];
+  /** Every edge, in file order (by source, then requirement). */
+  readonly edges: readonly GraphEdge[];
+  outgoing(node: string): readonly GraphEdge[];
+  incoming(node: string): readonly GraphEdge[];
+}
+
+/** The kind of a relationship type: the first normative base type on its `derived_from` chain. */
+export function relationshipKind(types: TypeTable, t: ToscaType | undefined): RelationshipKind {
+  if (!t) return 'other';
+  for (const x of [t, ...types.ancestors(t)]) {
+    const hit = BASE_KINDS.find(([name]) => x.name === name);
+    if (hit) return hit[1];
+  }
+  return 'other';
+}
+
+/** The relationship type an assignment uses: its own (a template's type, or a type), else its definition's. */
+function relationshipOf(
+  model: ToscaModel,
+  ra: TRequirementAssignment,
+  nodeType: ToscaType | undefined,
+): { type?: ToscaType; template?: string } {
+  const types = model.types;
+  if (ra.relationship) {
+    const tpl = ra.relationshipInline ? undefined : model.relationshipTemplates.get(ra.relationship.name);
+    if (tpl) {
+      const t = types.resolve(tpl.type?.name, 'relationship');
+      return t ? { type: t, template: tpl.name } : { template: tpl.name };
+    }
+    const t = types.resolve(ra.relationship.name, 'relationship');
+    return t ? { type: t } : {};
+  }
+  const def = nodeType ? types.requirements(nodeType).get(ra.name) : undefined;
+  const t = types.resolve(def?.relationship, 'relationship');
+  return t ? { type: t } : {};
+}
+
+/** Builds the graph of the document's topology (empty without one). */
+export function buildTopologyGraph(model: ToscaModel): TopologyGraph {
+  const nodes: string[] = [];
+  const edges: GraphEdge[] = [];
+  const out = new Map<string, GraphEdge[]>();
+  const into = new Map<string, GraphEdge[]>();
+  for (const n of model.summary.topology?.nodeTemplates ?? []) {
+    // Duplicate names are reported elsewhere; the model keeps the first.
+    if (model.nodeTemplates.get(n.name) !== n) continue;
+    nodes.push(n.name);
+    const nodeType = model.types.resolve(n.type?.name, 'node');
+    n.requirements.forEach((ra, index) => {
+      const target = ra.node ? model.nodeTemplates.get(ra.node.name) : undefined;
+      if (!ra.node || !target) return;
+      const rel = relationshipOf(model, ra, nodeType);
+      const e: GraphEdge = {
+        source: n.name,
+        target: target.name,
+        requirement: ra.name,
+        index,
+        kind: relationshipKind(model.types, rel.type),
+        keySpan: ra.keySpan,
+        span: ra.span,
+        targetSpan: ra.node.span,
+      };
+      if (rel.type) e.relationshipType = rel.type.name;
+      if (rel.template) e.relationshipTemplate = rel.template;
+      edges.push(e);
+      (out.get(e.source) ?? out.set(e.source, []).get(e.source)!).push(e);
+      (into.get(e.target) ?? into.set(e.target, []).get(e.target)!).push(e);
+    });
+  }
+  return { nodes, edges, outgoing: (node) => out.get(node) ?? [], incoming: (node) => into.get(node) ?? [] };
+}
+
+/**
+ * Every edge (among those `include` accepts) that lies on a loop, each with one loop through it,
+ * written from the loop's first node in file order.
+ */
+export function loopsOf(
+  graph: TopologyGraph,
+  include: (e: GraphEdge) => boolean,
+): { edge: GraphEdge; loop: GraphEdge[] }[] {
+  const wrapped = graph.edges.map((e) => ({ from: e.source, to: e.target, e }));
+  return loopsThrough(graph.nodes, wrapped, (w) => include(w.e)).map((l) => ({
+    edge: l.edge.e,
+    loop: l.loop.map((w) => w.e),
+  }));
+}
