@@ -57,6 +57,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: {
       cacheDir: storage ? path.join(storage.fsPath, 'index-cache') : undefined,
       settings: vscode.workspace.getConfiguration('lmDescriptors'),
+      // After `type: ` and other keys with value lists, the server asks to re-open completion with this.
+      triggerSuggestCommand: 'editor.action.triggerSuggest',
     },
     outputChannel: output,
   };

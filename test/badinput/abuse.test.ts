@@ -256,6 +256,26 @@ describe('abuse: state that used to go stale or wrong', () => {
     other?.cleanup();
   }, T);
 
+  // First in this suite: the tests below open files of `ws`, and an opened file brings its workspace root into the
+  // index (host/roots.ts), after which `ws` is no longer absent from it.
+  test('an added workspace folder re-checks the open documents; a removed one leaves the index', T, async () => {
+    const uri = fileUri(other.file('Descriptor/assembly.yml'));
+    client.open(uri, other.read('Descriptor/assembly.yml'));
+    const notHere = (ds: readonly Diagnostic[]) => withCode(ds, 'LM043').length === 1;
+    await client.waitForDiagnostics(uri, notHere, 5000);
+    let since = client.mark();
+    client.notify('workspace/didChangeWorkspaceFolders', {
+      event: { added: [{ uri: fileUri(ws.dir), name: 'ws' }], removed: [] },
+    });
+    await client.waitForDiagnostics(uri, (ds) => withCode(ds, 'LM043').length === 0, 10000, since);
+    since = client.mark();
+    client.notify('workspace/didChangeWorkspaceFolders', {
+      event: { added: [], removed: [{ uri: fileUri(ws.dir), name: 'ws' }] },
+    });
+    await client.waitForDiagnostics(uri, notHere, 10000, since);
+    client.close(uri);
+  });
+
   test('versions out of order (5, 4, 5) and a repeated version: diagnostics belong to the last text', T, async () => {
     // Inside the client's folder: a file elsewhere would bring its own project in as a root.
     const uri = fileUri(other.file('Contains/v/Descriptor/assembly.yml'));
@@ -280,24 +300,6 @@ describe('abuse: state that used to go stale or wrong', () => {
     send(5, typo('fourth'));
     p = await client.waitForDiagnostics(uri, (ds) => ds.some((d) => d.message.includes('`fourth`')), 5000, since);
     assert.equal(p.version, 5);
-    client.close(uri);
-  });
-
-  test('an added workspace folder re-checks the open documents; a removed one leaves the index', T, async () => {
-    const uri = fileUri(other.file('Descriptor/assembly.yml'));
-    client.open(uri, other.read('Descriptor/assembly.yml'));
-    const notHere = (ds: readonly Diagnostic[]) => withCode(ds, 'LM043').length === 1;
-    await client.waitForDiagnostics(uri, notHere, 5000);
-    let since = client.mark();
-    client.notify('workspace/didChangeWorkspaceFolders', {
-      event: { added: [{ uri: fileUri(ws.dir), name: 'ws' }], removed: [] },
-    });
-    await client.waitForDiagnostics(uri, (ds) => withCode(ds, 'LM043').length === 0, 10000, since);
-    since = client.mark();
-    client.notify('workspace/didChangeWorkspaceFolders', {
-      event: { added: [], removed: [{ uri: fileUri(ws.dir), name: 'ws' }] },
-    });
-    await client.waitForDiagnostics(uri, notHere, 10000, since);
     client.close(uri);
   });
 

@@ -56,6 +56,14 @@ const EXPECTED_WARNINGS: Record<string, string[]> = {
   'resources/brent/prealpha-style/': ['LM080'],
 };
 
+/**
+ * lmctl's own subproject fixtures chain names past the 50 characters the CP4NA "Assembly descriptors" page allows
+ * (`sub_with_behaviour_multi_tests-contains_with_behaviour_multi_tests`): an LM106 error in their project files
+ * (lmctl's tests never push them to an orchestrator). Only that finding is accepted there.
+ */
+const CHAINED_TOO_LONG = 'templates/assemblies/subprojects/';
+const tooLong = (d: Diagnostic) => d.code === 'LM106' && /characters long/.test(d.message);
+
 /** Brent 2.1 projects: their 2.1-style content is valid, so the Brent 2.2 layout rules stay silent there. */
 const BRENT21 = ['resources/brent2dot1/', 'subprojects/resources/brent2dot1/'];
 
@@ -132,8 +140,14 @@ test('LM corpus: valid packages clean, invalid lmctl fixtures caught', async (t)
   assert.deepEqual(brent21Flagged, [], 'Brent 2.1 projects must accept the 2.1 layout');
 
   // Everything else in the lmctl fixtures that reports an error must be in the table above.
+  const chained = results.filter((r) => rel(r).includes(CHAINED_TOO_LONG) && r.diagnostics.some(tooLong));
+  assert.ok(chained.length >= 9, `LM106 in only ${chained.length} lmctl subproject fixtures`);
   const unexpected = results
-    .filter((r) => errorsOf(r).length && !Object.keys(EXPECTED_ERRORS).some((f) => rel(r).includes(f)))
+    .filter(
+      (r) =>
+        errorsOf(r).some((d) => !(rel(r).includes(CHAINED_TOO_LONG) && tooLong(d))) &&
+        !Object.keys(EXPECTED_ERRORS).some((f) => rel(r).includes(f)),
+    )
     .map(
       (r) =>
         `${rel(r)}: ${errorsOf(r)

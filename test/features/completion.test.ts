@@ -27,12 +27,15 @@ references:
 
 test('inside ${ lists top-level properties, components, references and instance', async () => {
   await checkCompletion(
-    asm(BASE + `relationships:\n  r:\n    properties:\n      a:\n        value: x\noperations: {}\n`).replace(
-      'value: ${deploymentLocation}',
-      'value: ${$0',
-    ),
-    ['deploymentLocation', 'flavor', 'balancer', 'streamer', 'net', 'instance'],
-    ['source', 'target', 'item'],
+    asm(BASE + `relationships:\n  r:\n    properties:\n      a:\n        value: \${$0\noperations: {}\n`),
+    ['deploymentLocation', 'flavor', 'balancer', 'streamer', 'net', 'instance', 'source', 'target'],
+    ['item'],
+  );
+  // Inside component `balancer`, the component itself is not offered (it would map its own output).
+  await checkCompletion(
+    asm(BASE).replace('value: ${deploymentLocation}', 'value: ${$0'),
+    ['deploymentLocation', 'flavor', 'streamer', 'net', 'instance'],
+    ['balancer', 'source', 'target', 'item'],
   );
 });
 

@@ -15,7 +15,7 @@ lifecycle:
 #- /ws/asm/Descriptor/assembly.yml
 `;
 
-test('fix LM048: map a required property under existing properties (value left to fill in)', async () => {
+test('fix LM048: map a required property under existing properties (value left to fill in, cursor there)', async () => {
   await checkFix(
     `${LIB}composition:
   $0a:
@@ -43,6 +43,8 @@ composition:
   b:
     type: resource::elsewhere::1.0
 `,
+    // Clients that take snippet edits get the cursor in the value; the others get the empty value, which LM029 flags.
+    { snippet: '      key_name:\n        value: $1\n' },
   );
 });
 
@@ -71,6 +73,10 @@ composition:
             key_name:
                 value: \${key_name}
 `,
+      // The snippet selects the property name inside `${…}`, ready to be changed.
+      {
+        snippet: '        properties:\n            key_name:\n                value: \\${${1:key_name}}\n',
+      },
     );
   },
 );

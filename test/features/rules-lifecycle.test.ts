@@ -200,6 +200,41 @@ ${ANSIBLE_DEFAULT}`);
   );
 });
 
+test('LM085: no finding when the resource has no `infrastructure` section at all', async () => {
+  // The documents do not require the section and IBM's TNC-O example resources omit it; the selector is then
+  // matched against the deployment location's type at run time.
+  await checkDiagnostics(
+    `${RES}lifecycle:\n  Create:\n    drivers:\n      openstack:\n        selector:\n          ` +
+      `infrastructure-type: [Openstack]\n  Install: {}\n${ANSIBLE_DEFAULT}`,
+  );
+});
+
+test("LM086: a driver type spelt like the package's `Lifecycle/<type>/` folder is information only", async () => {
+  const pkg = (folder: string) => `#- /ws/x/Lifecycle/${folder}/heat.yaml\n# placeholder\n${RES}`;
+  const body = `lifecycle:
+  Create:
+    drivers:
+      Openstack:
+#     ^^^^^^^^^ LM086
+        selector:
+          infrastructure-type: ['*']
+${ANSIBLE_DEFAULT}`;
+  // The folder matches the key: the package is consistent, only the onboarded drivers can tell.
+  let diags = await checkDiagnostics(`${pkg('Openstack')}${body}`, { ignore: ['LM105'] });
+  assert.deepEqual(
+    diags.map((d) => [d.severity, suggestedReplacement(d.data)]),
+    [['information', undefined]],
+  );
+  assert.match(diags[0]!.message, /`Lifecycle\/Openstack\/`/);
+  // The folder is the lower-case one: the key is the slip, with the fix.
+  diags = await checkDiagnostics(`${pkg('openstack')}${body}`, { ignore: ['LM105'] });
+  assert.deepEqual(
+    diags.map((d) => [d.severity, suggestedReplacement(d.data)]),
+    [['warning', 'openstack']],
+  );
+  assert.match(diags[0]!.message, /which this package has/);
+});
+
 test('LM086: driver types are lower case and known', async () => {
   const diags = await checkDiagnostics(`${RES}lifecycle:
   Create:

@@ -119,6 +119,62 @@ name: old
   );
 });
 
+test('LM101/LM005: a schema 1.0 VNFC descriptor is named like the subproject lmctl rewrites it into', async () => {
+  // lmctl rewrites `vnfcs` into `contains` entries before it validates, then requires the chained name; the version
+  // comes from the root assembly's name when the project file has none.
+  const legacy = `${files('VNFCs/vnfcA/lifecycle/Install.yml', 'VNFCs/vnfcA/Meta-Inf/manifest.MF')}#- /ws/lmproject.yml
+name: old
+vnfcs:
+  definitions:
+    vnfcA:
+      directory: vnfcA
+#- /ws/Descriptor/assembly.yml
+name: assembly::old::2.0
+composition:
+  a:
+    type: resource::vnfcA::2.0
+#- /ws/VNFCs/vnfcA/descriptor/vnfcA.yml
+`;
+  const diags = await checkDiagnostics(`${legacy}name: resource::vnfcA::2.0
+#     ^^^^^^^^^^^^^^^^^^^^ LM005
+description: a VNFC
+`);
+  assert.deepEqual(
+    diags.map((d) => d.severity),
+    ['error'],
+  );
+  assert.match(diags[0]!.message, /`vnfcA-old`.*schema 1\.0 `vnfcs` block into subprojects/);
+  await checkDiagnostics(`${legacy}name: resource::vnfcA-old::2.0\ndescription: a VNFC\n`);
+  await checkDiagnostics(`${legacy}description: a VNFC, named by lmctl\n`);
+  // The assembly that names the VNFC the old way hears about the name lmctl derives.
+  const asm = await checkDiagnostics(
+    legacy
+      .replace('#- /ws/VNFCs/vnfcA/descriptor/vnfcA.yml\n', '')
+      .replace('#- /ws/Descriptor/assembly.yml\n', '')
+      .replace('    type: resource::vnfcA::2.0\n', '')
+      .concat(
+        '#- /ws/VNFCs/vnfcA/descriptor/vnfcA.yml\ndescription: a VNFC\n#- /ws/Descriptor/assembly.yml\n',
+        'name: assembly::old::2.0\ncomposition:\n  a:\n    type: resource::vnfcA::2.0\n',
+        '#         ^^^^^^^^^^^^^^^^^^^^ LM043\n',
+      ),
+    { ignore: ['LM049'] },
+  );
+  assert.match(asm[0]!.message, /Did you mean `resource::vnfcA-old::2\.0`\?/);
+  // The project file itself: the rewrite is harmless, so information, and it says which names follow.
+  const lmp = await checkDiagnostics(
+    `${files('VNFCs/vnfcA/descriptor/vnfcA.yml', 'Descriptor/assembly.yml')}#- /ws/lmproject.yml
+name: old
+#^^^ LM101
+vnfcs:
+#^^^^ LM101
+  definitions:
+    vnfcA: {}
+`,
+    { ignore: ['LM100', 'LM103'] },
+  );
+  assert.match(lmp[1]!.message, /`resource::<vnfc>-old::<version>`/);
+});
+
 test('LM102: duplicate .yml/.yaml files and both Contains/ and VNFCs/', async () => {
   await checkDiagnostics(`${files('Descriptor/assembly.yml', 'lmproject.yaml')}#- /ws/lmproject.yml
 schema: '2.0'
@@ -328,6 +384,68 @@ default-driver:
 `);
   // Without any Lifecycle/ folder, LM103 (on the project) says it all.
   await checkDiagnostics(`#- /ws/x/Definitions/lm/resource.yaml\n${RESOURCE}`);
+});
+
+test('LM105: an error; scripts are looked up as the ansible driver does (first letter lowered)', async () => {
+  const res = (
+    script: string,
+  ) => `${files(`x/Lifecycle/ansible/scripts/${script}`)}#- /ws/x/Definitions/lm/resource.yaml
+lifecycle:
+  Create: {}
+operations:
+  AddBackend: {}
+default-driver:
+  ansible:
+    selector:
+      infrastructure-type: ['*']
+`;
+  // `addBackend.yaml` is what the driver finds; `addbackend.yaml` it does not.
+  await checkDiagnostics(res('addBackend.yaml').replace('  Create: {}', '  Create: {}\n# ^^^^^^ LM105'));
+  const diags = await checkDiagnostics(
+    res('addbackend.yaml')
+      .replace('  Create: {}', '  Create: {}\n# ^^^^^^ LM105')
+      .replace('  AddBackend: {}', '  AddBackend: {}\n# ^^^^^^^^^^ LM105'),
+  );
+  assert.deepEqual(
+    diags.map((d) => d.severity),
+    ['error', 'error'],
+  );
+});
+
+test('LM105: a Brent 2.1 infrastructure template runs Create and Delete, so they need no Ansible script', async () => {
+  // lmctl's autocorrect turns `infrastructure.<T>.template` into the infrastructure driver on Create and Delete.
+  const scripts = files('x/Lifecycle/ansible/scripts/Install.yaml');
+  const body = (infrastructure: string) => `${scripts}#- /ws/x/Definitions/lm/resource.yaml
+infrastructure:
+${infrastructure}
+lifecycle:
+  Create: {}
+  Install: {}
+  Delete: {}
+default-driver:
+  ansible:
+    selector:
+      infrastructure-type: ['*']
+`;
+  await checkDiagnostics(body('  Openstack:\n    template:\n      file: heat.yaml\n      template-type: HEAT'), {
+    ignore: ['LM083'],
+  });
+  // Without the template the ansible default driver runs them, and their scripts are missing.
+  const diags = await checkDiagnostics(
+    body('  Openstack: {}')
+      .replace('  Create: {}', '  Create: {}\n# ^^^^^^ LM105')
+      .replace('  Delete: {}', '  Delete: {}\n# ^^^^^^ LM105'),
+  );
+  assert.equal(diags.length, 2);
+  // A Create that names the ansible driver itself still needs its script.
+  await checkDiagnostics(
+    body('  Openstack:\n    template:\n      file: heat.yaml').replace(
+      '  Create: {}',
+      '  Create:\n# ^^^^^^ LM105\n    drivers:\n      ansible:\n        selector:\n' +
+        "          infrastructure-type: ['*']",
+    ),
+    { ignore: ['LM083'] },
+  );
 });
 
 test('LM106: descriptor names derived from the project must be valid', async () => {

@@ -794,7 +794,8 @@ ${PLACE}
   assert.deepEqual(
     sorted(diags).map((d) => [d.severity, suggestedReplacement(d.data)]),
     [
-      ['information', 'flavor'],
+      // Near a declared name: a likely slip, so a warning; far from any: information (see the severity policy).
+      ['warning', 'flavor'],
       ['information', undefined],
     ],
   );
@@ -1007,4 +1008,28 @@ policies:
 `),
     only('LM069'),
   );
+});
+
+test('LM029: an empty `value:` is a warning; an explicit null or empty string is not reported', async () => {
+  assert.deepEqual(
+    await severities(
+      asm(`${TOP}
+composition:
+  a:
+    type: resource::a::1.0
+    properties:
+${PLACE}
+      key_name:
+        value:
+#       ^^^^^ LM029
+      port:
+        value: ''
+      flavor:
+        value: null
+`),
+      'LM029',
+    ),
+    ['warning'],
+  );
+  await checkDiagnostics(`${RES}properties:\n  a:\n    value: \${b}\n  b:\n    value: ~\n`, only('LM029'));
 });

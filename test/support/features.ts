@@ -126,9 +126,16 @@ export async function checkDiagnostics(src: string, opts: { ignore?: string[] } 
 
 /**
  * Applies the code action whose title contains `title` at the cursor (or `$0…$0` range) and
- * compares the resulting file text with `after` (the golden result).
+ * compares the resulting file text with `after` (the golden result). The edited file is the cursor's
+ * unless `opts.path` names another file of the fixture (fixes that edit another descriptor); with
+ * `opts.snippet` the (single) edit must also carry that snippet text.
  */
-export async function checkFix(src: string, title: string, after: string): Promise<void> {
+export async function checkFix(
+  src: string,
+  title: string,
+  after: string,
+  opts: { path?: string; snippet?: string } = {},
+): Promise<void> {
   const { codeActions } = await import('../../server/src/features/codeActions.js');
   const { fixture, ctx } = await setup(src);
   const c = fixture.cursor;
@@ -137,11 +144,16 @@ export async function checkFix(src: string, title: string, after: string): Promi
   const actions = codeActions(ctx, range);
   const a = actions.find((x) => x.title.includes(title));
   assert.ok(a, `no action "${title}" in [${actions.map((x) => x.title).join(' | ')}]`);
-  const edits = a.edit.changes[ctx.doc.path] ?? [];
-  const li = ctx.doc.lines;
-  let text = ctx.doc.text;
+  const path = opts.path ?? ctx.doc.path;
+  const edits = a.edit.changes[path] ?? [];
+  const li = path === ctx.doc.path ? ctx.doc.lines : new LineIndex(fixture.files.find((f) => f.path === path)!.text);
+  let text = li.text;
   for (const e of [...edits].sort((x, y) => li.offsetAt(y.range.start) - li.offsetAt(x.range.start))) {
     text = text.slice(0, li.offsetAt(e.range.start)) + e.newText + text.slice(li.offsetAt(e.range.end));
   }
   assert.equal(text, after.replace(/^\n/, ''));
+  if (opts.snippet !== undefined) {
+    assert.equal(edits.length, 1, 'one edit expected');
+    assert.equal(edits[0]!.snippet, opts.snippet);
+  }
 }

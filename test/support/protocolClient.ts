@@ -37,6 +37,7 @@ export interface StatusParams {
 export interface InitOptions {
   cacheDir?: string;
   disableCache?: boolean;
+  triggerSuggestCommand?: string;
   settings?: {
     diagnostics?: { debounceMs?: number; severity?: Record<string, string> };
     maxFileSizeMB?: number;

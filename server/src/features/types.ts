@@ -50,6 +50,11 @@ export const CompletionKind = {
 export interface TextEdit {
   range: Range;
   newText: string;
+  /**
+   * The same insertion as a snippet (tab stops where the user must type), for clients that accept
+   * snippet edits in code actions (LSP 3.18 `SnippetTextEdit`); others get `newText`.
+   */
+  snippet?: string;
 }
 
 export interface CompletionItem {
@@ -63,7 +68,17 @@ export interface CompletionItem {
   insertText?: string;
   /** 2 = snippet */
   insertTextFormat?: 1 | 2;
+  /**
+   * 1 = as is: the text already carries the indentation of every line (multi-line snippets), so the
+   * client must not indent it again.
+   */
+  insertTextMode?: 1 | 2;
   commitCharacters?: string[];
+  /**
+   * The inserted text ends where a value with its own completion list goes (`type: `): clients that
+   * can re-open completion by a command get it on the item (see lsp/server.ts).
+   */
+  retrigger?: true;
 }
 
 export interface Hover {

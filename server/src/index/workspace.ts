@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isDescriptorKind, type FileKind } from '../model/kinds.js';
-import type { DescriptorSummary, LmProjectSummary } from '../model/lm/summary.js';
+import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
@@ -511,7 +511,19 @@ export class WorkspaceIndex {
   }
 
   private projectAt(dir: string): { file: string; summary: LmProjectSummary } | undefined {
-    return this.projects.get(dir);
+    const p = this.projects.get(dir);
+    if (!p || p.summary.version !== undefined || !isLegacyProjectSchema(p.summary.schema)) return p;
+    // lmctl rewrites a schema 1.0 project file before reading it, with the version of the root assembly's name
+    // (`Descriptor/assembly.yml`), else 1.0; names derive from that version.
+    const version = versionOfName(this.entries.get(`${dir}/Descriptor/assembly.yml`)) || '1.0';
+    return { file: p.file, summary: { ...p.summary, version } };
+  }
+
+  /** True when `p` is the root assembly a schema 1.0 project without `version` takes its version from. */
+  private versionsLegacyProject(p: string): boolean {
+    const m = /^(.*)\/Descriptor\/assembly\.yml$/.exec(p);
+    const project = m ? this.projects.get(m[1]!) : undefined;
+    return !!project && project.summary.version === undefined && isLegacyProjectSchema(project.summary.schema);
   }
 
   /**
@@ -601,11 +613,14 @@ export class WorkspaceIndex {
     this.entries.set(p, entry);
     this.changes++;
     if (!prev || prev.kind !== kind) this.fileSetChanges++;
-    const projectChanged = kind === 'lmproject' || prev?.kind === 'lmproject';
+    const projectChanged =
+      kind === 'lmproject' ||
+      prev?.kind === 'lmproject' ||
+      (this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
     if (projectChanged) {
       const dir = path.posix.dirname(p);
       if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: entry.summary as LmProjectSummary });
-      else this.projects.delete(dir);
+      else if (prev?.kind === 'lmproject') this.projects.delete(dir);
       this.contexts.clear();
       if (!this.bulk) this.recomputeAllNames();
       return;
@@ -624,8 +639,8 @@ export class WorkspaceIndex {
     this.contexts.delete(p);
     this.unlinkName(p);
     this.unlinkRefs(p);
-    if (prev.kind === 'lmproject') {
-      this.projects.delete(path.posix.dirname(p));
+    if (prev.kind === 'lmproject' || this.versionsLegacyProject(p)) {
+      if (prev.kind === 'lmproject') this.projects.delete(path.posix.dirname(p));
       this.contexts.clear();
       if (!this.bulk) this.recomputeAllNames();
     }
@@ -702,6 +717,12 @@ export class WorkspaceIndex {
       }
     }
   }
+}
+
+/** The version part of an entry's explicit descriptor name, if any. */
+function versionOfName(e: Entry | undefined): string | undefined {
+  const name = e ? (e.header ?? headerOf(e.summary))?.explicitName : undefined;
+  return name?.split('::')[2]?.trim();
 }
 
 /** True when `p` is `root` or inside it. */

@@ -28,6 +28,7 @@ import { codeActions } from '../features/codeActions.js';
 import type { FeatureContext } from '../features/types.js';
 import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
 import { keyOfUri, uriOfKey } from './convert.js';
+import { workspaceEdit } from './edits.js';
 import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { OpenDocuments } from './documents.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
@@ -41,6 +42,11 @@ interface InitOptions {
   cacheDir?: unknown;
   settings?: unknown;
   disableCache?: unknown;
+  /**
+   * A client command that opens completion (VS Code: `editor.action.triggerSuggest`); items whose
+   * value has its own completion list (`type: `) carry it, so the list opens after the insertion.
+   */
+  triggerSuggestCommand?: unknown;
 }
 
 export function startServer(connection: Connection): void {
@@ -50,6 +56,8 @@ export function startServer(connection: Connection): void {
   let configurationSupport = false;
   let watchRegistration = false;
   let symbolResolveSupport = false;
+  let triggerSuggest: string | undefined;
+  let snippetEdits = false;
   /** The client asks for diagnostics (LSP pull model); otherwise the server publishes them. */
   let pullSupport = false;
 
@@ -206,6 +214,9 @@ export function startServer(connection: Connection): void {
         ? (params.initializationOptions as InitOptions)
         : {};
     settings = readSettings(init.settings);
+    triggerSuggest = typeof init.triggerSuggestCommand === 'string' ? init.triggerSuggestCommand : undefined;
+    const editCaps = params.capabilities?.workspace?.workspaceEdit;
+    snippetEdits = !!editCaps?.snippetEditSupport && !!editCaps.documentChanges;
     configurationSupport = !!params.capabilities?.workspace?.configuration;
     watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     symbolResolveSupport =
@@ -341,7 +352,11 @@ export function startServer(connection: Connection): void {
   connection.onCompletion((params): LspCompletionItem[] =>
     guarded('completion', [], () => {
       const a = at(params);
-      return a ? (complete(a.ctx, a.offset) as LspCompletionItem[]) : [];
+      if (!a) return [];
+      return complete(a.ctx, a.offset).map(({ retrigger, ...item }): LspCompletionItem => {
+        const lsp = item as LspCompletionItem;
+        return retrigger && triggerSuggest ? { ...lsp, command: { title: 'Suggest', command: triggerSuggest } } : lsp;
+      });
     }),
   );
 
@@ -377,11 +392,7 @@ export function startServer(connection: Connection): void {
         kind: a.kind,
         diagnostics: a.diagnostics.map(toLspDiagnostic),
         ...(a.isPreferred ? { isPreferred: true } : {}),
-        edit: {
-          changes: Object.fromEntries(
-            Object.entries(a.edit.changes).map(([key, edits]) => [docs.uriOfKey(key) ?? uriOfKey(key), edits]),
-          ),
-        },
+        edit: workspaceEdit(a.edit.changes, (key) => docs.uriOfKey(key) ?? uriOfKey(key), snippetEdits),
       }));
     }),
   );

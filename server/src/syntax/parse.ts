@@ -6,6 +6,7 @@
  * `alias` nodes (see tree.ts).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, Scalar } from 'yaml';
+import { explainIndentation } from './indentation.js';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
@@ -16,6 +17,11 @@ export interface SyntaxProblem {
   /** eemeli/yaml's error code, e.g. `BAD_INDENT`. */
   yamlCode: string;
   severity: 'error' | 'warning';
+  /**
+   * The text whose tree the parser had to guess because of this problem (an indentation slip): what
+   * other checks find there follows from the guess, not from the author, and is not reported.
+   */
+  region?: Span;
 }
 
 export interface ParsedYaml {
@@ -116,6 +122,9 @@ export function parseYaml(text: string): ParsedYaml {
       }),
     );
   }
+  const explained = explainIndentation(text, problems);
+  problems.length = 0;
+  problems.push(...explained);
   for (const w of doc.warnings) {
     problems.push({
       span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) },

@@ -15,7 +15,8 @@ import { componentTarget, memberCandidates, scopeOf } from './resolve.js';
 import { memberDecls, type DottedRole } from './dotted.js';
 import { descriptorOf, propertyMarkdown } from './context.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Range } from '../types.js';
-import { enumValueCompletions, keyCompletions } from './grammarFeatures.js';
+import { enumValueCompletions, hasEnumValues, keyCompletions } from './grammarFeatures.js';
+import { componentPropertyCompletion } from './propertyCompletion.js';
 import { infrastructureTypes } from './drivers.js';
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
@@ -31,9 +32,42 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
   if (ref) return ref;
   if (cur.role === 'value') {
     const v = valueCompletion(ctx, summary, cur, offset);
-    return v.length ? v : enumValueCompletions(ctx, cur);
+    return spaced(ctx, offset, v.length ? v : enumValueCompletions(ctx, cur));
   }
-  return keyCompletions(ctx, cur, offset);
+  const props = componentPropertyCompletion(ctx, summary, cur, offset);
+  if (props) return props;
+  const keys = keyCompletions(ctx, cur, offset);
+  for (const k of keys)
+    if (k.textEdit?.newText === `${k.label}: $0` && valueCompletes(ctx, [...cur.path, k.label])) k.retrigger = true;
+  return keys;
+}
+
+/**
+ * Right after `key:` (the `:` trigger character) a value needs a space before it, or YAML reads one
+ * plain scalar `key:value`: items inserted at the cursor then bring their space.
+ */
+function spaced(ctx: FeatureContext, offset: number, items: CompletionItem[]): CompletionItem[] {
+  if (ctx.doc.text[offset - 1] !== ':') return items;
+  const at = ctx.doc.lines.positionAt(offset);
+  for (const i of items) {
+    const r = i.textEdit?.range.start;
+    if (i.textEdit && r && r.line === at.line && r.character === at.character)
+      i.textEdit.newText = ` ${i.textEdit.newText}`;
+  }
+  return items;
+}
+
+/** Keys whose value gets a completion list of its own (valueCompletion below, or a grammar enum). */
+function valueCompletes(ctx: FeatureContext, valuePath: string[]): boolean {
+  const [top] = valuePath;
+  const key = valuePath[valuePath.length - 1];
+  const n = valuePath.length;
+  if ((top === 'composition' || top === 'references') && n === 3 && key === 'type') return true;
+  if (top === 'policies' && n === 3 && (key === 'metric' || key === 'target')) return true;
+  if ((top === 'operations' && key === 'source-operation') || (top === 'metrics' && key === 'source-metric'))
+    return true;
+  if (top === 'composition' && n === 3 && key === 'items') return true;
+  return hasEnumValues(ctx, valuePath);
 }
 
 function range(ctx: FeatureContext, start: number, end: number): Range {
@@ -76,9 +110,24 @@ function refCompletion(
   const scope = scopeOf(cur.valuePath, summary, ctx.doc.root);
   if (lastDot < 0) {
     const out: CompletionItem[] = [];
-    for (const p of topLevelProperties(summary))
-      out.push(mk(p.name, CompletionKind.Property, `property${p.type ? ` (${p.type})` : ''}`, propertyMarkdown(p)));
+    // Never offer what is being written: the property whose value holds the cursor (a reference to itself), the
+    // component the cursor is in, nor a name whose key is on the cursor's line (a half-typed key the parser read).
+    const onCursorLine = (s: { start: number }) => lines.positionAt(s.start).line === pos.line;
+    for (const p of topLevelProperties(summary)) {
+      if ((offset >= p.span.start && offset <= p.span.end) || onCursorLine(p.keySpan)) continue;
+      // Inputs first, then read-only outputs (they are mostly read by whoever uses this descriptor).
+      out.push(
+        mk(
+          p.name,
+          CompletionKind.Property,
+          `${p.readOnly ? 'read-only property' : 'property'}${p.type ? ` (${p.type})` : ''}`,
+          propertyMarkdown(p),
+          p.readOnly ? '1b' : '1a',
+        ),
+      );
+    }
     for (const c of summary.components) {
+      if ((scope.kind === 'component' && scope.component.name === c.name) || onCursorLine(c.keySpan)) continue;
       const item = mk(
         c.name,
         CompletionKind.Module,

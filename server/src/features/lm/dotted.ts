@@ -1,7 +1,8 @@
 /**
  * `<component>.<member>` items outside `${...}`: relationship capabilities, requirements and
- * lifecycle operations, published `source-operation`s and promoted `source-metric`s. Each is split
- * into component and member with exact source spans. (Policy metrics are read by LM069 itself.)
+ * lifecycle operations, published `source-operation`s, promoted `source-metric`s and policy
+ * `metric`s. Each is split into component and member with exact source spans, for navigation and the
+ * relationship rules (policy metrics are checked by LM069 itself, which also knows their dotless forms).
  */
 import type { DescriptorSummary, TypedDecl, OperationDecl } from '../../model/lm/summary.js';
 import { memo, memoKey, type DocumentModel } from '../../model/document.js';
@@ -90,6 +91,10 @@ function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
   for (const mp of asMap(get(m, 'metrics'))?.pairs ?? []) {
     const s = asScalar(get(asMap(mp.value), 'source-metric'));
     if (s && typeof s.value === 'string') out.push(split(text, s, 'metric', 'source-metric'));
+  }
+  for (const pp of asMap(get(m, 'policies'))?.pairs ?? []) {
+    const s = asScalar(get(asMap(pp.value), 'metric'));
+    if (s && typeof s.value === 'string' && s.value.indexOf('${') < 0) out.push(split(text, s, 'metric', 'metric'));
   }
   return out;
 }

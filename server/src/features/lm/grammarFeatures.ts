@@ -26,9 +26,17 @@ function keyItem(k: KeySpec, column: number, range: Range): CompletionItem {
     ...(detail !== undefined ? { detail } : {}),
     documentation: { kind: 'markdown', value: `${k.doc}\n\n_Source: ${k.source}_` },
     insertTextFormat: 2,
+    // The snippet is indented for the key's column already.
+    ...(body.includes('\n') ? { insertTextMode: 1 as const } : {}),
     textEdit: { range, newText: `${k.key}:${body}` },
     sortText: `${k.required ? '0' : k.legacy ? '9' : '1'}${k.key}`,
   };
+}
+
+/** True when the grammar lists the values of the key at `valuePath` (an enum). */
+export function hasEnumValues(ctx: FeatureContext, valuePath: string[]): boolean {
+  const g = grammarFor(ctx.doc.kind);
+  return !!g && enumSpec(specAt(g, valuePath)) !== undefined;
 }
 
 /** Keys that may be added at the cursor (role key), never repeating one already present. */

@@ -2,9 +2,10 @@
 import type { DescriptorEntry } from '../../index/workspace.js';
 import type { Span } from '../../syntax/positions.js';
 import { propertyMarkdown } from './context.js';
-import { relativePath } from '../shared/locations.js';
+import { fileLink } from '../shared/locations.js';
 import { targetAt } from './targets.js';
 import { grammarHover } from './grammarFeatures.js';
+import { undeclaredMemberHover } from './memberHover.js';
 import { cursorAt } from '../../syntax/cursor.js';
 import type { FeatureContext, Hover } from '../types.js';
 
@@ -23,13 +24,16 @@ export function descriptorAnchor(d: DescriptorEntry): Span {
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = targetAt(ctx, offset);
   if (!t) {
+    const u = undeclaredMemberHover(ctx, offset);
+    if (u) return { contents: { kind: 'markdown', value: u.md }, range: ctx.doc.lines.rangeOf(u.span) };
     const g = grammarHover(ctx, cursorAt(ctx.doc.lines, ctx.doc.root, offset), offset);
     return g
       ? { contents: { kind: 'markdown', value: g.md }, range: ctx.doc.lines.rangeOf({ start: g.start, end: g.end }) }
       : undefined;
   }
   const range = ctx.doc.lines.rangeOf(t.origin);
-  const rel = (p: string) => relativePath(ctx.doc.path, p);
+  // File paths are links that open the file at the declaration.
+  const link = (p: string, span?: Span) => fileLink(ctx, p, span);
   let md: string;
   switch (t.kind) {
     case 'property':
@@ -37,7 +41,7 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
         t.decl,
         t.path === ctx.doc.path
           ? (t.owner ?? 'top-level property of this descriptor')
-          : `declared in \`${t.owner}\` (${rel(t.path)})`,
+          : `declared in \`${t.owner}\` (${link(t.path, t.decl.keySpan)})`,
       );
       break;
     case 'component': {
@@ -48,7 +52,7 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
       if (c.cluster) lines.push('clustered (scalable)');
       if (t.descriptor) {
         if (t.descriptor.summary.description) lines.push(t.descriptor.summary.description);
-        lines.push(`_${rel(t.descriptor.path)}_`);
+        lines.push(link(t.descriptor.path, descriptorAnchor(t.descriptor)));
       }
       md = lines.join('\n\n');
       break;
@@ -72,7 +76,7 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
       if (s.capabilities.length) facts.push(`capabilities: ${s.capabilities.map((o) => o.name).join(', ')}`);
       if (s.requirements.length) facts.push(`requirements: ${s.requirements.map((o) => o.name).join(', ')}`);
       if (facts.length) lines.push(facts.join(' · '));
-      lines.push(`_${rel(d.path)}_`);
+      lines.push(link(d.path, descriptorAnchor(d)));
       md = lines.join('\n\n');
       break;
     }
@@ -87,7 +91,7 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
       if ('description' in d && d.description) lines.push(d.description);
       if ('properties' in d && d.properties.length)
         lines.push(`properties: ${d.properties.map((p) => p.name).join(', ')}`);
-      lines.push(`_${rel(t.descriptor.path)}_`);
+      lines.push(link(t.descriptor.path, d.keySpan));
       md = lines.join('\n\n');
       break;
     }

@@ -14,6 +14,7 @@ import type { DescriptorEntry } from '../../index/workspace.js';
 import { collectReferences, referenceAt, resolveOccurrence } from './resolve.js';
 import { collectDottedItems, headComponent, itemAt, memberDecls, type DottedItem } from './dotted.js';
 import { descriptorOf } from './context.js';
+import { policyRefAt, selfEntry } from './policyRefs.js';
 import type { FeatureContext } from '../types.js';
 
 export type Target =
@@ -51,6 +52,8 @@ export function targetAt(ctx: FeatureContext, offset: number): Target | undefine
       return t;
     }
   }
+  const pol = policyTarget(ctx, summary, offset);
+  if (pol) return pol;
   const item = itemAt(collectDottedItems(doc), offset);
   if (item) {
     const comp = headComponent(ctx, summary, doc.root, item);
@@ -74,6 +77,18 @@ export function targetAt(ctx: FeatureContext, offset: number): Target | undefine
       descriptor: comp.descriptor,
     };
   }
+  return undefined;
+}
+
+/** A scale policy's `target` (the component), or a dotless policy `metric` (declared in this file). */
+function policyTarget(ctx: FeatureContext, summary: DescriptorSummary, offset: number): Target | undefined {
+  const r = policyRefAt(ctx, summary, offset);
+  if (r?.kind === 'target' && r.target) {
+    const { component, descriptor } = r.target;
+    return { kind: 'component', origin: r.origin, component, ...(descriptor ? { descriptor } : {}) };
+  }
+  if (r?.kind === 'metric' && r.decl)
+    return { kind: 'member', origin: r.origin, decl: r.decl, role: 'metric', descriptor: selfEntry(ctx, summary) };
   return undefined;
 }
 

@@ -32,16 +32,25 @@ export interface DiagnosticCollector {
   readonly diagnostics: Diagnostic[];
 }
 
+/** The YAML syntax codes of the packs: they report the syntax problems themselves. */
+const SYNTAX_CODES: readonly string[] = ['LM000', 'TOSCA000'];
+
 export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions): DiagnosticCollector {
   const doc = ctx.doc;
   const diagnostics: Diagnostic[] = [];
   const overrides = opts.severityOverrides ?? {};
   const suppressed = suppressionsOf(doc.text, doc.lines);
+  // Where an indentation slip made the parser guess the tree, other findings are about the guess: one syntax
+  // diagnostic says what is wrong (e.g. not also "`type` must be a single value").
+  const guessed = doc.problems.flatMap((p) => (p.region ? [p.region] : []));
+  const inGuess = (f: Finding) =>
+    !SYNTAX_CODES.includes(f.code) && guessed.some((r) => f.span.start < r.end && f.span.end > r.start);
   return {
     diagnostics,
     report(f) {
       const o = overrides[f.code];
       if (o === 'off') return;
+      if (guessed.length && inGuess(f)) return;
       if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
       const d: Diagnostic = {
         range: doc.lines.rangeOf(f.span),

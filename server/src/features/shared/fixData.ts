@@ -27,6 +27,8 @@ export interface FixDataMap {
   'lifecycle-map': Record<never, never>;
   /** LM: wrap an `infrastructure-type` written directly under a driver in `selector`. */
   'wrap-selector': Record<never, never>;
+  /** LM: declare a capability or requirement a relationship names in the component's descriptor (another file). */
+  'declare-member': { path: string; section: 'capabilities' | 'requirements'; name: string };
 }
 
 export type FixKind = keyof FixDataMap;

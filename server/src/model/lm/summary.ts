@@ -81,6 +81,8 @@ export interface SubprojectDecl extends Decl {
   resourceManager?: string;
   directory: string;
   contains: SubprojectDecl[];
+  /** A schema 1.0 `vnfcs.definitions` entry, which lmctl rewrites into this `contains` entry. */
+  fromVnfcs?: true;
 }
 
 export interface LmProjectSummary {
@@ -279,9 +281,37 @@ function subprojects(n: YNode | null): SubprojectDecl[] {
   return out;
 }
 
+/** True for a project file lmctl reads as schema 1.0 (no `schema`, or `1.0`) and rewrites before using it. */
+export function isLegacyProjectSchema(schema: string | undefined): boolean {
+  return schema === undefined || schema === '1.0' || schema === '1';
+}
+
+/**
+ * What lmctl's schema 1.0 rewrite (`ProjectConfigRewriter`) makes of `vnfcs.definitions`: one Resource
+ * subproject per definition, managed by the Ansible RM, in the definition's `directory` (default: its name).
+ */
+function vnfcSubprojects(m: YMap | null): SubprojectDecl[] {
+  const out: SubprojectDecl[] = [];
+  for (const d of asMap(get(asMap(get(m, 'vnfcs')), 'definitions'))?.pairs ?? []) {
+    out.push({
+      name: d.key.text,
+      keySpan: d.key.span,
+      span: pairSpan(d),
+      directory: scalarText(get(asMap(d.value), 'directory')) ?? d.key.text,
+      contains: [],
+      type: 'Resource',
+      resourceManager: 'ansible-rm',
+      fromVnfcs: true,
+    });
+  }
+  return out;
+}
+
 export function summariseLmProject(root: YNode | null): LmProjectSummary {
   const m: YMap | null = asMap(root);
   const s: LmProjectSummary = { kind: 'lmproject', contains: subprojects(get(m, 'contains')) };
+  // lmctl reads a schema 1.0 file only after rewriting it, `vnfcs` turned into `contains` entries (appended).
+  if (isLegacyProjectSchema(scalarText(get(m, 'schema')))) s.contains.push(...vnfcSubprojects(m));
   const nameNode = asScalar(get(m, 'name'));
   if (nameNode && nameNode.value !== null) {
     s.name = nameNode.text;

@@ -2,6 +2,7 @@
 import type { FixTable } from '../../shared/fix.js';
 import { replaceFix } from '../../shared/replaceFix.js';
 import { addPlacementMappingFix } from './addPlacementMapping.js';
+import { declareMemberFix } from './declareMember.js';
 import { declarePropertyFix } from './declareProperty.js';
 import { lifecycleMapFix } from './lifecycleMap.js';
 import { mapRequiredPropertyFix } from './mapRequiredProperty.js';
@@ -16,4 +17,5 @@ export const LM_FIXES: FixTable = {
   'add-placement-mapping': addPlacementMappingFix,
   'lifecycle-map': lifecycleMapFix,
   'wrap-selector': selectorFix,
+  'declare-member': declareMemberFix,
 };

@@ -4,11 +4,14 @@
  */
 import { asMap, get, getPair, type YMap, type YPair } from '../../../syntax/tree.js';
 import type { FeatureContext, TextEdit } from '../../types.js';
+import { escapeSnippet } from '../../shared/snippets.js';
 
 export interface NewProperty {
   name: string;
   /** Text after `value:` (may be empty). */
   value: string;
+  /** The value as a snippet (with a tab stop), when the edit should also be offered as a snippet. */
+  snippet?: string;
 }
 
 /** Where the text after the last line of `p` starts (a line start), or the end of the text. */
@@ -21,25 +24,41 @@ function lineAfter(ctx: FeatureContext, p: YPair): { line: number; atEnd: boolea
   return { line, atEnd: line >= lines.lineCount };
 }
 
-function insertAt(ctx: FeatureContext, line: number, atEnd: boolean, text: string): TextEdit {
+/** Text to insert, and the same as a snippet when one of the properties has a snippet value. */
+interface Insertion {
+  text: string;
+  snippet?: string;
+}
+
+function insertAt(ctx: FeatureContext, line: number, atEnd: boolean, ins: Insertion): TextEdit {
   const lines = ctx.doc.lines;
+  const withSnippet = (e: TextEdit, lead: string): TextEdit =>
+    ins.snippet === undefined ? e : { ...e, snippet: `${lead}${ins.snippet}` };
   if (atEnd) {
     const end = lines.positionAt(lines.text.length);
-    return {
-      range: { start: end, end },
-      newText: `${lines.text.endsWith('\n') || lines.text.length === 0 ? '' : '\n'}${text}`,
-    };
+    const lead = lines.text.endsWith('\n') || lines.text.length === 0 ? '' : '\n';
+    return withSnippet({ range: { start: end, end }, newText: `${lead}${ins.text}` }, lead);
   }
   const at = { line, character: 0 };
-  return { range: { start: at, end: at }, newText: text };
+  return withSnippet({ range: { start: at, end: at }, newText: ins.text }, '');
 }
 
 const col = (ctx: FeatureContext, offset: number) => ctx.doc.lines.positionAt(offset).character;
 
-function entryText(props: readonly NewProperty[], keyCol: number, childCol: number): string {
-  return props
-    .map((p) => `${' '.repeat(keyCol)}${p.name}:\n${' '.repeat(childCol)}value:${p.value ? ` ${p.value}` : ' '}\n`)
-    .join('');
+function entryText(
+  props: readonly NewProperty[],
+  keyCol: number,
+  childCol: number,
+  prefix = '',
+  prefixSnippet = escapeSnippet(prefix),
+): Insertion {
+  const line = (p: NewProperty, v: string, name = p.name) =>
+    `${' '.repeat(keyCol)}${name}:\n${' '.repeat(childCol)}value:${v ? ` ${v}` : ' '}\n`;
+  const text = prefix + props.map((p) => line(p, p.value)).join('');
+  if (!props.some((p) => p.snippet !== undefined)) return { text };
+  const snippet =
+    prefixSnippet + props.map((p) => line(p, p.snippet ?? escapeSnippet(p.value), escapeSnippet(p.name))).join('');
+  return { text, snippet };
 }
 
 /** The edit adding `props` to component `name` of `section`, or undefined when the layout is not a plain block. */
@@ -64,7 +83,7 @@ export function addComponentProperties(
       ctx,
       line,
       atEnd,
-      `${' '.repeat(compCol)}properties:\n${entryText(props, compCol + unit, compCol + 2 * unit)}`,
+      entryText(props, compCol + unit, compCol + 2 * unit, `${' '.repeat(compCol)}properties:\n`),
     );
   }
   const pm = asMap(propsPair.value);

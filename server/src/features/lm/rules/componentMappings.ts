@@ -89,7 +89,9 @@ export const componentMappingsRule: LmRule = {
             );
             ctx.report({
               code: 'LM050',
-              severity: 'information',
+              // Near a declared name: a likely slip (warning). Else often deliberate (the same values are passed
+              // to every component), and LM ignores it without failing (information).
+              severity: sugg ? 'warning' : 'information',
               span: p.key.span,
               message: `\`${descName}\` declares no property \`${pname}\`, so this value reaches nothing.${
                 sugg

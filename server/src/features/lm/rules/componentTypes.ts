@@ -2,6 +2,27 @@
 import { asMap, get, getPair } from '../../../syntax/tree.js';
 import { nameProblem, VERSION_RE } from './names.js';
 import type { LmRule } from './context.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
+
+/**
+ * A workspace descriptor the type `[kind, name, version]` probably means: the same name in another
+ * version; the subproject's name as lmctl chains it (`<sub>-<parent>`, what people who write the bare
+ * subproject name mean); else the same kind and version with a name within the did-you-mean threshold
+ * (name parts only, so `resource::lb::1.0` never suggests `resource::vs::1.0`).
+ */
+function nearDescriptor(names: readonly string[], [kind, name, version]: [string, string, string]): string | undefined {
+  const same = names.map((n) => n.split('::')).filter((p) => p.length === 3 && p[0] === kind);
+  const otherVersion = same.find((p) => p[1] === name);
+  if (otherVersion) return otherVersion.join('::');
+  const chained = same.find((p) => p[2] === version && p[1]!.startsWith(`${name}-`));
+  if (chained) return chained.join('::');
+  const close = didYouMean(
+    name,
+    same.filter((p) => p[2] === version).map((p) => p[1]!),
+  );
+  return close === undefined ? undefined : `${kind}::${close}::${version}`;
+}
 
 export const componentTypesRule: LmRule = {
   codes: ['LM040', 'LM041', 'LM042', 'LM043'],
@@ -84,13 +105,21 @@ export const componentTypesRule: LmRule = {
           continue;
         }
         if (res.targets.length === 0) {
+          // The catalog may hold the name, so never an error; a workspace descriptor within the did-you-mean
+          // threshold makes a slip likely, hence a warning with the fix (see the severity policy).
+          const sugg = VERSION_RE.test(parts[2]!)
+            ? nearDescriptor(ctx.feature.index.descriptorNames(), parts as [string, string, string])
+            : undefined;
           ctx.report({
             code: 'LM043',
-            severity: 'information',
+            severity: sugg ? 'warning' : 'information',
             span: c.typeSpan,
-            message:
-              `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
-              `Properties and operations of this component cannot be checked.`,
+            message: sugg
+              ? `\`${t}\` is not in this workspace. Did you mean \`${sugg}\`? (A descriptor of that name may ` +
+                `also be in the orchestrator's catalog.)`
+              : `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
+                `Properties and operations of this component cannot be checked.`,
+            ...replaceWith(sugg),
           });
         }
       }

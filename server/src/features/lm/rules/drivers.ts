@@ -9,10 +9,12 @@
  * real packages written for LM 2.1 still say `lm` (IBM's kubernetes-driver example resources do);
  * information or a warning when no lmctl project names a resource manager.
  */
+import * as path from 'node:path';
 import { KNOWN_DRIVERS } from '../../../model/lm/vocabulary.js';
 import { asMap, asScalar, deref, get, getPair, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { Severity } from '../../types.js';
 import {
+  brentPackageDir,
   driverEntries,
   has22Shapes,
   infrastructureTypes,
@@ -95,6 +97,10 @@ function checkTypes(ctx: LmRuleContext, e: DriverEntry, pair: YPair, declared: s
     });
     return;
   }
+  // With no `infrastructure` section there is nothing to compare against: neither the TNC-O "Resource descriptor"
+  // page nor lmctl requires the section (lmctl only reads it to move 2.1 templates), and IBM's own TNC-O example
+  // resources omit it; the selector is then matched against the deployment location's type at run time.
+  if (!declared.length) return;
   for (const it of items) {
     const s = asScalar(it)!;
     const t = s.text;
@@ -107,24 +113,48 @@ function checkTypes(ctx: LmRuleContext, e: DriverEntry, pair: YPair, declared: s
       span: s.span,
       message: cased
         ? `Infrastructure types are case-sensitive: \`infrastructure\` declares \`${cased}\`, not \`${t}\`${where}.`
-        : declared.length
-          ? `\`${t}\` is not declared under \`infrastructure\` ` +
-            (`(${declared.map((d) => `\`${d}\``).join(', ')})${where}, so this driver is never ` +
-              (`selected.${sugg ? ` Did you mean \`${sugg}\`?` : ''} Use \`'*'\` for the resource's default ` +
-                `infrastructure.`))
-          : `\`${t}\` is not declared: the resource has no \`infrastructure\` section${where}. Add ` +
-            `\`infrastructure: {${t}: {}}\` or use \`'*'\`.`,
+        : `\`${t}\` is not declared under \`infrastructure\` ` +
+          (`(${declared.map((d) => `\`${d}\``).join(', ')})${where}, so this driver is never ` +
+            (`selected.${sugg ? ` Did you mean \`${sugg}\`?` : ''} Use \`'*'\` for the resource's default ` +
+              `infrastructure.`)),
       ...replaceWith(sugg),
     });
   }
 }
 
+/** True when the resource package has a `Lifecycle/<name>/` folder. */
+function hasLifecycleFolder(ctx: LmRuleContext, name: string): boolean {
+  const pkg = brentPackageDir(ctx.doc.path);
+  return pkg !== undefined && ctx.feature.fileExists(path.posix.join(pkg, 'Lifecycle', name));
+}
+
+/**
+ * LM086 (LM090 in operations). A driver type must equal the type a driver was onboarded with, and Brent hands that
+ * driver the package's `Lifecycle/<type>/` folder. IBM's drivers are onboarded in lower case, so anything else is a
+ * likely slip (warning) — unless the package has a `Lifecycle/<type>/` folder spelt exactly like the key: the package
+ * is then consistent with itself, only the orchestrator's list of onboarded drivers can tell (lmctl's own
+ * autocorrect names driver types after infrastructure types other than Openstack and Kubernetes, capitals
+ * included), so information only.
+ */
 function checkDriverType(ctx: LmRuleContext, e: DriverEntry): void {
   const t = e.pair.key.text;
   if ((KNOWN_DRIVERS as readonly string[]).includes(t)) return;
   const inOp = e.place === 'operations';
   const lower = t.toLowerCase();
   const where = inOp ? ` (operation \`${e.owner}\`)` : '';
+  if (hasLifecycleFolder(ctx, t)) {
+    const ibm = t !== lower && (KNOWN_DRIVERS as readonly string[]).includes(lower);
+    ctx.report({
+      code: inOp ? 'LM090' : 'LM086',
+      severity: 'information',
+      span: e.pair.key.span,
+      message:
+        `\`${t}\` is not a driver type IBM's drivers are onboarded with${where}, but the package keeps its files in ` +
+        `\`Lifecycle/${t}/\`, so it is consistent: make sure a driver is onboarded under exactly \`${t}\`` +
+        `${ibm ? ` (the IBM driver is \`${lower}\`)` : ''}.`,
+    });
+    return;
+  }
   if (t !== lower) {
     const infra = (KNOWN_DRIVERS as readonly string[]).includes(lower)
       ? ` (\`${t}\` looks like the infrastructure type; the driver type is \`${lower}\`)`
@@ -135,7 +165,7 @@ function checkDriverType(ctx: LmRuleContext, e: DriverEntry): void {
       span: e.pair.key.span,
       message:
         `Driver types are lower case, as onboarded: write \`${lower}\`${infra}${where}. They also name the ` +
-        `\`Lifecycle/${lower}/\` folder.`,
+        `\`Lifecycle/${lower}/\` folder${hasLifecycleFolder(ctx, lower) ? ', which this package has' : ''}.`,
       ...replaceWith(lower),
     });
     return;

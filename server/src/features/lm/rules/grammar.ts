@@ -145,7 +145,8 @@ function checkKey(
         const otherKind = ctx.doc.kind === 'assembly' ? 'resource' : 'assembly';
         ctx.report({
           code: 'LM007',
-          severity: 'error',
+          // LM ignores the section: nothing fails, the intent is lost (a warning by the severity policy).
+          severity: 'warning',
           span: p.key.span,
           message:
             `\`${key}\` belongs in ${otherKind} descriptors, not in ` +
@@ -166,15 +167,17 @@ function checkKey(
           ? 'property attribute'
           : `key under \`${path[path.length - 1]}\``;
     const known = spec.keys.filter((k) => !k.legacy).map((k) => k.key);
+    // A key near a known one is a likely slip whose setting LM silently drops: a warning. A key near
+    // none is an undocumented key (descriptor generators add their own, e.g. `meta-type`), which
+    // LM ignores and nothing fails on: information (see "Severity policy" in docs/diagnostic-codes.md).
     ctx.report({
       code: inProperty ? 'LM021' : 'LM006',
-      severity: 'warning',
+      severity: sugg ? 'warning' : 'information',
       span: p.key.span,
-      message: `Unknown ${where} \`${key}\`.${
-        sugg
-          ? ` Did you mean ` + `\`${sugg}\`?`
-          : ` Expected one of: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
-      } LM ignores keys it does not know.`,
+      message: sugg
+        ? `Unknown ${where} \`${key}\`. Did you mean \`${sugg}\`? LM ignores keys it does not know.`
+        : `Undocumented ${where} \`${key}\`: LM ignores keys it does not know (expected one of: ` +
+          `${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}).`,
       ...replaceWith(sugg),
     });
     return;

@@ -1,13 +1,23 @@
 /**
  * LM105: lifecycle files a Brent resource package needs for the drivers its descriptor names
  * (lmctl "Projects" › layout; ansible-lifecycle-driver docs/resource_package_structure.md):
- * - the ansible driver runs `Lifecycle/ansible/scripts/<Name>.yaml|yml` (or the lower-case name)
- *   for each transition or operation it handles;
+ * - the ansible driver runs `Lifecycle/ansible/scripts/<Name>.yaml|yml` (or the name with its first
+ *   letter in lower case, as the driver looks it up) for each transition or operation it handles;
  * - an openstack `Create` needs `Lifecycle/openstack/heat.yaml` or `tosca.yaml`;
  * - `queries` through openstack need `Lifecycle/openstack/discover.yaml`;
  * - the kubernetes driver needs `Lifecycle/kubernetes/kegd.yaml`.
  * Only checked when the package has a `Lifecycle/` folder at all (LM103 reports a missing one), and
  * template checks are skipped for Brent 2.1 projects, which keep templates in `Definitions/infrastructure/`.
+ *
+ * In the Brent 2.1 layout an `infrastructure.<T>.template` makes the infrastructure driver create and
+ * delete the resource: lmctl's autocorrect (`brent_autocorrect.py`) turns such an entry into a
+ * `<driver>` entry under both `Create` and `Delete` (openstack for Openstack, kubernetes for
+ * Kubernetes). So a `Create` or `Delete` that names no driver of its own is not the ansible driver's,
+ * and needs no Ansible script, even when the default driver is ansible.
+ *
+ * Errors: lmctl packages exactly these folders, and a driver given no script or template fails the
+ * transition (the ansible driver answers "No playbook found to run for lifecycle …"), so a missing file
+ * is certain to fail at deploy time.
  */
 import * as path from 'node:path';
 import { asMap, get, getPair, type YScalar } from '../../../syntax/tree.js';
@@ -17,15 +27,17 @@ import type { LmRule, LmRuleContext } from './context.js';
 const yamlOrYml = (base: string) => [`${base}.yaml`, `${base}.yml`];
 
 function checkScript(ctx: LmRuleContext, pkg: string, name: string, key: YScalar, what: string): void {
-  const candidates = [...yamlOrYml(name), ...(name.toLowerCase() !== name ? yamlOrYml(name.toLowerCase()) : [])];
+  // The driver tries `<Name>.yaml`, `<Name>.yml`, then the same with only the first letter lowered (`addBackend`).
+  const lowered = name.charAt(0).toLowerCase() + name.slice(1);
+  const candidates = [...yamlOrYml(name), ...(lowered !== name ? yamlOrYml(lowered) : [])];
   if (firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'ansible', 'scripts'), candidates)) return;
   ctx.report({
     code: 'LM105',
-    severity: 'warning',
+    severity: 'error',
     span: key.span,
     message:
       `The ansible driver runs ${what} \`${name}\` from \`Lifecycle/ansible/scripts/${name}.yaml\` (or ` +
-      `\`.yml\`, or the lower-case name), which does not exist.`,
+      `\`.yml\`, or \`${lowered}\`), which does not exist: the transition fails.`,
   });
 }
 
@@ -47,13 +59,14 @@ export const lifecycleFilesRule: LmRule = {
       const i = types.indexOf('kubernetes');
       if (i >= 0 && !kubernetesKey) kubernetesKey = keys[i];
     };
+    const infraTemplate = (asMap(get(m, 'infrastructure'))?.pairs ?? []).some((p) =>
+      getPair(asMap(p.value), 'template'),
+    );
     for (const t of lc.map?.pairs ?? []) {
       const d = effectiveDrivers(t.value, root);
-      if (d.types.includes('ansible')) checkScript(ctx, pkg, t.key.text, t.key, 'transition');
+      const byInfrastructure = infraTemplate && !d.own && (t.key.text === 'Create' || t.key.text === 'Delete');
+      if (d.types.includes('ansible') && !byInfrastructure) checkScript(ctx, pkg, t.key.text, t.key, 'transition');
       if (t.key.text === 'Create' && d.types.includes('openstack') && !templatesInDefinitions) {
-        const infraTemplate = (asMap(get(m, 'infrastructure'))?.pairs ?? []).some((p) =>
-          getPair(asMap(p.value), 'template'),
-        );
         if (
           !infraTemplate &&
           !firstExisting(ctx.feature, path.posix.join(pkg, 'Lifecycle', 'openstack'), [
@@ -63,7 +76,7 @@ export const lifecycleFilesRule: LmRule = {
         ) {
           ctx.report({
             code: 'LM105',
-            severity: 'warning',
+            severity: 'error',
             span: t.key.span,
             message:
               '`Create` runs the openstack driver, but the package has no `Lifecycle/openstack/heat.yaml` or ' +
@@ -87,7 +100,7 @@ export const lifecycleFilesRule: LmRule = {
     ) {
       ctx.report({
         code: 'LM105',
-        severity: 'warning',
+        severity: 'error',
         span: kubernetesKey.span,
         message:
           'The kubernetes driver deploys what `Lifecycle/kubernetes/kegd.yaml` describes, and the package has no ' +
@@ -102,7 +115,7 @@ export const lifecycleFilesRule: LmRule = {
     ) {
       ctx.report({
         code: 'LM105',
-        severity: 'warning',
+        severity: 'error',
         span: q.key.span,
         message:
           '`queries` runs the openstack driver, but the package has no `Lifecycle/openstack/discover.yaml` ' +

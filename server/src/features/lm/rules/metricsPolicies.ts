@@ -213,7 +213,8 @@ function checkPolicy(ctx: LmRuleContext, pp: YPair): void {
         } else {
           const target = componentTarget(ctx.feature, ctx.summary, sp.head);
           const d = target?.descriptor;
-          if (d && !d.summary.metrics.some((x) => x.name === sp.member)) {
+          // `comp.` is still being typed: no finding until the metric has a name.
+          if (d && sp.member.trim() !== '' && !d.summary.metrics.some((x) => x.name === sp.member)) {
             const names = d.summary.metrics.map((x) => x.name);
             const sugg = didYouMean(sp.member, names);
             const descName = ctx.feature.index.effectiveName(d.path) ?? d.path;

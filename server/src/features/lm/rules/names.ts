@@ -95,10 +95,15 @@ export const namesRule: LmRule = {
       const [, dn, dv] = pc.derivedName.split('::');
       const what: string[] = [];
       if (pc.expectedType !== type) what.push(`type \`${type}\` should be \`${pc.expectedType}\``);
+      // A schema 1.0 `vnfcs` definition is checked like any subproject: lmctl rewrites the project file into
+      // `contains` entries before it validates, and then requires the chained name (the same LM005 error).
+      const legacy = pc.chain[pc.chain.length - 1]?.fromVnfcs
+        ? '; lmctl rewrites the schema 1.0 `vnfcs` block into subprojects first'
+        : '';
       if (dn !== name)
         what.push(
           `name \`${name}\` should be ` +
-            `\`${dn}\`${pc.chain.length ? ' (subproject names are chained as `<sub>-<parent>`)' : ''}`,
+            `\`${dn}\`${pc.chain.length ? ` (subproject names are chained as \`<sub>-<parent>\`${legacy})` : ''}`,
         );
       if (dv !== version) what.push(`version \`${version}\` should be \`${dv}\``);
       ctx.report({

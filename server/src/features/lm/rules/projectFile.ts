@@ -134,7 +134,9 @@ export const projectFileRule: LmRule = {
         span: vnfcs.key.span,
         message:
           'Schema 1.0 `vnfcs` block: lmctl converts each definition into a `contains` entry (type Resource, ' +
-          'resource-manager ansible-rm) when it rewrites the file.',
+          'resource-manager ansible-rm) when it rewrites the file, so the VNFC descriptors are named like any ' +
+          `subproject's: \`resource::<vnfc>-${asScalar(get(m, 'name'))?.text ?? '<project>'}::<version>\`. ` +
+          'A `name` in a VNFC descriptor that says otherwise fails lmctl validation (LM005 there).',
       });
     const version = asScalar(get(m, 'version'));
     if (!legacy && (!version || version.value === null)) {
@@ -172,7 +174,8 @@ export const projectFileRule: LmRule = {
       if (problem) {
         ctx.report({
           code: 'LM106',
-          severity: 'warning',
+          // The same naming rules as LM002: the orchestrator rejects the name lmctl pushes, so an error.
+          severity: 'error',
           span: n.name.span,
           message:
             `lmctl will name the descriptor ` +

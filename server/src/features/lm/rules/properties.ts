@@ -1,5 +1,5 @@
 /**
- * LM020, LM022, LM023, LM025, LM026, LM028: property definitions, in every properties-like
+ * LM020, LM022, LM023, LM025, LM026, LM028, LM029: property definitions, in every properties-like
  * section (top-level, private, component, relationship, operation and data-type properties;
  * TNC-O "Resource descriptor" › properties; CP4NA "Assembly descriptors" › properties).
  *
@@ -194,6 +194,21 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
   if (!body) return; // a scalar or list body is LM008
   const dataTypes = ctx.summary.dataTypes.map((d) => d.name);
 
+  // LM029: `value:` with nothing after it (an explicit `null`, `~` or `''` is deliberate and not reported). It is
+  // what an unfinished mapping looks like, e.g. after the "map required property" fix on a client without snippets.
+  const valuePair = getPair(body, 'value');
+  if (valuePair && valuePair.value === null) {
+    const example = sec.kind === 'component' ? ` of this assembly (e.g. \`\${${name}}\`)` : '';
+    ctx.report({
+      code: 'LM029',
+      severity: 'warning',
+      span: valuePair.key.span,
+      message:
+        `\`value:\` of \`${name}\` (${sec.label}) is empty, so the property gets no value from it. Write the ` +
+        `value: \`\${<property>}\` to map one${example}, or a literal.`,
+    });
+  }
+
   // LM022: type
   const typeNode = asScalar(get(body, 'type'));
   let type = 'string';
@@ -314,7 +329,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
 }
 
 export const propertiesRule: LmRule = {
-  codes: ['LM020', 'LM022', 'LM023', 'LM025', 'LM026', 'LM028'],
+  codes: ['LM020', 'LM022', 'LM023', 'LM025', 'LM026', 'LM028', 'LM029'],
   kinds: ['assembly', 'resource'],
   check(ctx) {
     const known = knownTypes(ctx);

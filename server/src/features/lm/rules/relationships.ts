@@ -12,7 +12,7 @@ import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';
 import { headComponent, memberDecls, type DottedItem } from '../dotted.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
-import { replaceWith } from '../../shared/fixData.js';
+import { replaceWith, withFixes } from '../../shared/fixData.js';
 
 function enumCheck(
   ctx: LmRuleContext,
@@ -58,6 +58,9 @@ function enumCheck(
 
 function checkItem(ctx: LmRuleContext, item: DottedItem) {
   const { summary } = ctx;
+  if (item.head.trim() === '') return; // Nothing typed before the dot yet.
+  // Policy metrics are LM069's (metricsPolicies.ts); they are dotted items for navigation only.
+  if (item.where === 'metric') return;
   const comps = summary.components;
   const headIsComponent = comps.some((c) => c.name === item.head);
   const isPrefix = (item.head === 'source' || item.head === 'target') && item.where === 'lifecycle';
@@ -78,7 +81,8 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
               : 'LM070';
     ctx.report({
       code,
-      severity: item.where === 'source-metric' ? 'warning' : 'error',
+      // The component list is in this file, so an unknown component is certain to fail (every `where`).
+      severity: 'error',
       span: item.headSpan,
       message:
         `\`${item.head}\` is not a component or reference of this ` +
@@ -121,6 +125,8 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
     });
     return;
   }
+  // `balancer.` is being typed: no finding about an empty name; completion offers the members.
+  if (item.member.trim() === '') return;
   const t = headComponent(ctx.feature, summary, ctx.doc.root, item);
   if (!t?.descriptor) return; // Unknown descriptor: it may be in the catalog, so nothing to check.
   const decls = memberDecls(t, item.role);
@@ -139,19 +145,30 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
           .join(', ')}.`
       : '';
   if (item.role === 'capability' || item.role === 'requirement') {
-    // Real descriptors often omit capabilities/requirements although relationships name them.
+    // Real descriptors often omit capabilities/requirements although relationships name them, and LM does not match
+    // them at deploy time: never an error (a hint when the descriptor declares none at all).
     const none = decls.length === 0;
+    const section = item.role === 'capability' ? 'capabilities' : 'requirements';
+    const mirror = item.role === 'capability' ? 'requirement' : 'capability';
+    const otherSide = memberDecls(t, mirror).some((x) => x.name === item.member);
     ctx.report({
       code: 'LM062',
       severity: none ? 'hint' : 'warning',
       span: item.memberSpan ?? item.node.span,
-      message: none
-        ? `\`${descName}\` declares no ${item.role === 'capability' ? 'capabilities' : 'requirements'}, so ` +
-          (`\`${item.member}\` cannot be checked. Declaring ` +
-            (`\`${item.role === 'capability' ? 'capabilities' : 'requirements'}: {${item.member}: {type: ...}}\` ` +
-              `there documents the contract.`))
-        : `\`${item.member}\` is not a ${item.role} of \`${descName}\`.${hint}`,
-      ...replaceWith(sugg),
+      message: otherSide
+        ? `\`${item.member}\` is declared by \`${descName}\` as a ${mirror}, not a ${item.role}: ` +
+          `\`${item.where}\` names ${section} of the relationship's ` +
+          `${item.role === 'capability' ? 'source' : 'target'}.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`
+        : none
+          ? `\`${descName}\` declares no ${section}, so \`${item.member}\` cannot be checked. Declaring ` +
+            `\`${section}: {${item.member}: {type: ...}}\` there documents the contract.`
+          : `\`${item.member}\` is not a ${item.role} of \`${descName}\`.${hint}`,
+      ...withFixes(
+        sugg !== undefined ? { fix: 'replace', replaceWith: sugg } : undefined,
+        t.descriptor.path !== ctx.doc.path
+          ? { fix: 'declare-member', path: t.descriptor.path, section, name: item.member }
+          : undefined,
+      ),
     });
     return;
   }
@@ -168,7 +185,9 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
   const kind = t.descriptor.kind === 'assembly' ? 'published operation (under `operations`)' : 'operation';
   ctx.report({
     code: item.where === 'source-operation' ? 'LM067' : 'LM066',
-    severity: 'error',
+    // Judged against another descriptor: the orchestrator's catalog may hold a different copy under the same name
+    // (when that descriptor is not pushed with this one), so a warning like LM032 and LM062.
+    severity: 'warning',
     span: item.memberSpan ?? item.node.span,
     message:
       `\`${item.member}\` is not a${kind.startsWith('o') ? 'n' : ''} ${kind} of ` +
