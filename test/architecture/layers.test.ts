@@ -58,6 +58,8 @@ test('layers import only the layers below them; only lsp/ imports vscode-languag
       problems.push(`${from} imports ${spec}`);
     }
     if (!spec.startsWith('.') || !ALLOWED[layer]) continue;
+    // The checker reads its version and repository address from the package manifest.
+    if (layer === 'cli' && to === '../../package.json') continue;
     if (!ALLOWED[layer]!.includes(layerOf(to))) problems.push(`${from} (${layer}) imports ${to}`);
   }
   assert.deepEqual(problems, []);
@@ -95,7 +97,8 @@ test('the top-level feature files only dispatch: they import packs.ts, shared/ a
 test('the client shares only the protocol module with the server', () => {
   const problems: string[] = [];
   for (const { from, to, spec } of imports(join(repo, 'client/src'))) {
-    if (spec.startsWith('.') && to.startsWith('..') && !to.endsWith('server/src/protocol.js')) {
+    // `to` is relative to server/src: anything that does not climb out of it is server code.
+    if (spec.startsWith('.') && !to.startsWith('..') && to !== 'protocol.js') {
       problems.push(`${from} imports ${to}`);
     }
   }
