@@ -11,7 +11,10 @@ command -v curl >/dev/null || { echo "SKIP: curl not found"; exit 77; }
 rm -rf "$run"; mkdir -p "$run"
 log=$run/try.log
 
-LM_TRY_DIR=$run/session setsid bash "$here/try.sh" >"$log" 2>&1 </dev/null &
+# A background command of a script starts with SIGINT ignored (bash does that without job control),
+# and a signal ignored at start cannot be trapped: env --default-signal gives try.sh the SIGINT a
+# terminal's Ctrl+C delivers.
+LM_TRY_DIR=$run/session env --default-signal=INT setsid bash "$here/try.sh" >"$log" 2>&1 </dev/null &
 pid=$!
 cleanup() {
   # As Ctrl+C would, then by force: try.sh, and the code-server group it started (its own session).

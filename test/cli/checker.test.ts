@@ -118,6 +118,12 @@ describe('checker: no silent passes', () => {
     }
   });
 
+  test('a file named inside a folder also named is checked once and counts for both', T, async () => {
+    const r = await runCli(['check', 'examples/video-streamer', `examples/video-streamer/${ASSEMBLY}`]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /\n8 files checked: 0 errors/);
+  });
+
   test('--severity with an unknown code is exit 2 and names the nearest codes', T, async () => {
     const r = await runCli(['check', 'examples/video-streamer', '--severity', 'LM43=off']);
     assert.equal(r.code, 2);
@@ -236,7 +242,7 @@ describe('checker: options', () => {
     const capped = await runCli(['check', ws.dir, '--max-file-size', '0.002', '--format', 'json']);
     const notice = json(capped.stdout).filter((x) => /larger than the size cap/.test(x.message));
     assert.ok(notice.length > 0 && notice.every((x) => x.code === 'LM000' && x.severity === 'information'));
-    assert.match(capped.stderr, /\d+ files? over the size cap of 0 MB \(/);
+    assert.match(capped.stderr, /\d+ files? over the size cap of 2 KB \(/);
   });
 
   test('--format github: one workflow command per finding, escaped', T, async () => {

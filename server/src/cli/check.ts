@@ -18,7 +18,7 @@ import { looksBinary } from '../syntax/limits.js';
 import type { CheckOptions } from './args.js';
 import { displayOf, displayUnder, isInside, type Target } from './paths.js';
 import { readChecked, type InvalidUtf8 } from './read.js';
-import { compareRows, type Row } from './report.js';
+import { compareRows, sizeText, type Row } from './report.js';
 
 export interface CheckResult {
   /** Every finding, sorted (before --quiet filters). */
@@ -38,7 +38,6 @@ export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; mess
 
 const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'tosca';
 const syntaxCode = (k: FileKind) => (k === 'tosca' ? 'TOSCA000' : 'LM000');
-const mb = (bytes: number) => `${Number((bytes / 1048576).toFixed(1))} MB`;
 
 export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<CheckOutcome> {
   const session = new Session(nodeFileSystem, o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {});
@@ -65,18 +64,24 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   await session.index.build();
 
   // Which files to check (real path -> printed path and the argument that named it).
-  const files = new Map<string, { display: string; target: Target }>();
+  // A file two arguments reach is checked once, printed as the first one gives it, and counts for both.
+  const files = new Map<string, { display: string; targets: Target[] }>();
+  const add = (file: string, display: string, t: Target) => {
+    const f = files.get(file);
+    if (f) f.targets.push(t);
+    else files.set(file, { display, targets: [t] });
+  };
   const others = new Set<string>();
   const oversized = new Map<string, string>();
   for (const t of targets) {
     if (!t.isDir) {
-      if (!files.has(t.real)) files.set(t.real, { display: t.display, target: t });
+      add(t.real, t.display, t);
       continue;
     }
     for (const e of session.index.allEntries()) {
       if (!isInside(e.path, t.real)) continue;
       if (checkable(e.kind)) {
-        if (!files.has(e.path)) files.set(e.path, { display: displayUnder(t, e.path), target: t });
+        add(e.path, displayUnder(t, e.path), t);
       } else others.add(e.path);
     }
     for (const p of session.index.oversized) if (isInside(p, t.real)) oversized.set(p, displayUnder(t, p));
@@ -89,28 +94,32 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     severityOverrides: o.overrides,
     ...(o.toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
   };
-  for (const [file, { display, target }] of files) {
+  for (const [file, { display, targets }] of files) {
+    // Named on the command line: what cannot be read is bad usage, not something to skip.
+    const named = targets.some((t) => !t.isDir);
     const read = readChecked(file, maxFileBytes);
     if (!read.ok) {
       if (read.reason === 'too-large') {
-        if (!target.isDir) {
+        if (named) {
           return {
             ok: false,
-            message: `${display} is ${mb(read.size ?? 0)}, over the size cap of ${mb(maxFileBytes)} (--max-file-size).`,
+            message:
+              `${display} is ${sizeText(read.size ?? 0)}, over the size cap of ${sizeText(maxFileBytes)} ` +
+              '(--max-file-size).',
           };
         }
         oversized.set(file, display);
         continue;
       }
-      if (!target.isDir) return { ok: false, message: `Cannot read ${display} (${read.reason}).` };
+      if (named) return { ok: false, message: `Cannot read ${display} (${read.reason}).` };
       continue; // changed or removed since the index read it
     }
     const doc = session.analyse(file, read.text);
     if (!checkable(doc.kind)) {
-      if (target.isDir) others.add(file);
+      if (!named) others.add(file);
       continue;
     }
-    matched.add(target);
+    for (const t of targets) matched.add(t);
     kinds[doc.kind] = (kinds[doc.kind] ?? 0) + 1;
     let diags: Diagnostic[];
     try {
@@ -138,7 +147,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
       severity: sev,
       code: syntaxCode(k),
       message:
-        `This file is larger than the size cap of ${mb(maxFileBytes)}: it is not checked. ` +
+        `This file is larger than the size cap of ${sizeText(maxFileBytes)}: it is not checked. ` +
         'Raise the cap with --max-file-size to check it.',
     });
   }

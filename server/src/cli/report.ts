@@ -35,3 +35,10 @@ export function compareRows(a: Row, b: Row): number {
     (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
   );
 }
+
+/** A size for messages: `4 MB`, `1.5 MB`, `200 KB`. */
+export function sizeText(bytes: number): string {
+  return bytes >= 1048576
+    ? `${Number((bytes / 1048576).toFixed(1))} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,6 +1,7 @@
 /** The summary on stderr: what was checked, what was skipped, what was found. */
 import type { FileKind } from '../model/kinds.js';
 import type { CheckResult } from './check.js';
+import { sizeText } from './report.js';
 
 const KIND_NAMES: [FileKind, string, string][] = [
   ['assembly', 'assembly descriptor', 'assembly descriptors'],
@@ -20,7 +21,7 @@ export function summaryLines(r: CheckResult): string[] {
     r.skippedYaml ? `${plural(r.skippedYaml, 'YAML file', 'YAML files')} that are not descriptors` : '',
     r.oversized.length
       ? `${plural(r.oversized.length, 'file', 'files')} over the size cap of ` +
-        `${Number((r.maxFileBytes / 1048576).toFixed(1))} MB (${r.oversized.slice(0, 3).join(', ')}` +
+        `${sizeText(r.maxFileBytes)} (${r.oversized.slice(0, 3).join(', ')}` +
         `${r.oversized.length > 3 ? ', …' : ''})`
       : '',
   ].filter(Boolean);
