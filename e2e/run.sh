@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-editor end-to-end tests for lm-descriptors. One entry point:
-#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, neovim
-#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, neovim)
+#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, try, neovim
+#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, try, neovim)
 # What it does:
 #   1. builds lm-descriptors.vsix (npm run package) when it is missing or older than the sources
 #      (E2E_REBUILD=0: only when missing), and dist/server.js when missing;
@@ -28,14 +28,15 @@ for a in "$@"; do
   case "$a" in
     api|vscode-api) suites+=(vscode-api) ;;
     ui|vscode-ui) suites+=(vscode-ui) ;;
+    try) suites+=(try) ;;
     neovim|nvim) suites+=(neovim) ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, neovim)" >&2; exit 2 ;;
+    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, try, neovim)" >&2; exit 2 ;;
   esac
 done
-[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui neovim)
+[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui try neovim)
 wants() { local s; for s in "${suites[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
-wants_vscode() { wants vscode-api || wants vscode-ui; }
+wants_vscode() { wants vscode-api || wants vscode-ui || wants try; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 secs() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
@@ -77,7 +78,8 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
       echo "apt: install failed (log: $E2E_RUN_DIR/apt.log):"; tail -5 "$E2E_RUN_DIR/apt.log"
     fi
   else
-    echo "missing Debian packages: ${need_pkgs[*]} (not installing: needs root and CI=1 or E2E_INSTALL=1)"
+    echo "missing Debian packages: ${need_pkgs[*]}; the suites that need them are skipped."
+    echo "To run them, install the packages (as root: apt-get install -y ${need_pkgs[*]}), or run this script as root with E2E_INSTALL=1."
   fi
 else
   echo "Debian packages: all present"
@@ -91,7 +93,7 @@ t=$(now_ms)
 cd "$repo"
 build_failed=
 if [ ! -x node_modules/.bin/vsce ] || [ ! -x node_modules/.bin/esbuild ]; then
-  echo "root node_modules missing: npm ci"
+  echo "root node_modules missing: installing them (npm ci)"
   timeout 600 npm ci --no-audit --no-fund --loglevel=error || build_failed="npm ci failed"
 fi
 vsix=${E2E_VSIX:-$repo/lm-descriptors.vsix}
@@ -104,12 +106,12 @@ elif [ -z "$build_failed" ] && wants_vscode; then
     stale="older than the sources"
   fi
   if [ -n "$stale" ]; then
-    echo "lm-descriptors.vsix $stale: npm run package"
+    echo "lm-descriptors.vsix $stale: building it (npm run package)"
     timeout 300 npm run package --silent >"$E2E_RUN_DIR/package.log" 2>&1 || { tail -20 "$E2E_RUN_DIR/package.log"; build_failed="npm run package failed"; }
   fi
 fi
 if [ -z "$build_failed" ] && [ ! -f dist/server.js ]; then
-  echo "dist/server.js missing: npm run build"
+  echo "dist/server.js missing: building it (npm run build)"
   timeout 300 npm run build --silent || build_failed="npm run build failed"
 fi
 [ -f "$vsix" ] && echo "vsix: $(basename "$vsix") $(du -k "$vsix" | cut -f1) KB, $(date -r "$vsix" '+%F %T')"
@@ -126,7 +128,7 @@ if wants_vscode && [ -z "$build_failed" ]; then
     echo "$out" | tail -8
     if [ $rc = 77 ]; then
       reason=$(echo "$out" | grep -m1 '^SKIP:' | sed 's/^SKIP: //')
-      skip_reason[vscode-api]=$reason; skip_reason[vscode-ui]=$reason
+      skip_reason[vscode-api]=$reason; skip_reason[vscode-ui]=$reason; skip_reason[try]=$reason
     elif [ $rc != 0 ]; then
       build_failed="e2e/vscode/install.sh failed (rc=$rc)"
     fi
@@ -142,6 +144,7 @@ for s in "${suites[@]}"; do
   case "$s" in
     vscode-api) cmd=(bash "$here/vscode/run.sh" api) ;;
     vscode-ui) cmd=(bash "$here/vscode/run.sh" ui) ;;
+    try) cmd=(bash "$here/vscode/try.test.sh") ;;
     neovim) cmd=(bash "$here/neovim/run.sh") ;;
   esac
   t=$(now_ms)

@@ -25,6 +25,7 @@ import {
   type StatusParams,
 } from '../../server/src/protocol.js';
 import { registerPlanView } from './planPanel.js';
+import { statusView } from './status.js';
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
@@ -65,14 +66,9 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = new LanguageClient('lmDescriptors', 'LM Descriptors & TOSCA', serverOptions, clientOptions);
   client.onNotification(STATUS_NOTIFICATION, (s: StatusParams) => {
     if (!status) return;
-    if (s.state === 'indexing') {
-      status.text = `$(sync~spin) LM: indexing ${s.done}/${s.total}`;
-      status.tooltip = 'LM Descriptors: indexing the workspace';
-    } else {
-      status.text = `$(check) LM: ${s.descriptors} descriptors`;
-      status.tooltip =
-        `LM Descriptors: ${s.descriptors} descriptors indexed in ${s.total} YAML files. Click to ` + `show the output.`;
-    }
+    const view = statusView(s);
+    status.text = view.text;
+    status.tooltip = view.tooltip;
     status.show();
   });
   await client.start();

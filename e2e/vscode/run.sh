@@ -17,7 +17,7 @@ run=${E2E_RUN_DIR:-$repo/e2e/.run}/vscode-$suite
 vsix=${E2E_VSIX:-$repo/lm-descriptors.vsix}
 chromium=${E2E_CHROMIUM:-/usr/bin/chromium}
 budget=${E2E_SUITE_TIMEOUT:-180}
-cs=$here/node_modules/.bin/code-server
+. "$here/lib.sh"
 
 [ -x "$cs" ] || { echo "SKIP: code-server not installed (bash e2e/vscode/install.sh)"; exit 77; }
 [ -f "$here/node_modules/playwright-core/package.json" ] || { echo "SKIP: playwright-core not installed (bash e2e/vscode/install.sh)"; exit 77; }
@@ -52,24 +52,13 @@ JSON
 
 t0=$(date +%s%N)
 # Install the packaged extension (the artifact users get), never the dev folder.
-"$cs" --user-data-dir "$run/user" --extensions-dir "$run/ext" --install-extension "$vsix" >"$run/install-extension.log" 2>&1 \
+install_vsix "$run" "$vsix" \
   || { cat "$run/install-extension.log"; echo "not ok - code-server --install-extension $vsix failed"; exit 1; }
 ext_id=$(node -p 'const p=require(process.argv[1]); p.publisher+"."+p.name' "$repo/package.json")
 ls -d "$run/ext/$ext_id"-* >/dev/null 2>&1 || { cat "$run/install-extension.log"; echo "not ok - $ext_id not in $run/ext after install"; exit 1; }
 echo "ok - installed $(basename "$vsix") into a fresh extensions dir as $(basename "$(ls -d "$run/ext/$ext_id"-*)") ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
 
-free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-
-cs_pgid=
 driver_pgid=
-kill_group() {
-  local g=$1
-  [ -n "$g" ] || return 0
-  kill -0 -- "-$g" 2>/dev/null || return 0
-  kill -TERM -- "-$g" 2>/dev/null || true
-  for _ in $(seq 1 25); do kill -0 -- "-$g" 2>/dev/null || return 0; sleep 0.2; done
-  kill -KILL -- "-$g" 2>/dev/null || true
-}
 cleanup() {
   kill_group "$driver_pgid"
   kill_group "$cs_pgid"
@@ -77,28 +66,14 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
-start_code_server() {
-  port=$(free_port)
-  # setsid: code-server, its extension host and the language server form one process group.
-  LM_E2E_RUN=$run LM_E2E_WS=$run/ws LM_E2E_EXTENSIONS_DIR=$run/ext LM_E2E_EXTENSION_ID=$ext_id \
-  LM_E2E_RESULTS=$run/api-results.json \
-    setsid "$cs" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
-      --disable-workspace-trust --disable-getting-started-override \
-      --user-data-dir "$run/user" --extensions-dir "$run/ext" "$run/ws" \
-      >"$run/code-server.log" 2>&1 </dev/null &
-  cs_pgid=$!
-  local deadline=$(( $(date +%s) + 30 ))
-  until curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"; do
-    kill -0 "$cs_pgid" 2>/dev/null || return 1
-    [ "$(date +%s)" -lt "$deadline" ] || return 1
-    sleep 0.1
-  done
-}
+# What the API tests inside the extension host read.
+export LM_E2E_RUN=$run LM_E2E_WS=$run/ws LM_E2E_EXTENSIONS_DIR=$run/ext LM_E2E_EXTENSION_ID=$ext_id \
+  LM_E2E_RESULTS=$run/api-results.json
 t1=$(date +%s%N)
-if ! start_code_server; then
+if ! start_code_server "$run" "$run/ws"; then
   # The port may have been taken between picking and binding: one retry with a new port.
   kill_group "$cs_pgid"; cs_pgid=
-  start_code_server || { tail -30 "$run/code-server.log"; echo "not ok - code-server did not become healthy"; exit 1; }
+  start_code_server "$run" "$run/ws" || { tail -30 "$run/code-server.log"; echo "not ok - code-server did not become healthy"; exit 1; }
 fi
 echo "ok - code-server $("$cs" --version 2>/dev/null | grep -E '^4\.' | head -1 | cut -d' ' -f1,4-) healthy on 127.0.0.1:$port ($(( ($(date +%s%N) - t1) / 1000000 )) ms)"
 

@@ -62,20 +62,30 @@ let ok = await check('workbench loads the seeded workspace', async () => {
 });
 const loaded = ok;
 
-ok &&= await check('status bar shows "LM: <n> descriptors" with the real count (6 in the example)', async () => {
-  await until(
-    'status bar item "LM: <n> descriptors"',
-    async () => /LM: \d+ descriptors/.test(await statusItem.textContent({ timeout: 1000 })),
-    30000,
-    200,
-  );
-  const text = (await statusItem.textContent()).trim();
-  const n = Number(/LM: (\d+) descriptors/.exec(text)[1]);
-  if (n !== 6) throw new Error(`"${text}": expected 6 descriptors (2 assemblies + 4 resources)`);
-  const history = await page.evaluate(() => window.__lmStatus);
-  const tooltip = await statusItem.locator('a, [role="button"]').first().getAttribute('aria-label');
-  return `"${text}"; texts seen: ${history.map((t) => `"${t}"`).join(' -> ')}; aria-label "${tooltip}"`;
-});
+ok &&= await check(
+  'status bar shows "LM: 6 descriptors · 1 TOSCA" and a tooltip that says what was indexed',
+  async () => {
+    await until(
+      'status bar item "LM: <n> descriptors"',
+      async () => /LM: \d+ descriptors/.test(await statusItem.textContent({ timeout: 1000 })),
+      30000,
+      200,
+    );
+    const text = (await statusItem.textContent()).trim();
+    // 2 assemblies + 4 resources; the network's discover.yaml is a TOSCA template.
+    if (!/LM: 6 descriptors · 1 TOSCA$/.test(text))
+      throw new Error(`"${text}": expected "LM: 6 descriptors · 1 TOSCA"`);
+    const history = await page.evaluate(() => window.__lmStatus);
+    // The tooltip shows as a hover over the item.
+    await statusItem.hover();
+    const hover = page.locator('.workbench-hover, .monaco-hover', { hasText: 'indexed' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10000 });
+    const tooltip = (await hover.textContent()).trim();
+    if (!/6 LM descriptors .* and 1 TOSCA file/.test(tooltip)) throw new Error(`tooltip "${tooltip}"`);
+    await page.mouse.move(640, 400);
+    return `"${text}"; texts seen: ${history.map((t) => `"${t}"`).join(' -> ')}; tooltip "${tooltip}"`;
+  },
+);
 
 ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error squiggle', async () => {
   await page

@@ -58,6 +58,8 @@ test('layers import only the layers below them; only lsp/ imports vscode-languag
       problems.push(`${from} imports ${spec}`);
     }
     if (!spec.startsWith('.') || !ALLOWED[layer]) continue;
+    // The checker reads its version and repository address from the package manifest.
+    if (layer === 'cli' && to === '../../package.json') continue;
     if (!ALLOWED[layer]!.includes(layerOf(to))) problems.push(`${from} (${layer}) imports ${to}`);
   }
   assert.deepEqual(problems, []);

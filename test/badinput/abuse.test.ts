@@ -508,7 +508,7 @@ describe('abuse: the command-line checker', () => {
       }
       const r = await cli([], `node ${JSON.stringify(CLI_JS)} check ${JSON.stringify(ws.dir)} | head -1`);
       assert.equal(r.stdout.split('\n').filter(Boolean).length, 1);
-      assert.doesNotMatch(r.stderr, /EPIPE|Error|at /);
+      assert.doesNotMatch(r.stderr, /EPIPE|Error|^\s+at /m);
     } finally {
       ws.cleanup();
     }

@@ -1,175 +1,126 @@
 /**
- * `lm-descriptors check [paths...] [--format text|json]`: the language server's analysis, headless.
+ * `lm-descriptors`: the language server's analysis, headless.
  *
- * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
+ *   lm-descriptors check [paths...] [options]   check descriptors (see args.ts for the options)
+ *   lm-descriptors plan FILE [options]           print the deployment plan of a topology or assembly
+ *   lm-descriptors schema <kind>                 print the JSON Schema of an LM file kind
+ *   lm-descriptors --version | --help
+ *
+ * Exit codes: 0 no errors, 1 errors found (or more warnings than --max-warnings), 2 bad usage or
+ * nothing to check.
  */
-import { realpathSync, statSync } from 'node:fs';
-import * as path from 'node:path';
-import { Session } from '../host/session.js';
-import { workspaceRootOf } from '../host/roots.js';
-import { isDescriptorKind } from '../model/kinds.js';
-import { computeDiagnostics } from '../features/diagnostics.js';
-import type { Diagnostic, Severity } from '../features/types.js';
-import { normalise } from '../index/workspace.js';
+import { didYouMean } from '../util/suggest.js';
+import { VERSION } from './about.js';
+import { parseCheckArgs } from './args.js';
+import { runCheck } from './check.js';
+import { formatGithub } from './formats/github.js';
+import { formatGitlab } from './formats/gitlab.js';
+import { formatJson } from './formats/json.js';
+import { formatSarif } from './formats/sarif.js';
+import { formatText } from './formats/text.js';
+import type { Format, Report } from './report.js';
+import { SCHEMA_KINDS, isSchemaKind, schemaText } from './schema.js';
 import { planCommand } from './plan.js';
+import { summaryLines } from './summary.js';
 
-interface Row {
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  severity: Severity;
-  code: string;
-  message: string;
-}
+const USAGE = `Usage: lm-descriptors <command> [options]
 
-const USAGE = [
-  'Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] ' +
-    '[--tosca-generic-types]',
-  '',
-  'Checks LM assembly and resource descriptors, lmproject files and TOSCA service templates under the',
-  'given folders or files (default: the current folder). Levels: error, warning, information, hint, off.',
-  '--tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).',
-  'Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.',
-].join('\n');
+Commands:
+  check [paths...]   check LM descriptors, lmproject files and TOSCA service templates
+                     (lm-descriptors check --help for the options)
+  plan FILE          print the build, termination or scale-out plan of a TOSCA topology or an
+                     LM assembly (lm-descriptors plan --help for the options)
+  schema <kind>      print the JSON Schema of ${Object.keys(SCHEMA_KINDS).join(', ')}
+
+Options: --version, --help`;
+
+const SCHEMA_USAGE = `Usage: lm-descriptors schema <${Object.keys(SCHEMA_KINDS).join('|')}>
+
+Prints the JSON Schema (draft-07) of an LM file kind, generated from the grammar the language server
+completes and checks with; map it in yaml-language-server with yaml.schemas or a modeline.`;
+
+const FORMATTERS: Record<Format, (r: Report) => string> = {
+  text: formatText,
+  json: formatJson,
+  sarif: formatSarif,
+  github: formatGithub,
+  gitlab: formatGitlab,
+};
+
+const out = (s: string) => process.stdout.write(s.endsWith('\n') ? s : s + '\n');
+const err = (s: string) => process.stderr.write(s.endsWith('\n') ? s : s + '\n');
 
 export async function main(argv: string[]): Promise<number> {
-  const args = argv.slice();
-  if (args[0] === '--help' || args[0] === '-h') {
-    process.stdout.write(USAGE + '\n');
+  const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    out(USAGE);
     return 0;
   }
-  if (args[0] === 'plan') return planCommand(args.slice(1));
-  if (args[0] !== 'check') {
-    process.stderr.write(`${args[0] === undefined ? 'Missing command' : `Unknown command '${args[0]}'`}.\n${USAGE}\n`);
+  if (command === 'plan') return planCommand(rest);
+  if (command === '--version' || command === '-v') {
+    out(VERSION);
+    return 0;
+  }
+  if (command === 'schema') return schema(rest);
+  if (command !== 'check') {
+    const near = command ? didYouMean(command, ['check', 'plan', 'schema']) : undefined;
+    err(
+      `${command === undefined ? 'Missing command' : `Unknown command '${command}'`}.` +
+        `${near ? ` Did you mean '${near}'?` : ''}\n\n${USAGE}`,
+    );
     return 2;
   }
-  args.shift();
-  let format: 'text' | 'json' = 'text';
-  const overrides: Record<string, Severity | 'off'> = {};
-  const paths: string[] = [];
-  let toscaGenericTypes = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--format') {
-      const f = args[++i];
-      if (f !== 'text' && f !== 'json') {
-        process.stderr.write(`--format must be text or json\n${USAGE}\n`);
-        return 2;
-      }
-      format = f;
-    } else if (a.startsWith('--format=')) {
-      const f = a.slice(9);
-      if (f !== 'text' && f !== 'json') {
-        process.stderr.write(`--format must be text or json\n`);
-        return 2;
-      }
-      format = f;
-    } else if (a === '--severity') {
-      const m = /^((?:LM|TOSCA)\d{3})=(error|warning|information|hint|off)$/.exec(args[++i] ?? '');
-      if (!m) {
-        process.stderr.write(`--severity expects CODE=level, e.g. LM043=off\n`);
-        return 2;
-      }
-      overrides[m[1]!] = m[2] as Severity | 'off';
-    } else if (a === '--tosca-generic-types') {
-      toscaGenericTypes = true;
-    } else if (a.startsWith('-')) {
-      process.stderr.write(`Unknown option ${a}\n${USAGE}\n`);
-      return 2;
-    } else paths.push(a);
+  return check(rest);
+}
+
+async function check(args: string[]): Promise<number> {
+  const parsed = parseCheckArgs(args, VERSION);
+  if (parsed.ok === 'exit') {
+    out(parsed.out);
+    return 0;
   }
-  if (paths.length === 0) paths.push('.');
-  const session = new Session();
-  const folders: string[] = [];
-  /** Files named on the command line: checked whatever the index makes of them (links included). */
-  const named: string[] = [];
-  for (const p of paths) {
-    const abs = path.resolve(p);
-    let st;
-    try {
-      st = statSync(abs);
-    } catch {
-      process.stderr.write(`No such file or folder: ${p}\n`);
-      return 2;
-    }
-    if (st.isDirectory()) {
-      // Indexed from its workspace root (host/roots.ts), reported for the folder only: references
-      // into sibling projects resolve as they do in the editor.
-      session.index.addRoot(workspaceRootOf(session.fs, normalise(realpathSync(abs)), true));
-      folders.push(normalise(realpathSync(abs)));
-    } else if (!st.isFile()) {
-      process.stderr.write(`Not a regular file (a FIFO, socket or device): ${p}\n`);
-      return 2;
-    } else {
-      // A link is checked as the file it points to: its kind and project come from where that lives.
-      const real = realpathSync(abs);
-      session.index.addRoot(workspaceRootOf(session.fs, normalise(real), false));
-      named.push(normalise(real));
-    }
+  if (!parsed.ok) {
+    err(`lm-descriptors check: ${parsed.message}\n(lm-descriptors check --help lists the options.)`);
+    return 2;
   }
-  await session.index.build();
-  const rows: Row[] = [];
-  const inFolders = (file: string) => folders.some((t) => file === t || file.startsWith(t + '/'));
-  const files = [
-    ...new Set([
-      ...named,
-      ...[...session.index.allEntries()]
-        .filter((e) => inFolders(e.path) && (isDescriptorKind(e.kind) || e.kind === 'lmproject' || e.kind === 'tosca'))
-        .map((e) => e.path),
-    ]),
-  ].sort();
-  for (const file of files) {
-    const text = session.fs.readTextSync(file, session.index.maxFileBytes);
-    if (text === undefined) {
-      if (!named.includes(file)) continue;
-      process.stderr.write(
-        `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`,
-      );
-      return 2;
-    }
-    let diags: Diagnostic[];
-    try {
-      const doc = session.analyse(file, text);
-      diags = computeDiagnostics(session.context(doc), {
-        severityOverrides: overrides,
-        ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
-      });
-    } catch (e) {
-      diags = [
-        {
-          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-          severity: 'error',
-          code: 'LM999',
-          message: `Internal error: ${String(e)}`,
-          source: 'lm-descriptors',
-        },
-      ];
-    }
-    const rel = path.relative(process.cwd(), file) || file;
-    for (const d of diags) {
-      rows.push({
-        file: rel,
-        line: d.range.start.line + 1,
-        column: d.range.start.character + 1,
-        endLine: d.range.end.line + 1,
-        endColumn: d.range.end.character + 1,
-        severity: d.severity,
-        code: d.code,
-        message: d.message,
-      });
-    }
+  const o = parsed.options;
+  const outcome = await runCheck(o);
+  if (!outcome.ok) {
+    err(`lm-descriptors check: ${outcome.message}`);
+    return 2;
   }
-  if (format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
-  else {
-    for (const r of rows)
-      process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
-    const count = (s: Severity) => rows.filter((r) => r.severity === s).length;
-    process.stderr.write(
-      `${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ` +
-        `${count('information') + count('hint')} note(s).\n`,
+  const r = outcome.result;
+  if (r.empty.length && !o.allowEmpty) {
+    for (const m of r.empty) err(`lm-descriptors check: ${m}`);
+    err('Nothing to check there: is the path right? (--allow-empty accepts this.)');
+    return 2;
+  }
+  const shown = o.quiet ? r.rows.filter((x) => x.severity === 'error') : r.rows;
+  process.stdout.write(FORMATTERS[o.format]({ rows: shown, cwd: process.cwd() }));
+  for (const line of summaryLines(r)) err(line);
+  if (r.rows.some((x) => x.severity === 'error')) return 1;
+  const warnings = r.rows.filter((x) => x.severity === 'warning').length;
+  if (o.maxWarnings !== undefined && warnings > o.maxWarnings) {
+    err(`Too many warnings: ${warnings}, more than --max-warnings ${o.maxWarnings}.`);
+    return 1;
+  }
+  return 0;
+}
+
+function schema(args: string[]): number {
+  const [kind, ...extra] = args;
+  if (kind === '--help' || kind === '-h') {
+    out(SCHEMA_USAGE);
+    return 0;
+  }
+  if (kind === undefined || extra.length || !isSchemaKind(kind)) {
+    const near = kind ? didYouMean(kind, Object.keys(SCHEMA_KINDS)) : undefined;
+    err(
+      `${kind === undefined ? 'Missing kind' : extra.length ? 'One kind at a time' : `Unknown kind '${kind}'`}.` +
+        `${near ? ` Did you mean '${near}'?` : ''}\n\n${SCHEMA_USAGE}`,
     );
+    return 2;
   }
-  return rows.some((r) => r.severity === 'error') ? 1 : 0;
+  out(schemaText(kind));
+  return 0;
 }

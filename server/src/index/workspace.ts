@@ -148,6 +148,8 @@ export class WorkspaceIndex {
   state: 'idle' | 'building' | 'ready' = 'idle';
   /** Figures of the last build, for the log and the benchmark. */
   lastBuild = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
+  /** YAML files the last walks found over the size cap (never read), so the checker can say which. */
+  readonly oversized = new Set<string>();
 
   constructor(
     private readonly fs: FileSystem,
@@ -320,10 +322,14 @@ export class WorkspaceIndex {
     const stat = this.fs.statSync(p);
     if (!stat || !stat.isFile || stat.size > this.maxFileBytes) {
       // Gone, not a regular file, or over the size cap: never read.
-      if (stat && stat.size > this.maxFileBytes) figures.skipped++;
+      if (stat && stat.size > this.maxFileBytes) {
+        figures.skipped++;
+        this.oversized.add(p);
+      }
       this.removeEntry(p);
       return;
     }
+    this.oversized.delete(p);
     if (existing?.stat && existing.stat.mtimeMs === stat.mtimeMs && existing.stat.size === stat.size) return;
     const cached = cache.get(p);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {

@@ -1,0 +1,229 @@
+/**
+ * One run of `lm-descriptors check`: index the workspaces of the given paths, check every
+ * descriptor, lmproject file and TOSCA file under them, and say what was checked and skipped.
+ * Nothing passes silently: a file that is not UTF-8 is an error where it is, and a path that holds
+ * nothing to check is reported (exit 2 unless --allow-empty).
+ */
+import { realpathSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { Session } from '../host/session.js';
+import { workspaceRootOf } from '../host/roots.js';
+import { isDescriptorKind, kindFromPath, type FileKind } from '../model/kinds.js';
+import { computeDiagnostics } from '../features/diagnostics.js';
+import type { Diagnostic, Severity } from '../features/types.js';
+import { normalise } from '../index/workspace.js';
+import { nodeFileSystem } from '../index/fileSystem.js';
+import { LineIndex } from '../syntax/positions.js';
+import { looksBinary } from '../syntax/limits.js';
+import type { CheckOptions } from './args.js';
+import { displayOf, displayUnder, isInside, type Target } from './paths.js';
+import { readChecked, type InvalidUtf8 } from './read.js';
+import { compareRows, sizeText, type Row } from './report.js';
+
+export interface CheckResult {
+  /** Every finding, sorted (before --quiet filters). */
+  rows: Row[];
+  /** Files checked, by kind. */
+  kinds: Partial<Record<FileKind, number>>;
+  /** YAML files under the folders that are not descriptors, lmproject files or TOSCA files. */
+  skippedYaml: number;
+  /** Files over the size cap, as printed. */
+  oversized: string[];
+  maxFileBytes: number;
+  /** Paths that held nothing to check, with why. */
+  empty: string[];
+}
+
+export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; message: string };
+
+const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'tosca';
+const syntaxCode = (k: FileKind) => (k === 'tosca' ? 'TOSCA000' : 'LM000');
+
+export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<CheckOutcome> {
+  const session = new Session(nodeFileSystem, o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {});
+  const maxFileBytes = session.index.maxFileBytes;
+  const targets: Target[] = [];
+  for (const given of o.paths) {
+    const abs = path.resolve(cwd, given);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch {
+      return { ok: false, message: `No such file or folder: ${given}` };
+    }
+    if (!st.isDirectory() && !st.isFile()) {
+      return { ok: false, message: `Not a regular file (a FIFO, socket or device): ${given}` };
+    }
+    // A link is checked as what it points to: its kind and project come from where that lives.
+    const real = normalise(realpathSync(abs));
+    // Indexed from its workspace root (host/roots.ts), reported for the path only, so references
+    // into sibling projects resolve as they do in the editor.
+    session.index.addRoot(workspaceRootOf(session.fs, real, st.isDirectory()));
+    targets.push({ given, real, isDir: st.isDirectory(), display: displayOf(given, cwd) });
+  }
+  await session.index.build();
+
+  // Which files to check (real path -> printed path and the argument that named it).
+  // A file two arguments reach is checked once, printed as the first one gives it, and counts for both.
+  const files = new Map<string, { display: string; targets: Target[] }>();
+  const add = (file: string, display: string, t: Target) => {
+    const f = files.get(file);
+    if (f) f.targets.push(t);
+    else files.set(file, { display, targets: [t] });
+  };
+  const others = new Set<string>();
+  const oversized = new Map<string, string>();
+  for (const t of targets) {
+    if (!t.isDir) {
+      add(t.real, t.display, t);
+      continue;
+    }
+    for (const e of session.index.allEntries()) {
+      if (!isInside(e.path, t.real)) continue;
+      if (checkable(e.kind)) {
+        add(e.path, displayUnder(t, e.path), t);
+      } else others.add(e.path);
+    }
+    for (const p of session.index.oversized) if (isInside(p, t.real)) oversized.set(p, displayUnder(t, p));
+  }
+
+  const rows: Row[] = [];
+  const kinds: Partial<Record<FileKind, number>> = {};
+  const matched = new Set<Target>();
+  const options = {
+    severityOverrides: o.overrides,
+    ...(o.toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
+  };
+  for (const [file, { display, targets }] of files) {
+    // Named on the command line: what cannot be read is bad usage, not something to skip.
+    const named = targets.some((t) => !t.isDir);
+    const read = readChecked(file, maxFileBytes);
+    if (!read.ok) {
+      if (read.reason === 'too-large') {
+        if (named) {
+          return {
+            ok: false,
+            message:
+              `${display} is ${sizeText(read.size ?? 0)}, over the size cap of ${sizeText(maxFileBytes)} ` +
+              '(--max-file-size).',
+          };
+        }
+        oversized.set(file, display);
+        continue;
+      }
+      if (named) return { ok: false, message: `Cannot read ${display} (${read.reason}).` };
+      continue; // changed or removed since the index read it
+    }
+    const doc = session.analyse(file, read.text);
+    if (!checkable(doc.kind)) {
+      if (!named) others.add(file);
+      continue;
+    }
+    for (const t of targets) matched.add(t);
+    kinds[doc.kind] = (kinds[doc.kind] ?? 0) + 1;
+    let diags: Diagnostic[];
+    try {
+      diags = computeDiagnostics(session.context(doc), options);
+    } catch (e) {
+      diags = [internalError(e, doc.kind)];
+    }
+    // Binary content already has its own error ("not YAML text"); one is enough.
+    if (read.invalidUtf8 && (read.invalidUtf8.utf16 || !looksBinary(read.text))) {
+      const d = notUtf8(read.text, read.invalidUtf8, doc.kind, o.overrides);
+      if (d) diags.unshift(d);
+    }
+    for (const d of diags) rows.push(toRow(display, d));
+  }
+  // Descriptors too large to read are not checked: say so where they are (path-named roles only:
+  // a TOSCA file is known by its content, which was not read).
+  for (const [file, display] of oversized) {
+    const k = kindFromPath(file);
+    if (!k) continue;
+    const sev = severity(syntaxCode(k), 'information', o.overrides);
+    if (!sev) continue;
+    rows.push({
+      file: display,
+      ...{ line: 1, column: 1, endLine: 1, endColumn: 1 },
+      severity: sev,
+      code: syntaxCode(k),
+      message:
+        `This file is larger than the size cap of ${sizeText(maxFileBytes)}: it is not checked. ` +
+        'Raise the cap with --max-file-size to check it.',
+    });
+  }
+  rows.sort(compareRows);
+
+  const empty: string[] = [];
+  for (const t of targets) {
+    if (matched.has(t)) continue;
+    if (!t.isDir) {
+      empty.push(
+        `${t.display} is not an LM descriptor, lmproject file or TOSCA file (the kind comes from the path, ` +
+          'a `# lm-descriptors: <kind>` modeline or the content).',
+      );
+      continue;
+    }
+    const yaml = [...others].filter((p) => isInside(p, t.real)).length;
+    const big = [...oversized.keys()].filter((p) => isInside(p, t.real)).length;
+    empty.push(
+      `No LM descriptor, lmproject file or TOSCA file in ${t.display}` +
+        (yaml || big
+          ? ` (${[yaml ? `${yaml} other YAML file(s)` : '', big ? `${big} over the size cap` : '']
+              .filter(Boolean)
+              .join(', ')}).`
+          : ' (no YAML files at all).'),
+    );
+  }
+  return {
+    ok: true,
+    result: { rows, kinds, skippedYaml: others.size, oversized: [...oversized.values()].sort(), maxFileBytes, empty },
+  };
+}
+
+function toRow(file: string, d: Diagnostic): Row {
+  return {
+    file,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+  };
+}
+
+/** The severity of `code` after --severity, or undefined when switched off. */
+function severity(code: string, base: Severity, overrides: CheckOptions['overrides']): Severity | undefined {
+  const o = overrides[code];
+  return o === 'off' ? undefined : (o ?? base);
+}
+
+function notUtf8(text: string, bad: InvalidUtf8, kind: FileKind, overrides: CheckOptions['overrides']) {
+  const code = syntaxCode(kind);
+  const sev = severity(code, 'error', overrides);
+  if (!sev) return undefined;
+  const at = new LineIndex(text).positionAt(bad.offset);
+  const hex = bad.byte.toString(16).toUpperCase().padStart(2, '0');
+  const d: Diagnostic = {
+    range: { start: at, end: { line: at.line, character: at.character + 1 } },
+    severity: sev,
+    code,
+    message: bad.utf16
+      ? 'This file is not UTF-8 text: it starts with a UTF-16 byte order mark. Save it as UTF-8.'
+      : `This file is not UTF-8 text: byte 0x${hex} here starts no valid UTF-8 sequence (saved as Latin-1 or ` +
+        'Windows-1252?). Save it as UTF-8; until then this character reads as U+FFFD.',
+    source: 'lm-descriptors',
+  };
+  return d;
+}
+
+function internalError(e: unknown, kind: FileKind): Diagnostic {
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: 'error',
+    code: kind === 'tosca' ? 'TOSCA999' : 'LM999',
+    message: `Internal error: ${String(e)}`,
+    source: 'lm-descriptors',
+  };
+}
