@@ -107,22 +107,28 @@ describe('distribution', () => {
     assert.match(x.stderr, /8 files checked/);
   });
 
-  test('vsce ls: the extension ships its bundles, grammar, icon, README, CHANGELOG and LICENSE only', T, async () => {
-    const r = await runCli(['ls', '--no-dependencies'], {
-      cwd: REPO_ROOT,
-      command: [path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce')],
-      timeoutMs: 60000,
-    });
-    assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.stdout.split('\n').filter(Boolean).sort(), [
-      'CHANGELOG.md',
-      'LICENSE',
-      'README.md',
-      'dist/client.js',
-      'dist/server.js',
-      'images/icon.png',
-      'package.json',
-      'syntaxes/lm-references.injection.tmLanguage.json',
-    ]);
-  });
+  test(
+    'vsce ls: the extension ships its bundles (the plan view’s page too), grammar, icon, README, CHANGELOG and LICENSE only',
+    T,
+    async () => {
+      const r = await runCli(['ls', '--no-dependencies'], {
+        cwd: REPO_ROOT,
+        command: [path.join(REPO_ROOT, 'node_modules', '.bin', 'vsce')],
+        timeoutMs: 60000,
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(r.stdout.split('\n').filter(Boolean).sort(), [
+        'CHANGELOG.md',
+        'LICENSE',
+        'README.md',
+        'dist/client.js',
+        'dist/plan.css',
+        'dist/plan.js',
+        'dist/server.js',
+        'images/icon.png',
+        'package.json',
+        'syntaxes/lm-references.injection.tmLanguage.json',
+      ]);
+    },
+  );
 });

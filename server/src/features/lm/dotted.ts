@@ -94,7 +94,9 @@ function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
   }
   for (const pp of asMap(get(m, 'policies'))?.pairs ?? []) {
     const s = asScalar(get(asMap(pp.value), 'metric'));
-    if (s && typeof s.value === 'string' && s.value.indexOf('${') < 0) out.push(split(text, s, 'metric', 'metric'));
+    // A dotless `metric` names this descriptor's own (or a promoted) metric, not a component: policyRefs.ts.
+    if (s && typeof s.value === 'string' && s.value.includes('.') && !s.value.includes('${'))
+      out.push(split(text, s, 'metric', 'metric'));
   }
   return out;
 }
