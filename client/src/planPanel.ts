@@ -247,6 +247,9 @@ class PlanView implements vscode.Disposable {
 
   private post(plan: PlanResult, requestMs: number): void {
     if (!this.panel) return;
+    // A refresh that brings the same plan (new diagnostics of the file, a dependent re-checked when
+    // another file opens) leaves the drawing, its zoom and its selection alone.
+    if (this.plan && JSON.stringify(this.plan) === JSON.stringify(plan)) return;
     this.plan = plan;
     this.requestMs = requestMs;
     const webview = this.panel.webview;
