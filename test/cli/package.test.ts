@@ -108,7 +108,7 @@ describe('distribution', () => {
   });
 
   test(
-    'vsce ls: the extension ships its bundles (the plan view’s page too), grammar, icon, README, CHANGELOG and LICENSE only',
+    'vsce ls: the extension ships its bundles (plan view too), grammar, icon, README, CHANGELOG, LICENSE only',
     T,
     async () => {
       const r = await runCli(['ls', '--no-dependencies'], {
