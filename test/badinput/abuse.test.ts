@@ -257,7 +257,8 @@ describe('abuse: state that used to go stale or wrong', () => {
   }, T);
 
   test('versions out of order (5, 4, 5) and a repeated version: diagnostics belong to the last text', T, async () => {
-    const uri = fileUri(ws.file('Contains/v/Descriptor/assembly.yml'));
+    // Inside the client's folder: a file elsewhere would bring its own project in as a root.
+    const uri = fileUri(other.file('Contains/v/Descriptor/assembly.yml'));
     const valid = readFileSync(path.join(EXAMPLE_DIR, ASSEMBLY), 'utf8');
     const typo = (name: string) => valid.replace('${deploymentLocation}', `\${${name}}`);
     client.open(uri, valid);
@@ -301,7 +302,7 @@ describe('abuse: state that used to go stale or wrong', () => {
   });
 
   test('a NUL byte in a comment: the assembly keeps its errors, and the NUL is reported where it is', T, async () => {
-    const uri = fileUri(ws.file('Contains/nul/Descriptor/assembly.yml'));
+    const uri = fileUri(other.file('Contains/nul/Descriptor/assembly.yml'));
     const valid = readFileSync(path.join(EXAMPLE_DIR, ASSEMBLY), 'utf8');
     const typo = valid.replace('${deploymentLocation}', '${deploymentLocaton}');
     const text = `# a comment with a NUL \u0000 in it\n${typo}`;
