@@ -141,6 +141,7 @@ describe('workspace diagnostics: pull', () => {
   });
 
   test('a document pull: a full report, then `unchanged` for the same text', T, async () => {
+    await settle();
     const uri = fileUri(ws.file(ASSEMBLY));
     client.open(uri, ws.read(ASSEMBLY));
     const first = await client.request<Report>('textDocument/diagnostic', { textDocument: { uri } });
@@ -154,15 +155,18 @@ describe('workspace diagnostics: pull', () => {
     client.close(uri);
   });
 
-  test('with nothing changed a request stays held; the client cancels it and the server answers on', T, async () => {
-    // Drain whatever the previous tests left dirty (closing a document re-reads it from disk a
-    // moment later), until a request is held.
+  /** Drains what earlier tests left dirty (closing a document re-reads it from disk a moment later). */
+  async function settle(): Promise<void> {
     let r: Report[] | 'held' = [];
     for (let i = 0; i < 5 && r !== 'held'; i++) {
       r = await workspacePull(client, previous(), 400);
       if (r !== 'held') remember(r);
     }
     assert.equal(r, 'held');
+  }
+
+  test('with nothing changed a request stays held; the client cancels it and the server answers on', T, async () => {
+    await settle();
     // request() cancels (`$/cancelRequest`) when its own timeout fires.
     await assert.rejects(client.request('workspace/diagnostic', { previousResultIds: previous() }, 300), /no answer/);
     const h = await client.request('textDocument/hover', {
