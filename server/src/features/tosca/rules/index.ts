@@ -11,6 +11,7 @@ import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
 import { versionRule } from './version.js';
+import { workflowsRule } from './workflows.js';
 
 export const TOSCA_RULES: readonly ToscaRule[] = [
   syntaxRule,
@@ -24,4 +25,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   templatesRule,
   interfacesRule,
   functionsRule,
+  workflowsRule,
 ];
