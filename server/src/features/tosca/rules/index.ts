@@ -1,4 +1,5 @@
 /** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
+import { artifactFilesRule } from './artifactFiles.js';
 import { definitionsRule } from './definitions.js';
 import { functionsRule } from './functions.js';
 import { importsRule } from './imports.js';
@@ -26,4 +27,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   interfacesRule,
   functionsRule,
   workflowsRule,
+  artifactFilesRule,
 ];
