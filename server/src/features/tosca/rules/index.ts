@@ -1,5 +1,6 @@
 /** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
 import { artifactFilesRule } from './artifactFiles.js';
+import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { functionsRule } from './functions.js';
 import { importsRule } from './imports.js';
@@ -28,4 +29,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   functionsRule,
   workflowsRule,
   artifactFilesRule,
+  cyclesRule,
 ];
