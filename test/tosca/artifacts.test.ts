@@ -47,6 +47,10 @@ topology_template:
         from_repo:
           file: y.tgz
           repository: repo
+        from_input:
+          type: tosca.artifacts.File
+          file: { get_input: image }
+#         ^^^^ TOSCA105
     app:
       type: my.App
       requirements:
@@ -74,7 +78,7 @@ repositories:
 `,
     { ignore: ['TOSCA037', 'TOSCA064'] },
   );
-  assert.ok(d.every((x) => x.severity === 'warning'));
+  assert.ok(d.every((x) => x.severity === (x.code === 'TOSCA105' ? 'hint' : 'warning')));
   assert.match(messageOf(d, 'TOSCA103'), /looked for `\/ws\/files\/setup.tgz`/);
 });
 

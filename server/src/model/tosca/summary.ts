@@ -29,7 +29,7 @@ import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
-export const TOSCA_SUMMARY_FORMAT = 1;
+export const TOSCA_SUMMARY_FORMAT = 2;
 
 export interface TDecl {
   name: string;
@@ -130,6 +130,8 @@ export interface TInterfaceDef extends TDecl {
 export interface TArtifactDef extends TDecl {
   type?: TRef;
   file?: TRef;
+  /** `file` is given by a function call (`{ get_input: image }`, an orchestrator idiom). */
+  fileFunction?: string;
   repository?: TRef;
   description?: string;
 }
@@ -545,7 +547,8 @@ function interfaceOps(m: YMap | null): { operations: TOperationDef[]; notificati
   for (const q of m.pairs) {
     if (q.key.text === 'operations') operations.push(...entries(q.value).map(operationOf));
     else if (q.key.text === 'notifications') notifications.push(...entries(q.value).map(operationOf));
-    else if (!INTERFACE_KEYNAMES.has(q.key.text)) operations.push(operationOf(q));
+    // `_`-prefixed keys are vendor extensions (ARIA's `_extensions`), never operations.
+    else if (!INTERFACE_KEYNAMES.has(q.key.text) && !q.key.text.startsWith('_')) operations.push(operationOf(q));
   }
   return { operations, notifications };
 }
@@ -581,6 +584,8 @@ function artifactOf(p: YPair): TArtifactDef {
   if (t) a.type = t;
   const f = ref(getPair(m, 'file')?.value);
   if (f) a.file = f;
+  const fn = functionNameOf(getPair(m, 'file')?.value);
+  if (fn) a.fileFunction = fn;
   const r = ref(getPair(m, 'repository')?.value);
   if (r) a.repository = r;
   const d = str(getPair(m, 'description')?.value);
@@ -760,7 +765,7 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
       }
       default:
         // Interface types of 1.0–1.2 list their operations directly.
-        if (kind === 'interface' && !INTERFACE_KEYNAMES.has(k)) t.operations.push(operationOf(q));
+        if (kind === 'interface' && !INTERFACE_KEYNAMES.has(k) && !k.startsWith('_')) t.operations.push(operationOf(q));
     }
   }
   return t;

@@ -3,6 +3,7 @@ import { artifactFilesRule } from './artifactFiles.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { functionsRule } from './functions.js';
+import { idiomsRule } from './idioms.js';
 import { importsRule } from './imports.js';
 import { interfacesRule } from './interfaces.js';
 import { keynamesRule } from './keynames.js';
@@ -30,4 +31,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   workflowsRule,
   artifactFilesRule,
   cyclesRule,
+  idiomsRule,
 ];

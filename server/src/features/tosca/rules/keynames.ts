@@ -5,8 +5,8 @@
  */
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { GRAMMAR, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
-import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { functionNameOf, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -56,6 +56,8 @@ function walk(
   const spec = GRAMMAR[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
+  // `instantiate_start: []`: an idiom, judged by the idioms rule (TOSCA105).
+  if (spec.emptyListIdiom && v.kind === 'seq' && v.items.length === 0) return;
   if (v.kind !== 'map') {
     if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
     if (spec.open) return;
@@ -79,6 +81,8 @@ function walk(
   for (const p of v.pairs) {
     const key = p.key.text;
     const ks = spec.keys[key];
+    // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
+    if (!ks && vendorKey(construct, key)) continue;
     if (!ks) {
       if (spec.extra) {
         walk(ctx, spec.extra, p.value, p.key.span, `operation \`${key}\``, depth + 1);
@@ -106,6 +110,8 @@ function walk(
 }
 
 function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, depth: number): void {
+  // `file: { get_input: image }`: an idiom, judged by the idioms rule (TOSCA105).
+  if (ks.functionIdiom && functionNameOf(p.value)) return;
   const actual = shapeOf(p.value);
   if (ks.mapTolerated && actual === 'map' && ks.listOfNamed) {
     const m = deref(p.value) as import('../../../syntax/tree.js').YMap;

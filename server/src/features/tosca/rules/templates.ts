@@ -181,7 +181,7 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const typeArtifacts = types.artifacts(t);
   for (const a of tpl.artifacts) {
     if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
-    if (!a.file && !typeArtifacts.has(a.name) && complete) {
+    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete) {
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
