@@ -26,3 +26,15 @@ export function findPartSpan(text: string, s: YScalar, part: string, from = 0): 
   const i = s.text.indexOf(part, from);
   return i < 0 ? undefined : valuePartSpan(text, s, i, i + part.length);
 }
+
+/**
+ * The span of `part` inside a reference (a type name as the model keeps it: its text and the
+ * source span of its scalar), its first occurrence at or after `from`, or undefined when it
+ * cannot be located exactly.
+ */
+export function refPartSpan(text: string, ref: { name: string; span: Span }, part: string, from = 0): Span | undefined {
+  const q = text[ref.span.start];
+  const style = q === '"' ? 'double' : q === "'" ? 'single' : 'plain';
+  const s: YScalar = { kind: 'scalar', span: ref.span, style, value: ref.name, text: ref.name };
+  return findPartSpan(text, s, part, from);
+}

@@ -796,6 +796,7 @@ function checkGetOperationOutput(
               ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
               : ''
         }.`,
+      ...replaceWith(hint),
     });
     return;
   }
@@ -813,6 +814,7 @@ function checkGetOperationOutput(
       message:
         `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation ` +
         `\`${opName.text}\`${hint ? ` (did you mean \`${hint}\`?)` : ` (operations: ${[...ops].join(', ')})`}.`,
+      ...replaceWith(hint),
     });
   }
 }
@@ -846,6 +848,7 @@ function checkGetArtifact(
         `\`${entity.node?.name ?? entity.type.name}\`${
           hint ? ` (did you mean ` + `\`${hint}\`?)` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
         }.`,
+      ...replaceWith(hint),
     });
   }
 }

@@ -11,6 +11,7 @@ import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
 import type { ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { refPartSpan } from '../spans.js';
 
 /** Normative types renamed after 1.0. */
 const RENAMED: Record<string, string> = {
@@ -53,6 +54,7 @@ function reportUnresolved(
   kinds: readonly TypeKind[],
   what: string,
   unknownCode = 'TOSCA030',
+  fixable = true,
 ): void {
   const name = ref.name.trim();
   const label = kinds.map(kindLabel).join(' or ');
@@ -83,7 +85,7 @@ function reportUnresolved(
       `${what}${
         hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
       }.${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
-    ...replaceWith(hint),
+    ...(fixable ? replaceWith(hint) : {}),
   });
 }
 
@@ -116,9 +118,24 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
             `lmDescriptors.tosca.genericTypeNotation to accept it silently.`),
       });
     }
-    for (const inner of [g.key, g.entry]) {
+    // Where each argument starts: after the `<`, and the entry after the key.
+    const lt = ref.name.indexOf('<');
+    const args = [
+      { inner: g.key, from: lt },
+      { inner: g.entry, from: g.key ? ref.name.indexOf(g.key, lt) + g.key.length : lt },
+    ];
+    for (const { inner, from } of args) {
       if (inner && !primitiveOf(inner) && !ctx.model.types.resolve(inner, 'data') && !parseGeneric(inner)) {
-        reportUnresolved(ctx, ref, ['data'], `the generic argument \`${inner}\` of ${what}`);
+        // Reported on the argument itself, so a "did you mean" fix replaces just that.
+        const span = refPartSpan(ctx.doc.text, ref, inner, Math.max(0, from));
+        reportUnresolved(
+          ctx,
+          { name: inner, span: span ?? ref.span },
+          ['data'],
+          `the generic type \`${name}\` of ${what}`,
+          'TOSCA030',
+          !!span,
+        );
       }
     }
     return;
