@@ -10,6 +10,7 @@ import { workspaceRootOf } from '../host/roots.js';
 import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
+import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
 import { normalise } from '../index/workspace.js';
 
 interface Row {
@@ -25,11 +26,13 @@ interface Row {
 
 const USAGE = [
   'Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] ' +
-    '[--tosca-generic-types]',
+    '[--tosca-dialect standard|amp] [--tosca-generic-types]',
   '',
   'Checks LM assembly and resource descriptors, lmproject files and TOSCA service templates under the',
   'given folders or files (default: the current folder). Levels: error, warning, information, hint, off.',
-  '--tosca-generic-types accepts the generic type notation map<string,boolean> in TOSCA files (TOSCA036).',
+  '--tosca-dialect amp checks TOSCA files as Cloudsoft AMP reads them: its extensions are accepted and what AMP',
+  'does not support is warned about (TOSCA106). --tosca-generic-types accepts the generic type notation',
+  'map<string,boolean> in TOSCA files (TOSCA036); the amp dialect implies it.',
   'Exit status: 0 when no errors were found, 1 when errors were found, 2 on bad usage.',
 ].join('\n');
 
@@ -48,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
   const overrides: Record<string, Severity | 'off'> = {};
   const paths: string[] = [];
   let toscaGenericTypes = false;
+  let toscaDialect: ToscaDialect = 'standard';
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--format') {
@@ -73,6 +77,13 @@ export async function main(argv: string[]): Promise<number> {
       overrides[m[1]!] = m[2] as Severity | 'off';
     } else if (a === '--tosca-generic-types') {
       toscaGenericTypes = true;
+    } else if (a === '--tosca-dialect' || a.startsWith('--tosca-dialect=')) {
+      const d = a === '--tosca-dialect' ? args[++i] : a.slice('--tosca-dialect='.length);
+      if (!TOSCA_DIALECTS.includes(d as ToscaDialect)) {
+        process.stderr.write(`--tosca-dialect must be ${TOSCA_DIALECTS.join(' or ')}\n${USAGE}\n`);
+        return 2;
+      }
+      toscaDialect = d as ToscaDialect;
     } else if (a.startsWith('-')) {
       process.stderr.write(`Unknown option ${a}\n${USAGE}\n`);
       return 2;
@@ -132,7 +143,7 @@ export async function main(argv: string[]): Promise<number> {
       const doc = session.analyse(file, text);
       diags = computeDiagnostics(session.context(doc), {
         severityOverrides: overrides,
-        ...(toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
+        tosca: { dialect: toscaDialect, ...(toscaGenericTypes ? { genericTypeNotation: true } : {}) },
       });
     } catch (e) {
       diags = [

@@ -8,11 +8,23 @@ import type { Diagnostic, FeatureContext, Severity } from '../types.js';
 import type { Finding } from './rule.js';
 import { suppressionsOf } from './suppression.js';
 
+/**
+ * The TOSCA dialect files are checked against: `standard` (the Simple Profile as written) or
+ * `amp` (Cloudsoft AMP, per its "TOSCA: Additional Topics": its extensions are accepted and what
+ * it does not support is pointed out).
+ */
+export type ToscaDialect = 'standard' | 'amp';
+
+export const TOSCA_DIALECTS: readonly ToscaDialect[] = ['standard', 'amp'];
+
 /** Dialect switches of the TOSCA pack (see docs/tosca-diagnostic-codes.md). */
 export interface ToscaOptions {
+  /** The dialect (default `standard`). */
+  dialect?: ToscaDialect;
   /**
    * Accept the generic type notation `map<string,boolean>` / `list<integer>` (Cloudsoft AMP's
-   * dialect) as an equivalent of `entry_schema`, without a warning (TOSCA036 otherwise).
+   * dialect) as an equivalent of `entry_schema`, without a warning (TOSCA036 otherwise). The
+   * `amp` dialect implies it.
    */
   genericTypeNotation?: boolean;
 }

@@ -39,7 +39,13 @@ export function* diagnose(
     report,
     root: asMap(ctx.doc.root),
     model,
-    options: { ...opts.tosca, ...(opts.localOnly ? { localOnly: true } : {}) },
+    options: {
+      ...opts.tosca,
+      dialect: opts.tosca?.dialect ?? 'standard',
+      // AMP writes `map<string,boolean>` in place of entry_schema: its dialect implies the notation.
+      genericTypeNotation: !!opts.tosca?.genericTypeNotation || opts.tosca?.dialect === 'amp',
+      ...(opts.localOnly ? { localOnly: true } : {}),
+    },
     minor: catalog ? Number(catalog.slice(-1)) : 3,
     simpleProfile: !model.version || model.version.fullChecks,
   };

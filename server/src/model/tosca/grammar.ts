@@ -36,6 +36,8 @@ export interface KeySpec {
    * orchestrator idiom the idioms rule judges (TOSCA105).
    */
   functionIdiom?: boolean;
+  /** What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list. */
+  dialects?: { amp?: Partial<KeySpec> };
 }
 
 export interface ConstructSpec {
@@ -495,7 +497,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
         mapOf: 'relationship_template',
         doc: 'Relationship templates requirements can refer to.',
       },
-      groups: { shape: 'map', mapOf: 'group', doc: 'Groups of node templates.' },
+      groups: {
+        shape: 'map',
+        mapOf: 'group',
+        doc: 'Groups of node templates.',
+        // Cloudsoft AMP's blueprints list them (`- add_brooklyn_types: {...}`).
+        dialects: { amp: { alt: 'list', listOfNamed: 'group' } },
+      },
       policies: { shape: 'list', listOfNamed: 'policy', doc: 'Policies (a list of `- name: definition`).' },
       outputs: { shape: 'map', mapOf: 'parameter_definition', doc: 'Output parameters.' },
       substitution_mappings: {

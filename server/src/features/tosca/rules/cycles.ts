@@ -9,10 +9,11 @@
  * warning (judgement): processors that follow the spec's ordering cannot deploy it (the Cloudnet
  * TOSCA toolbox reports such a loop as a warning), but Cloudsoft AMP does not order DependsOn
  * ("DependsOn by itself does not imply any happens-before relationship", its "TOSCA: Additional
- * Topics") and deploys interdependent services concurrently.
+ * Topics") and deploys interdependent services concurrently; under the `amp` dialect it is not
+ * reported at all.
  */
 import { buildTopologyGraph, loopsOf, type GraphEdge } from '../../../model/tosca/graph.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule } from './context.js';
 
 const ORDERING: ReadonlySet<string> = new Set(['HostedOn', 'DependsOn']);
 
@@ -22,9 +23,11 @@ export const cyclesRule: ToscaRule = {
   check(ctx) {
     const graph = buildTopologyGraph(ctx.model);
     if (!graph.edges.length) return;
+    const amp = ampDialect(ctx);
     const include = (e: GraphEdge) => ORDERING.has(e.kind);
     for (const { edge, loop } of loopsOf(graph, include)) {
       const hosting = loop.some((e) => e.kind === 'HostedOn');
+      if (amp && !hosting) continue;
       const path = [...loop.map((e) => `\`${e.source}\``), `\`${loop[0]!.source}\``].join(' → ');
       const hosted = loop.every((e) => e.kind === 'HostedOn');
       ctx.report({

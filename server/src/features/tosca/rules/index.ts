@@ -1,4 +1,5 @@
 /** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
+import { ampRule } from './amp.js';
 import { artifactFilesRule } from './artifactFiles.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
@@ -32,4 +33,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   artifactFilesRule,
   cyclesRule,
   idiomsRule,
+  ampRule,
 ];

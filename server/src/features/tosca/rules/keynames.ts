@@ -80,7 +80,9 @@ function walk(
   }
   for (const p of v.pairs) {
     const key = p.key.text;
-    const ks = spec.keys[key];
+    const base = spec.keys[key];
+    const amp = ctx.options.dialect === 'amp' ? base?.dialects?.amp : undefined;
+    const ks = amp ? { ...base, ...amp } : base;
     // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
     if (!ks && vendorKey(construct, key)) continue;
     if (!ks) {

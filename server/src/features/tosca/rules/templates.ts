@@ -10,9 +10,10 @@ import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca
 import type { PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { relationshipKind } from '../../../model/tosca/graph.js';
 
 export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
@@ -41,7 +42,8 @@ export function checkAssignments(
   for (const p of m.pairs) {
     const def = defs.get(p.key.text) ?? opts.alsoKnown?.get(p.key.text);
     if (!def) {
-      if (!opts.complete) continue;
+      // Cloudsoft AMP maps attributes to sensors: a template may set any.
+      if (!opts.complete || (opts.attributes && ampDialect(ctx))) continue;
       const hint = didYouMean(p.key.text, defs.keys());
       ctx.report({
         code: 'TOSCA061',
@@ -247,6 +249,9 @@ function checkRequirements(
   for (const [name, def] of reqs) {
     if (!isMandatory(def)) continue;
     if (tpl.requirements.some((r) => r.name === name)) continue;
+    // Cloudsoft AMP runs a node without a host in its location (or its parent's).
+    if (ampDialect(ctx) && relationshipKind(types, types.resolve(def.relationship, 'relationship')) === 'HostedOn')
+      continue;
     // Judgement (EXPECTED §5): the orchestrator may fulfil a dangling requirement, so only a warning.
     ctx.report({
       code: 'TOSCA064',
@@ -500,7 +505,9 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
   if (!t) return;
   const types = ctx.model.types;
   const props = types.properties(t);
-  const complete = chainComplete(ctx, t);
+  // Cloudsoft AMP's tosca.policies.Scaling wraps its AutoScalerPolicy, whose configuration keys are the properties.
+  const ampScaling = ampDialect(ctx) && types.isA(t, 'tosca.policies.Scaling');
+  const complete = chainComplete(ctx, t) && !ampScaling;
   checkAssignments(ctx, getIn(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
   if (complete) checkRequired(ctx, getIn(m, 'properties'), props, what, p.key.span);
 }

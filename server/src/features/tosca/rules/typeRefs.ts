@@ -8,7 +8,7 @@ import { PRIMITIVE_TYPE_NAMES, primitiveOf } from '../../../model/tosca/primitiv
 import type { TRef } from '../../../model/tosca/summary.js';
 import { kindLabel, parseGeneric, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
-import type { ToscaRuleContext } from './context.js';
+import { isAmpCatalogType, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { refPartSpan } from '../spans.js';
@@ -58,6 +58,17 @@ function reportUnresolved(
 ): void {
   const name = ref.name.trim();
   const label = kinds.map(kindLabel).join(' or ');
+  if (isAmpCatalogType(ctx, name)) {
+    ctx.report({
+      code: unknownCode,
+      severity: 'information',
+      span: ref.span,
+      message:
+        `\`${name}\` (in ${what}) is taken for a type of Cloudsoft AMP's catalog (the \`amp\` dialect): AMP ` +
+        'resolves it when deploying; it is not checked here.',
+    });
+    return;
+  }
   const other = ctx.model.types.resolveAnyKind(name).filter((t) => !kinds.includes(t.kind));
   if (other.length) {
     ctx.report({
