@@ -6,12 +6,14 @@
 import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
+import { analyseDocument, type DocumentModel } from '../model/document.js';
+import { nodeFileSystem } from '../index/fileSystem.js';
 import { workspaceRootOf } from '../host/roots.js';
 import { isDescriptorKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
 import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
-import { normalise } from '../index/workspace.js';
+import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
 
 interface Row {
   file: string;
@@ -23,6 +25,15 @@ interface Row {
   code: string;
   message: string;
 }
+
+/**
+ * What this process checked: files and their kinds. The loader (bin.ts) keeps it with its code
+ * cache, to tell whether a run needed code the cache does not hold.
+ */
+export const coverage = { files: 0, kinds: [] as string[] };
+
+/** Text of the files to check whose trees are kept from the index build to the check (see below). */
+const KEEP_BYTES = 32 * 1024 * 1024;
 
 const USAGE = [
   'Usage: lm-descriptors check [paths...] [--format text|json] [--severity CODE=level ...] ' +
@@ -90,7 +101,8 @@ export async function main(argv: string[]): Promise<number> {
     } else paths.push(a);
   }
   if (paths.length === 0) paths.push('.');
-  const session = new Session();
+  const fs = nodeFileSystem;
+  const roots: string[] = [];
   const folders: string[] = [];
   /** Files named on the command line: checked whatever the index makes of them (links included). */
   const named: string[] = [];
@@ -106,7 +118,7 @@ export async function main(argv: string[]): Promise<number> {
     if (st.isDirectory()) {
       // Indexed from its workspace root (host/roots.ts), reported for the folder only: references
       // into sibling projects resolve as they do in the editor.
-      session.index.addRoot(workspaceRootOf(session.fs, normalise(realpathSync(abs)), true));
+      roots.push(workspaceRootOf(fs, normalise(realpathSync(abs)), true));
       folders.push(normalise(realpathSync(abs)));
     } else if (!st.isFile()) {
       process.stderr.write(`Not a regular file (a FIFO, socket or device): ${p}\n`);
@@ -114,13 +126,32 @@ export async function main(argv: string[]): Promise<number> {
     } else {
       // A link is checked as the file it points to: its kind and project come from where that lives.
       const real = realpathSync(abs);
-      session.index.addRoot(workspaceRootOf(session.fs, normalise(real), false));
+      roots.push(workspaceRootOf(fs, normalise(real), false));
       named.push(normalise(real));
     }
   }
+  const inFolders = (file: string) => folders.some((t) => file === t || file.startsWith(t + '/'));
+  // The files to report on are analysed while the index reads them (one read, one parse each),
+  // outline scanner first: it builds the parser's tree several times faster and gives up on
+  // anything the parser would report (see syntax/outline.ts), so the findings are the same.
+  // Their trees are kept until checked, up to KEEP_BYTES of text; past that, files are read again.
+  const analysed = new Map<string, DocumentModel>();
+  let kept = 0;
+  const analyse = (file: string, text: string): DocumentModel =>
+    analyseDocument(file, text, 0, { maxFullParseBytes: DEFAULT_MAX_FILE_BYTES, outlineFirst: true });
+  const session = new Session(fs, {
+    unchanging: true,
+    analyse: (file, text) => {
+      if (!(inFolders(file) || named.includes(file)) || kept + text.length > KEEP_BYTES) return undefined;
+      kept += text.length;
+      const model = analyse(file, text);
+      analysed.set(file, model);
+      return model;
+    },
+  });
+  for (const r of roots) session.index.addRoot(r);
   await session.index.build();
   const rows: Row[] = [];
-  const inFolders = (file: string) => folders.some((t) => file === t || file.startsWith(t + '/'));
   const files = [
     ...new Set([
       ...named,
@@ -130,17 +161,23 @@ export async function main(argv: string[]): Promise<number> {
     ]),
   ].sort();
   for (const file of files) {
-    const text = session.fs.readTextSync(file, session.index.maxFileBytes);
-    if (text === undefined) {
-      if (!named.includes(file)) continue;
-      process.stderr.write(
-        `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`,
-      );
-      return 2;
+    let doc = analysed.get(file);
+    analysed.delete(file);
+    if (!doc) {
+      const text = session.fs.readTextSync(file, session.index.maxFileBytes);
+      if (text === undefined) {
+        if (!named.includes(file)) continue;
+        process.stderr.write(
+          `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`,
+        );
+        return 2;
+      }
+      doc = analyse(file, text);
     }
+    coverage.files++;
+    if (!coverage.kinds.includes(doc.kind)) coverage.kinds.push(doc.kind);
     let diags: Diagnostic[];
     try {
-      const doc = session.analyse(file, text);
       diags = computeDiagnostics(session.context(doc), {
         severityOverrides: overrides,
         tosca: { dialect: toscaDialect, ...(toscaGenericTypes ? { genericTypeNotation: true } : {}) },

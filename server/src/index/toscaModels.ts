@@ -11,7 +11,7 @@
  */
 import * as path from 'node:path';
 import type { DocumentModel } from '../model/document.js';
-import { findCsar } from '../model/tosca/csar.js';
+import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
 import { resolveImportTarget, type LoadedToscaFile, type ToscaFileSource } from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
@@ -57,12 +57,20 @@ export class ToscaModels {
   private reverse: { generation: number; map: Map<string, string[]> } | undefined;
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
+  /**
+   * What each folder holds as a CSAR root, when files do not change while the index lives (the
+   * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
+   */
+  private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
 
   constructor(
     private readonly index: ToscaIndexView,
     private readonly fs: FileSystem,
     private readonly maxFileBytes: () => number,
-  ) {}
+    unchanging = false,
+  ) {
+    if (unchanging) this.csarProbes = new Map();
+  }
 
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
   modelOf(doc: DocumentModel): ToscaModel {
@@ -75,7 +83,7 @@ export class ToscaModels {
     }
     const source = this.sourceFor(doc);
     const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
-    const model = buildToscaModel(doc.path, summary, source, { readText: (p) => this.readText(p) });
+    const model = buildToscaModel(doc.path, summary, source, { csarOf: (p) => this.csarOf(p) });
     const seen = new Map<string, Seen>();
     for (const f of [...model.closure.files, ...model.contextFiles])
       if (f.path !== doc.path) seen.set(f.path, this.now(f.path));
@@ -150,6 +158,10 @@ export class ToscaModels {
     return this.fs.readTextSync(p, this.maxFileBytes());
   }
 
+  private csarOf(p: string): CsarInfo | undefined {
+    return findCsar(p, (f) => this.readText(f), undefined, this.csarProbes);
+  }
+
   private statKey(p: string): string | undefined {
     const st = this.fs.statSync(p);
     return st ? `${st.mtimeMs}:${st.size}` : undefined;
@@ -213,7 +225,7 @@ export class ToscaModels {
       importersOf: (p) => this.importersOf(p),
       csarRootOf: (p) => {
         const dir = path.posix.dirname(p);
-        if (!csarRoots.has(dir)) csarRoots.set(dir, findCsar(p, (f) => this.readText(f))?.root);
+        if (!csarRoots.has(dir)) csarRoots.set(dir, this.csarOf(p)?.root);
         return csarRoots.get(dir);
       },
     };

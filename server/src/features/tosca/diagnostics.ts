@@ -7,9 +7,13 @@ import { asMap } from '../../syntax/tree.js';
 import type { DiagnosticOptions } from '../shared/diagnostics.js';
 import { ruleSteps, type Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
+import type { FileKind } from '../../model/kinds.js';
 import { toscaModelOf } from './model.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { TOSCA_RULES } from './rules/index.js';
+
+/** The file kinds the TOSCA pack serves. */
+export const TOSCA_KINDS: readonly FileKind[] = ['tosca'];
 
 export function* diagnose(
   ctx: FeatureContext,

@@ -47,6 +47,8 @@ export interface ToscaModel {
 export interface BuildOptions {
   /** Reads a file's text (TOSCA.meta lookups); undefined when absent. */
   readText?(path: string): string | undefined;
+  /** The CSAR a file belongs to, in place of looking it up with `readText`. */
+  csarOf?(path: string): CsarInfo | undefined;
 }
 
 function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
@@ -66,7 +68,7 @@ export function buildToscaModel(
   const closure = loadImportClosure(path, summary, source);
   const files = [...closure.files, ...importerContext(path, closure, source)];
   const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
-  const csar = opts.readText ? findCsar(path, opts.readText) : undefined;
+  const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
   for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);

@@ -1,0 +1,24 @@
+/** The checker itself (`dist/cli-main.js`), which `dist/cli.js` (bin.ts) loads with V8's code cache. */
+import { main } from './main.js';
+
+// For the loader (bin.ts): what this run checked.
+export { coverage } from './main.js';
+
+// A reader that stops early (`lm-descriptors check | head`) closes the pipe: stop quietly, as
+// other command-line tools do, instead of printing a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`lm-descriptors: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exitCode = 2;
+  },
+);
