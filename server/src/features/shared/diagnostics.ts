@@ -37,11 +37,16 @@ export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions
   const diagnostics: Diagnostic[] = [];
   const overrides = opts.severityOverrides ?? {};
   const suppressed = suppressionsOf(doc.text, doc.lines);
+  const damaged = doc.damaged ?? [];
   return {
     diagnostics,
     report(f) {
       const o = overrides[f.code];
       if (o === 'off') return;
+      // In a region a YAML error damaged, only the syntax error speaks (LM000, TOSCA000): anything
+      // else there describes the parser's misreading, not the file.
+      if (damaged.length && !f.code.endsWith('000') && damaged.some((r) => f.span.start >= r.start && f.span.start < r.end))
+        return;
       if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
       const d: Diagnostic = {
         range: doc.lines.rangeOf(f.span),
