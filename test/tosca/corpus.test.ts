@@ -241,13 +241,6 @@ const KNOWN_GAPS: Record<string, string> = {
     'imports `iac-modules/hpc/app/apps.yml`; the corpus renamed the repository folder `iac-modules` to ' +
     ('`SODALITE-EU__iac-modules`, so the path cannot resolve here (in a real checkout it resolves through the ' +
       'parent folder, TOSCA026)'),
-  // TOSCA 2.0 valid files with errors
-  'oasis-open__tosca-community-contributions/tests/tosca_2_0/bytes/s66.yaml':
-    'YAML: continuation lines of a double-quoted scalar at column 0 inside a nested mapping; YAML 1.2 requires ' +
-    'them indented and our parser (eemeli/yaml) enforces it, PyYAML does not',
-  'oasis-open__tosca-community-contributions/tests/tosca_2_0/description/s5.yaml':
-    'YAML: continuation line of a quoted multi-line scalar at column 0; YAML 1.2 requires it indented and our ' +
-    'parser enforces it, PyYAML does not',
 };
 
 // ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ const STRUCTURAL = new Set([
 /** At most this many damaged regions are blanked; files past it keep the parser's own reading. */
 const MAX_REPAIRS = 8;
 
-/** Texts over this size get at most two repairs (each one re-reads the whole text). */
+/** Texts over this size get one repair at most (each one re-reads the whole text). */
 const LARGE_TEXT = 256 * 1024;
 
 function read(text: string): Document.Parsed {
@@ -98,7 +98,7 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
   // 2. Blank what remains damaged, one region at a time, while that removes errors.
   const damaged: Span[] = [];
   const causes: SyntaxProblem[] = [];
-  const limit = original.length > LARGE_TEXT ? 2 : MAX_REPAIRS;
+  const limit = original.length > LARGE_TEXT ? 1 : MAX_REPAIRS;
   for (let round = 0; round < limit && structural(doc); round++) {
     const first = doc.errors.find((e) => STRUCTURAL.has(e.code))!;
     const cause = pointAtCause(text, {
