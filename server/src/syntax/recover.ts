@@ -101,7 +101,7 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
   const limit = original.length > LARGE_TEXT ? 1 : MAX_REPAIRS;
   for (let round = 0; round < limit && structural(doc); round++) {
     const first = doc.errors.find((e) => STRUCTURAL.has(e.code))!;
-    const cause = pointAtCause(text, {
+    const cause = causeOf(text, {
       span: { start: first.pos[0], end: Math.max(first.pos[0], first.pos[1]) },
       message: firstLine(first.message),
       yamlCode: first.code,
@@ -111,7 +111,7 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
     // Every error whose cause lies in the region is reported (e.g. both brackets of `{a: [1`), once per place.
     const inRegion: SyntaxProblem[] = [];
     for (const e of doc.errors) {
-      const p = pointAtCause(text, {
+      const p = causeOf(text, {
         span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
         message: firstLine(e.message),
         yamlCode: e.code,
@@ -148,7 +148,7 @@ function reported(
   const problems: SyntaxProblem[] = [];
   for (const err of doc.errors) {
     // A second document in the stream shows up as an error here; report it like the rest.
-    const p = pointAtCause(text, {
+    const p = causeOf(text, {
       span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) },
       message: firstLine(err.message),
       yamlCode: err.code,
@@ -170,6 +170,15 @@ function reported(
     );
   }
   return { problems };
+}
+
+/** A problem reported in a line's indentation points at the line's first character instead. */
+function pastIndentation(text: string, p: SyntaxProblem): SyntaxProblem {
+  let i = p.span.start;
+  if (text[i] !== ' ' || (i > 0 && text[i - 1] !== '\n')) return p;
+  while (text[i] === ' ') i++;
+  if (text[i] === '\n' || i >= text.length) return p;
+  return { ...p, span: { start: i, end: Math.max(i + 1, p.span.end) } };
 }
 
 function mapProblem(p: SyntaxProblem, toOriginal: (o: number) => number): SyntaxProblem {
@@ -224,9 +233,8 @@ function lenientWarning(text: string, c: LenientConstruct): SyntaxProblem {
   const what =
     c.kind === 'quoted' ? 'quoted string' : text[c.open] === '[' ? 'flow sequence `[ ... ]`' : 'flow mapping `{ ... }`';
   const lines = c.lines.length === 1 ? 'a continuation line' : `${c.lines.length} continuation lines`;
-  const lineEnd = text.indexOf('\n', c.open);
   return {
-    span: { start: c.open, end: lineEnd < 0 || lineEnd > c.end ? c.end : lineEnd },
+    span: { start: c.open, end: c.end },
     message:
       `This ${what} has ${lines} indented no further than its key. YAML 1.2 requires them indented more and ` +
       'strict YAML 1.2 parsers reject the file; PyYAML (used by tosca-parser and most TOSCA orchestrators) ' +
@@ -270,6 +278,12 @@ function damagedRegion(text: string, at: number): { start: number; blankFrom: nu
 /** Spaces for every character but line breaks: the same length, so offsets stay valid. */
 function blank(s: string): string {
   return s.replace(/[^\n\r]/g, ' ');
+}
+
+/** Where the problem really is: the unclosed bracket, or the first character of a mis-indented line. */
+function causeOf(text: string, p: SyntaxProblem): SyntaxProblem {
+  const q = pointAtCause(text, p);
+  return q === p ? pastIndentation(text, p) : q;
 }
 
 /**
