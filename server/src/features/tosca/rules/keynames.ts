@@ -3,6 +3,7 @@
  * of the wrong shape (mapping / list / scalar), all driven by the grammar table in
  * model/tosca/grammar.ts.
  */
+import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
@@ -84,6 +85,8 @@ function walk(
         walk(ctx, spec.extra, p.value, p.key.span, `operation \`${key}\``, depth + 1);
         continue;
       }
+      // A misspelt version key is TOSCA001's (it says the version is missing, with the same fix).
+      if (construct === 'service_template' && misspeltVersionKey(key)) continue;
       unknownKey(ctx, construct, p, where, Object.keys(spec.keys));
       continue;
     }
