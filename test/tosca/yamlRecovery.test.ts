@@ -37,7 +37,7 @@ packet_incoming_vnf_ext_cp, packet_outgoing_vnf_ext_cp ]
 #                 ^^^^^^^^^^^^^^^^^^^^^ TOSCA033
 `;
 
-test('TOSCA000: a flow sequence wrapped at column 0 (SOL001) is read as PyYAML reads it, with one warning', async () => {
+test('TOSCA000: a flow sequence wrapped at column 0 (SOL001) is read as PyYAML reads it: one warning', async () => {
   const d = await checkTosca(WRAPPED, { ignore: ['TOSCA000', 'TOSCA037'] });
   const w = (await syntaxOf(WRAPPED))[0]!;
   assert.equal((await syntaxOf(WRAPPED)).length, 1);
@@ -111,7 +111,7 @@ test('TOSCA000: a quoted string continued at column 0 is read as PyYAML reads it
   assert.equal(w[0]!.severity, 'warning');
 });
 
-test('TOSCA000: a real syntax error is reported once, at the damaged node; a true defect after it still is', async () => {
+test('TOSCA000: a real syntax error is reported once, at the damaged node; defects after it still are', async () => {
   const d = await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 node_types:
