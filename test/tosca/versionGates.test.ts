@@ -49,7 +49,8 @@ test('tosca_simple_yaml_1_3: the same redefinitions are refinements and break th
     TYPES('tosca_simple_yaml_1_3')
       .replace(
         '        type: string\n        required: false\n',
-        '        type: string\n#             ^^^^^^ TOSCA040\n        required: false\n#                 ^^^^^ TOSCA040\n',
+        '        type: string\n#             ^^^^^^ TOSCA040\n' +
+          '        required: false\n#                 ^^^^^ TOSCA040\n',
       )
       .replace('        flavor: large\n', '        flavor: large\n#               ^^^^^ TOSCA051\n'),
   );
