@@ -11,6 +11,7 @@
 import {
   derivedShortName,
   normativeTypesFor,
+  nonNormativeTypesFor,
   type Constraint,
   type NormativeType,
   type PropertyDef,
@@ -417,7 +418,8 @@ export class TypeTable {
       }
     }
     if (catalogVersion) {
-      for (const n of normativeTypesFor(catalogVersion)) {
+      // The spec's non-normative types come after the normative ones: known, never preferred.
+      for (const n of [...normativeTypesFor(catalogVersion), ...nonNormativeTypesFor(catalogVersion)]) {
         const t: ToscaType = {
           kind: n.kind,
           name: n.name,

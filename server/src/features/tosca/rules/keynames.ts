@@ -57,6 +57,9 @@ function walk(
   const spec = GRAMMAR[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
+  // Judgement: an operation written as an empty list (`instantiate_start: []`) is how Tacker's VNF packages say
+  // "no implementation"; tosca-parser reads it as an empty implementation, and so do we.
+  if (v.kind === 'seq' && v.items.length === 0 && construct === 'operation_definition') return;
   if (v.kind !== 'map') {
     if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
     if (spec.open) return;
