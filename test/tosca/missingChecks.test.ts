@@ -28,7 +28,7 @@ node_types:
         type: my.capabilities.Licensed
 `;
 
-test('TOSCA060: a required capability property without default that the template does not set', async () => {
+test('TOSCA060: required capability property without default not set (a warning if the capability is unassigned)', async () => {
   const d = await checkTosca(`${CAP_TYPES}
 topology_template:
   node_templates:
@@ -58,6 +58,11 @@ topology_template:
         - host: host
 `);
   assert.match(messageOf(d, 'TOSCA060'), /^Capability `licensed` of node template `a` .*`license_key`/);
+  // Not mentioned at all: a warning (tosca-parser checks assigned capabilities only); assigned: an error.
+  assert.deepEqual(
+    d.filter((x) => x.code === 'TOSCA060').map((x) => x.severity),
+    ['warning', 'error'],
+  );
 });
 
 test('copy: a template without type has the type of the template it copies, as source and as target', async () => {

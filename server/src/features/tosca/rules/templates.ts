@@ -89,6 +89,7 @@ function checkRequired(
   defs: Map<string, PropInfo>,
   what: string,
   span: { start: number; end: number },
+  unassigned?: string,
 ): void {
   const m = asMap(section);
   for (const [name, def] of defs) {
@@ -96,14 +97,23 @@ function checkRequired(
     if (m?.pairs.some((p) => p.key.text === name)) continue;
     ctx.report({
       code: 'TOSCA060',
-      severity: 'error',
+      severity: unassigned ? 'warning' : 'error',
       span,
       message:
         `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no ` +
-        `default).`,
+        `default).${unassigned ? ` ${unassigned}` : ''}`,
     });
   }
 }
+
+/**
+ * Judgement: a capability a template does not mention at all may be supplied by the orchestrator (Tacker's
+ * Kubernetes VDUs take theirs from the Kubernetes resource), and tosca-parser checks only the capabilities a
+ * template assigns, so its missing required properties are a warning.
+ */
+const UNASSIGNED_CAPABILITY =
+  'The template does not assign this capability; tosca-parser checks only assigned capabilities, and an ' +
+  'orchestrator may supply it.';
 
 function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const m = asMap(p.value);
@@ -151,6 +161,7 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
         capabilityProps(ctx, def, ct),
         cwhat,
         cp?.key.span ?? p.key.span,
+        cp ? undefined : UNASSIGNED_CAPABILITY,
       );
     }
   }
