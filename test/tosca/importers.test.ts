@@ -72,7 +72,7 @@ async function findings(root: string, file: string): Promise<string[]> {
     .sort();
 }
 
-test('importers: a type only the real importer provides is known; the same findings under any workspace root', async () => {
+test('importers: what the real importer provides is known; same findings under any root', async () => {
   for (const file of [`${PKG}/Definitions/vnfd_types.yaml`, `${PKG}/Definitions/top.yaml`]) {
     const roots = ['/ws', '/ws/repo', PKG, `${PKG}/Definitions`];
     const all = await Promise.all(roots.map((r) => findings(r, file)));

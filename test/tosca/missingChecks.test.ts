@@ -28,7 +28,7 @@ node_types:
         type: my.capabilities.Licensed
 `;
 
-test('TOSCA060: required capability property without default not set (a warning if the capability is unassigned)', async () => {
+test('TOSCA060: required capability property not set (a warning when the capability is unassigned)', async () => {
   const d = await checkTosca(`${CAP_TYPES}
 topology_template:
   node_templates:
