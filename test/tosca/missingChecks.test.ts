@@ -137,3 +137,20 @@ test('TOSCA063 did you mean: only node templates that satisfy the requirement ar
     ['servers'],
   );
 });
+
+test('an intrinsic function where a keyname takes a data value (artifact file) is a value, not a wrong shape', async () => {
+  await checkClean(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  inputs:
+    image:
+      type: string
+  node_templates:
+    app:
+      type: tosca.nodes.Container.Application
+      artifacts:
+        image:
+          file: { get_input: image }
+          type: tosca.artifacts.Deployment.Image
+`);
+});

@@ -138,7 +138,7 @@ export class ToscaModels {
       }
       for (const e of listing.slice(0, NEARBY_FILES)) {
         const f = path.posix.join(dir, e.name);
-        if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)) continue;
+        if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)?.kind === 'tosca') continue;
         const loaded = this.loadOnDemand(f);
         if (!loaded) continue;
         for (const imp of loaded.summary.imports) {

@@ -7,7 +7,7 @@ import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
-import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -111,6 +111,26 @@ function walk(
   }
 }
 
+/**
+ * Keynames whose single value is data rather than a name the grammar resolves (an artifact's `file`,
+ * a repository `url`, an implementation's `primary` or `timeout`...): an intrinsic function there
+ * (`file: { get_input: image }`) is a value to evaluate, as tosca-parser and orchestrators do.
+ */
+const VALUE_KEYS: ReadonlySet<string> = new Set([
+  'file',
+  'url',
+  'deploy_path',
+  'checksum',
+  'checksum_algorithm',
+  'primary',
+  'timeout',
+]);
+
+function isFunctionCall(n: YNode | null): boolean {
+  const m = deref(n);
+  return !!m && m.kind === 'map' && m.pairs.length === 1 && FUNCTION_NAMES.has(m.pairs[0]!.key.text);
+}
+
 function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, depth: number): void {
   const actual = shapeOf(p.value);
   if (ks.mapTolerated && actual === 'map' && ks.listOfNamed) {
@@ -127,7 +147,7 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
     return;
   }
-  if (!shapeOk(ks, actual)) {
+  if (!shapeOk(ks, actual) && !(VALUE_KEYS.has(key) && isFunctionCall(p.value))) {
     const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
     ctx.report({
       code: 'TOSCA012',
