@@ -138,7 +138,7 @@ test('TOSCA063 did you mean: only node templates that satisfy the requirement ar
   );
 });
 
-test('an intrinsic function where a keyname takes a data value (artifact file) is a value, not a wrong shape', async () => {
+test('a function where a keyname takes a data value (artifact file) is a value, not a wrong shape', async () => {
   await checkClean(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
