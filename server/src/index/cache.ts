@@ -24,7 +24,7 @@ import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 9;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {

@@ -17,7 +17,7 @@ import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
 import { parseYaml } from '../syntax/parse.js';
-import type { FileSystem } from './fileSystem.js';
+import type { DirEntry, FileSystem } from './fileSystem.js';
 import type { IndexEntry } from './workspace.js';
 
 /**
@@ -32,6 +32,12 @@ export interface ToscaIndexView {
 
 /** Importers followed upwards for a file's importer context (as the model builder does). */
 const MAX_IMPORTERS = 8;
+
+/** Folders looked at, upwards from a file, for importers the index does not hold (inside a CSAR: up to its root). */
+const NEARBY_LEVELS = 2;
+const NEARBY_CSAR_LEVELS = 4;
+/** YAML files read per folder at most for that. */
+const NEARBY_FILES = 200;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -55,6 +61,8 @@ export class ToscaModels {
   private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
   /** Reverse import edges (imported file -> files whose resolved imports point at it), per TOSCA generation. */
   private reverse: { generation: number; map: Map<string, string[]> } | undefined;
+  /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
+  private nearby: { generation: number; map: Map<string, string[]> } | undefined;
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
   /**
@@ -101,6 +109,7 @@ export class ToscaModels {
     this.models.clear();
     this.onDemand.clear();
     this.reverse = undefined;
+    this.nearby = undefined;
   }
 
   /**
@@ -109,6 +118,53 @@ export class ToscaModels {
    * file changed.
    */
   importersOf(p: string): string[] {
+    const indexed = this.indexedImportersOf(p);
+    const nearby = this.nearbyImportersOf(p);
+    return nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+  }
+
+  /**
+   * Importers the index does not hold: TOSCA files in the folders from `p`'s up to its CSAR root
+   * (at most NEARBY_LEVELS up outside a CSAR), read on demand. So a type file checks the same
+   * whether the workspace root is its package, its repository or only its own folder.
+   */
+  private nearbyImportersOf(p: string): string[] {
+    const generation = this.index.toscaGeneration;
+    if (this.nearby?.generation !== generation) this.nearby = { generation, map: new Map() };
+    const known = this.nearby.map.get(p);
+    if (known) return known;
+    const out: string[] = [];
+    const csarRoot = this.csarOf(p)?.root;
+    const source = this.sourceFor(undefined);
+    let dir = path.posix.dirname(p);
+    for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
+      let listing: DirEntry[];
+      try {
+        listing = this.fs.readDirSync(dir);
+      } catch {
+        listing = [];
+      }
+      for (const e of listing.slice(0, NEARBY_FILES)) {
+        const f = path.posix.join(dir, e.name);
+        if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)?.kind === 'tosca') continue;
+        const loaded = this.loadOnDemand(f);
+        if (!loaded) continue;
+        for (const imp of loaded.summary.imports) {
+          const st = resolveImportTarget(f, imp, loaded.summary.repositories, source);
+          if (st.kind === 'ok' && st.path === p && !out.includes(f)) out.push(f);
+        }
+      }
+      if (dir === csarRoot) break;
+      const parent = path.posix.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    out.sort();
+    this.nearby.map.set(p, out);
+    return out;
+  }
+
+  private indexedImportersOf(p: string): string[] {
     const generation = this.index.toscaGeneration;
     if (this.reverse?.generation !== generation) {
       const map = new Map<string, string[]>();

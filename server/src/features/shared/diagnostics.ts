@@ -7,6 +7,7 @@
 import type { Diagnostic, FeatureContext, Severity } from '../types.js';
 import type { Finding } from './rule.js';
 import { suppressionsOf } from './suppression.js';
+import type { Span } from '../../syntax/positions.js';
 
 /**
  * The TOSCA dialect files are checked against: `standard` (the Simple Profile as written) or
@@ -44,16 +45,24 @@ export interface DiagnosticCollector {
   readonly diagnostics: Diagnostic[];
 }
 
+function inside(offset: number, r: Span): boolean {
+  return offset >= r.start && offset < r.end;
+}
+
 export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions): DiagnosticCollector {
   const doc = ctx.doc;
   const diagnostics: Diagnostic[] = [];
   const overrides = opts.severityOverrides ?? {};
   const suppressed = suppressionsOf(doc.text, doc.lines);
+  const damaged = doc.damaged ?? [];
   return {
     diagnostics,
     report(f) {
       const o = overrides[f.code];
       if (o === 'off') return;
+      // In a region a YAML error damaged, only the syntax error speaks (LM000, TOSCA000): anything
+      // else there describes the parser's misreading, not the file.
+      if (damaged.length && !f.code.endsWith('000') && damaged.some((r) => inside(f.span.start, r))) return;
       if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
       const d: Diagnostic = {
         range: doc.lines.rangeOf(f.span),

@@ -27,6 +27,11 @@ export interface FixDataMap {
   'lifecycle-map': Record<never, never>;
   /** LM: wrap an `infrastructure-type` written directly under a driver in `selector`. */
   'wrap-selector': Record<never, never>;
+  /**
+   * TOSCA: indent these lines (0-based) to `column`: continuation lines of a flow collection or
+   * quoted string that PyYAML reads and YAML 1.2 forbids.
+   */
+  reindent: { lines: number[]; column: number };
 }
 
 export type FixKind = keyof FixDataMap;

@@ -31,11 +31,6 @@ export interface KeySpec {
   until?: '1_0' | '1_1' | '1_2';
   /** A list of `- name: ...` is expected, but a mapping of names is accepted with a warning (TOSCA 2.0 style). */
   mapTolerated?: boolean;
-  /**
-   * A function call (`{ get_input: image }`) in place of the value is not a shape error: an
-   * orchestrator idiom the idioms rule judges (TOSCA105).
-   */
-  functionIdiom?: boolean;
   /** What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list. */
   dialects?: { amp?: Partial<KeySpec> };
 }
@@ -475,7 +470,6 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       file: {
         shape: 'scalar',
         doc: 'Path or URL of the artifact file (required unless the artifact refines one the node type defines).',
-        functionIdiom: true,
       },
       repository: { shape: 'scalar' },
       description: desc,

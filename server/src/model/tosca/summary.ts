@@ -582,10 +582,18 @@ function artifactOf(p: YPair): TArtifactDef {
   const m = asMap(v);
   const t = ref(getPair(m, 'type')?.value);
   if (t) a.type = t;
-  const f = ref(getPair(m, 'file')?.value);
+  const fileNode = getPair(m, 'file')?.value ?? null;
+  const f = ref(fileNode);
   if (f) a.file = f;
-  const fn = functionNameOf(getPair(m, 'file')?.value);
-  if (fn) a.fileFunction = fn;
+  else {
+    // `file: { get_input: image }`: a value the orchestrator evaluates; the artifact has a file.
+    const call = asMap(fileNode);
+    const fn = call && call.pairs.length === 1 ? call.pairs[0]!.key.text : undefined;
+    if (fn && FUNCTION_NAMES.has(fn)) {
+      a.file = { name: `{ ${fn}: … }`, span: call!.span };
+      a.fileFunction = fn;
+    }
+  }
   const r = ref(getPair(m, 'repository')?.value);
   if (r) a.repository = r;
   const d = str(getPair(m, 'description')?.value);

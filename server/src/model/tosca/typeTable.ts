@@ -11,6 +11,7 @@
 import {
   derivedShortName,
   normativeTypesFor,
+  nonNormativeTypesFor,
   type Constraint,
   type NormativeType,
   type PropertyDef,
@@ -407,7 +408,8 @@ function catalogLayer(version: ToscaVersion): CatalogLayer {
   if (layer) return layer;
   const types: ToscaType[] = [];
   const names = new Map<TypeKind, Map<string, ToscaType[]>>();
-  for (const n of normativeTypesFor(version)) {
+  // The spec's non-normative types come after the normative ones: known, never preferred.
+  for (const n of [...normativeTypesFor(version), ...nonNormativeTypesFor(version)]) {
     const t: ToscaType = {
       kind: n.kind,
       name: n.name,
@@ -605,12 +607,22 @@ export class TypeTable {
     return out;
   }
 
+  /**
+   * TOSCA 1.3 made a redefinition in a derived type a refinement whose constraints add to the
+   * inherited ones (§3.6.10); before it, the derived type's definition replaced the parent's, as
+   * tosca-parser reads it, so a child may redefine its parent's `valid_values`. Unknown and missing
+   * versions are read as 1.3, the catalog they get.
+   */
+  private get accumulatesConstraints(): boolean {
+    return !this.catalogVersion || !/_1_[012]$/.test(this.catalogVersion);
+  }
+
   private mergeProps(t: ToscaType, pick: (x: ToscaType) => Omit<PropInfo, 'owner'>[]): Map<string, PropInfo> {
     const out = new Map<string, PropInfo>();
     for (const x of this.chain(t)) {
       for (const p of pick(x)) {
         const prev = out.get(p.name);
-        out.set(p.name, prev ? refine(prev, p, x) : { ...p, owner: x });
+        out.set(p.name, prev ? refine(prev, p, x, this.accumulatesConstraints) : { ...p, owner: x });
       }
     }
     return out;
@@ -765,10 +777,12 @@ export function isEntityRoot(name: string): boolean {
 
 /**
  * Merges a refinement `p` (declared by `owner`) over the inherited definition `prev`: the type,
- * `required`, default, value and description are overridden when given; constraints accumulate.
+ * `required`, default, value and description are overridden when given; constraints accumulate
+ * (1.3), or the redefinition's own replace them (1.0–1.2).
  */
-function refine(prev: PropInfo, p: Omit<PropInfo, 'owner'>, owner: ToscaType): PropInfo {
-  const out: PropInfo = { ...prev, owner, constraints: [...prev.constraints, ...p.constraints] };
+function refine(prev: PropInfo, p: Omit<PropInfo, 'owner'>, owner: ToscaType, accumulate: boolean): PropInfo {
+  const constraints = accumulate ? [...prev.constraints, ...p.constraints] : p.constraints;
+  const out: PropInfo = { ...prev, owner, constraints };
   if (p.type) out.type = p.type;
   if (p.decl?.required !== undefined || !p.decl) out.required = p.required;
   if (p.hasDefault) {

@@ -89,8 +89,9 @@ export const importsRule: ToscaRule = {
                 severity: 'warning',
                 span,
                 message:
-                  `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it ` +
-                  `is not a TOSCA file.`,
+                  `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`, which ` +
+                  'TOSCA Simple Profile in YAML 1.2 §3.9.3.1 requires of every file; tosca-parser and most ' +
+                  'processors load it all the same, in the version of this file.',
               });
             } else if (!versionInfo(sum.version.text)) {
               ctx.report({
