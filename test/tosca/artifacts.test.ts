@@ -107,3 +107,27 @@ topology_template:
     { ignore: ['TOSCA037', 'TOSCA064'] },
   );
 });
+
+test("TOSCA103: a type file's paths also resolve against the folder of the template importing it", async () => {
+  const d = await checkTosca(
+    `
+#- /ws/app/scripts/create.sh
+echo
+#- /ws/app/main.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports: [ types/app.yaml ]
+#- /ws/app/types/app.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  my.App:
+    derived_from: tosca.nodes.SoftwareComponent
+    interfaces:
+      Standard:
+        create: scripts/create.sh
+        start: scripts/start.sh
+#              ^^^^^^^^^^^^^^^^ TOSCA103
+`,
+    { ignore: ['TOSCA037', 'TOSCA064'] },
+  );
+  assert.match(messageOf(d, 'TOSCA103'), /`\/ws\/app\/scripts\/start.sh`.*or the folder of a file importing it/);
+});

@@ -4,10 +4,12 @@
  * Checked: artifact `file`s (node types and templates) and operation `implementation`s, short
  * form, `primary` and `dependencies` (1.3 also writes them as artifact definitions with a `file`),
  * in types and templates, inline relationships included. A relative path resolves against the
- * folder of the file it is written in, or, inside a CSAR, against the archive's root. Left alone:
- * URLs and other schemes (`https:`, AMP's `classpath:`), absolute paths (the orchestrator's file
- * system), templated paths, function calls, artifacts with a `repository`, and names that are not
- * paths (no `/`, no extension: an artifact's name, which 1.3 allows in `implementation`).
+ * folder of the file it is written in, inside a CSAR against the archive's root, and in a type
+ * file against the folders of the templates importing it (processors read a type file's paths
+ * from the template they load). Left alone: URLs and other schemes (`https:`, AMP's
+ * `classpath:`), absolute paths (the orchestrator's file system), templated paths, function calls,
+ * artifacts with a `repository`, and names that are not paths (no `/`, no extension: an artifact's
+ * name, which 1.3 allows in `implementation`).
  *
  * Container images (artifact types named `…Docker…` / `…Container…`, e.g.
  * `tosca.artifacts.Deployment.Image.Container.Docker`) name an image in a registry, not a file.
@@ -145,16 +147,21 @@ function checkFile(ctx: ToscaRuleContext, n: YNode | null, what: string): void {
   const ref = s.text.trim();
   // Not a path: an artifact name (1.3 allows it in `implementation`) or a symbolic implementation.
   if (!ref || NOT_LOCAL.test(ref) || (!ref.includes('/') && !/\.[A-Za-z0-9]+$/.test(ref))) return;
-  const tried = [path.posix.join(path.posix.dirname(ctx.doc.path), ref)];
   const csar = ctx.model.csar?.root;
-  if (csar) tried.push(path.posix.join(csar, ref));
+  // A type file's paths are read from the template that loads it (ARIA, tosca-parser): the folders
+  // of the files importing this one count too.
+  const importers = ctx.model.contextFiles.map((f) => path.posix.dirname(f.path));
+  const dirs = [...new Set([path.posix.dirname(ctx.doc.path), ...(csar ? [csar] : []), ...importers])];
+  const tried = dirs.map((d) => path.posix.join(d, ref));
   if (tried.some((p) => ctx.feature.fileExists(p))) return;
+  const shown = tried.slice(0, 3).map((p) => `\`${p}\``);
   ctx.report({
     code: 'TOSCA103',
     severity: 'warning',
     span: s.span,
     message:
-      `The file \`${ref}\` of ${what} does not exist (looked for ${tried.map((p) => `\`${p}\``).join(' and ')}). ` +
-      `Relative paths resolve against this file's folder${csar ? ' or the CSAR root' : ''}.`,
+      `The file \`${ref}\` of ${what} does not exist (looked for ${shown.join(', ')}` +
+      `${tried.length > 3 ? ` and ${tried.length - 3} more` : ''}). Relative paths resolve against this file's ` +
+      `folder${csar ? ', the CSAR root' : ''}${importers.length ? ' or the folder of a file importing it' : ''}.`,
   });
 }
