@@ -70,6 +70,8 @@ export class ToscaModels {
    * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
    */
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
+  /** Folder listings for nearby importers, kept under the same condition. */
+  private readonly listings: Map<string, DirEntry[]> | undefined;
 
   constructor(
     private readonly index: ToscaIndexView,
@@ -77,7 +79,10 @@ export class ToscaModels {
     private readonly maxFileBytes: () => number,
     unchanging = false,
   ) {
-    if (unchanging) this.csarProbes = new Map();
+    if (unchanging) {
+      this.csarProbes = new Map();
+      this.listings = new Map();
+    }
   }
 
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
@@ -138,11 +143,14 @@ export class ToscaModels {
     const source = this.sourceFor(undefined);
     let dir = path.posix.dirname(p);
     for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
-      let listing: DirEntry[];
-      try {
-        listing = this.fs.readDirSync(dir);
-      } catch {
-        listing = [];
+      let listing = this.listings?.get(dir);
+      if (!listing) {
+        try {
+          listing = this.fs.readDirSync(dir);
+        } catch {
+          listing = [];
+        }
+        this.listings?.set(dir, listing);
       }
       for (const e of listing.slice(0, NEARBY_FILES)) {
         const f = path.posix.join(dir, e.name);
