@@ -4,15 +4,6 @@ import { main } from './main.js';
 // For the loader (bin.ts): what this run checked.
 export { coverage } from './main.js';
 
-// A reader that stops early (`lm-descriptors check | head`) closes the pipe: stop quietly, as
-// other command-line tools do, instead of printing a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
-}
-
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -3,7 +3,7 @@
  *
  * Exit codes: 0 no errors, 1 errors found, 2 bad usage.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
@@ -24,6 +24,28 @@ interface Row {
   severity: Severity;
   code: string;
   message: string;
+}
+
+/**
+ * Writes all of `text` to standard output (1) or error (2) at once, through the descriptor: the
+ * checker never creates node's stream objects for them (for a pipe they load the socket and stream
+ * modules, a cost to every short run). A reader that stops early (`lm-descriptors check | head`)
+ * ends the process quietly, as other command-line tools do.
+ */
+function write(fd: 1 | 2, text: string): void {
+  const buf = new TextEncoder().encode(text);
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      if (code !== 'EAGAIN') throw e;
+      // A non-blocking pipe that is full: wait a moment for the reader.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+    }
+  }
 }
 
 /**
@@ -50,11 +72,11 @@ const USAGE = [
 export async function main(argv: string[]): Promise<number> {
   const args = argv.slice();
   if (args[0] === '--help' || args[0] === '-h') {
-    process.stdout.write(USAGE + '\n');
+    write(1, USAGE + '\n');
     return 0;
   }
   if (args[0] !== 'check') {
-    process.stderr.write(`${args[0] === undefined ? 'Missing command' : `Unknown command '${args[0]}'`}.\n${USAGE}\n`);
+    write(2, `${args[0] === undefined ? 'Missing command' : `Unknown command '${args[0]}'`}.\n${USAGE}\n`);
     return 2;
   }
   args.shift();
@@ -68,21 +90,21 @@ export async function main(argv: string[]): Promise<number> {
     if (a === '--format') {
       const f = args[++i];
       if (f !== 'text' && f !== 'json') {
-        process.stderr.write(`--format must be text or json\n${USAGE}\n`);
+        write(2, `--format must be text or json\n${USAGE}\n`);
         return 2;
       }
       format = f;
     } else if (a.startsWith('--format=')) {
       const f = a.slice(9);
       if (f !== 'text' && f !== 'json') {
-        process.stderr.write(`--format must be text or json\n`);
+        write(2, `--format must be text or json\n`);
         return 2;
       }
       format = f;
     } else if (a === '--severity') {
       const m = /^((?:LM|TOSCA)\d{3})=(error|warning|information|hint|off)$/.exec(args[++i] ?? '');
       if (!m) {
-        process.stderr.write(`--severity expects CODE=level, e.g. LM043=off\n`);
+        write(2, `--severity expects CODE=level, e.g. LM043=off\n`);
         return 2;
       }
       overrides[m[1]!] = m[2] as Severity | 'off';
@@ -91,12 +113,12 @@ export async function main(argv: string[]): Promise<number> {
     } else if (a === '--tosca-dialect' || a.startsWith('--tosca-dialect=')) {
       const d = a === '--tosca-dialect' ? args[++i] : a.slice('--tosca-dialect='.length);
       if (!TOSCA_DIALECTS.includes(d as ToscaDialect)) {
-        process.stderr.write(`--tosca-dialect must be ${TOSCA_DIALECTS.join(' or ')}\n${USAGE}\n`);
+        write(2, `--tosca-dialect must be ${TOSCA_DIALECTS.join(' or ')}\n${USAGE}\n`);
         return 2;
       }
       toscaDialect = d as ToscaDialect;
     } else if (a.startsWith('-')) {
-      process.stderr.write(`Unknown option ${a}\n${USAGE}\n`);
+      write(2, `Unknown option ${a}\n${USAGE}\n`);
       return 2;
     } else paths.push(a);
   }
@@ -112,7 +134,7 @@ export async function main(argv: string[]): Promise<number> {
     try {
       st = statSync(abs);
     } catch {
-      process.stderr.write(`No such file or folder: ${p}\n`);
+      write(2, `No such file or folder: ${p}\n`);
       return 2;
     }
     if (st.isDirectory()) {
@@ -121,7 +143,7 @@ export async function main(argv: string[]): Promise<number> {
       roots.push(workspaceRootOf(fs, normalise(realpathSync(abs)), true));
       folders.push(normalise(realpathSync(abs)));
     } else if (!st.isFile()) {
-      process.stderr.write(`Not a regular file (a FIFO, socket or device): ${p}\n`);
+      write(2, `Not a regular file (a FIFO, socket or device): ${p}\n`);
       return 2;
     } else {
       // A link is checked as the file it points to: its kind and project come from where that lives.
@@ -167,9 +189,7 @@ export async function main(argv: string[]): Promise<number> {
       const text = session.fs.readTextSync(file, session.index.maxFileBytes);
       if (text === undefined) {
         if (!named.includes(file)) continue;
-        process.stderr.write(
-          `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`,
-        );
+        write(2, `Cannot read ${path.relative(process.cwd(), file) || file} (unreadable, or over the size cap).\n`);
         return 2;
       }
       doc = analyse(file, text);
@@ -207,12 +227,12 @@ export async function main(argv: string[]): Promise<number> {
       });
     }
   }
-  if (format === 'json') process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  if (format === 'json') write(1, JSON.stringify(rows, null, 2) + '\n');
   else {
-    for (const r of rows)
-      process.stdout.write(`${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`);
+    write(1, rows.map((r) => `${r.file}:${r.line}:${r.column}: ${r.severity} ${r.code} ${r.message}\n`).join(''));
     const count = (s: Severity) => rows.filter((r) => r.severity === s).length;
-    process.stderr.write(
+    write(
+      2,
       `${files.length} file(s) checked: ${count('error')} error(s), ${count('warning')} warning(s), ` +
         `${count('information') + count('hint')} note(s).\n`,
     );

@@ -12,7 +12,12 @@
 import * as path from 'node:path';
 import type { DocumentModel } from '../model/document.js';
 import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
-import { resolveImportTarget, type LoadedToscaFile, type ToscaFileSource } from '../model/tosca/imports.js';
+import {
+  resolveImportTarget,
+  type ImportStatus,
+  type LoadedToscaFile,
+  type ToscaFileSource,
+} from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
@@ -59,6 +64,8 @@ interface Memo {
 export class ToscaModels {
   private readonly models = new Map<string, Memo>();
   private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
+  /** Files read on demand that have no `imports` key, by stat (see mayImport). */
+  private readonly noImports = new Map<string, string>();
   /** Reverse import edges (imported file -> files whose resolved imports point at it), per TOSCA generation. */
   private reverse: { generation: number; map: Map<string, string[]> } | undefined;
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
@@ -70,8 +77,9 @@ export class ToscaModels {
    * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
    */
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
-  /** Folder listings for nearby importers, kept under the same condition. */
+  /** Folder listings for nearby importers, and where imports resolved, kept under the same condition. */
   private readonly listings: Map<string, DirEntry[]> | undefined;
+  private readonly resolvedImports: Map<string, ImportStatus> | undefined;
 
   constructor(
     private readonly index: ToscaIndexView,
@@ -82,6 +90,7 @@ export class ToscaModels {
     if (unchanging) {
       this.csarProbes = new Map();
       this.listings = new Map();
+      this.resolvedImports = new Map();
     }
   }
 
@@ -113,6 +122,7 @@ export class ToscaModels {
   clear(): void {
     this.models.clear();
     this.onDemand.clear();
+    this.noImports.clear();
     this.reverse = undefined;
     this.nearby = undefined;
   }
@@ -155,7 +165,7 @@ export class ToscaModels {
       for (const e of listing.slice(0, NEARBY_FILES)) {
         const f = path.posix.join(dir, e.name);
         if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)?.kind === 'tosca') continue;
-        const loaded = this.loadOnDemand(f);
+        const loaded = this.mayImport(f) ? this.loadOnDemand(f) : undefined;
         if (!loaded) continue;
         for (const imp of loaded.summary.imports) {
           const st = resolveImportTarget(f, imp, loaded.summary.repositories, source);
@@ -245,6 +255,23 @@ export class ToscaModels {
     return 'absent' in n;
   }
 
+  /**
+   * False for a file that cannot import anything (no `imports` key in its text), remembered while its
+   * stat is unchanged: folders next to TOSCA files hold playbooks and other YAML that need no parse.
+   */
+  private mayImport(p: string): boolean {
+    if (this.onDemand.has(p)) return true;
+    const stat = this.statKey(p);
+    if (stat === undefined || this.noImports.get(p) === stat) return false;
+    const text = this.readText(p);
+    if (text === undefined) return false;
+    if (/\bimports\s*:/.test(text)) return true;
+    this.noImports.delete(p);
+    this.noImports.set(p, stat);
+    if (this.noImports.size > MAX_ON_DEMAND) this.noImports.delete(this.noImports.keys().next().value!);
+    return false;
+  }
+
   /** A summary of a file the index does not hold as TOSCA, read on demand and kept while its stat is unchanged. */
   private loadOnDemand(p: string): LoadedToscaFile | undefined {
     const stat = this.statKey(p);
@@ -271,6 +298,7 @@ export class ToscaModels {
   private sourceFor(doc: DocumentModel | undefined): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     return {
+      ...(this.resolvedImports ? { resolved: this.resolvedImports } : {}),
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);

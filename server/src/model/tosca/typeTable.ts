@@ -257,7 +257,21 @@ function bodyFromCatalog(t: NormativeType): TypeBody {
   return body;
 }
 
+/**
+ * Bodies of declared types, by declaration: a summary's declarations never change, and every model
+ * whose closure holds the file would build the same body again (a weak map: they go with the summary).
+ */
+const FILE_BODIES = new WeakMap<TTypeDecl, { path: string; body: TypeBody }>();
+
 function bodyFromFile(d: TTypeDecl, path: string): TypeBody {
+  const known = FILE_BODIES.get(d);
+  if (known?.path === path) return known.body;
+  const body = buildBodyFromFile(d, path);
+  FILE_BODIES.set(d, { path, body });
+  return body;
+}
+
+function buildBodyFromFile(d: TTypeDecl, path: string): TypeBody {
   const names = (rs: { name: string }[] | undefined) => (rs ? rs.map((r) => r.name) : undefined);
   const body: TypeBody = {
     properties: d.properties.map((p) => propFromFile(p, path)),
