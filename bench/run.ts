@@ -6,19 +6,23 @@
  *   - the first build writing the warm-start cache, and a warm start from it (fresh process);
  *   - through the real server (`node dist/server.js --stdio`): warm start to `ready`,
  *     didOpen/didChange -> publishDiagnostics on a ~2,000-line assembly, completion / definition /
- *     hover latencies, and the server's peak RSS.
+ *     hover latencies, and the server's peak RSS;
+ *   - the command-line checker (`node dist/cli.js check`, a fresh process each time) over a folder
+ *     of about 40 TOSCA files: the xOpera repository's examples and tests from ../shared/corpus
+ *     (imports intact), or generated ones when the corpus is not there.
  *
  * It prints a table against the goals and writes `.bench/results.json`. Missed goals are marked,
  * never fatal. Options (or BENCH_<NAME> environment variables): --assemblies N (default 2000),
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
- * --phases reference,cold,warm,server (default all), --profile (node --cpu-prof for every measured
+ * --cli-runs N (checker runs, default 10),
+ * --phases reference,cold,warm,server,cli (default all), --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
  * --force (regenerate).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,12 +31,15 @@ import { BenchClient } from './lspClient.js';
 import type { IndexChildResult, ReferenceChildResult } from './child.js';
 import { keyOfUri } from '../server/src/lsp/convert.js';
 import { cacheFileFor } from '../server/src/index/cache.js';
-import { dist, log, mb, ms, num, shuffled, sleep, type Dist } from './util.js';
+import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from './util.js';
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
 const SERVER_JS = path.join(REPO, 'dist', 'server.js');
+const CLI_JS = path.join(REPO, 'dist', 'cli.js');
+/** A repository of the corpus with about 40 TOSCA files importing each other: the checker's folder. */
+const CLI_CORPUS = path.join(REPO, '..', 'shared', 'corpus', 'tosca', 'xlab-si__xopera-opera');
 const CHILD = path.join(REPO, 'bench', 'child.ts');
 const PROF_DIR = path.join(BENCH_DIR, 'prof');
 
@@ -46,6 +53,7 @@ const GOALS = {
   rssMB: 400,
   workspacePassMs: 10_000,
   renameMs: 200,
+  cliMs: 200,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -182,6 +190,18 @@ interface Results {
     /** VmHWM / VmRSS after each stage, to see where memory grows. */
     memoryTrace?: { stage: string; hwmMB?: number; rssMB?: number }[];
     error?: string;
+  };
+  /** The command-line checker over a folder of TOSCA files, a fresh process per run. */
+  cli?: {
+    source: string;
+    files: number;
+    checked?: number;
+    summary?: string;
+    runsMs: number[];
+    median: number;
+    min: number;
+    /** `node -e 0` in the same conditions: what node's own start costs. */
+    nodeMedian: number;
   };
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
@@ -355,6 +375,110 @@ async function serverPhase(
   }
 }
 
+/** Wall time of one process (spawned, waited for); rejects past the timeout. */
+function timeProcess(args: string[], cwd: string): Promise<{ ms: number; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const p = spawn(process.execPath, [...nodeFlags, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    p.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+    const timer = setTimeout(() => p.kill('SIGKILL'), 60_000);
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      // The checker exits 1 when it finds errors: a measurement all the same.
+      if (code === 0 || code === 1) resolve({ ms: performance.now() - t0, stderr });
+      else reject(new Error(`exit ${code}: ${stderr}`));
+    });
+  });
+}
+
+/** About 40 small service templates and type files that import each other (when the corpus is missing). */
+function generateToscaFolder(dir: string): void {
+  for (let i = 0; i < 8; i++) {
+    const types = [`tosca_definitions_version: tosca_simple_yaml_1_3`, `node_types:`];
+    for (let j = 0; j < 4; j++)
+      types.push(
+        `  bench.nodes.App${i}_${j}:`,
+        `    derived_from: tosca.nodes.SoftwareComponent`,
+        `    properties:`,
+        `      port: { type: integer, default: ${8000 + j}, constraints: [ { in_range: [ 1, 65535 ] } ] }`,
+        `      name: { type: string, required: false }`,
+        `    interfaces:`,
+        `      Standard:`,
+        `        operations:`,
+        `          create: playbooks/create.yaml`,
+      );
+    writeFileSync(path.join(dir, `types${i}.yaml`), types.join('\n') + '\n');
+    for (let k = 0; k < 4; k++) {
+      const svc = [
+        `tosca_definitions_version: tosca_simple_yaml_1_3`,
+        `imports: [ types${i}.yaml ]`,
+        `topology_template:`,
+        `  inputs:`,
+        `    host_ip: { type: string, default: 10.0.0.${k + 1} }`,
+        `  node_templates:`,
+        `    server:`,
+        `      type: tosca.nodes.Compute`,
+        `      attributes: { private_address: { get_input: host_ip } }`,
+      ];
+      for (let j = 0; j < 4; j++)
+        svc.push(
+          `    app${j}:`,
+          `      type: bench.nodes.App${i}_${j}`,
+          `      properties: { port: ${9000 + j}, name: { concat: [ app, "${j}" ] } }`,
+          `      requirements:`,
+          `        - host: server`,
+        );
+      svc.push(`  outputs:`, `    address: { value: { get_attribute: [ server, private_address ] } }`);
+      writeFileSync(path.join(dir, `service${i}_${k}.yaml`), svc.join('\n') + '\n');
+    }
+  }
+}
+
+async function cliPhase(res: Results, runs: number): Promise<void> {
+  // Outside the repository: the checker indexes from the workspace root (the nearest version
+  // control root), which inside the repository would be the repository itself.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-bench-cli-'));
+  try {
+    let source: string;
+    if (existsSync(CLI_CORPUS)) {
+      cpSync(CLI_CORPUS, dir, { recursive: true });
+      source = `../shared/corpus/tosca/${path.basename(CLI_CORPUS)} (copied)`;
+    } else {
+      generateToscaFolder(dir);
+      source = 'generated (the corpus is not there)';
+    }
+    const files = Number(
+      spawnSync('find', [dir, '-name', '*.y*ml'], { encoding: 'utf8' }).stdout.split('\n').length - 1,
+    );
+    // One run each to warm the file-system cache, not counted.
+    await timeProcess(['-e', '0'], dir);
+    const first = await timeProcess([CLI_JS, 'check', dir], dir);
+    const cliMs: number[] = [];
+    const nodeMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      cliMs.push((await timeProcess([CLI_JS, 'check', dir], dir)).ms);
+      nodeMs.push((await timeProcess(['-e', '0'], dir)).ms);
+    }
+    const summary = /(\d+) file\(s\) checked: [^\n]*/.exec(first.stderr)?.[0];
+    res.cli = {
+      source,
+      files,
+      ...(summary ? { checked: Number(summary.split(' ')[0]), summary } : {}),
+      runsMs: cliMs,
+      median: percentile(cliMs, 50),
+      min: Math.min(...cliMs),
+      nodeMedian: percentile(nodeMs, 50),
+    };
+    log(
+      `checker over ${files} YAML files: median ${ms(res.cli.median)}, min ${ms(res.cli.min)} ` +
+        `(node itself ${ms(res.cli.nodeMedian)}); ${summary ?? 'no summary'}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -513,6 +637,15 @@ function report(res: Results): string {
       goal: `p95 < ${GOALS.requestP95Ms} ms`,
       ok: wf.workspaceSymbol.p95 < GOALS.requestP95Ms,
     });
+  const cli = res.cli;
+  if (cli) {
+    rows.push({
+      metric: `checker over ${cli.checked ?? '?'} TOSCA files, median of ${cli.runsMs.length}`,
+      value: `${ms(cli.median)} (min ${ms(cli.min)}; node alone ${ms(cli.nodeMedian)})`,
+      goal: `< ${GOALS.cliMs} ms`,
+      ok: cli.median < GOALS.cliMs,
+    });
+  }
 
   const w = [
     Math.max(...rows.map((r) => r.metric.length)),
@@ -590,6 +723,11 @@ function report(res: Results): string {
     out.push(
       `- completion returned ${s.completion.items} items at the last position (member list after \`\${component.\`).`,
     );
+  if (cli)
+    out.push(
+      `- checker: \`node dist/cli.js check\` in a fresh process over ${cli.files} YAML files from ${cli.source} ` +
+        `(${cli.summary ?? '?'}), one unmeasured run first; the time includes node's own start-up.`,
+    );
   for (const e of res.errors) out.push(`- ERROR: ${e}`);
   out.push(
     `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ` +
@@ -613,8 +751,9 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,workspace').split(',').map((x) => x.trim()),
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,workspace,cli').split(',').map((x) => x.trim()),
   );
+  const cliRuns = Math.max(1, intArg('cli-runs', 10));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
   const extraNodeArgs = argOf(argv, 'node-args');
   if (extraNodeArgs) nodeFlags.push(...extraNodeArgs.split(/\s+/).filter(Boolean));
@@ -718,7 +857,7 @@ async function main(): Promise<void> {
   const rootKey = keyOfUri(pathToFileURL(root).href);
   // The same name the server computes (a mismatch made the "warm start" a cold one).
   const cacheFile = cacheFileFor(cacheDir, [rootKey]);
-  if (phases.has('warm') || !existsSync(cacheFile))
+  if (phases.has('warm') || (phases.has('server') && !existsSync(cacheFile)))
     try {
       res.prime = await indexChild(root, ['--cache', cacheFile, '--clear-cache'], 120_000);
       log(
@@ -741,12 +880,21 @@ async function main(): Promise<void> {
     }
 
   // 5. The real server: warm start, diagnostics latency, requests, RSS.
-  if (!existsSync(cacheFile)) res.errors.push(`no cache file at ${cacheFile}: the server starts cold`);
+  if (phases.has('server') && !existsSync(cacheFile))
+    res.errors.push(`no cache file at ${cacheFile}: the server starts cold`);
   if (phases.has('server')) await serverPhase(res, root, cacheDir, cacheFile, gen.big.path, opts);
   if (phases.has('workspace')) {
     res.workspaceFeatures = await workspacePhase(SERVER_JS, REPO, root, cacheDir, nodeFlags, opts.samples);
     if (res.workspaceFeatures.error) res.errors.push(`workspace: ${res.workspaceFeatures.error}`);
   }
+
+  // 6. The command-line checker over a folder of about 40 TOSCA files.
+  if (phases.has('cli'))
+    try {
+      await cliPhase(res, cliRuns);
+    } catch (e) {
+      res.errors.push(`checker: ${String(e)}`);
+    }
 
   res.totalMs = performance.now() - tStart;
   res.loadavg.end = os.loadavg();

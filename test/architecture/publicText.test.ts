@@ -27,6 +27,7 @@ import {
   PRIMITIVE_DOCS,
   VERSION_DOCS,
 } from '../../server/src/features/tosca/docs.js';
+import { TOSCA_RULES } from '../../server/src/features/tosca/rules/index.js';
 
 /** Words that only make sense inside this project. */
 const INTERNAL =
@@ -142,4 +143,24 @@ test('the Neovim snippet in the README is the file the Neovim end-to-end test lo
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   const snippet = /```lua\n([\s\S]*?)```/.exec(readme)?.[1];
   assert.equal(snippet, readFileSync(join(repo, 'e2e/neovim/lm-descriptors.lua'), 'utf8'));
+});
+
+test('every setting the extension contributes is in the README settings table', () => {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('\n## ', readme.indexOf('## Settings') + 1));
+  const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, unknown> } };
+  };
+  const missing = Object.keys(pkg.contributes.configuration.properties).filter((k) => !table.includes(`| \`${k}\` |`));
+  assert.deepEqual(missing, []);
+});
+
+test('every TOSCA code a rule reports is in docs/tosca-diagnostic-codes.md', () => {
+  const doc = readFileSync(join(repo, 'docs', 'tosca-diagnostic-codes.md'), 'utf8');
+  const codes = TOSCA_RULES.flatMap((r) => r.codes);
+  assert.ok(codes.includes('TOSCA106'));
+  assert.deepEqual(
+    codes.filter((c) => !doc.includes(`| ${c} |`)),
+    [],
+  );
 });

@@ -15,6 +15,11 @@ export function treeDiff(a: YNode | null, b: YNode | null, path = '$'): string |
       return `${path}: span ${JSON.stringify(a.span)} vs ${JSON.stringify(b.span)}`;
     return null;
   }
+  if ((a.kind === 'map' || a.kind === 'seq') && (b.kind === 'map' || b.kind === 'seq')) {
+    if (a.span.start !== b.span.start || a.span.end !== b.span.end)
+      return `${path}: ${a.kind} span ${JSON.stringify(a.span)} vs ${JSON.stringify(b.span)}`;
+    if (a.flow !== b.flow) return `${path}: flow ${a.flow} vs ${b.flow}`;
+  }
   if (a.kind === 'map' && b.kind === 'map') {
     if (a.pairs.length !== b.pairs.length) return `${path}: ${a.pairs.length} vs ${b.pairs.length} keys`;
     for (let i = 0; i < a.pairs.length; i++) {

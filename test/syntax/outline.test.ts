@@ -52,7 +52,9 @@ test('the outline scanner gives up (null) on what it does not model', () => {
     'a: !tag 1\n',
     '--- \na: 1\n---\nb: 2\n',
     'a:\n\t- 1\n',
-    'a: [1,\n  2]\n',
+    'a: [1,\n2]\n',
+    'a: [x\n  y]\n',
+    '---#x\na: 1\n',
     'a: "x\\ty"\n',
     '? a\n: b\n',
   ]) {
@@ -63,4 +65,77 @@ test('the outline scanner gives up (null) on what it does not model', () => {
 test('outline scalars resolve like the YAML 1.2 core schema', () => {
   const src = "a: 1.0\nb: '1.0'\nc: true\nd: ~\ne: 0x1F\nf: text\ng:\n";
   assert.equal(treeDiff(outlineYaml(src), parseYaml(src).root), null);
+});
+
+/**
+ * The command-line checker trusts a tree the scanner returns (no full parse), so whatever it
+ * accepts must be error-free YAML that the parser reads the same way. Seeded mutations of the
+ * corpus (deleted and inserted characters, indentation changes, joined and duplicated lines,
+ * comments, flow collections) hunt for text it accepts although the parser complains or differs.
+ * OUTLINE_MUTANTS=N runs more (default 3,000).
+ */
+test('the outline scanner accepts nothing the full parser reports or reads differently (mutations)', (t) => {
+  const roots = [join(repo, 'examples')];
+  if (existsSync(corpus)) roots.push(corpus);
+  const files = roots.flatMap((r) => yamlFiles(r)).filter((f) => statSync(f).size < 30_000);
+  const wanted = Number(process.env['OUTLINE_MUTANTS'] ?? 3000);
+  let seed = 20261123;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+  const CHARS = [':', '-', ' ', '"', "'", '[', ']', '{', '}', ',', '#', '\n', 'a', '|', '>', '&', '*', '!', '?'];
+  const MORE = ['%', '@', '`', '\t', '\\', '1', '.', '  ', ': ', '- ', '...', '---', '\r', '\u00a0', '\ufeff'];
+  const mutate = (text: string): string => {
+    const i = Math.floor(rnd() * text.length);
+    const lines = text.split('\n');
+    const li = Math.floor(rnd() * lines.length);
+    switch (Math.floor(rnd() * 10)) {
+      case 0:
+        return text.slice(0, i) + text.slice(i + 1);
+      case 1:
+      case 2:
+        return text.slice(0, i) + pick([...CHARS, ...MORE]) + text.slice(i);
+      case 3:
+        lines.splice(li, 0, lines[li]!);
+        break;
+      case 4:
+        lines[li] = ' '.repeat(1 + Math.floor(rnd() * 3)) + lines[li];
+        break;
+      case 5:
+        lines[li] = lines[li]!.replace(/^ {1,2}/, '');
+        break;
+      case 6:
+        lines.splice(li, 0, ' '.repeat(Math.floor(rnd() * 8)) + pick(['# c', '', ' ', '#', '# x: 1']));
+        break;
+      case 7:
+        lines[li] += pick([' # c', ' ', ':', ' [a, {b: [c]}]', ' {x: [1, 2],', '  y: {z: w}}', ' [ ]', ' {}']);
+        break;
+      case 8: {
+        const m = /^( *)([^]*)$/.exec(lines[li]!)!;
+        lines[li] = m[1] + pick(['- ', '? ', '-  ', '  ']) + m[2];
+        break;
+      }
+      default:
+        if (li + 1 < lines.length) lines.splice(li, 2, `${lines[li]} ${lines[li + 1]!.trim()}`);
+    }
+    return lines.join('\n');
+  };
+  let accepted = 0;
+  const bad: string[] = [];
+  for (let n = 0; n < wanted; n++) {
+    const f = pick(files);
+    let text = readFileSync(f, 'utf8');
+    for (let k = 1 + Math.floor(rnd() * 2); k > 0; k--) text = mutate(text);
+    const fast = outlineYaml(text);
+    if (!fast) continue;
+    accepted++;
+    const full = parseYaml(text);
+    const problems = full.problems.filter((p) => p.yamlCode !== 'CONTROL_CHARACTER').map((p) => p.message);
+    const d = treeDiff(fast, full.root);
+    if (problems.length || d) bad.push(`${f} (mutant ${n}): ${problems[0] ?? d}\n${JSON.stringify(text)}`);
+  }
+  t.diagnostic(`${accepted} of ${wanted} mutants accepted by the scanner`);
+  assert.deepEqual(bad.slice(0, 3), []);
 });

@@ -35,13 +35,12 @@ dsl_definitions:
   },
 );
 
-test('TOSCA001: missing version (with the misspelling pointed out)', async () => {
+test('TOSCA001: missing version (with the misspelling pointed out, once: not also as an unknown keyname)', async () => {
   const d = await checkTosca(`
 #- /ws/service.yaml
 # lm-descriptors: tosca
 tosca_definitions_versions: tosca_simple_yaml_1_3
 #^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA001
-#^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA010
 `);
   assert.match(messageOf(d, 'TOSCA001'), /misspelling/);
 });

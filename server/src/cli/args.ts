@@ -1,4 +1,5 @@
 /** The options of `lm-descriptors check`, parsed and validated (bad usage is exit status 2). */
+import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
 import type { Severity } from '../features/types.js';
 import { FORMATS, type Format } from './report.js';
 import { KNOWN_CODES, nearestCodes } from './rules.js';
@@ -11,6 +12,8 @@ export interface CheckOptions {
   maxWarnings: number | undefined;
   allowEmpty: boolean;
   toscaGenericTypes: boolean;
+  /** How TOSCA files are read: `standard`, or `amp` for Cloudsoft AMP (--tosca-dialect). */
+  toscaDialect: ToscaDialect;
   /** The size cap in bytes (--max-file-size, in MB); the index default when undefined. */
   maxFileBytes: number | undefined;
 }
@@ -33,6 +36,9 @@ Options:
   --allow-empty           do not fail when a path holds no descriptor, lmproject file or TOSCA file
   --max-file-size MB      files larger than this are not read (default 4)
   --tosca-generic-types   accept the generic type notation map<string,boolean> in TOSCA files (TOSCA036)
+  --tosca-dialect standard|amp
+                          amp: check TOSCA files as Cloudsoft AMP reads them (its extensions accepted,
+                          what AMP does not support warned about, TOSCA106; implies --tosca-generic-types)
   --version               print the version
   -h, --help              print this help
 
@@ -52,6 +58,7 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
     maxWarnings: undefined,
     allowEmpty: false,
     toscaGenericTypes: false,
+    toscaDialect: 'standard',
     maxFileBytes: undefined,
   };
   for (let i = 0; i < args.length; i++) {
@@ -120,6 +127,13 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
       case '--tosca-generic-types':
         o.toscaGenericTypes = true;
         break;
+      case '--tosca-dialect': {
+        const d = value() ?? '';
+        if (!TOSCA_DIALECTS.includes(d as ToscaDialect))
+          return { ok: false, message: `--tosca-dialect must be ${TOSCA_DIALECTS.join(' or ')} (got '${d}')` };
+        o.toscaDialect = d as ToscaDialect;
+        break;
+      }
       default:
         if (a.startsWith('-') && a !== '-') return { ok: false, message: `Unknown option ${a}` };
         o.paths.push(a);

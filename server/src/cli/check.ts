@@ -11,7 +11,8 @@ import { workspaceRootOf } from '../host/roots.js';
 import { isDescriptorKind, kindFromPath, type FileKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
-import { normalise } from '../index/workspace.js';
+import { analyseDocument, type DocumentModel } from '../model/document.js';
+import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
 import { nodeFileSystem } from '../index/fileSystem.js';
 import { LineIndex } from '../syntax/positions.js';
 import { looksBinary } from '../syntax/limits.js';
@@ -36,13 +37,43 @@ export interface CheckResult {
 
 export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; message: string };
 
+/**
+ * What this process checked: files and their kinds. The loader (bin.ts) keeps it with its code
+ * cache, to tell whether a run needed code the cache does not hold.
+ */
+export const coverage = { files: 0, kinds: [] as string[] };
+
+/** Text of the files to check whose trees are kept from the index build to the check (see below). */
+const KEEP_BYTES = 32 * 1024 * 1024;
+
 const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'tosca';
 const syntaxCode = (k: FileKind) => (k === 'tosca' ? 'TOSCA000' : 'LM000');
 
 export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<CheckOutcome> {
-  const session = new Session(nodeFileSystem, o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {});
-  const maxFileBytes = session.index.maxFileBytes;
   const targets: Target[] = [];
+  const wanted = (file: string) => targets.some((t) => (t.isDir ? isInside(file, t.real) : file === t.real));
+  // The files to report on are analysed while the index reads them (one parse each), outline
+  // scanner first: it builds the parser's tree several times faster and gives up on anything the
+  // parser would report (see syntax/outline.ts), so the findings are the same. Their trees are kept
+  // until checked, up to KEEP_BYTES of text; past that, files are parsed again.
+  const analysed = new Map<string, DocumentModel>();
+  let kept = 0;
+  const session = new Session(nodeFileSystem, {
+    ...(o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {}),
+    // Nothing changes during a run: the TOSCA models need no invalidation bookkeeping.
+    unchanging: true,
+    analyse: (file, text) => {
+      if (!wanted(file) || kept + text.length > KEEP_BYTES) return undefined;
+      kept += text.length;
+      const model = analyseDocument(file, text, 0, {
+        maxFullParseBytes: o.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+        outlineFirst: true,
+      });
+      analysed.set(file, model);
+      return model;
+    },
+  });
+  const maxFileBytes = session.index.maxFileBytes;
   for (const given of o.paths) {
     const abs = path.resolve(cwd, given);
     let st;
@@ -92,7 +123,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   const matched = new Set<Target>();
   const options = {
     severityOverrides: o.overrides,
-    ...(o.toscaGenericTypes ? { tosca: { genericTypeNotation: true } } : {}),
+    tosca: { dialect: o.toscaDialect, ...(o.toscaGenericTypes ? { genericTypeNotation: true } : {}) },
   };
   for (const [file, { display, targets }] of files) {
     // Named on the command line: what cannot be read is bad usage, not something to skip.
@@ -114,13 +145,19 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
       if (named) return { ok: false, message: `Cannot read ${display} (${read.reason}).` };
       continue; // changed or removed since the index read it
     }
-    const doc = session.analyse(file, read.text);
+    // The tree built while indexing, when the file still reads the same (it is read again as bytes,
+    // so that text which is not UTF-8 is reported where it is).
+    const pre = analysed.get(file);
+    analysed.delete(file);
+    const doc = pre && pre.text === read.text ? pre : session.analyse(file, read.text);
     if (!checkable(doc.kind)) {
       if (!named) others.add(file);
       continue;
     }
     for (const t of targets) matched.add(t);
     kinds[doc.kind] = (kinds[doc.kind] ?? 0) + 1;
+    coverage.files++;
+    if (!coverage.kinds.includes(doc.kind)) coverage.kinds.push(doc.kind);
     let diags: Diagnostic[];
     try {
       diags = computeDiagnostics(session.context(doc), options);

@@ -22,6 +22,10 @@ import type { Format, Report } from './report.js';
 import { SCHEMA_KINDS, isSchemaKind, schemaText } from './schema.js';
 import { planCommand } from './plan.js';
 import { summaryLines } from './summary.js';
+import { err, out, write } from './output.js';
+
+// For the loader (bin.ts): what this run checked.
+export { coverage } from './check.js';
 
 const USAGE = `Usage: lm-descriptors <command> [options]
 
@@ -46,9 +50,6 @@ const FORMATTERS: Record<Format, (r: Report) => string> = {
   github: formatGithub,
   gitlab: formatGitlab,
 };
-
-const out = (s: string) => process.stdout.write(s.endsWith('\n') ? s : s + '\n');
-const err = (s: string) => process.stderr.write(s.endsWith('\n') ? s : s + '\n');
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -96,7 +97,7 @@ async function check(args: string[]): Promise<number> {
     return 2;
   }
   const shown = o.quiet ? r.rows.filter((x) => x.severity === 'error') : r.rows;
-  process.stdout.write(FORMATTERS[o.format]({ rows: shown, cwd: process.cwd() }));
+  write(1, FORMATTERS[o.format]({ rows: shown, cwd: process.cwd() }));
   for (const line of summaryLines(r)) err(line);
   if (r.rows.some((x) => x.severity === 'error')) return 1;
   const warnings = r.rows.filter((x) => x.severity === 'warning').length;

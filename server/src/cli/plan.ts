@@ -15,6 +15,7 @@ import { Session } from '../host/session.js';
 import { normalise } from '../index/workspace.js';
 import { didYouMean } from '../util/suggest.js';
 import { PLAN_FORMATS, renderPlan, type PlanFormat } from './planFormat.js';
+import { write } from './output.js';
 
 export const PLAN_USAGE = [
   'Usage: lm-descriptors plan FILE [--termination | --scale-out NODE] [--format text|json|mermaid|dot]',
@@ -68,12 +69,12 @@ function parse(args: readonly string[]): Options | string {
 
 export async function planCommand(args: readonly string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(PLAN_USAGE + '\n');
+    write(1, PLAN_USAGE + '\n');
     return 0;
   }
   const opts = parse(args);
   if (typeof opts === 'string') {
-    process.stderr.write(`${opts}\n${PLAN_USAGE}\n`);
+    write(2, `${opts}\n${PLAN_USAGE}\n`);
     return 2;
   }
   let real: string;
@@ -81,7 +82,7 @@ export async function planCommand(args: readonly string[]): Promise<number> {
     real = realpathSync(path.resolve(opts.file));
     if (!statSync(real).isFile()) throw new Error('not a file');
   } catch {
-    process.stderr.write(`No such file: ${opts.file}\n`);
+    write(2, `No such file: ${opts.file}\n`);
     return 2;
   }
   const session = new Session();
@@ -91,7 +92,7 @@ export async function planCommand(args: readonly string[]): Promise<number> {
   await session.index.build();
   const text = session.fs.readTextSync(file, session.index.maxFileBytes);
   if (text === undefined) {
-    process.stderr.write(`Cannot read ${opts.file} (unreadable, or over the size cap).\n`);
+    write(2, `Cannot read ${opts.file} (unreadable, or over the size cap).\n`);
     return 2;
   }
   const plan = deploymentPlan(session.context(session.analyse(file, text)), opts.request);
@@ -100,20 +101,21 @@ export async function planCommand(args: readonly string[]): Promise<number> {
     const names = plan.nodes.filter((n) => n.role !== 'reference').map((n) => n.id);
     const hint = didYouMean(node, names);
     const what = plan.language === 'tosca' ? 'node template' : 'component';
-    process.stderr.write(
+    write(
+      2,
       `No ${what} \`${node}\` in ${plan.title}.${hint ? ` Did you mean \`${hint}\`?` : ''} ` +
         `It has: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}.\n`,
     );
     return 2;
   }
   if (plan.problem && !plan.cycles.length) {
-    if (opts.format === 'json') process.stdout.write(renderPlan(withUris(plan, fileUri), 'json'));
-    process.stderr.write(`No ${KIND_WORD[opts.request.kind]} plan: ${plan.problem}\n`);
+    if (opts.format === 'json') write(1, renderPlan(withUris(plan, fileUri), 'json'));
+    write(2, `No ${KIND_WORD[opts.request.kind]} plan: ${plan.problem}\n`);
     return 2;
   }
-  process.stdout.write(renderPlan(opts.format === 'json' ? withUris(plan, fileUri) : plan, opts.format));
+  write(1, renderPlan(opts.format === 'json' ? withUris(plan, fileUri) : plan, opts.format));
   if (plan.cycles.length) {
-    if (opts.format !== 'text') for (const c of plan.cycles) process.stderr.write(`${c.message}\n`);
+    if (opts.format !== 'text') for (const c of plan.cycles) write(2, `${c.message}\n`);
     return 1;
   }
   return 0;

@@ -6,14 +6,14 @@
  * the same steps but awaits `pause()` whenever a slice of `sliceMs` is used up, so a server can
  * answer other requests while a large file is checked; the result is the same.
  */
-import { packFor } from './packs.js';
+import { diagnoserFor } from './packs.js';
 import { diagnosticCollector, type DiagnosticOptions } from './shared/diagnostics.js';
 import type { Diagnostic, FeatureContext } from './types.js';
 
 export type { DiagnosticOptions } from './shared/diagnostics.js';
 
 export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions = {}): Diagnostic[] {
-  const pack = packFor(ctx.doc.kind);
+  const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
   const collector = diagnosticCollector(ctx, opts);
   for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts));
@@ -26,7 +26,7 @@ export async function computeDiagnosticsInSlices(
   pause: () => Promise<void>,
   sliceMs = 15,
 ): Promise<Diagnostic[]> {
-  const pack = packFor(ctx.doc.kind);
+  const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
   const collector = diagnosticCollector(ctx, opts);
   let sliceStart = performance.now();

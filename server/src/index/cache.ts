@@ -17,7 +17,6 @@
  *   temporary file with a random name, created exclusively without following links, then renamed
  *   over the cache in one step.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } from '../model/indexSymbols.js';
@@ -26,7 +25,7 @@ import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 10;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
@@ -68,14 +67,36 @@ const KINDS: ReadonlySet<string> = new Set([
 
 /** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
 export function cacheFileFor(dir: string, roots: readonly string[]): string {
-  return path.join(dir, `index-${createHash('sha1').update(roots.join('\n')).digest('hex').slice(0, 16)}.cache`);
+  return path.join(dir, `index-${fnv64(roots.join('\n'))}.cache`);
+}
+
+/**
+ * FNV-1a, 64 bits, in hex: a name for a set of roots, not a security boundary (the cache checks each
+ * line itself), and synchronous without node:crypto (see `crypto` below).
+ */
+function fnv64(s: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(s)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
 }
 
 /** The cache file is never read past this size. */
 const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
 
-function checksum(s: string): string {
-  return createHash('sha1').update(s).digest('base64url').slice(0, 16);
+/**
+ * node:crypto, loaded when a cache is first read or written: processes without a cache (the
+ * command-line checker) never pay for loading it. `process.getBuiltinModule` (node 20.16+) loads
+ * it synchronously, also in the checker's code-cached bundle, where `import()` is unavailable.
+ */
+async function crypto(): Promise<typeof import('node:crypto')> {
+  const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  return get ? (get('node:crypto') as typeof import('node:crypto')) : await import('node:crypto');
+}
+
+/** The line checksum. */
+async function checksummer(): Promise<(s: string) => string> {
+  const { createHash } = await crypto();
+  return (s) => createHash('sha1').update(s).digest('base64url').slice(0, 16);
 }
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
@@ -124,20 +145,21 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
   if (text === undefined) return out; // no cache yet (or not a plain file): start cold
   const firstNl = text.indexOf('\n');
   if (firstNl < 0 || text.slice(0, firstNl) !== `${MAGIC} ${CACHE_FORMAT}`) return out;
+  const checksum = await checksummer();
   let pos = firstNl + 1;
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
     const line = text.slice(pos, nl);
     pos = nl + 1;
-    const entry = parseLine(line);
+    const entry = parseLine(line, checksum);
     if (entry) out.set(entry[0], entry[1]);
     // Anything else costs one file a re-read.
   }
   return out;
 }
 
-function parseLine(line: string): [string, CachedEntry] | undefined {
+function parseLine(line: string, checksum: (s: string) => string): [string, CachedEntry] | undefined {
   const t0 = line.indexOf('\t');
   if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return undefined;
   const f = line.slice(t0 + 1).split('\t');
@@ -166,6 +188,8 @@ function parseLine(line: string): [string, CachedEntry] | undefined {
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
 export async function saveCache(file: string, entries: Iterable<[string, CachedEntry]>): Promise<void> {
   const dir = path.dirname(file);
+  const { randomBytes } = await crypto();
+  const checksum = await checksummer();
   const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
   let created = false;
   try {

@@ -11,13 +11,18 @@
  */
 import * as path from 'node:path';
 import type { DocumentModel, MemoKey } from '../model/document.js';
-import { findCsar } from '../model/tosca/csar.js';
-import { resolveImportTarget, type LoadedToscaFile, type ToscaFileSource } from '../model/tosca/imports.js';
+import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
+import {
+  resolveImportTarget,
+  type ImportStatus,
+  type LoadedToscaFile,
+  type ToscaFileSource,
+} from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
 import { parseYaml } from '../syntax/parse.js';
-import type { FileSystem } from './fileSystem.js';
+import type { DirEntry, FileSystem } from './fileSystem.js';
 import type { IndexEntry } from './workspace.js';
 
 /**
@@ -42,6 +47,12 @@ export interface ImportEdge {
 
 /** Importers followed upwards for a file's importer context (as the model builder does). */
 const MAX_IMPORTERS = 8;
+
+/** Folders looked at, upwards from a file, for importers the index does not hold (inside a CSAR: up to its root). */
+const NEARBY_LEVELS = 2;
+const NEARBY_CSAR_LEVELS = 4;
+/** YAML files read per folder at most for that. */
+const NEARBY_FILES = 200;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -76,14 +87,33 @@ export class ToscaModels {
   };
   /** Values derived from one summary alone (see `derivedOf`). */
   private readonly derived = new WeakMap<ToscaSummary, Map<MemoKey<unknown>, unknown>>();
+  /** Files read on demand that have no `imports` key, by stat (see mayImport). */
+  private readonly noImports = new Map<string, string>();
+  /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
+  private nearby: { generation: number; map: Map<string, string[]> } | undefined;
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
+  /**
+   * What each folder holds as a CSAR root, when files do not change while the index lives (the
+   * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
+   */
+  private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
+  /** Folder listings for nearby importers, and where imports resolved, kept under the same condition. */
+  private readonly listings: Map<string, DirEntry[]> | undefined;
+  private readonly resolvedImports: Map<string, ImportStatus> | undefined;
 
   constructor(
     private readonly index: ToscaIndexView,
     private readonly fs: FileSystem,
     private readonly maxFileBytes: () => number,
-  ) {}
+    unchanging = false,
+  ) {
+    if (unchanging) {
+      this.csarProbes = new Map();
+      this.listings = new Map();
+      this.resolvedImports = new Map();
+    }
+  }
 
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
   modelOf(doc: DocumentModel): ToscaModel {
@@ -96,7 +126,7 @@ export class ToscaModels {
     }
     const source = this.sourceFor(doc);
     const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
-    const model = buildToscaModel(doc.path, summary, source, { readText: (p) => this.readText(p) });
+    const model = buildToscaModel(doc.path, summary, source, { csarOf: (p) => this.csarOf(p) });
     const seen = new Map<string, Seen>();
     for (const f of [...model.closure.files, ...model.contextFiles])
       if (f.path !== doc.path) seen.set(f.path, this.now(f.path));
@@ -147,7 +177,7 @@ export class ToscaModels {
    * (type files read on demand import others too). After an edit only the files whose imports
    * changed are re-linked, so a workspace-wide reverse walk stays cheap while someone types.
    */
-  importersOf(p: string): string[] {
+  private indexedImportersOf(p: string): string[] {
     const r = this.reverse;
     if (r.generation !== this.index.generation) {
       const queue: string[] = [];
@@ -200,6 +230,63 @@ export class ToscaModels {
     this.models.clear();
     this.onDemand.clear();
     this.reverse.generation = -1;
+    this.noImports.clear();
+    this.nearby = undefined;
+  }
+
+  /**
+   * The files whose resolved imports point at `p` (relative paths, repositories, CSAR roots and
+   * namespaces resolved exactly as the model builder does), from reverse edges rebuilt when a TOSCA
+   * file changed.
+   */
+  importersOf(p: string): string[] {
+    const indexed = this.indexedImportersOf(p);
+    const nearby = this.nearbyImportersOf(p);
+    return nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+  }
+
+  /**
+   * Importers the index does not hold: TOSCA files in the folders from `p`'s up to its CSAR root
+   * (at most NEARBY_LEVELS up outside a CSAR), read on demand. So a type file checks the same
+   * whether the workspace root is its package, its repository or only its own folder.
+   */
+  private nearbyImportersOf(p: string): string[] {
+    const generation = this.index.toscaGeneration;
+    if (this.nearby?.generation !== generation) this.nearby = { generation, map: new Map() };
+    const known = this.nearby.map.get(p);
+    if (known) return known;
+    const out: string[] = [];
+    const csarRoot = this.csarOf(p)?.root;
+    const source = this.sourceFor(undefined);
+    let dir = path.posix.dirname(p);
+    for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
+      let listing = this.listings?.get(dir);
+      if (!listing) {
+        try {
+          listing = this.fs.readDirSync(dir);
+        } catch {
+          listing = [];
+        }
+        this.listings?.set(dir, listing);
+      }
+      for (const e of listing.slice(0, NEARBY_FILES)) {
+        const f = path.posix.join(dir, e.name);
+        if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)?.kind === 'tosca') continue;
+        const loaded = this.mayImport(f) ? this.loadOnDemand(f) : undefined;
+        if (!loaded) continue;
+        for (const imp of loaded.summary.imports) {
+          const st = resolveImportTarget(f, imp, loaded.summary.repositories, source);
+          if (st.kind === 'ok' && st.path === p && !out.includes(f)) out.push(f);
+        }
+      }
+      if (dir === csarRoot) break;
+      const parent = path.posix.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    out.sort();
+    this.nearby.map.set(p, out);
+    return out;
   }
 
   /** The files that import `p`, and those that import them, breadth first, at most MAX_IMPORTERS. */
@@ -230,6 +317,10 @@ export class ToscaModels {
     return this.fs.readTextSync(p, this.maxFileBytes());
   }
 
+  private csarOf(p: string): CsarInfo | undefined {
+    return findCsar(p, (f) => this.readText(f), undefined, this.csarProbes);
+  }
+
   private statKey(p: string): string | undefined {
     const st = this.fs.statSync(p);
     return st ? `${st.mtimeMs}:${st.size}` : undefined;
@@ -247,6 +338,23 @@ export class ToscaModels {
     if ('stamp' in s) return 'stamp' in n && n.stamp === s.stamp;
     if ('stat' in s) return 'stat' in n && n.stat === s.stat;
     return 'absent' in n;
+  }
+
+  /**
+   * False for a file that cannot import anything (no `imports` key in its text), remembered while its
+   * stat is unchanged: folders next to TOSCA files hold playbooks and other YAML that need no parse.
+   */
+  private mayImport(p: string): boolean {
+    if (this.onDemand.has(p)) return true;
+    const stat = this.statKey(p);
+    if (stat === undefined || this.noImports.get(p) === stat) return false;
+    const text = this.readText(p);
+    if (text === undefined) return false;
+    if (/\bimports\s*:/.test(text)) return true;
+    this.noImports.delete(p);
+    this.noImports.set(p, stat);
+    if (this.noImports.size > MAX_ON_DEMAND) this.noImports.delete(this.noImports.keys().next().value!);
+    return false;
   }
 
   /** A summary of a file the index does not hold as TOSCA, read on demand and kept while its stat is unchanged. */
@@ -275,6 +383,7 @@ export class ToscaModels {
   private sourceFor(doc?: DocumentModel): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     return {
+      ...(this.resolvedImports ? { resolved: this.resolvedImports } : {}),
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);
@@ -293,7 +402,7 @@ export class ToscaModels {
       importersOf: (p) => this.importersOf(p),
       csarRootOf: (p) => {
         const dir = path.posix.dirname(p);
-        if (!csarRoots.has(dir)) csarRoots.set(dir, findCsar(p, (f) => this.readText(f))?.root);
+        if (!csarRoots.has(dir)) csarRoots.set(dir, this.csarOf(p)?.root);
         return csarRoots.get(dir);
       },
     };

@@ -72,7 +72,7 @@ export function startServer(connection: Connection): void {
   const docs = new OpenDocuments();
   const diagnosticOptions = (): DiagnosticOptions => ({
     severityOverrides: settings.diagnostics.severity,
-    tosca: { genericTypeNotation: settings.tosca.genericTypeNotation },
+    tosca: { dialect: settings.tosca.dialect, genericTypeNotation: settings.tosca.genericTypeNotation },
     budgetMs: settings.analysisBudgetMs,
     // Until the index is built, cross-file rules would report things as missing that are merely
     // not indexed yet; they run when the build completes (it re-validates the open documents).

@@ -4,13 +4,15 @@
  * settings table mirrors `contributes.configuration` in package.json.
  */
 import type { Severity } from '../features/types.js';
+import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
 
 export interface Settings {
   diagnostics: { severity: Record<string, Severity | 'off'>; debounceMs: number; scope: 'workspace' | 'openFiles' };
   maxFileSizeMB: number;
   analysisBudgetMs: number;
   exclude: string[];
-  tosca: { genericTypeNotation: boolean };
+  /** `dialect: amp` implies `genericTypeNotation` (the older switch, kept working). */
+  tosca: { dialect: ToscaDialect; genericTypeNotation: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -18,7 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeMB: 4,
   analysisBudgetMs: 2000,
   exclude: ['node_modules', '.git', '_lmctl'],
-  tosca: { genericTypeNotation: false },
+  tosca: { dialect: 'standard', genericTypeNotation: false },
 };
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
@@ -51,6 +53,9 @@ export function readSettings(raw: unknown): Settings {
   const tosca = raw['tosca'];
   if (isObject(tosca) && typeof tosca['genericTypeNotation'] === 'boolean') {
     s.tosca.genericTypeNotation = tosca['genericTypeNotation'];
+  }
+  if (isObject(tosca) && TOSCA_DIALECTS.includes(tosca['dialect'] as ToscaDialect)) {
+    s.tosca.dialect = tosca['dialect'] as ToscaDialect;
   }
   return s;
 }

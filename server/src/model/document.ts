@@ -16,7 +16,7 @@
  */
 import { classify, type FileKind } from './kinds.js';
 import { summarise, type FileSummary } from './summary.js';
-import { LineIndex } from '../syntax/positions.js';
+import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { outlineYaml } from '../syntax/outline.js';
 import { looksBinary } from '../syntax/limits.js';
@@ -37,6 +37,11 @@ export interface DocumentModel {
   lines: LineIndex;
   root: YNode | null;
   problems: SyntaxProblem[];
+  /**
+   * Regions a YAML syntax error damaged (see syntax/recover.ts): only the syntax error is reported
+   * there, other findings inside them would echo it. Absent when there are none.
+   */
+  damaged?: readonly Span[];
   summary: FileSummary;
   /** True when the file was too large for a full parse and only the outline was built. */
   tooLarge: boolean;
@@ -172,6 +177,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     lines,
     root: parsed.root,
     problems: parsed.problems,
+    ...(parsed.damaged.length ? { damaged: parsed.damaged } : {}),
     summary: summarise(kind, parsed.root),
     tooLarge: false,
     binary: false,

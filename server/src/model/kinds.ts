@@ -39,13 +39,75 @@ export function kindFromPath(path: string): FileKind | undefined {
 const NAME_LINE = /^name:[ \t]*['"]?(assembly|resource|assembly-template|type)::/m;
 const TOSCA_LINE = /^tosca_definitions_version[ \t]*:/m;
 
-/** The kind the content implies: a top-level `name: assembly::...` or `tosca_definitions_version`. */
+/** Top-level keys (column 0, `key:`), at most the first 200 in the head of the file. */
+const TOP_KEY = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]|$)/gm;
+
+/** A misspelt version key: `tosca_definitions_versions`, `tosca_definition_version`, `TOSCA-definitions-version`. */
+const VERSION_LIKE = /^tosca[_-]?definitions?[_-]?versions?$/i;
+
+/** Keynames of a TOSCA service template (Simple Profile 1.x §3.9, and 2.0's `profile`). */
+const TOSCA_TOP_KEYS = new Set([
+  'tosca_definitions_version',
+  'namespace',
+  'profile',
+  'metadata',
+  'description',
+  'dsl_definitions',
+  'repositories',
+  'imports',
+  'artifact_types',
+  'data_types',
+  'capability_types',
+  'interface_types',
+  'relationship_types',
+  'node_types',
+  'group_types',
+  'policy_types',
+  'topology_template',
+  'template_name',
+  'template_author',
+  'template_version',
+]);
+
+/** Sections only a TOSCA file has at its top (other YAML formats use `node_types` but not these with tosca. names). */
+const TYPE_SECTION = /_types$/;
+/** A normative TOSCA type name (`tosca.nodes.Root`, `tosca.datatypes.Credential`...) anywhere in the text. */
+const NORMATIVE_NAME = /\btosca\.(?:nodes|datatypes|capabilities|relationships|interfaces|artifacts|groups|policies)\./;
+
+/**
+ * TOSCA in shape without a (correctly spelt) `tosca_definitions_version`: a misspelt version key;
+ * `topology_template` at the top; a `*_types` section that names normative TOSCA types; or only
+ * service-template keynames and the word TOSCA in the text (e.g. a `description:` saying so).
+ * The version rule then says what is missing (TOSCA001).
+ */
+/** True for a misspelling of `tosca_definitions_version` such as `tosca_definitions_versions` (not the key itself). */
+export function misspeltVersionKey(key: string): boolean {
+  return key !== 'tosca_definitions_version' && VERSION_LIKE.test(key);
+}
+
+function toscaInShape(head: string): boolean {
+  const keys: string[] = [];
+  TOP_KEY.lastIndex = 0;
+  for (let m = TOP_KEY.exec(head); m && keys.length < 200; m = TOP_KEY.exec(head)) keys.push(m[1]!);
+  if (!keys.length) return false;
+  if (keys.some((k) => VERSION_LIKE.test(k))) return true;
+  if (keys.includes('topology_template')) return true;
+  const known = keys.filter((k) => TOSCA_TOP_KEYS.has(k));
+  if (known.some((k) => TYPE_SECTION.test(k)) && NORMATIVE_NAME.test(head)) return true;
+  return known.length === keys.length && /\btosca\b/i.test(head.replace(/^[ \t]*#.*$/gm, ''));
+}
+
+/**
+ * The kind the content implies: a top-level `name: assembly::...`, `tosca_definitions_version`, or
+ * a file that is TOSCA in shape but lacks or misspells the version key.
+ */
 export function kindFromContent(text: string): FileKind | undefined {
   // Only the head of the file matters for these markers in practice; bound the regex work.
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
   const m = NAME_LINE.exec(head);
   if (m) return m[1] as FileKind;
   if (TOSCA_LINE.test(head)) return 'tosca';
+  if (toscaInShape(head)) return 'tosca';
   return undefined;
 }
 

@@ -2,13 +2,17 @@
  * The fast outline scanner: builds the same tree as `parse.ts` for the plain block YAML that
  * descriptors are almost always written in, an order of magnitude faster than a full parse.
  *
- * It is used only to index files that are not open. It handles block maps and sequences, plain,
- * quoted and block scalars, multi-line plain scalars, comments, and one-line flow collections
- * of scalars (`{}`, `['*']`, `{a: 1}`). Anything else (anchors, aliases, tags, directives, several
- * documents, tabs in indentation, multi-line flow or quoted scalars, complex keys, odd indentation)
- * makes it give up and return `null`; the caller then runs the full parser. It never reports
- * errors: a file with errors is re-parsed in full when it is opened.
+ * It indexes files that are not open, and the command-line checker reads every file with it. It
+ * handles block maps and sequences, plain, quoted and block scalars, multi-line plain scalars,
+ * comments, one-line flow collections, nested ones included (`{}`, `['*']`, `{ get_property: [
+ * SELF, port ] }`), and a final `...` document end marker. Anything else (anchors, aliases, tags,
+ * directives, several documents, tabs outside block scalars, multi-line flow or quoted scalars,
+ * complex keys, odd indentation) makes it give up and return `null`; the caller then runs the
+ * full parser. It never reports errors: it gives up on everything the full parser would report,
+ * so a tree it returns is exactly the parser's (collection spans included) with no problems. The
+ * outline tests hold it to that over the corpus and over thousands of seeded mutations of it.
  */
+import { MAX_NESTING } from './limits.js';
 import type { YMap, YNode, YPair, YScalar, YSeq } from './tree.js';
 
 class Bail extends Error {}
@@ -24,8 +28,12 @@ interface Line {
 const SP = 32;
 const HASH = 35;
 
-/** Nesting deeper than this is left to the full parser (which caps it too). */
-const MAX_DEPTH = 300;
+/**
+ * Nesting deeper than this is left to the full parser, which reports nesting beyond MAX_NESTING
+ * (128) as an error: every level counted here stands for at most two of those (a sequence item
+ * that is a mapping), so a tree the scanner returns never needs that error.
+ */
+const MAX_DEPTH = Math.floor(MAX_NESTING / 2) - 4;
 
 export function outlineYaml(text: string): YNode | null {
   try {
@@ -62,10 +70,15 @@ class OutlineScanner {
       i = nl + 1;
     }
     if (s.indexOf('\r', 0) >= 0 && s.replace(/\r\n/g, '').indexOf('\r') >= 0) throw new Bail();
+    // A byte order mark anywhere but at the start: the parser skips it in places, keeps it in others.
+    if (s.indexOf('\ufeff', 1) >= 0) throw new Bail();
     if (this.lines.length === 0) return null;
     const l0 = this.lines[0]!;
     if (s.charCodeAt(l0.first) === 37 /* % */) throw new Bail();
     if (s.startsWith('---', l0.first) && l0.first === l0.start) {
+      // `---` starts the document only before a space or the line end (`---#` is a plain scalar).
+      const after = s.charCodeAt(l0.first + 3);
+      if (l0.first + 3 < l0.end && after !== SP) throw new Bail();
       if (this.contentEnd(l0.first + 3, l0.end) !== l0.first + 3) throw new Bail();
       this.li = 1;
     }
@@ -73,7 +86,12 @@ class OutlineScanner {
       const l = this.lines[k]!;
       if (l.first === l.start && (s.startsWith('---', l.first) || s.startsWith('...', l.first))) {
         const c = s.charCodeAt(l.first + 3);
-        if (Number.isNaN(c) || c === SP || l.first + 3 === l.end) throw new Bail();
+        if (Number.isNaN(c) || c === SP || l.first + 3 === l.end) {
+          // A final `...` (document end, nothing but comments after it) ends the one document.
+          const last = k === this.lines.length - 1 && s.startsWith('...', l.first);
+          if (!last || this.contentEnd(l.first + 3, l.end) !== l.first + 3) throw new Bail();
+          this.lines.pop();
+        }
       }
     }
     if (this.li >= this.lines.length) return null;
@@ -105,7 +123,7 @@ class OutlineScanner {
   private parseSeq(col: number, pos: number): YSeq {
     const items: YNode[] = [];
     const start = pos;
-    let end = pos;
+    let last: YNode | undefined;
     for (;;) {
       const line = this.lines[this.li]!;
       // `pos` is at the `-`.
@@ -126,10 +144,10 @@ class OutlineScanner {
       } else {
         item = this.parseInlineValue(p, line, col);
       }
-      if (item) {
-        items.push(item);
-        end = item.span.end;
-      } else items.push(this.nullScalar(p));
+      // `-` with nothing: the parser drops the empty item; rare enough to leave to it.
+      if (!item) throw new Bail();
+      items.push(item);
+      last = item;
       const next = this.lines[this.li];
       if (
         !next ||
@@ -140,21 +158,19 @@ class OutlineScanner {
         break;
       pos = next.first;
     }
-    return { kind: 'seq', span: { start, end }, flow: false, items };
+    return { kind: 'seq', span: { start, end: this.collectionEnd(start, last!, undefined) }, flow: false, items };
   }
 
   private isSeqMarkerAt(pos: number, lineEnd: number): boolean {
     return pos + 1 >= lineEnd || this.src.charCodeAt(pos + 1) === SP;
   }
 
-  private nullScalar(at: number): YScalar {
-    return { kind: 'scalar', span: { start: at, end: at }, style: 'plain', value: null, text: '' };
-  }
-
   private parseMap(col: number, pos: number): YMap {
     const pairs: YPair[] = [];
     const start = pos;
-    let end: number;
+    let last: YNode | null;
+    let lastLine: Line;
+    let lastAfter: number;
     for (;;) {
       const line = this.lines[this.li]!;
       const kv = this.keyAt(pos, line.end);
@@ -170,7 +186,9 @@ class OutlineScanner {
         value = this.parseInlineValue(p, line, col);
       }
       pairs.push({ key, value });
-      end = value ? value.span.end : key.span.end;
+      last = value;
+      lastLine = line;
+      lastAfter = kv.after;
       const next = this.lines[this.li];
       if (!next) break;
       const nextCol = next.first - next.start;
@@ -179,7 +197,12 @@ class OutlineScanner {
       if (this.src.charCodeAt(next.first) === 45 && this.isSeqMarkerAt(next.first, next.end)) break;
       pos = next.first;
     }
-    return { kind: 'map', span: { start, end }, flow: false, pairs };
+    return {
+      kind: 'map',
+      span: { start, end: this.collectionEnd(start, last, { line: lastLine!, after: lastAfter! }) },
+      flow: false,
+      pairs,
+    };
   }
 
   /**
@@ -212,11 +235,7 @@ class OutlineScanner {
     if (c === 93 || c === 125 || c === 44) throw new Bail();
     if (c === 45 /* - */ && (p + 1 >= line.end || s.charCodeAt(p + 1) === SP)) throw new Bail();
     if (c === 124 /* | */ || c === 62 /* > */) return this.parseBlockScalar(p, line, parentCol);
-    if (c === 91 /* [ */ || c === 123 /* { */) {
-      const node = this.parseFlow(p, this.contentEnd(p, line.end));
-      this.li++;
-      return node;
-    }
+    if (c === 91 /* [ */ || c === 123 /* { */) return this.parseFlow(p, line, parentCol);
     if (c === 39 || c === 34) {
       const q = this.quoted(p, line.end);
       if (this.contentEnd(q.span.end, line.end) !== q.span.end) throw new Bail();
@@ -274,9 +293,10 @@ class OutlineScanner {
     let explicit = 0;
     while (h < line.end && s.charCodeAt(h) !== SP) {
       const ch = s[h]!;
-      if (ch === '+') keep = true;
-      else if (ch === '-') strip = true;
-      else if (ch >= '1' && ch <= '9') explicit = ch.charCodeAt(0) - 48;
+      // At most one chomping indicator and one indentation digit (`>----` is an error).
+      if (ch === '+' && !keep && !strip) keep = true;
+      else if (ch === '-' && !keep && !strip) strip = true;
+      else if (ch >= '1' && ch <= '9' && !explicit) explicit = ch.charCodeAt(0) - 48;
       else throw new Bail();
       h++;
     }
@@ -331,6 +351,11 @@ class OutlineScanner {
     // A less indented first line than later ones is fine; a line less indented than `indent`
     // but more than the parent is an error in YAML.
     for (const l of rawLines) if (l.trim() !== '' && l.length - l.trimStart().length < indent) throw new Bail();
+    // Lines of spaces after the content: longer than the indentation they are content (` `).
+    for (const tl of tail.split('\n').slice(1)) {
+      const t = tl.replace(/\r$/, '');
+      if (t !== '' && t.trim() === '' && t.length > (indent || parentCol)) throw new Bail();
+    }
     const content = rawLines.map((l) => l.slice(indent));
     let value: string;
     if (folded) {
@@ -361,6 +386,44 @@ class OutlineScanner {
     return { kind: 'scalar', span, style: folded ? 'folded' : 'literal', value, text: value };
   }
 
+  /**
+   * Where a block collection ends, as the parser counts it, given its last node (`null` for a
+   * last key with no value, written on `nullKey.line`): a nested block collection's end; after
+   * an empty value, the end of the key's line (trailing spaces included, line break not);
+   * otherwise after the line break of the last node's last line (its trailing comment included).
+   * The parser also extends a collection over comment lines that follow it, by rules that depend
+   * on their indentation and on what comes before, but never over one indented no deeper than
+   * the line the collection starts on: the scanner gives up when a deeper one follows (any after
+   * an empty value).
+   */
+  private collectionEnd(start: number, last: YNode | null, nullKey: { line: Line; after: number } | undefined): number {
+    const s = this.src;
+    // The indentation of the line the collection starts on (a `- ` item's for a mapping in it).
+    const lineStart = s.lastIndexOf('\n', start - 1) + 1;
+    let col = 0;
+    while (s.charCodeAt(lineStart + col) === SP) col++;
+    const from = this.lines[this.li - 1]!.end;
+    const to = this.li < this.lines.length ? this.lines[this.li]!.start : s.length;
+    // The lines in between are blank or comments (the scanner dropped them from `lines`).
+    for (let k = s.indexOf('\n', from) + 1; k > 0 && k < to; k = s.indexOf('\n', k) + 1) {
+      let f = k;
+      while (s.charCodeAt(f) === SP) f++;
+      if (s.charCodeAt(f) === HASH && (!last || f - k > col)) throw new Bail();
+    }
+    if (!last) {
+      const { line, after } = nullKey!;
+      if (s.indexOf('#', after) >= 0 && s.indexOf('#', after) < line.end) throw new Bail();
+      return line.end;
+    }
+    if ((last.kind === 'map' || last.kind === 'seq') && !last.flow) return last.span.end;
+    const pos = last.span.end;
+    if (pos > 0 && s.charCodeAt(pos - 1) === 10) return pos;
+    let e = s.indexOf('\n', pos);
+    if (e < 0) return s.length;
+    if (e > 0 && s.charCodeAt(e - 1) === 13) e--;
+    return this.afterLineBreak(e);
+  }
+
   private afterLineBreak(pos: number): number {
     const s = this.src;
     if (s.charCodeAt(pos) === 13 && s.charCodeAt(pos + 1) === 10) return pos + 2;
@@ -368,46 +431,119 @@ class OutlineScanner {
     return pos;
   }
 
-  /** A one-line flow collection of scalars. Nested collections make the scanner give up. */
-  private parseFlow(p: number, end: number): YNode {
-    const s = this.src;
-    const open = s[p]!;
-    const close = open === '[' ? ']' : '}';
-    if (s[end - 1] !== close) throw new Bail();
-    const items: YNode[] = [];
-    const pairs: YPair[] = [];
-    let i = p + 1;
-    const skip = () => {
-      while (i < end - 1 && s.charCodeAt(i) === SP) i++;
-    };
-    skip();
-    while (i < end - 1) {
-      const entry = this.flowScalar(i, end - 1, open === '{');
-      i = entry.next;
-      skip();
-      if (open === '{') {
-        if (s[i] !== ':') throw new Bail();
-        i++;
-        skip();
-        let value: YNode | null = null;
-        if (s[i] !== ',' && i < end - 1) {
-          const v = this.flowScalar(i, end - 1, false);
-          value = v.node;
-          i = v.next;
-          skip();
-        }
-        pairs.push({ key: entry.node, value });
-      } else items.push(entry.node);
-      if (s[i] === ',') {
-        i++;
-        skip();
-      } else if (i < end - 1) throw new Bail();
-    }
-    const span = { start: p, end };
-    return open === '[' ? { kind: 'seq', span, flow: true, items } : { kind: 'map', span, flow: true, pairs };
+  /**
+   * A flow collection starting at `p` (on `line`), as a block value under a parent at column
+   * `parentCol`. It may span lines, each indented deeper than the parent, with whole entries on
+   * each line (no scalar continues on the next line, a key and its `:` share a line); nothing but
+   * a comment may follow its closing bracket. Advances past the lines it uses.
+   */
+  private parseFlow(p: number, line: Line, parentCol: number): YNode {
+    this.flow = { i: p, limit: this.contentEnd(p, line.end), parentCol };
+    const node = this.flowCollection();
+    if (this.flow.i !== this.flow.limit) throw new Bail();
+    this.flow = undefined;
+    this.li++;
+    return node;
   }
 
-  private flowScalar(i: number, limit: number, isKey: boolean): { node: YScalar; next: number } {
+  /** Position in the flow collection being read, and the end of the current line's content. */
+  private flow: { i: number; limit: number; parentCol: number } | undefined;
+
+  /** Skips spaces; at the end of the line's content, continues on the next line when `lines` allows. */
+  private flowSkip(lines: boolean): void {
+    const f = this.flow!;
+    const s = this.src;
+    for (;;) {
+      while (f.i < f.limit && s.charCodeAt(f.i) === SP) f.i++;
+      if (f.i < f.limit || !lines) return;
+      const next = this.lines[this.li + 1];
+      if (!next || next.first - next.start <= f.parentCol) throw new Bail();
+      this.li++;
+      f.i = next.first;
+      f.limit = this.contentEnd(next.first, next.end);
+    }
+  }
+
+  /** The flow collection opening at the current position. */
+  private flowCollection(): YNode {
+    const s = this.src;
+    const f = this.flow!;
+    if (++this.depth > MAX_DEPTH) throw new Bail();
+    const p = f.i;
+    const map = s[p] === '{';
+    const close = map ? '}' : ']';
+    const items: YNode[] = [];
+    const pairs: YPair[] = [];
+    f.i++;
+    this.flowSkip(true);
+    while (s[f.i] !== close) {
+      if (map) {
+        // Keys are scalars; a collection as a key is a complex key, left to the parser.
+        const key = this.flowScalar(f.i, f.limit);
+        f.i = key.next;
+        this.flowSkip(false);
+        if (s[f.i] !== ':') throw new Bail();
+        f.i++;
+        this.flowSkip(true);
+        let value: YNode | null = null;
+        if (s[f.i] !== ',' && s[f.i] !== close) {
+          value = this.flowNode();
+          this.flowSkip(true);
+        }
+        pairs.push({ key: key.node, value });
+      } else {
+        const item = this.flowNode();
+        this.flowSkip(false);
+        if (s[f.i] === ':' && item.kind === 'scalar') items.push(this.flowPair(item, close));
+        else items.push(item);
+        this.flowSkip(true);
+        // A second `:` (`[ a: b: c ]`) or a collection as a key is an error or a complex key.
+        if (s[f.i] === ':') throw new Bail();
+      }
+      if (s[f.i] === ',') {
+        f.i++;
+        this.flowSkip(true);
+        // `[a, , b]` is an error; `[a, ]` is allowed.
+        if (s[f.i] === ',') throw new Bail();
+      } else if (s[f.i] !== close) throw new Bail();
+    }
+    this.depth--;
+    f.i++;
+    const span = { start: p, end: f.i };
+    return map ? { kind: 'map', span, flow: true, pairs } : { kind: 'seq', span, flow: true, items };
+  }
+
+  /**
+   * `[ key: value ]`: a single-pair mapping in a flow sequence, the `:` at the current position.
+   * It ends with its value, or after the `:` and the spaces that follow when there is none.
+   */
+  private flowPair(key: YScalar, close: string): YMap {
+    const s = this.src;
+    const f = this.flow!;
+    f.i++;
+    this.flowSkip(false);
+    // A value on the next line is left to the parser.
+    if (f.i >= f.limit) throw new Bail();
+    let value: YNode | null = null;
+    let end = f.i;
+    if (s[f.i] !== ',' && s[f.i] !== close) {
+      value = this.flowNode();
+      end = value.span.end;
+    }
+    return { kind: 'map', span: { start: key.span.start, end }, flow: true, pairs: [{ key, value }] };
+  }
+
+  /** A flow collection or scalar at the current position (which it moves past). */
+  private flowNode(): YNode {
+    const f = this.flow!;
+    const c = this.src.charCodeAt(f.i);
+    if (c === 91 || c === 123) return this.flowCollection();
+    const r = this.flowScalar(f.i, f.limit);
+    f.i = r.next;
+    return r.node;
+  }
+
+  private flowScalar(i: number, limit: number): { node: YScalar; next: number } {
     const s = this.src;
     const c = s.charCodeAt(i);
     if (c === 39 || c === 34) {
@@ -425,23 +561,26 @@ class OutlineScanner {
       c === 33 ||
       c === 63 ||
       c === 35 ||
+      c === 58 /* : */ ||
+      c === 45 /* - */ ||
       c === 64 /* @ */ ||
       c === 96 /* ` */ ||
       c === 37 /* % */ ||
       c === 124 /* | */ ||
       c === 62 /* > */
-    )
-      throw new Bail();
+    ) {
+      // `-1` and `-x` are plain scalars; `- ` is not.
+      if (!(c === 45 && i + 1 < limit && !' ,[]{}'.includes(s[i + 1]!))) throw new Bail();
+    }
     let e = i;
     while (e < limit) {
       const ch = s[e]!;
       if (ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}') break;
-      if (ch === ':' && (isKey || s[e + 1] === ' ' || s[e + 1] === ',' || e + 1 >= limit)) break;
+      // In flow context `:` ends a plain scalar only before a space, a flow indicator or the end.
+      if (ch === ':' && (e + 1 >= limit || ' ,[]{}'.includes(s[e + 1]!))) break;
       if (ch === '#' && s[e - 1] === ' ') throw new Bail();
+      if (ch === '\t') throw new Bail();
       e++;
-    }
-    if (s[e] === '[' || s[e] === '{' || s[e] === ']' || s[e] === '}') {
-      if (e < limit) throw new Bail();
     }
     let te = e;
     while (te > i && s.charCodeAt(te - 1) === SP) te--;
@@ -520,6 +659,8 @@ class OutlineScanner {
         return { key, after: k + 1 };
       }
       if (ch === HASH && s.charCodeAt(k - 1) === SP) return null;
+      // Tabs as separation (`key\t: v`) are read differently by different parsers: give up.
+      if (ch === 9) throw new Bail();
       k++;
     }
     return null;
@@ -532,6 +673,8 @@ class OutlineScanner {
     let inQ = 0;
     for (let k = p; k < lineEnd; k++) {
       const ch = s.charCodeAt(k);
+      // Tabs outside block scalars (separation, trailing, inside scalars): left to the parser.
+      if (ch === 9) throw new Bail();
       if (inQ) {
         if (ch === inQ) inQ = 0;
         continue;

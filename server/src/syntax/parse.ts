@@ -5,16 +5,17 @@
  * duplicates with a better range and message. Alias expansion never happens here: aliases become
  * `alias` nodes (see tree.ts).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode, Scalar } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node as YamlNode, Scalar } from 'yaml';
 import { explainIndentation } from './indentation.js';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
+import { readRecovering, type Recovered } from './recover.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
 
 export interface SyntaxProblem {
   span: Span;
   message: string;
-  /** eemeli/yaml's error code, e.g. `BAD_INDENT`. */
+  /** eemeli/yaml's error code, e.g. `BAD_INDENT`; `LENIENT_INDENT` for what only PyYAML accepts. */
   yamlCode: string;
   severity: 'error' | 'warning';
   /**
@@ -22,6 +23,8 @@ export interface SyntaxProblem {
    * other checks find there follows from the guess, not from the author, and is not reported.
    */
   region?: Span;
+  /** Lines to indent to `column` so that YAML 1.2 reads what PyYAML reads (offsets of their starts). */
+  reindent?: { lineStarts: number[]; column: number };
 }
 
 export interface ParsedYaml {
@@ -29,6 +32,11 @@ export interface ParsedYaml {
   problems: SyntaxProblem[];
   /** Number of YAML documents in the stream (descriptors have one). */
   documentCount: number;
+  /**
+   * Regions a syntax error damaged (see recover.ts): their text was left out of the tree, and the
+   * findings of other rules inside them are dropped, since they would only echo the syntax error.
+   */
+  damaged: Span[];
 }
 
 const MAX_DEPTH = 400;
@@ -83,7 +91,6 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
 /** Parses `text` into a tree with spans. Never throws. */
 export function parseYaml(text: string): ParsedYaml {
   const problems: SyntaxProblem[] = [];
-  let doc;
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
   if (text.indexOf('\r') >= 0) text = text.replace(/\r(?!\n)/g, '\n');
@@ -97,11 +104,12 @@ export function parseYaml(text: string): ParsedYaml {
       yamlCode: 'TOO_DEEP',
       severity: 'error',
     });
-    return { root: null, problems, documentCount: 0 };
+    return { root: null, problems, documentCount: 0, damaged: [] };
   }
   problems.push(...controlCharacterProblems(text));
+  let read: Recovered;
   try {
-    doc = parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
+    read = readRecovering(text);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },
@@ -109,30 +117,16 @@ export function parseYaml(text: string): ParsedYaml {
       yamlCode: 'PARSER_CRASH',
       severity: 'error',
     });
-    return { root: null, problems, documentCount: 0 };
+    return { root: null, problems, documentCount: 0, damaged: [] };
   }
-  for (const err of doc.errors) {
-    // A second document in the stream shows up as an error here; report it like the rest.
-    problems.push(
-      pointAtCause(text, {
-        span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) },
-        message: firstLine(err.message),
-        yamlCode: err.code,
-        severity: 'error',
-      }),
-    );
-  }
-  const explained = explainIndentation(text, problems);
-  problems.length = 0;
-  problems.push(...explained);
-  for (const w of doc.warnings) {
-    problems.push({
-      span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) },
-      message: firstLine(w.message),
-      yamlCode: w.code,
-      severity: 'warning',
-    });
-  }
+  // Indentation slips in our words, on the key that is out of place (one problem where the parser gave two).
+  problems.push(...explainIndentation(text, read.problems));
+  const doc = read.doc;
+  const toOriginal = read.toOriginal;
+  // Offsets below are in the text the parser read (re-indented where PyYAML is lenient, blanked
+  // where damaged); `at` maps them back to the file's own text.
+  const at = (offset: number): number => toOriginal(offset);
+  const parsedText = read.text;
   const memo = new Map<YamlNode, YNode>();
   const aliases: YAlias[] = [];
   let depthExceeded = false;
@@ -141,10 +135,10 @@ export function parseYaml(text: string): ParsedYaml {
     const value = scalarValue(n.value);
     const style = styleOf(n.type);
     const range = n.range ?? [0, 0, 0];
-    const source = typeof n.source === 'string' ? n.source : text.slice(range[0], range[1]);
+    const source = typeof n.source === 'string' ? n.source : parsedText.slice(range[0], range[1]);
     return {
       kind: 'scalar',
-      span: { start: range[0], end: range[1] },
+      span: { start: at(range[0]), end: at(range[1]) },
       style,
       value,
       text: typeof value === 'string' ? value : value === null ? source : style === 'plain' ? source : String(value),
@@ -174,7 +168,7 @@ export function parseYaml(text: string): ParsedYaml {
         if (!key) continue;
         pairs.push({ key, value: convert(item.value, depth + 1) });
       }
-      out = { kind: 'map', span: { start: range[0], end: range[1] }, flow: !!n.flow, pairs };
+      out = { kind: 'map', span: { start: at(range[0]), end: at(range[1]) }, flow: !!n.flow, pairs };
     } else if (isSeq(n)) {
       const range = n.range ?? [0, 0, 0];
       const items: YNode[] = [];
@@ -182,7 +176,7 @@ export function parseYaml(text: string): ParsedYaml {
         const c = convert(it, depth + 1);
         if (c) items.push(c);
       }
-      out = { kind: 'seq', span: { start: range[0], end: range[1] }, flow: !!n.flow, items };
+      out = { kind: 'seq', span: { start: at(range[0]), end: at(range[1]) }, flow: !!n.flow, items };
     } else if (isAlias(n)) {
       const range = n.range ?? [0, 0, 0];
       let target: YNode | null;
@@ -192,7 +186,12 @@ export function parseYaml(text: string): ParsedYaml {
       } catch {
         target = null;
       }
-      const alias: YAlias = { kind: 'alias', span: { start: range[0], end: range[1] }, name: n.source, target };
+      const alias: YAlias = {
+        kind: 'alias',
+        span: { start: at(range[0]), end: at(range[1]) },
+        name: n.source,
+        target,
+      };
       aliases.push(alias);
       out = alias;
     }
@@ -211,10 +210,10 @@ export function parseYaml(text: string): ParsedYaml {
       convert(k, depth + 1);
       return {
         kind: 'scalar',
-        span: { start: r[0], end: r[1] },
+        span: { start: at(r[0]), end: at(r[1]) },
         style: 'plain',
-        value: text.slice(r[0], r[1]),
-        text: text.slice(r[0], r[1]),
+        value: parsedText.slice(r[0], r[1]),
+        text: parsedText.slice(r[0], r[1]),
       };
     }
     return null;
@@ -240,7 +239,7 @@ export function parseYaml(text: string): ParsedYaml {
       severity: 'warning',
     });
   }
-  return { root, problems, documentCount: 1 };
+  return { root, problems, documentCount: 1, damaged: read.damaged };
 }
 
 /**
@@ -287,38 +286,4 @@ function capAliases(aliases: readonly YAlias[], problems: SyntaxProblem[]): void
       severity: 'error',
     });
   }
-}
-
-/**
- * eemeli/yaml reports an unclosed flow collection where the next line starts; the useful place is
- * the bracket that was never closed, so point there and say what to do.
- */
-function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
-  const m = /^Flow (map|sequence) in block collection must be sufficiently indented and end with a ([}\]])/.exec(
-    p.message,
-  );
-  if (!m) return p;
-  const open = m[1] === 'map' ? '{' : '[';
-  let depth = 0;
-  for (let i = p.span.start - 1; i >= 0 && i > p.span.start - 20000; i--) {
-    const c = text[i];
-    if (c === m[2]) depth++;
-    else if (c === open) {
-      if (depth === 0)
-        return {
-          ...p,
-          span: { start: i, end: i + 1 },
-          message:
-            `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation ` +
-            `lines more than the key.`,
-        };
-      depth--;
-    }
-  }
-  return p;
-}
-
-function firstLine(msg: string): string {
-  const i = msg.indexOf('\n');
-  return i < 0 ? msg : msg.slice(0, i);
 }

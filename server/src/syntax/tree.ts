@@ -82,10 +82,14 @@ export function scalarText(node: YNode | null | undefined): string | undefined {
   return s.text;
 }
 
-/** First pair whose key text equals `key` (YAML allows duplicates; rules report them). */
+/**
+ * The pair whose key text equals `key`. A duplicate key is an error the rules report (LM009,
+ * TOSCA005); past it, the value read is the last one, as PyYAML (lmctl, tosca-parser and most
+ * orchestrators) and eemeli/yaml's own conversion read it.
+ */
 export function getPair(map: YMap | null | undefined, key: string): YPair | undefined {
   if (!map) return undefined;
-  for (const p of map.pairs) if (p.key.text === key) return p;
+  for (let i = map.pairs.length - 1; i >= 0; i--) if (map.pairs[i]!.key.text === key) return map.pairs[i];
   return undefined;
 }
 

@@ -8,10 +8,10 @@
  * two neighbouring characters each cost 1 (`nmae` is one slip away from `name`). Words whose
  * lengths differ by more than 3 are reported as far apart without computing anything.
  */
-export function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string, max = 99): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  if (Math.abs(x.length - y.length) > 3) return 99;
+  if (Math.abs(x.length - y.length) > Math.min(3, max)) return 99;
   // Three rows of the optimal-string-alignment table.
   let prev2 = new Array<number>(y.length + 1).fill(0);
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
@@ -24,6 +24,11 @@ export function editDistance(a: string, b: string): number {
       if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
       cur[j] = d;
     }
+    // Every cell of a row bounds the final distance from below: past `max`, stop (did-you-mean
+    // only asks whether a candidate is closer than the best so far).
+    let rowMin = cur[0]!;
+    for (let j = 1; j <= y.length; j++) if (cur[j]! < rowMin) rowMin = cur[j]!;
+    if (rowMin > max) return 99;
     prev2 = prev;
     prev = cur;
   }
@@ -49,14 +54,16 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   let best: string | undefined;
   let bestD = Infinity;
   const stripped = word.replace(/\d+/g, '');
+  const limit = suggestionLimit(word);
   for (const c of candidates) {
     if (c === word) continue;
-    let d = editDistance(word, c);
+    // Only a candidate closer than the best so far (and within the limit) matters.
+    let d = editDistance(word, c, Math.min(bestD - 1, limit));
     if (stripped !== word && stripped === c) d = Math.min(d, 1);
     if (d < bestD) {
       bestD = d;
       best = c;
     }
   }
-  return bestD <= suggestionLimit(word) ? best : undefined;
+  return bestD <= limit ? best : undefined;
 }

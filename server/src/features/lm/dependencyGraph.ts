@@ -24,7 +24,7 @@ import type { ComponentDecl, DescriptorSummary } from '../../model/lm/summary.js
 import { RELATIONSHIP_STATES } from '../../model/lm/vocabulary.js';
 import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YNode } from '../../syntax/tree.js';
-import { loopsThrough, spellLoop } from '../shared/graphLoops.js';
+import { loopsThrough, spellLoop } from '../../util/graphLoops.js';
 import { memo, memoKey } from '../../model/document.js';
 import { collectDottedItems } from './dotted.js';
 import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';

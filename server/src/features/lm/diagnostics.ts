@@ -2,8 +2,12 @@
 import type { DiagnosticOptions } from '../shared/diagnostics.js';
 import { ruleSteps, type Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
+import type { FileKind } from '../../model/kinds.js';
 import { makeLmRuleContext } from './rules/context.js';
 import { LM_RULES } from './rules/index.js';
+
+/** The file kinds the LM pack serves. */
+export const LM_KINDS: readonly FileKind[] = ['assembly', 'resource', 'assembly-template', 'type', 'lmproject'];
 
 export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void> {
   return ruleSteps(LM_RULES, makeLmRuleContext(ctx, report), {

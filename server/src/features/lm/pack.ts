@@ -2,7 +2,7 @@
 import type { LanguagePack } from '../shared/pack.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';
-import { diagnose } from './diagnostics.js';
+import { diagnose, LM_KINDS } from './diagnostics.js';
 import { LM_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
 import { lensReferences, lenses } from './lenses.js';
@@ -15,7 +15,7 @@ import { plan } from './plan.js';
 
 export const lmPack: LanguagePack = {
   id: 'lm',
-  kinds: ['assembly', 'resource', 'assembly-template', 'type', 'lmproject'],
+  kinds: LM_KINDS,
   complete,
   hover,
   definition,

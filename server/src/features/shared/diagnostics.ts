@@ -7,12 +7,25 @@
 import type { Diagnostic, FeatureContext, Severity } from '../types.js';
 import type { Finding } from './rule.js';
 import { suppressionsOf } from './suppression.js';
+import type { Span } from '../../syntax/positions.js';
+
+/**
+ * The TOSCA dialect files are checked against: `standard` (the Simple Profile as written) or
+ * `amp` (Cloudsoft AMP, per its "TOSCA: Additional Topics": its extensions are accepted and what
+ * it does not support is pointed out).
+ */
+export type ToscaDialect = 'standard' | 'amp';
+
+export const TOSCA_DIALECTS: readonly ToscaDialect[] = ['standard', 'amp'];
 
 /** Dialect switches of the TOSCA pack (see docs/tosca-diagnostic-codes.md). */
 export interface ToscaOptions {
+  /** The dialect (default `standard`). */
+  dialect?: ToscaDialect;
   /**
    * Accept the generic type notation `map<string,boolean>` / `list<integer>` (Cloudsoft AMP's
-   * dialect) as an equivalent of `entry_schema`, without a warning (TOSCA036 otherwise).
+   * dialect) as an equivalent of `entry_schema`, without a warning (TOSCA036 otherwise). The
+   * `amp` dialect implies it.
    */
   genericTypeNotation?: boolean;
 }
@@ -35,6 +48,10 @@ export interface DiagnosticCollector {
 /** The YAML syntax codes of the packs: they report the syntax problems themselves. */
 const SYNTAX_CODES: readonly string[] = ['LM000', 'TOSCA000'];
 
+function inside(offset: number, r: Span): boolean {
+  return offset >= r.start && offset < r.end;
+}
+
 export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions): DiagnosticCollector {
   const doc = ctx.doc;
   const diagnostics: Diagnostic[] = [];
@@ -45,12 +62,16 @@ export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions
   const guessed = doc.problems.flatMap((p) => (p.region ? [p.region] : []));
   const inGuess = (f: Finding) =>
     !SYNTAX_CODES.includes(f.code) && guessed.some((r) => f.span.start < r.end && f.span.end > r.start);
+  const damaged = doc.damaged ?? [];
   return {
     diagnostics,
     report(f) {
       const o = overrides[f.code];
       if (o === 'off') return;
       if (guessed.length && inGuess(f)) return;
+      // In a region a YAML error damaged, only the syntax error speaks (LM000, TOSCA000): anything
+      // else there describes the parser's misreading, not the file.
+      if (damaged.length && !SYNTAX_CODES.includes(f.code) && damaged.some((r) => inside(f.span.start, r))) return;
       if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
       const d: Diagnostic = {
         range: doc.lines.rangeOf(f.span),

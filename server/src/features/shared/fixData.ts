@@ -29,6 +29,11 @@ export interface FixDataMap {
   'wrap-selector': Record<never, never>;
   /** LM: declare a capability or requirement a relationship names in the component's descriptor (another file). */
   'declare-member': { path: string; section: 'capabilities' | 'requirements'; name: string };
+  /**
+   * TOSCA: indent these lines (0-based) to `column`: continuation lines of a flow collection or
+   * quoted string that PyYAML reads and YAML 1.2 forbids.
+   */
+  reindent: { lines: number[]; column: number };
 }
 
 export type FixKind = keyof FixDataMap;

@@ -15,6 +15,7 @@
  */
 import type { TypeKind } from '../../model/tosca/catalog/index.js';
 import { GRAMMAR, constructAt, type KeySpec } from '../../model/tosca/grammar.js';
+import { canSatisfy, nodeTemplateType, offeringCapability } from '../../model/tosca/satisfy.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import { PRIMITIVE_TYPE_NAMES } from '../../model/tosca/primitives.js';
 import { TYPE_SECTIONS } from '../../model/tosca/summary.js';
@@ -369,26 +370,20 @@ function requirementTargetItems(env: Env, vpath: TreePath): CompletionItem[] {
   const types = model.types;
   const { template, req } = requirementAt(vpath);
   const node = template ? model.nodeTemplates.get(template) : undefined;
-  const nt = types.resolve(node?.type?.name, 'node');
+  const nt = node ? nodeTemplateType(model, node) : undefined;
   const def = nt && req ? types.requirements(nt).get(req) : undefined;
   const capType = types.resolve(def?.capability, 'capability');
   const nodeType = types.resolve(def?.node, 'node');
   const out: CompletionItem[] = [];
   for (const n of model.nodeTemplates.values()) {
     if (n.name === template) continue;
-    const t = types.resolve(n.type?.name, 'node');
+    // The same test as TOSCA063's (model/tosca/satisfy.ts): what is offered is accepted.
+    const t = nodeTemplateType(model, n);
     let sort = '0';
     let via: string | undefined;
     if (def && t) {
-      if (nodeType && !types.isA(t, nodeType)) continue;
-      if (capType) {
-        const cap = [...types.capabilities(t).values()].find((c) => {
-          const ct = types.resolve(c.type, 'capability');
-          return ct && types.isA(ct, capType);
-        });
-        if (!cap) continue;
-        via = cap.name;
-      }
+      if (!canSatisfy(types, def, t)) continue;
+      if (capType) via = offeringCapability(types, t, capType);
     } else if (def) sort = '1'; // type unknown: cannot tell
     out.push(
       item(

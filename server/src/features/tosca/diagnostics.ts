@@ -7,9 +7,13 @@ import { asMap } from '../../syntax/tree.js';
 import type { DiagnosticOptions } from '../shared/diagnostics.js';
 import { ruleSteps, type Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
+import type { FileKind } from '../../model/kinds.js';
 import { toscaModelOf } from './model.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { TOSCA_RULES } from './rules/index.js';
+
+/** The file kinds the TOSCA pack serves. */
+export const TOSCA_KINDS: readonly FileKind[] = ['tosca'];
 
 export function* diagnose(
   ctx: FeatureContext,
@@ -39,7 +43,13 @@ export function* diagnose(
     report,
     root: asMap(ctx.doc.root),
     model,
-    options: { ...opts.tosca, ...(opts.localOnly ? { localOnly: true } : {}) },
+    options: {
+      ...opts.tosca,
+      dialect: opts.tosca?.dialect ?? 'standard',
+      // AMP writes `map<string,boolean>` in place of entry_schema: its dialect implies the notation.
+      genericTypeNotation: !!opts.tosca?.genericTypeNotation || opts.tosca?.dialect === 'amp',
+      ...(opts.localOnly ? { localOnly: true } : {}),
+    },
     minor: catalog ? Number(catalog.slice(-1)) : 3,
     simpleProfile: !model.version || model.version.fullChecks,
   };

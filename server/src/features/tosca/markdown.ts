@@ -42,9 +42,14 @@ function code(s: string): string {
 export function typeOrigin(model: ToscaModel, t: ToscaType): string {
   if (t.normative) {
     const v = model.types.catalogVersion;
-    return `normative, ${
-      v ? `TOSCA Simple Profile ` + `${v.slice(-3).replace('_', '.')} ` : ''
-    }§${specSection(t.normative, v)}`;
+    const where = `${v ? `TOSCA Simple Profile ` + `${v.slice(-3).replace('_', '.')} ` : ''}§${specSection(
+      t.normative,
+      v,
+    )}`;
+    // Non-normative: known from the spec, but a processor need not support it (tosca-parser knows the Docker
+    // types, ARIA all of them; Puccini and xOpera need an imported definition).
+    if (t.normative.nonNormative) return `non-normative, ${where}; not built into every processor: import a definition`;
+    return `normative, ${where}`;
   }
   if (t.path === model.path) return 'declared in this file';
   return `declared in ${code(t.path ? relativePath(model.path, t.path) : '?')}${

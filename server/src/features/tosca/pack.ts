@@ -4,7 +4,7 @@
 import type { LanguagePack } from '../shared/pack.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';
-import { diagnose } from './diagnostics.js';
+import { diagnose, TOSCA_KINDS } from './diagnostics.js';
 import { TOSCA_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
 import { lenses } from './lenses.js';
@@ -17,7 +17,7 @@ import { plan } from './plan.js';
 
 export const toscaPack: LanguagePack = {
   id: 'tosca',
-  kinds: ['tosca'],
+  kinds: TOSCA_KINDS,
   complete,
   hover,
   definition,

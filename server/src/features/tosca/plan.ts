@@ -20,12 +20,12 @@ import type { ToscaModel } from '../../model/tosca/model.js';
 import type { PlanEdge, PlanEdgeKind, PlanNode, PlanResult, PlanStep } from '../../protocol.js';
 import { asMap, getIn, scalarText } from '../../syntax/tree.js';
 import { didYouMean } from '../../util/suggest.js';
-import { spellLoop } from '../shared/graphLoops.js';
+import { spellLoop } from '../../util/graphLoops.js';
 import type { PlanRequest } from '../shared/pack.js';
 import { orderActivities, uniqueIds, waitedBy, type PlanActivity } from '../shared/planOrder.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
-import { buildTopologyGraph, loopsOf, type GraphEdge, type TopologyGraph } from './planGraph.js';
+import { topologyGraph, loopsOf, type GraphEdge, type TopologyGraph } from '../../model/tosca/graph.js';
 import { NODE_BUILD, NODE_TEARDOWN, nodeOperations, relationshipOperations } from './planOperations.js';
 
 /** The relationship kinds that order a deployment: their target is built first. */
@@ -65,7 +65,7 @@ export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
       'syntax only.';
     return result;
   }
-  const graph = buildTopologyGraph(model);
+  const graph = topologyGraph(model);
   result.nodes = graph.nodes.map((n) => planNode(ctx, model, n));
   if (!graph.nodes.length) {
     result.problem = 'The topology template has no node templates.';

@@ -18,7 +18,7 @@ import type { ToscaModel } from '../../model/tosca/model.js';
 import type { TInterfaceDef, TInterfaceAssignment, TNodeTemplate } from '../../model/tosca/summary.js';
 import type { ToscaType } from '../../model/tosca/typeTable.js';
 import type { PlanStep } from '../../protocol.js';
-import type { GraphEdge } from './planGraph.js';
+import type { GraphEdge } from '../../model/tosca/graph.js';
 
 type Operations = PlanStep['operations'];
 

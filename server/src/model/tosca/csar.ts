@@ -56,26 +56,40 @@ export interface CsarInfo {
 
 /**
  * The CSAR a file belongs to: the nearest folder above it (at most `maxDepth` levels) holding a
- * TOSCA.meta. `readText` returns a file's text or undefined.
+ * TOSCA.meta. `readText` returns a file's text or undefined. `probes`, when given, remembers what
+ * each folder holds (its CSAR, or null) for later calls: only for callers whose files do not
+ * change meanwhile (the command-line checker).
  */
 export function findCsar(
   filePath: string,
   readText: (p: string) => string | undefined,
   maxDepth = 6,
+  probes?: Map<string, CsarInfo | null>,
 ): CsarInfo | undefined {
   let dir = path.posix.dirname(filePath);
   for (let i = 0; i < maxDepth; i++) {
-    for (const metaPath of metaPathsOf(dir)) {
-      const text = readText(metaPath);
-      if (text === undefined) continue;
-      const meta = parseToscaMeta(text);
-      const info: CsarInfo = { root: dir, metaPath, meta };
-      if (meta.entryDefinitions) info.entryPath = path.posix.resolve(dir, meta.entryDefinitions);
-      return info;
+    let here = probes?.get(dir);
+    if (here === undefined) {
+      here = csarAt(dir, readText);
+      probes?.set(dir, here);
     }
+    if (here) return here;
     const parent = path.posix.dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
   return undefined;
+}
+
+/** The CSAR whose root is `dir`, or null. */
+function csarAt(dir: string, readText: (p: string) => string | undefined): CsarInfo | null {
+  for (const metaPath of metaPathsOf(dir)) {
+    const text = readText(metaPath);
+    if (text === undefined) continue;
+    const meta = parseToscaMeta(text);
+    const info: CsarInfo = { root: dir, metaPath, meta };
+    if (meta.entryDefinitions) info.entryPath = path.posix.resolve(dir, meta.entryDefinitions);
+    return info;
+  }
+  return null;
 }

@@ -31,6 +31,8 @@ export interface KeySpec {
   until?: '1_0' | '1_1' | '1_2';
   /** A list of `- name: ...` is expected, but a mapping of names is accepted with a warning (TOSCA 2.0 style). */
   mapTolerated?: boolean;
+  /** What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list. */
+  dialects?: { amp?: Partial<KeySpec> };
 }
 
 export interface ConstructSpec {
@@ -42,6 +44,52 @@ export interface ConstructSpec {
   extra?: string;
   /** Any key is accepted (metadata, free-form maps). */
   open?: boolean;
+  /** An empty list in place of the construct is an orchestrator idiom the idioms rule judges (TOSCA105). */
+  emptyListIdiom?: boolean;
+}
+
+/**
+ * Keynames the grammar does not have that orchestrators read: not "unknown keynames" (TOSCA010)
+ * but portability warnings (TOSCA105), naming who reads them. `constructs` limits where (any
+ * construct the grammar describes when absent).
+ */
+export interface VendorKey {
+  key: string | RegExp;
+  constructs?: readonly string[];
+  /** Who reads it, for the message. */
+  readBy: string;
+}
+
+export const VENDOR_KEYS: readonly VendorKey[] = [
+  {
+    // `_extensions` (type metadata: normative, shorthand_name, specification_section...).
+    key: /^_/,
+    readBy: 'Apache ARIA TOSCA, whose profiles keep type metadata under `_extensions`',
+  },
+  {
+    key: 'action',
+    constructs: ['policy_type'],
+    readBy: "tosca-parser and Tacker's legacy VNFD policy types (`tosca.policies.tacker.*`)",
+  },
+  {
+    key: 'reservation',
+    constructs: ['policy_type', 'policy'],
+    readBy: "tosca-parser and Tacker's reservation policies (`tosca.policies.tacker.Reservation`)",
+  },
+];
+
+function matches(v: VendorKey, key: string): boolean {
+  return typeof v.key === 'string' ? v.key === key : v.key.test(key);
+}
+
+/** True when `key` is a vendor key in some construct (a cheap test before looking up the construct). */
+export function isVendorKeyName(key: string): boolean {
+  return VENDOR_KEYS.some((v) => matches(v, key));
+}
+
+/** The vendor key entry `key` matches in `construct`, if any. */
+export function vendorKey(construct: string, key: string): VendorKey | undefined {
+  return VENDOR_KEYS.find((v) => matches(v, key) && (!v.constructs || v.constructs.includes(construct)));
 }
 
 const desc: KeySpec = { shape: 'scalar', doc: 'Human-readable description.' };
@@ -382,6 +430,7 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   operation_definition: {
     label: 'operation definition',
     scalarForm: true,
+    emptyListIdiom: true,
     keys: {
       description: desc,
       implementation: {
@@ -442,7 +491,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
         mapOf: 'relationship_template',
         doc: 'Relationship templates requirements can refer to.',
       },
-      groups: { shape: 'map', mapOf: 'group', doc: 'Groups of node templates.' },
+      groups: {
+        shape: 'map',
+        mapOf: 'group',
+        doc: 'Groups of node templates.',
+        // Cloudsoft AMP's blueprints list them (`- add_brooklyn_types: {...}`).
+        dialects: { amp: { alt: 'list', listOfNamed: 'group' } },
+      },
       policies: { shape: 'list', listOfNamed: 'policy', doc: 'Policies (a list of `- name: definition`).' },
       outputs: { shape: 'map', mapOf: 'parameter_definition', doc: 'Output parameters.' },
       substitution_mappings: {

@@ -19,6 +19,11 @@ export interface ToscaFileSource {
   csarRootOf?(filePath: string): string | undefined;
   /** Files that import `filePath` (reverse import edges), for type files that rely on their importer's types. */
   importersOf?(filePath: string): string[];
+  /**
+   * Where imports resolved, kept by the caller when its files do not change meanwhile (the
+   * command-line checker): every model resolves the imports of the files in its closure again.
+   */
+  resolved?: Map<string, ImportStatus>;
 }
 
 export interface LoadedToscaFile {
@@ -78,6 +83,20 @@ function fileUrlToPath(u: string): string {
 
 /** Where an import points, without loading it. */
 export function resolveImportTarget(
+  from: string,
+  imp: TImport,
+  repositories: readonly TRepository[],
+  source: ToscaFileSource,
+): ImportStatus {
+  if (!source.resolved) return resolveTarget(from, imp, repositories, source);
+  const repo = imp.repository ? repositories.find((r) => r.name === imp.repository!.name) : undefined;
+  const key = [from, imp.file?.name, imp.profile?.name, imp.repository?.name, repo?.url?.name ?? ''].join('\0');
+  let status = source.resolved.get(key);
+  if (!status) source.resolved.set(key, (status = resolveTarget(from, imp, repositories, source)));
+  return status;
+}
+
+function resolveTarget(
   from: string,
   imp: TImport,
   repositories: readonly TRepository[],

@@ -22,8 +22,14 @@ import type { TypeKind } from './catalog/index.js';
 export interface ToscaModel {
   path: string;
   summary: ToscaSummary;
-  /** Undefined when the version is missing or unknown. */
+  /**
+   * Undefined when the version is unknown, or missing and no importer declares one. A file without
+   * `tosca_definitions_version` (a type fragment) is read in the version of the first file that
+   * imports it and has one (`versionFrom`), as processors read it as part of that template.
+   */
   version?: VersionInfo;
+  /** The importer whose version a version-less file is read in. */
+  versionFrom?: string;
   closure: ImportClosure;
   /**
    * Files visible only through files that import this one (their import closures): type files are
@@ -47,6 +53,8 @@ export interface ToscaModel {
 export interface BuildOptions {
   /** Reads a file's text (TOSCA.meta lookups); undefined when absent. */
   readText?(path: string): string | undefined;
+  /** The CSAR a file belongs to, in place of looking it up with `readText`. */
+  csarOf?(path: string): CsarInfo | undefined;
 }
 
 function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
@@ -62,11 +70,12 @@ export function buildToscaModel(
   source: ToscaFileSource,
   opts: BuildOptions = {},
 ): ToscaModel {
-  const version = summary.version ? versionInfo(summary.version.text) : undefined;
+  const inherited = summary.version ? undefined : importerVersion(path, source);
+  const version = summary.version ? versionInfo(summary.version.text) : inherited?.version;
   const closure = loadImportClosure(path, summary, source);
   const files = [...closure.files, ...importerContext(path, closure, source)];
   const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
-  const csar = opts.readText ? findCsar(path, opts.readText) : undefined;
+  const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
   for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
@@ -85,8 +94,27 @@ export function buildToscaModel(
     declared: (d) => declaredMap.get(d),
   };
   if (version) model.version = version;
+  if (inherited) model.versionFrom = inherited.from;
   if (csar) model.csar = csar;
   return model;
+}
+
+/** The known version of the nearest file that (transitively) imports `path`, breadth first. */
+function importerVersion(path: string, source: ToscaFileSource): { version: VersionInfo; from: string } | undefined {
+  if (!source.importersOf) return undefined;
+  const visited = new Set<string>([path]);
+  const queue = [path];
+  while (queue.length && visited.size < 16) {
+    for (const imp of source.importersOf(queue.shift()!)) {
+      if (visited.has(imp)) continue;
+      visited.add(imp);
+      const text = source.load(imp)?.summary.version?.text;
+      const version = text ? versionInfo(text) : undefined;
+      if (version) return { version, from: imp };
+      queue.push(imp);
+    }
+  }
+  return undefined;
 }
 
 /** The closures of the files that (transitively) import `path`, minus what `closure` already has. */

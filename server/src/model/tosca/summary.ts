@@ -29,7 +29,7 @@ import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
-export const TOSCA_SUMMARY_FORMAT = 1;
+export const TOSCA_SUMMARY_FORMAT = 2;
 
 export interface TDecl {
   name: string;
@@ -130,6 +130,8 @@ export interface TInterfaceDef extends TDecl {
 export interface TArtifactDef extends TDecl {
   type?: TRef;
   file?: TRef;
+  /** `file` is given by a function call (`{ get_input: image }`, an orchestrator idiom). */
+  fileFunction?: string;
   repository?: TRef;
   description?: string;
 }
@@ -545,7 +547,8 @@ function interfaceOps(m: YMap | null): { operations: TOperationDef[]; notificati
   for (const q of m.pairs) {
     if (q.key.text === 'operations') operations.push(...entries(q.value).map(operationOf));
     else if (q.key.text === 'notifications') notifications.push(...entries(q.value).map(operationOf));
-    else if (!INTERFACE_KEYNAMES.has(q.key.text)) operations.push(operationOf(q));
+    // `_`-prefixed keys are vendor extensions (ARIA's `_extensions`), never operations.
+    else if (!INTERFACE_KEYNAMES.has(q.key.text) && !q.key.text.startsWith('_')) operations.push(operationOf(q));
   }
   return { operations, notifications };
 }
@@ -579,8 +582,18 @@ function artifactOf(p: YPair): TArtifactDef {
   const m = asMap(v);
   const t = ref(getPair(m, 'type')?.value);
   if (t) a.type = t;
-  const f = ref(getPair(m, 'file')?.value);
+  const fileNode = getPair(m, 'file')?.value ?? null;
+  const f = ref(fileNode);
   if (f) a.file = f;
+  else {
+    // `file: { get_input: image }`: a value the orchestrator evaluates; the artifact has a file.
+    const call = asMap(fileNode);
+    const fn = call && call.pairs.length === 1 ? call.pairs[0]!.key.text : undefined;
+    if (fn && FUNCTION_NAMES.has(fn)) {
+      a.file = { name: `{ ${fn}: … }`, span: call!.span };
+      a.fileFunction = fn;
+    }
+  }
   const r = ref(getPair(m, 'repository')?.value);
   if (r) a.repository = r;
   const d = str(getPair(m, 'description')?.value);
@@ -760,7 +773,7 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
       }
       default:
         // Interface types of 1.0–1.2 list their operations directly.
-        if (kind === 'interface' && !INTERFACE_KEYNAMES.has(k)) t.operations.push(operationOf(q));
+        if (kind === 'interface' && !INTERFACE_KEYNAMES.has(k) && !k.startsWith('_')) t.operations.push(operationOf(q));
     }
   }
   return t;

@@ -11,6 +11,7 @@
 import {
   derivedShortName,
   normativeTypesFor,
+  nonNormativeTypesFor,
   type Constraint,
   type NormativeType,
   type PropertyDef,
@@ -256,7 +257,21 @@ function bodyFromCatalog(t: NormativeType): TypeBody {
   return body;
 }
 
+/**
+ * Bodies of declared types, by declaration: a summary's declarations never change, and every model
+ * whose closure holds the file would build the same body again (a weak map: they go with the summary).
+ */
+const FILE_BODIES = new WeakMap<TTypeDecl, { path: string; body: TypeBody }>();
+
 function bodyFromFile(d: TTypeDecl, path: string): TypeBody {
+  const known = FILE_BODIES.get(d);
+  if (known?.path === path) return known.body;
+  const body = buildBodyFromFile(d, path);
+  FILE_BODIES.set(d, { path, body });
+  return body;
+}
+
+function buildBodyFromFile(d: TTypeDecl, path: string): TypeBody {
   const names = (rs: { name: string }[] | undefined) => (rs ? rs.map((r) => r.name) : undefined);
   const body: TypeBody = {
     properties: d.properties.map((p) => propFromFile(p, path)),
@@ -376,13 +391,87 @@ export function kindLabel(k: TypeKind): string {
   return KIND_LABEL[k];
 }
 
+/** Adds `t` under `name` to a kind -> name -> candidates table (see TypeTable for the order). */
+function addName(names: Map<TypeKind, Map<string, ToscaType[]>>, t: ToscaType, name: string, weak = false): void {
+  let m = names.get(t.kind);
+  if (!m) names.set(t.kind, (m = new Map()));
+  const list = m.get(name);
+  if (!list) m.set(name, [t]);
+  else if (!list.includes(t)) {
+    // Short names never displace a full name; file types come before catalog types.
+    const firstCatalog = list.findIndex((x) => x.source === 'catalog');
+    if (weak || firstCatalog < 0) list.push(t);
+    else list.splice(firstCatalog, 0, t);
+  }
+}
+
+/** The normative types of one catalog version and their names: the same for every document of that version. */
+interface CatalogLayer {
+  readonly types: readonly ToscaType[];
+  readonly names: ReadonlyMap<TypeKind, ReadonlyMap<string, readonly ToscaType[]>>;
+}
+
+/**
+ * Built on first use and shared by every type table of the version (it never changes): building
+ * it for each document cost the checker more than checking small files.
+ */
+const CATALOG_LAYERS = new Map<ToscaVersion, CatalogLayer>();
+
+function catalogLayer(version: ToscaVersion): CatalogLayer {
+  let layer = CATALOG_LAYERS.get(version);
+  if (layer) return layer;
+  const types: ToscaType[] = [];
+  const names = new Map<TypeKind, Map<string, ToscaType[]>>();
+  // The spec's non-normative types come after the normative ones: known, never preferred.
+  for (const n of [...normativeTypesFor(version), ...nonNormativeTypesFor(version)]) {
+    const t: ToscaType = {
+      kind: n.kind,
+      name: n.name,
+      source: 'catalog',
+      normative: n,
+      description: n.description,
+      body: bodyFromCatalog(n),
+    };
+    if (n.derivedFrom) t.derivedFrom = n.derivedFrom;
+    types.push(t);
+    addName(names, t, n.name);
+    addName(names, t, n.prefixed, true);
+    if (n.shorthand) {
+      addName(names, t, n.shorthand, true);
+      addName(names, t, `tosca:${n.shorthand}`, true);
+    }
+    for (const a of n.altNames ?? []) {
+      addName(names, t, a, true);
+      addName(names, t, `tosca:${a}`, true);
+    }
+    const d = derivedShortName(n.name);
+    if (d) {
+      addName(names, t, d, true);
+      addName(names, t, `tosca:${d}`, true);
+    }
+  }
+  layer = { types, names };
+  CATALOG_LAYERS.set(version, layer);
+  return layer;
+}
+
+const NO_CATALOG: CatalogLayer = { types: [], names: new Map() };
+
 export class TypeTable {
-  /** kind -> lookup name -> candidates (file types first, then catalog). */
+  /**
+   * kind -> lookup name -> candidates of the files' types; the catalog's come after them (its
+   * layer): a name resolves to a file type first, and full names before short names.
+   */
   private readonly names = new Map<TypeKind, Map<string, ToscaType[]>>();
-  private readonly all: ToscaType[] = [];
+  private readonly fileTypes: ToscaType[] = [];
+  private readonly catalog: CatalogLayer;
   private readonly ancestorsCache = new Map<ToscaType, ToscaType[]>();
   private readonly propsCache = new Map<ToscaType, Map<string, PropInfo>>();
   private readonly attrsCache = new Map<ToscaType, Map<string, PropInfo>>();
+  /** Merged members by type: rules ask for the same types' members over and over. */
+  private readonly capsCache = new Map<ToscaType, ReadonlyMap<string, CapInfo>>();
+  private readonly reqsCache = new Map<ToscaType, ReadonlyMap<string, ReqInfo>>();
+  private readonly ifacesCache = new Map<ToscaType, ReadonlyMap<string, IfaceInfo>>();
 
   constructor(
     readonly catalogVersion: ToscaVersion | undefined,
@@ -410,85 +499,56 @@ export class TypeTable {
         if (f.viaImporter) t.viaImporter = true;
         if (d.derivedFrom) t.derivedFrom = d.derivedFrom.name;
         if (d.description !== undefined) t.description = d.description;
-        this.all.push(t);
+        this.fileTypes.push(t);
         if (f.prefix) for (const n of prefixedNames(f.prefix, d)) this.add(t, n);
         this.add(t, d.name);
         if (d.shortName) this.add(t, d.shortName, true);
       }
     }
-    if (catalogVersion) {
-      for (const n of normativeTypesFor(catalogVersion)) {
-        const t: ToscaType = {
-          kind: n.kind,
-          name: n.name,
-          source: 'catalog',
-          normative: n,
-          description: n.description,
-          body: bodyFromCatalog(n),
-        };
-        if (n.derivedFrom) t.derivedFrom = n.derivedFrom;
-        this.all.push(t);
-        this.add(t, n.name);
-        this.add(t, n.prefixed, true);
-        if (n.shorthand) {
-          this.add(t, n.shorthand, true);
-          this.add(t, `tosca:${n.shorthand}`, true);
-        }
-        for (const a of n.altNames ?? []) {
-          this.add(t, a, true);
-          this.add(t, `tosca:${a}`, true);
-        }
-        const d = derivedShortName(n.name);
-        if (d) {
-          this.add(t, d, true);
-          this.add(t, `tosca:${d}`, true);
-        }
-      }
-    }
+    this.catalog = catalogVersion ? catalogLayer(catalogVersion) : NO_CATALOG;
   }
 
   private add(t: ToscaType, name: string, weak = false): void {
-    let m = this.names.get(t.kind);
-    if (!m) this.names.set(t.kind, (m = new Map()));
-    const list = m.get(name);
-    if (!list) m.set(name, [t]);
-    else if (!list.includes(t)) {
-      // Short names never displace a full name; file types come before catalog types.
-      const firstCatalog = list.findIndex((x) => x.source === 'catalog');
-      if (weak || firstCatalog < 0) list.push(t);
-      else list.splice(firstCatalog, 0, t);
-    }
+    addName(this.names, t, name, weak);
   }
 
   /** Every type, file types first. */
   types(kind?: TypeKind): ToscaType[] {
-    return kind ? this.all.filter((t) => t.kind === kind) : [...this.all];
+    const all = [...this.fileTypes, ...this.catalog.types];
+    return kind ? all.filter((t) => t.kind === kind) : all;
   }
 
   /** The type `name` denotes among types of `kind`. */
   resolve(name: string | undefined, kind: TypeKind): ToscaType | undefined {
     if (name === undefined) return undefined;
-    return this.names.get(kind)?.get(name.trim())?.[0];
+    const n = name.trim();
+    return this.names.get(kind)?.get(n)?.[0] ?? this.catalog.names.get(kind)?.get(n)?.[0];
   }
 
   /** Every candidate of `name` in `kind` (more than one means a duplicate definition). */
   candidates(name: string, kind: TypeKind): readonly ToscaType[] {
-    return this.names.get(kind)?.get(name) ?? [];
+    const own = this.names.get(kind)?.get(name) ?? [];
+    const cat = this.catalog.names.get(kind)?.get(name) ?? [];
+    return own.length && cat.length ? [...own, ...cat] : own.length ? own : cat;
   }
 
   /** Types of any kind `name` denotes (to explain "wrong kind" mistakes). */
   resolveAnyKind(name: string): ToscaType[] {
     const out: ToscaType[] = [];
-    for (const m of this.names.values()) {
-      const hit = m.get(name.trim());
-      if (hit) out.push(hit[0]!);
+    const n = name.trim();
+    for (const kind of new Set([...this.names.keys(), ...this.catalog.names.keys()])) {
+      const hit = this.resolve(n, kind);
+      if (hit) out.push(hit);
     }
     return out;
   }
 
   /** Every name a type of `kind` can be referred to by (for completion and did-you-mean). */
   namesOf(kind: TypeKind): string[] {
-    return [...(this.names.get(kind)?.keys() ?? [])];
+    const own = this.names.get(kind);
+    const out = [...(own?.keys() ?? [])];
+    for (const n of this.catalog.names.get(kind)?.keys() ?? []) if (!own?.has(n)) out.push(n);
+    return out;
   }
 
   parent(t: ToscaType): ToscaType | undefined {
@@ -561,18 +621,30 @@ export class TypeTable {
     return out;
   }
 
+  /**
+   * TOSCA 1.3 made a redefinition in a derived type a refinement whose constraints add to the
+   * inherited ones (§3.6.10); before it, the derived type's definition replaced the parent's, as
+   * tosca-parser reads it, so a child may redefine its parent's `valid_values`. Unknown and missing
+   * versions are read as 1.3, the catalog they get.
+   */
+  private get accumulatesConstraints(): boolean {
+    return !this.catalogVersion || !/_1_[012]$/.test(this.catalogVersion);
+  }
+
   private mergeProps(t: ToscaType, pick: (x: ToscaType) => Omit<PropInfo, 'owner'>[]): Map<string, PropInfo> {
     const out = new Map<string, PropInfo>();
     for (const x of this.chain(t)) {
       for (const p of pick(x)) {
         const prev = out.get(p.name);
-        out.set(p.name, prev ? refine(prev, p, x) : { ...p, owner: x });
+        out.set(p.name, prev ? refine(prev, p, x, this.accumulatesConstraints) : { ...p, owner: x });
       }
     }
     return out;
   }
 
-  capabilities(t: ToscaType): Map<string, CapInfo> {
+  capabilities(t: ToscaType): ReadonlyMap<string, CapInfo> {
+    const cached = this.capsCache.get(t);
+    if (cached) return cached;
     const out = new Map<string, CapInfo>();
     for (const x of this.chain(t)) {
       for (const c of x.body.capabilities) {
@@ -588,11 +660,14 @@ export class TypeTable {
         out.set(c.name, merged);
       }
     }
+    this.capsCache.set(t, out);
     return out;
   }
 
   /** Requirement definitions by name; a redefinition in a derived type replaces the inherited one. */
-  requirements(t: ToscaType): Map<string, ReqInfo> {
+  requirements(t: ToscaType): ReadonlyMap<string, ReqInfo> {
+    const cached = this.reqsCache.get(t);
+    if (cached) return cached;
     const out = new Map<string, ReqInfo>();
     for (const x of this.chain(t)) {
       for (const r of x.body.requirements) {
@@ -607,10 +682,13 @@ export class TypeTable {
         out.set(r.name, merged);
       }
     }
+    this.reqsCache.set(t, out);
     return out;
   }
 
-  interfaces(t: ToscaType): Map<string, IfaceInfo> {
+  interfaces(t: ToscaType): ReadonlyMap<string, IfaceInfo> {
+    const cached = this.ifacesCache.get(t);
+    if (cached) return cached;
     const out = new Map<string, IfaceInfo>();
     for (const x of this.chain(t)) {
       for (const i of x.body.interfaces) {
@@ -624,6 +702,7 @@ export class TypeTable {
         out.set(i.name, merged);
       }
     }
+    this.ifacesCache.set(t, out);
     return out;
   }
 
@@ -712,10 +791,12 @@ export function isEntityRoot(name: string): boolean {
 
 /**
  * Merges a refinement `p` (declared by `owner`) over the inherited definition `prev`: the type,
- * `required`, default, value and description are overridden when given; constraints accumulate.
+ * `required`, default, value and description are overridden when given; constraints accumulate
+ * (1.3), or the redefinition's own replace them (1.0–1.2).
  */
-function refine(prev: PropInfo, p: Omit<PropInfo, 'owner'>, owner: ToscaType): PropInfo {
-  const out: PropInfo = { ...prev, owner, constraints: [...prev.constraints, ...p.constraints] };
+function refine(prev: PropInfo, p: Omit<PropInfo, 'owner'>, owner: ToscaType, accumulate: boolean): PropInfo {
+  const constraints = accumulate ? [...prev.constraints, ...p.constraints] : p.constraints;
+  const out: PropInfo = { ...prev, owner, constraints };
   if (p.type) out.type = p.type;
   if (p.decl?.required !== undefined || !p.decl) out.required = p.required;
   if (p.hasDefault) {

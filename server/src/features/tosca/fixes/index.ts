@@ -4,7 +4,9 @@
  */
 import type { FixTable } from '../../shared/fix.js';
 import { replaceFix } from '../../shared/replaceFix.js';
+import { reindentFix } from './reindent.js';
 
 export const TOSCA_FIXES: FixTable = {
   replace: replaceFix,
+  reindent: reindentFix,
 };

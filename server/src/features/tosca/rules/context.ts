@@ -5,10 +5,12 @@
  */
 import type { ToscaModel } from '../../../model/tosca/model.js';
 import type { YMap } from '../../../syntax/tree.js';
-import type { ToscaOptions } from '../../shared/diagnostics.js';
+import type { ToscaDialect, ToscaOptions } from '../../shared/diagnostics.js';
 import type { Rule, RuleContextBase } from '../../shared/rule.js';
 
 export interface ToscaRuleOptions extends ToscaOptions {
+  /** Always set for rules (`standard` unless the settings say otherwise). */
+  dialect: ToscaDialect;
   /** Skip checks that need other files (imports), for a quick first pass. */
   localOnly?: boolean;
 }
@@ -28,3 +30,21 @@ export type ToscaRule = Rule<ToscaRuleContext>;
 
 /** `when` of rules that apply to Simple Profile documents only (not to TOSCA 2.0). */
 export const simpleProfileOnly = (ctx: ToscaRuleContext): boolean => ctx.simpleProfile;
+
+/** True under the Cloudsoft AMP dialect (`lmDescriptors.tosca.dialect: amp`). */
+export const ampDialect = (ctx: ToscaRuleContext): boolean => ctx.options.dialect === 'amp';
+
+/**
+ * Type names of Cloudsoft AMP's catalog (`brooklyn.tosca.groups.initializer`,
+ * `org.apache.brooklyn.policy.autoscaling.AutoScalerPolicy`, `io.cloudsoft.smart-tomcat9-node`, its
+ * `tosca.entity.DynamicCluster` alias): AMP resolves them at deploy time.
+ */
+export function isAmpCatalogType(ctx: ToscaRuleContext, name: string): boolean {
+  return ampDialect(ctx) && /^(brooklyn\.|org\.apache\.brooklyn\.|io\.cloudsoft\.|tosca\.entity\.)/.test(name);
+}
+
+/** AMP's interface for service monitoring, on every node under the dialect, and its operation. */
+export const AMP_CHECK_RUNNING = {
+  names: ['CheckRunning', 'brooklyn.tosca.interfaces.node.lifecycle.CheckRunning'],
+  operations: ['check_running'],
+} as const;

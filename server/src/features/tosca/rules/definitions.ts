@@ -53,9 +53,13 @@ export const definitionsRule: ToscaRule = {
   },
 };
 
-/** `own` refining `prev`: type, default, value and description override, constraints accumulate. */
-function refineOver(prev: PropInfo, own: Omit<PropInfo, 'owner'>): Omit<PropInfo, 'owner'> {
-  const out: Omit<PropInfo, 'owner'> = { ...prev, constraints: [...prev.constraints, ...own.constraints] };
+/**
+ * `own` refining `prev`: type, default, value and description override; constraints accumulate from
+ * 1.3 on, and replace the inherited ones before (as in the type table).
+ */
+function refineOver(ctx: ToscaRuleContext, prev: PropInfo, own: Omit<PropInfo, 'owner'>): Omit<PropInfo, 'owner'> {
+  const constraints = ctx.minor >= 3 ? [...prev.constraints, ...own.constraints] : own.constraints;
+  const out: Omit<PropInfo, 'owner'> = { ...prev, constraints };
   if (own.type) out.type = own.type;
   if (own.decl?.required !== undefined) out.required = own.required;
   if (own.hasDefault) {
@@ -129,7 +133,7 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
       if (prev) checkRefinement(ctx, m, prev, what);
       const own = propFromFile(local, ctx.model.path);
       // The effective definition: the capability type's, refined by this one (same merge as inheritance).
-      const eff = prev ? refineOver(prev, own) : own;
+      const eff = prev ? refineOver(ctx, prev, own) : own;
       checkDefinitionBody(ctx, m, eff, what);
     }
   }
@@ -287,8 +291,13 @@ function operandProblem(op: string, n: YNode | null, prim: ReturnType<typeof pri
   }
 }
 
-/** Seed 002's refinement rules, checked for one property definition `m` over the inherited `prev`. */
+/**
+ * The refinement rules of TOSCA 1.3 (§3.6.10, spelt out in Cloudsoft AMP's notes), checked for one
+ * property definition `m` over the inherited `prev`. Before 1.3 a derived type's definition simply
+ * replaced the parent's, so nothing is checked in 1.0–1.2 files.
+ */
 function checkRefinement(ctx: ToscaRuleContext, m: YMap, prev: PropInfo, what: string): void {
+  if (ctx.minor < 3) return;
   const types = ctx.model.types;
   const typeNode = asScalar(m.pairs.find((q) => q.key.text === 'type')?.value);
   if (typeNode && typeNode.value !== null && prev.type && typeNode.text !== prev.type) {

@@ -20,7 +20,7 @@ import { FUNCTION_NAMES, TYPE_SECTIONS, type TNodeTemplate } from '../../../mode
 import type { PropInfo, SchemaInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -282,6 +282,19 @@ function checkGetInput(
   const input = ctx.model.inputs.get(name);
   if (!input) {
     const hint = didYouMean(name, ctx.model.inputs.keys());
+    if (!hint && ampDialect(ctx)) {
+      // Cloudsoft AMP reads `get_input` as the root entity's configuration
+      // (`$brooklyn:scopeRoot().config`), which the blueprint deploying the template may set.
+      ctx.report({
+        code: 'TOSCA071',
+        severity: 'information',
+        span: nameNode.span,
+        message:
+          `\`get_input\`: no input \`${name}\` is declared in \`topology_template.inputs\`; Cloudsoft AMP (the ` +
+          '`amp` dialect) reads it from the configuration of the deployment, which may set it.',
+      });
+      return;
+    }
     ctx.report({
       code: 'TOSCA071',
       severity: 'error',
@@ -575,7 +588,7 @@ function checkGetMember(
       if (!chainComplete(ctx, h.type)) return;
       if (lookup(ctx, h.type, names, attributes, false)) return;
     }
-    if (entity.hostsOpen) return;
+    if (entity.hostsOpen || (attributes && ampDialect(ctx))) return;
     const first = names[0]!;
     ctx.report({
       code: 'TOSCA073',
@@ -655,7 +668,8 @@ function lookup(
     }
     return !report ? false : true;
   }
-  if (report) {
+  // Cloudsoft AMP maps attributes to sensors, which enrichers and scripts publish under any name.
+  if (report && !(attributes && ampDialect(ctx))) {
     const candidates = [...defs.keys(), ...caps.keys()];
     const hint = didYouMean(first.text, candidates);
     ctx.report({
@@ -796,6 +810,7 @@ function checkGetOperationOutput(
               ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
               : ''
         }.`,
+      ...replaceWith(hint),
     });
     return;
   }
@@ -813,6 +828,7 @@ function checkGetOperationOutput(
       message:
         `\`get_operation_output\`: interface \`${iface.name}\` (type \`${it.name}\`) has no operation ` +
         `\`${opName.text}\`${hint ? ` (did you mean \`${hint}\`?)` : ` (operations: ${[...ops].join(', ')})`}.`,
+      ...replaceWith(hint),
     });
   }
 }
@@ -846,6 +862,7 @@ function checkGetArtifact(
         `\`${entity.node?.name ?? entity.type.name}\`${
           hint ? ` (did you mean ` + `\`${hint}\`?)` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
         }.`,
+      ...replaceWith(hint),
     });
   }
 }

@@ -7,6 +7,7 @@
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
 import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
 
 export const importsRule: ToscaRule = {
   codes: ['TOSCA020', 'TOSCA021', 'TOSCA022', 'TOSCA023', 'TOSCA024', 'TOSCA025', 'TOSCA026'],
@@ -62,6 +63,8 @@ export const importsRule: ToscaRule = {
             message:
               `Import names repository \`${st.repository}\`, which \`repositories\` does not ` +
               `define${hint ? ` (did you mean \`${hint}\`?)` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
+            // The fix replaces the repository name only where it is written on its own.
+            ...(imp.repository ? replaceWith(hint) : {}),
           });
           break;
         }
@@ -86,8 +89,9 @@ export const importsRule: ToscaRule = {
                 severity: 'warning',
                 span,
                 message:
-                  `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`: it ` +
-                  `is not a TOSCA file.`,
+                  `Imported file \`${imp.file?.name ?? st.path}\` has no \`tosca_definitions_version\`, which ` +
+                  'TOSCA Simple Profile in YAML 1.2 §3.9.3.1 requires of every file; tosca-parser and most ' +
+                  'processors load it all the same, in the version of this file.',
               });
             } else if (!versionInfo(sum.version.text)) {
               ctx.report({

@@ -1,6 +1,10 @@
 /** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
+import { ampRule } from './amp.js';
+import { artifactFilesRule } from './artifactFiles.js';
+import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { functionsRule } from './functions.js';
+import { idiomsRule } from './idioms.js';
 import { importsRule } from './imports.js';
 import { interfacesRule } from './interfaces.js';
 import { keynamesRule } from './keynames.js';
@@ -11,6 +15,7 @@ import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
 import { versionRule } from './version.js';
+import { workflowsRule } from './workflows.js';
 
 export const TOSCA_RULES: readonly ToscaRule[] = [
   syntaxRule,
@@ -24,4 +29,9 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   templatesRule,
   interfacesRule,
   functionsRule,
+  workflowsRule,
+  artifactFilesRule,
+  cyclesRule,
+  idiomsRule,
+  ampRule,
 ];

@@ -8,7 +8,7 @@ import { entries, getIn, asMap, deref } from '../../../syntax/tree.js';
 import type { TInterfaceAssignment } from '../../../model/tosca/summary.js';
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete } from '../values.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { AMP_CHECK_RUNNING, ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -75,6 +75,11 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
       const asType = types.resolve(a.name, 'interface');
       def = asType ? [...ifaces.values()].find((i) => types.resolve(i.type, 'interface') === asType) : undefined;
     }
+    if (!def && ampDialect(ctx) && (AMP_CHECK_RUNNING.names as readonly string[]).includes(a.name)) {
+      // Cloudsoft AMP's service monitoring interface, which every node has under the dialect.
+      checkOperations(ctx, a, new Set(AMP_CHECK_RUNNING.operations), `\`${a.name}\` (Cloudsoft AMP's)`, what);
+      continue;
+    }
     if (!def) {
       const hint = didYouMean(a.name, ifaces.keys());
       ctx.report({
@@ -97,20 +102,31 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
     const it = types.resolve(a.type?.name ?? def.type, 'interface');
     if (!it || !chainComplete(ctx, it)) continue;
     const ops = new Set([...types.operations(it), ...def.operations, ...def.notifications]);
-    for (const op of [...a.operations, ...a.notifications]) {
-      if (ops.has(op.name)) continue;
-      const hint = didYouMean(op.name, ops);
-      ctx.report({
-        code: 'TOSCA080',
-        severity: 'error',
-        span: op.keySpan,
-        message:
-          `Interface \`${a.name}\` (type \`${it.name}\`) of ${what} has no operation ` +
-          `\`${op.name}\`${
-            hint ? ` (did you mean ` + `\`${hint}\`?)` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
-          }. Templates can only implement operations their interface type or node type declares.`,
-        ...replaceWith(hint),
-      });
-    }
+    checkOperations(ctx, a, ops, `\`${a.name}\` (type \`${it.name}\`)`, what);
+  }
+}
+
+/** TOSCA080 for every operation of the assignment `ops` does not have; `label` describes the interface. */
+function checkOperations(
+  ctx: ToscaRuleContext,
+  a: TInterfaceAssignment,
+  ops: ReadonlySet<string>,
+  label: string,
+  what: string,
+): void {
+  for (const op of [...a.operations, ...a.notifications]) {
+    if (ops.has(op.name)) continue;
+    const hint = didYouMean(op.name, ops);
+    ctx.report({
+      code: 'TOSCA080',
+      severity: 'error',
+      span: op.keySpan,
+      message:
+        `Interface ${label} of ${what} has no operation ` +
+        `\`${op.name}\`${
+          hint ? ` (did you mean ` + `\`${hint}\`?)` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
+        }. Templates can only implement operations their interface type or node type declares.`,
+      ...replaceWith(hint),
+    });
   }
 }

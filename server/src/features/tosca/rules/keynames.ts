@@ -3,10 +3,11 @@
  * of the wrong shape (mapping / list / scalar), all driven by the grammar table in
  * model/tosca/grammar.ts.
  */
+import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { GRAMMAR, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
-import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -56,6 +57,10 @@ function walk(
   const spec = GRAMMAR[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
+  // Judgement: an operation written as an empty list (`instantiate_start: []`) is how Tacker's VNF packages say
+  // "no implementation"; tosca-parser reads it as an empty implementation, and so do we (the idioms rule adds a
+  // hint, TOSCA105).
+  if (spec.emptyListIdiom && v.kind === 'seq' && v.items.length === 0) return;
   if (v.kind !== 'map') {
     if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
     if (spec.open) return;
@@ -78,12 +83,18 @@ function walk(
   }
   for (const p of v.pairs) {
     const key = p.key.text;
-    const ks = spec.keys[key];
+    const base = spec.keys[key];
+    const amp = ctx.options.dialect === 'amp' ? base?.dialects?.amp : undefined;
+    const ks = amp ? { ...base, ...amp } : base;
+    // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
+    if (!ks && vendorKey(construct, key)) continue;
     if (!ks) {
       if (spec.extra) {
         walk(ctx, spec.extra, p.value, p.key.span, `operation \`${key}\``, depth + 1);
         continue;
       }
+      // A misspelt version key is TOSCA001's (it says the version is missing, with the same fix).
+      if (construct === 'service_template' && misspeltVersionKey(key)) continue;
       unknownKey(ctx, construct, p, where, Object.keys(spec.keys));
       continue;
     }
@@ -105,6 +116,26 @@ function walk(
   }
 }
 
+/**
+ * Keynames whose single value is data rather than a name the grammar resolves (an artifact's `file`,
+ * a repository `url`, an implementation's `primary` or `timeout`...): an intrinsic function there
+ * (`file: { get_input: image }`) is a value to evaluate, as tosca-parser and orchestrators do.
+ */
+const VALUE_KEYS: ReadonlySet<string> = new Set([
+  'file',
+  'url',
+  'deploy_path',
+  'checksum',
+  'checksum_algorithm',
+  'primary',
+  'timeout',
+]);
+
+function isFunctionCall(n: YNode | null): boolean {
+  const m = deref(n);
+  return !!m && m.kind === 'map' && m.pairs.length === 1 && FUNCTION_NAMES.has(m.pairs[0]!.key.text);
+}
+
 function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, depth: number): void {
   const actual = shapeOf(p.value);
   if (ks.mapTolerated && actual === 'map' && ks.listOfNamed) {
@@ -121,7 +152,7 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
     return;
   }
-  if (!shapeOk(ks, actual)) {
+  if (!shapeOk(ks, actual) && !(VALUE_KEYS.has(key) && isFunctionCall(p.value))) {
     const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
     ctx.report({
       code: 'TOSCA012',

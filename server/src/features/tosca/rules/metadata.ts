@@ -5,7 +5,7 @@
  */
 import { getIn, deref } from '../../../syntax/tree.js';
 import { parseVersion } from '../../../model/tosca/primitives.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule } from './context.js';
 
 const COLLECTIONS_OK: ReadonlySet<string> = new Set(['template_tags']);
 
@@ -38,6 +38,8 @@ export const metadataRule: ToscaRule = {
           // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (Cloudsoft AMP) are not TOSCA versions but are
           // common; warn, do not fail.
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
+          // Cloudsoft AMP's own examples use them.
+          if (semverish && ampDialect(ctx)) continue;
           ctx.report({
             code: 'TOSCA090',
             severity: semverish ? 'warning' : 'error',

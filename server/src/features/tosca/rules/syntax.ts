@@ -18,6 +18,7 @@ function complexKeyStarts(root: YNode | null): Set<number> {
 }
 import type { ToscaRule } from './context.js';
 import { sizeNotice } from '../../shared/sizeNotice.js';
+import { withFixes } from '../../shared/fixData.js';
 
 export const syntaxRule: ToscaRule = {
   codes: ['TOSCA000'],
@@ -33,7 +34,18 @@ export const syntaxRule: ToscaRule = {
         complexKeys.has(p.span.start)
       )
         continue;
-      ctx.report({ code: 'TOSCA000', severity: p.severity, span: p.span, message: `YAML: ${p.message}` });
+      const fix = p.reindent && {
+        fix: 'reindent' as const,
+        lines: p.reindent.lineStarts.map((o) => ctx.doc.lines.positionAt(o).line),
+        column: p.reindent.column,
+      };
+      ctx.report({
+        code: 'TOSCA000',
+        severity: p.severity,
+        span: p.span,
+        message: `YAML: ${p.message}`,
+        ...withFixes(fix),
+      });
     }
     const notice = sizeNotice(ctx.doc, 'TOSCA000');
     if (notice) ctx.report(notice);

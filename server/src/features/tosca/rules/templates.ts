@@ -7,12 +7,14 @@
  */
 import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
-import type { PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
+import type { CapInfo, PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { relationshipKind } from '../../../model/tosca/graph.js';
+import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
 
 export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
@@ -41,7 +43,8 @@ export function checkAssignments(
   for (const p of m.pairs) {
     const def = defs.get(p.key.text) ?? opts.alsoKnown?.get(p.key.text);
     if (!def) {
-      if (!opts.complete) continue;
+      // Cloudsoft AMP maps attributes to sensors: a template may set any.
+      if (!opts.complete || (opts.attributes && ampDialect(ctx))) continue;
       const hint = didYouMean(p.key.text, defs.keys());
       ctx.report({
         code: 'TOSCA061',
@@ -88,6 +91,7 @@ function checkRequired(
   defs: Map<string, PropInfo>,
   what: string,
   span: { start: number; end: number },
+  unassigned?: string,
 ): void {
   const m = asMap(section);
   for (const [name, def] of defs) {
@@ -95,22 +99,35 @@ function checkRequired(
     if (m?.pairs.some((p) => p.key.text === name)) continue;
     ctx.report({
       code: 'TOSCA060',
-      severity: 'error',
+      severity: unassigned ? 'warning' : 'error',
       span,
       message:
         `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no ` +
-        `default).`,
+        `default).${unassigned ? ` ${unassigned}` : ''}`,
     });
   }
 }
+
+/**
+ * Judgement: a capability a template does not mention at all may be supplied by the orchestrator (Tacker's
+ * Kubernetes VDUs take theirs from the Kubernetes resource), and tosca-parser checks only the capabilities a
+ * template assigns, so its missing required properties are a warning.
+ */
+const UNASSIGNED_CAPABILITY =
+  'The template does not assign this capability; tosca-parser checks only assigned capabilities, and an ' +
+  'orchestrator may supply it.';
 
 function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const m = asMap(p.value);
   const tpl = ctx.model.nodeTemplates.get(p.key.text);
   if (!m || !tpl) return;
   const what = `node template \`${p.key.text}\``;
-  const t = checkTypeRef(ctx, tpl.type, ['node'], `the type of ${what}`);
-  if (!t) return;
+  // A template with `copy` and no `type` of its own has the type of the template it copies.
+  const t = tpl.type || !tpl.copy ? checkTypeRef(ctx, tpl.type, ['node'], `the type of ${what}`) : copiedType(ctx, tpl);
+  if (!t) {
+    checkCopy(ctx, tpl);
+    return;
+  }
   const types = ctx.model.types;
   const complete = chainComplete(ctx, t);
   const props = types.properties(t);
@@ -121,7 +138,9 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
       (d) => d.name === 'substitute' || d.name === 'select' || d.name === 'substitutable' || d.name === 'selectable',
     );
   const withType = `${what} (type \`${t.name}\`)`;
-  checkAssignments(ctx, getIn(m, 'properties'), props, withType, { complete });
+  // With `copy`, a data type value is merged over the copied template's, so it may give only some fields (TOSCA054).
+  const vctx: ToscaRuleContext = tpl.copy ? { ...ctx, report: (f) => f.code !== 'TOSCA054' && ctx.report(f) } : ctx;
+  checkAssignments(vctx, getIn(m, 'properties'), props, withType, { complete });
   if (complete && !abstract) checkRequired(ctx, getIn(m, 'properties'), props, withType, p.key.span);
   checkAssignments(ctx, getIn(m, 'attributes'), types.attributes(t), withType, {
     complete,
@@ -130,7 +149,25 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   });
   // Capabilities.
   const caps = types.capabilities(t);
-  for (const cp of entries(getIn(m, 'capabilities'))) {
+  const assigned = entries(getIn(m, 'capabilities'));
+  if (complete && !abstract) {
+    // Required capability properties without a default, whether or not the template mentions the capability.
+    for (const [name, def] of caps) {
+      const ct = types.resolve(def.type, 'capability');
+      if (!ct || !chainComplete(ctx, ct)) continue;
+      const cp = assigned.find((x) => x.key.text === name);
+      const cwhat = `capability \`${name}\` of ${what}`;
+      checkRequired(
+        ctx,
+        getIn(asMap(cp?.value), 'properties'),
+        capabilityProps(ctx, def, ct),
+        cwhat,
+        cp?.key.span ?? p.key.span,
+        cp ? undefined : UNASSIGNED_CAPABILITY,
+      );
+    }
+  }
+  for (const cp of assigned) {
     const def = caps.get(cp.key.text);
     if (!def) {
       if (complete) {
@@ -155,22 +192,11 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
     }
     const ct = types.resolve(def.type, 'capability');
     if (!ct) continue;
-    const capProps = new Map(types.properties(ct));
-    // Property refinements written in the node type's capability definition.
-    for (const r of def.properties) {
-      const prev = capProps.get(r.name);
-      if (prev)
-        capProps.set(r.name, {
-          ...prev,
-          constraints: [...prev.constraints],
-          ...(r.type ? { type: r.type.name } : {}),
-          ...(r.hasDefault ? { hasDefault: true } : {}),
-        });
-    }
+    const capProps = capabilityProps(ctx, def, ct);
     const cm = asMap(cp.value);
     const cwhat = `capability \`${cp.key.text}\` of ${what}`;
     const ccomplete = chainComplete(ctx, ct);
-    checkAssignments(ctx, getIn(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
+    checkAssignments(vctx, getIn(cm, 'properties'), capProps, cwhat, { complete: ccomplete });
     checkAssignments(ctx, getIn(cm, 'attributes'), types.attributes(ct), cwhat, {
       complete: ccomplete,
       attributes: true,
@@ -181,7 +207,7 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const typeArtifacts = types.artifacts(t);
   for (const a of tpl.artifacts) {
     if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
-    if (!a.file && !typeArtifacts.has(a.name) && complete) {
+    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete) {
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -192,14 +218,46 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
       });
     }
   }
+  checkCopy(ctx, tpl);
+}
+
+/** The node type a template without `type` gets through its `copy` chain (undefined when it ends nowhere). */
+function copiedType(ctx: ToscaRuleContext, tpl: TNodeTemplate): ToscaType | undefined {
+  const source = typedTemplate(ctx.model, tpl);
+  return source === tpl ? undefined : nodeTemplateType(ctx.model, tpl);
+}
+
+function checkCopy(ctx: ToscaRuleContext, tpl: TNodeTemplate): void {
   if (tpl.copy && !ctx.model.nodeTemplates.has(tpl.copy.name)) {
+    const hint = didYouMean(tpl.copy.name, ctx.model.nodeTemplates.keys());
     ctx.report({
       code: 'TOSCA063',
       severity: 'error',
       span: tpl.copy.span,
-      message: `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology.`,
+      message:
+        `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology` +
+        `${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+      ...replaceWith(hint),
     });
   }
+}
+
+/** The properties of a capability of a node type: its capability type's, with the refinements the definition writes. */
+function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Map<string, PropInfo> {
+  const capProps = new Map(ctx.model.types.properties(ct));
+  for (const r of def.properties) {
+    const prev = capProps.get(r.name);
+    if (prev)
+      capProps.set(r.name, {
+        ...prev,
+        constraints: [...prev.constraints],
+        ...(r.type ? { type: r.type.name } : {}),
+        ...(r.hasDefault ? { hasDefault: true } : {}),
+        ...(r.hasValue ? { hasValue: true } : {}),
+        ...(r.required !== undefined ? { required: r.required } : {}),
+      });
+  }
+  return capProps;
 }
 
 function isMandatory(r: ReqInfo): boolean {
@@ -244,9 +302,18 @@ function checkRequirements(
     checkRequirementTarget(ctx, ra, def, what);
   }
   if (!complete || abstract) return;
+  // Requirements exported through `substitution_mappings` are fulfilled by whoever uses the substituted node.
+  const exported = new Set(
+    (ctx.model.summary.topology?.substitution?.requirements ?? [])
+      .filter((mp) => mp.target[0]?.name === tpl.name && mp.target[1])
+      .map((mp) => mp.target[1]!.name),
+  );
   for (const [name, def] of reqs) {
     if (!isMandatory(def)) continue;
-    if (tpl.requirements.some((r) => r.name === name)) continue;
+    if (tpl.requirements.some((r) => r.name === name) || exported.has(name)) continue;
+    // Cloudsoft AMP runs a node without a host in its location (or its parent's).
+    if (ampDialect(ctx) && relationshipKind(types, types.resolve(def.relationship, 'relationship')) === 'HostedOn')
+      continue;
     // Judgement (EXPECTED §5): the orchestrator may fulfil a dangling requirement, so only a warning.
     ctx.report({
       code: 'TOSCA064',
@@ -259,6 +326,17 @@ function checkRequirements(
     });
   }
   void m;
+}
+
+/** Names of the node templates (other than the requiring one) that can satisfy `def` (all when it is unknown). */
+function satisfyingTemplates(ctx: ToscaRuleContext, def: ReqInfo | undefined, what: string): string[] {
+  const out: string[] = [];
+  for (const n of ctx.model.nodeTemplates.values()) {
+    if (what === `node template \`${n.name}\``) continue;
+    const t = nodeTemplateType(ctx.model, n);
+    if (!def || !t || canSatisfy(ctx.model.types, def, t)) out.push(n.name);
+  }
+  return out;
 }
 
 function checkRequirementTarget(
@@ -274,7 +352,7 @@ function checkRequirementTarget(
   if (ra.node) {
     targetTemplate = ctx.model.nodeTemplates.get(ra.node.name);
     if (targetTemplate) {
-      targetType = types.resolve(targetTemplate.type?.name, 'node');
+      targetType = nodeTemplateType(ctx.model, targetTemplate);
     } else {
       const asType = types.resolve(ra.node.name, 'node');
       if (asType) targetType = asType;
@@ -291,7 +369,9 @@ function checkRequirementTarget(
         });
         return;
       } else {
-        const hint = didYouMean(ra.node.name, ctx.model.nodeTemplates.keys());
+        // Only templates that can satisfy the requirement are suggested: accepting the suggestion must not give a
+        // new TOSCA063.
+        const hint = didYouMean(ra.node.name, satisfyingTemplates(ctx, def, what));
         ctx.report({
           code: 'TOSCA063',
           severity: ctx.model.closure.incomplete ? 'warning' : 'error',
@@ -500,7 +580,9 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
   if (!t) return;
   const types = ctx.model.types;
   const props = types.properties(t);
-  const complete = chainComplete(ctx, t);
+  // Cloudsoft AMP's tosca.policies.Scaling wraps its AutoScalerPolicy, whose configuration keys are the properties.
+  const ampScaling = ampDialect(ctx) && types.isA(t, 'tosca.policies.Scaling');
+  const complete = chainComplete(ctx, t) && !ampScaling;
   checkAssignments(ctx, getIn(m, 'properties'), props, `${what} (type \`${t.name}\`)`, { complete });
   if (complete) checkRequired(ctx, getIn(m, 'properties'), props, what, p.key.span);
 }
@@ -535,7 +617,7 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
       });
       continue;
     }
-    const nt = types.resolve(node.type?.name, 'node');
+    const nt = nodeTemplateType(ctx.model, node);
     const member = mp.target[1]!;
     if (!nt || !chainComplete(ctx, nt)) continue;
     const isCap = sub.capabilities.includes(mp);

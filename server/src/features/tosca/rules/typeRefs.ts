@@ -8,9 +8,10 @@ import { PRIMITIVE_TYPE_NAMES, primitiveOf } from '../../../model/tosca/primitiv
 import type { TRef } from '../../../model/tosca/summary.js';
 import { kindLabel, parseGeneric, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
-import type { ToscaRuleContext } from './context.js';
+import { isAmpCatalogType, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { refPartSpan } from '../spans.js';
 
 /** Normative types renamed after 1.0. */
 const RENAMED: Record<string, string> = {
@@ -53,9 +54,21 @@ function reportUnresolved(
   kinds: readonly TypeKind[],
   what: string,
   unknownCode = 'TOSCA030',
+  fixable = true,
 ): void {
   const name = ref.name.trim();
   const label = kinds.map(kindLabel).join(' or ');
+  if (isAmpCatalogType(ctx, name)) {
+    ctx.report({
+      code: unknownCode,
+      severity: 'information',
+      span: ref.span,
+      message:
+        `\`${name}\` (in ${what}) is taken for a type of Cloudsoft AMP's catalog (the \`amp\` dialect): AMP ` +
+        'resolves it when deploying; it is not checked here.',
+    });
+    return;
+  }
   const other = ctx.model.types.resolveAnyKind(name).filter((t) => !kinds.includes(t.kind));
   if (other.length) {
     ctx.report({
@@ -83,7 +96,7 @@ function reportUnresolved(
       `${what}${
         hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
       }.${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
-    ...replaceWith(hint),
+    ...(fixable ? replaceWith(hint) : {}),
   });
 }
 
@@ -116,9 +129,24 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
             `lmDescriptors.tosca.genericTypeNotation to accept it silently.`),
       });
     }
-    for (const inner of [g.key, g.entry]) {
+    // Where each argument starts: after the `<`, and the entry after the key.
+    const lt = ref.name.indexOf('<');
+    const args = [
+      { inner: g.key, from: lt },
+      { inner: g.entry, from: g.key ? ref.name.indexOf(g.key, lt) + g.key.length : lt },
+    ];
+    for (const { inner, from } of args) {
       if (inner && !primitiveOf(inner) && !ctx.model.types.resolve(inner, 'data') && !parseGeneric(inner)) {
-        reportUnresolved(ctx, ref, ['data'], `the generic argument \`${inner}\` of ${what}`);
+        // Reported on the argument itself, so a "did you mean" fix replaces just that.
+        const span = refPartSpan(ctx.doc.text, ref, inner, Math.max(0, from));
+        reportUnresolved(
+          ctx,
+          { name: inner, span: span ?? ref.span },
+          ['data'],
+          `the generic type \`${name}\` of ${what}`,
+          'TOSCA030',
+          !!span,
+        );
       }
     }
     return;

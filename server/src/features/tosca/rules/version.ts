@@ -2,11 +2,16 @@
  * TOSCA001 missing `tosca_definitions_version`, TOSCA002 unknown version, TOSCA003 version not the
  * first entry, TOSCA004 TOSCA 2.0 (syntax-only support).
  */
+import { misspeltVersionKey } from '../../../model/kinds.js';
 import { asScalar } from '../../../syntax/tree.js';
 import { KNOWN_VERSIONS } from '../../../model/tosca/versions.js';
 import type { ToscaRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+
+function base(p: string): string {
+  return p.slice(p.lastIndexOf('/') + 1);
+}
 
 export const versionRule: ToscaRule = {
   codes: ['TOSCA001', 'TOSCA002', 'TOSCA003', 'TOSCA004'],
@@ -33,17 +38,43 @@ export const versionRule: ToscaRule = {
     const i = root.pairs.findIndex((p) => p.key.text === 'tosca_definitions_version');
     if (i < 0) {
       const near = root.pairs.find(
-        (p) => didYouMean(p.key.text, ['tosca_definitions_version']) === 'tosca_definitions_version',
+        (p) =>
+          misspeltVersionKey(p.key.text) ||
+          didYouMean(p.key.text, ['tosca_definitions_version']) === 'tosca_definitions_version',
       );
-      ctx.report({
-        code: 'TOSCA001',
-        severity: 'error',
-        span: near ? near.key.span : { start: root.span.start, end: root.span.start },
-        message: near
-          ? `\`tosca_definitions_version\` is missing (\`${near.key.text}\` looks like a misspelling of it).`
-          : 'The file has no `tosca_definitions_version`; it must be the first entry, e.g. ' +
-            '`tosca_definitions_version: tosca_simple_yaml_1_3`.',
-      });
+      const from = ctx.model.versionFrom;
+      // The first key of the file, where the version belongs.
+      const first = root.pairs[0]?.key.span ?? { start: root.span.start, end: root.span.start };
+      if (near) {
+        ctx.report({
+          code: 'TOSCA001',
+          severity: 'error',
+          span: near.key.span,
+          message: `\`tosca_definitions_version\` is missing (\`${near.key.text}\` looks like a misspelling of it).`,
+          ...replaceWith('tosca_definitions_version'),
+        });
+      } else if (from && ctx.model.version) {
+        // Judgement (as TOSCA023): tosca-parser and most processors load imported type files without a version.
+        ctx.report({
+          code: 'TOSCA001',
+          severity: 'warning',
+          span: first,
+          message:
+            'The file has no `tosca_definitions_version`, which TOSCA Simple Profile in YAML 1.2 §3.9.3.1 requires ' +
+            `of every file. It is read as \`${ctx.model.version.text}\`, the version of \`${base(from)}\`, which ` +
+            'imports it (tosca-parser and most processors load version-less imported files). Add the version.',
+        });
+      } else {
+        ctx.report({
+          code: 'TOSCA001',
+          severity: 'error',
+          span: first,
+          message:
+            'The file has no `tosca_definitions_version` (TOSCA Simple Profile in YAML 1.2 §3.9.3.1 requires it as ' +
+            'the first entry), so no TOSCA processor reads it as TOSCA. Add e.g. ' +
+            '`tosca_definitions_version: tosca_simple_yaml_1_3` as the first line.',
+        });
+      }
       return;
     }
     const pair = root.pairs[i]!;

@@ -19,6 +19,7 @@ import type { NormativeType, ToscaVersion, TypeKind } from './types.js';
 
 export type * from './types.js';
 export { CATALOG_VERSIONS };
+export { NON_NORMATIVE_TYPES, nonNormativeTypesFor } from './non-normative-types.js';
 
 /** The newest version in the catalog; the default for lookups. */
 export const LATEST_CATALOG_VERSION: ToscaVersion = 'tosca_simple_yaml_1_3';

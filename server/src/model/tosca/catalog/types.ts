@@ -104,6 +104,11 @@ export interface NormativeType {
   shorthandInferred?: boolean;
   /** Further accepted short names (spelling variants seen in spec text or tools), without `tosca:`. */
   altNames?: readonly string[];
+  /**
+   * One of the spec's non-normative types (1.0 §8, 1.1–1.3 §9): known, but not built into every
+   * processor (see non-normative-types.ts).
+   */
+  nonNormative?: boolean;
   /** Type qualified name, `tosca:<shorthand>` (or the full name when there is no shorthand). */
   prefixed: string;
   /** Parent type; a primitive (`string`, `integer`) for data types that refine one. */

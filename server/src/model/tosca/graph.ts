@@ -3,25 +3,22 @@
  * requirement assignment that names another node template of the topology, with the relationship
  * type it uses and that type's normative base kind (HostedOn, DependsOn, ConnectsTo or other).
  *
- * An orchestrator deploys the target of a HostedOn or DependsOn requirement before its source
- * (TOSCA Simple Profile in YAML 1.2 §7.2, declarative workflows); ConnectsTo (and RoutesTo, derived
- * from it) connects two nodes once both are started, as the OpenTOSCA plan builder does; other
- * relationships (AttachesTo, types derived from tosca.relationships.Root only) do not order their
- * ends either: both are provisioned, then the relationship.
- *
- * Integration note: this has the API of the topology graph the TOSCA cycle rule is being built on
- * (`model/tosca/graph.ts`, `buildTopologyGraph` / `loopsOf`), which was not yet on this branch;
- * once it is, the plan imports that module instead and this file goes.
+ * Pure: built from a document's TOSCA model, never reporting anything, once per model (see
+ * `topologyGraph`): the cycle rule (a loop of HostedOn / DependsOn requirements cannot be deployed)
+ * and the deployment plan read the same graph and the same loops. An orchestrator deploys the target of a HostedOn or DependsOn requirement
+ * before its source (TOSCA Simple Profile in YAML 1.2 §7.2, the declarative workflows), while
+ * ConnectsTo only connects two nodes once both are started (as OpenTOSCA's plan builder does).
  */
 import type { Span } from '../../syntax/positions.js';
-import type { ToscaModel } from '../../model/tosca/model.js';
-import type { TRequirementAssignment } from '../../model/tosca/summary.js';
-import type { ToscaType, TypeTable } from '../../model/tosca/typeTable.js';
-import { loopsThrough } from '../shared/graphLoops.js';
+import type { ToscaModel } from './model.js';
+import type { TRequirementAssignment } from './summary.js';
+import type { ToscaType, TypeTable } from './typeTable.js';
+import { loopsThrough } from '../../util/graphLoops.js';
 
 /** The normative relationship a relationship type is, or derives from. */
 export type RelationshipKind = 'HostedOn' | 'DependsOn' | 'ConnectsTo' | 'other';
 
+/** Full names of the normative relationship types that order a deployment or connect nodes. */
 const BASE_KINDS: readonly [string, RelationshipKind][] = [
   ['tosca.relationships.HostedOn', 'HostedOn'],
   ['tosca.relationships.DependsOn', 'DependsOn'],
@@ -52,7 +49,9 @@ export interface TopologyGraph {
   readonly nodes: readonly string[];
   /** Every edge, in file order (by source, then requirement). */
   readonly edges: readonly GraphEdge[];
+  /** Edges from a node template (its requirements). */
   outgoing(node: string): readonly GraphEdge[];
+  /** Edges to a node template (requirements naming it). */
   incoming(node: string): readonly GraphEdge[];
 }
 
@@ -87,6 +86,19 @@ function relationshipOf(
   return t ? { type: t } : {};
 }
 
+/**
+ * Graphs by model. A model is rebuilt (a new object) when its file or anything it imports changes,
+ * so a graph kept for a model never goes stale, and goes when the model does.
+ */
+const graphs = new WeakMap<ToscaModel, TopologyGraph>();
+
+/** The graph of the model's topology, built once per model and shared by its readers. */
+export function topologyGraph(model: ToscaModel): TopologyGraph {
+  let g = graphs.get(model);
+  if (!g) graphs.set(model, (g = buildTopologyGraph(model)));
+  return g;
+}
+
 /** Builds the graph of the document's topology (empty without one). */
 export function buildTopologyGraph(model: ToscaModel): TopologyGraph {
   const nodes: string[] = [];
@@ -119,12 +131,18 @@ export function buildTopologyGraph(model: ToscaModel): TopologyGraph {
       (into.get(e.target) ?? into.set(e.target, []).get(e.target)!).push(e);
     });
   }
-  return { nodes, edges, outgoing: (node) => out.get(node) ?? [], incoming: (node) => into.get(node) ?? [] };
+  return {
+    nodes,
+    edges,
+    outgoing: (node) => out.get(node) ?? [],
+    incoming: (node) => into.get(node) ?? [],
+  };
 }
 
 /**
- * Every edge (among those `include` accepts) that lies on a loop, each with one loop through it,
- * written from the loop's first node in file order.
+ * Every edge (among those `include` accepts) that lies on a loop, each with one loop through it:
+ * the edge followed by a shortest path back to its source, written from the loop's first node in
+ * file order. Edges outside loops are not listed.
  */
 export function loopsOf(
   graph: TopologyGraph,

@@ -1,0 +1,321 @@
+/**
+ * Reading YAML so that one syntax error costs one diagnostic, at the damaged node, and nothing
+ * else. eemeli/yaml keeps going after an error, but what it builds after an unclosed bracket or a
+ * mis-indented line is usually wrong (keys "at the root", mappings swallowed into strings), and
+ * every rule then reports nonsense far from the cause. So, when the first read has errors:
+ *
+ * 1. Constructs PyYAML accepts and YAML 1.2 forbids (lenient.ts) are re-read with their
+ *    continuation lines indented, as PyYAML reads them, and reported as one warning each.
+ * 2. A remaining structural error is reported once, at its cause, and the damaged lines (the
+ *    cause's line and the lines nested under it) are blanked, keeping the key when only its value
+ *    is damaged; the text is read again. Repeated while it helps, a few times at most.
+ *
+ * Blanking keeps the text's length, re-indenting does not: `toOriginal` maps offsets of the text
+ * that was read back to the file's own text, so every span stays a span of the file.
+ */
+import { parseDocument, type Document } from 'yaml';
+import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
+import type { Span } from './positions.js';
+import type { SyntaxProblem } from './parse.js';
+
+export interface Recovered {
+  doc: Document.Parsed;
+  /** The text the parser read (re-indented and blanked copy of the file, or the file itself). */
+  text: string;
+  toOriginal(offset: number): number;
+  /** Problems in the file's own offsets: the errors and warnings to report. */
+  problems: SyntaxProblem[];
+  /** Damaged regions left out of the tree, in the file's own offsets. */
+  damaged: Span[];
+}
+
+/** eemeli/yaml errors after which the tree is misread; the others leave it sound. */
+const STRUCTURAL = new Set([
+  'BAD_INDENT',
+  'MISSING_CHAR',
+  'MULTILINE_IMPLICIT_KEY',
+  'BLOCK_AS_IMPLICIT_KEY',
+  'UNEXPECTED_TOKEN',
+  'TAB_AS_INDENT',
+  'BAD_SCALAR_START',
+  'BLOCK_IN_FLOW',
+]);
+
+/** At most this many damaged regions are blanked; files past it keep the parser's own reading. */
+const MAX_REPAIRS = 8;
+
+/** Texts over this size get one repair at most (each one re-reads the whole text). */
+const LARGE_TEXT = 256 * 1024;
+
+function read(text: string): Document.Parsed {
+  return parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
+}
+
+function structural(doc: Document.Parsed): number {
+  return doc.errors.filter((e) => STRUCTURAL.has(e.code)).length;
+}
+
+export function readRecovering(original: string): Recovered {
+  const doc = read(original);
+  const identity = (o: number) => o;
+  const plain = (): Recovered => ({
+    doc,
+    text: original,
+    toOriginal: identity,
+    damaged: [],
+    ...reported(doc, original, identity),
+  });
+  if (!structural(doc)) return plain();
+  try {
+    return recover(original, doc);
+  } catch {
+    // Recovery is an improvement, never a condition: the parser's own reading stays available.
+    return plain();
+  }
+}
+
+function recover(original: string, firstRead: Document.Parsed): Recovered {
+  let doc = firstRead;
+  const identity = (o: number) => o;
+
+  // 1. PyYAML's leniency: re-indent the continuation lines of constructs the errors fall in.
+  let text = original;
+  let toOriginal = identity;
+  const lenient: SyntaxProblem[] = [];
+  const errorsAt = doc.errors.filter((e) => STRUCTURAL.has(e.code)).map((e) => e.pos[0]);
+  const constructs = lenientContinuations(original).filter((c) => errorsAt.some((p) => p >= c.open && p <= c.end));
+  if (constructs.length) {
+    const shifted = reindent(original, constructs);
+    const again = read(shifted.text);
+    if (structural(again) < structural(doc)) {
+      doc = again;
+      text = shifted.text;
+      toOriginal = shifted.toOriginal;
+      for (const c of constructs) lenient.push(lenientWarning(original, c));
+    }
+  }
+
+  // 2. Blank what remains damaged, one region at a time, while that removes errors.
+  const damaged: Span[] = [];
+  const causes: SyntaxProblem[] = [];
+  const limit = original.length > LARGE_TEXT ? 1 : MAX_REPAIRS;
+  for (let round = 0; round < limit && structural(doc); round++) {
+    const first = doc.errors.find((e) => STRUCTURAL.has(e.code))!;
+    const cause = causeOf(text, {
+      span: { start: first.pos[0], end: Math.max(first.pos[0], first.pos[1]) },
+      message: firstLine(first.message),
+      yamlCode: first.code,
+      severity: 'error',
+    });
+    const region = damagedRegion(text, cause.span.start);
+    // Every error whose cause lies in the region is reported (e.g. both brackets of `{a: [1`), once per place.
+    const inRegion: SyntaxProblem[] = [];
+    for (const e of doc.errors) {
+      const p = causeOf(text, {
+        span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
+        message: firstLine(e.message),
+        yamlCode: e.code,
+        severity: 'error',
+      });
+      const here = p.span.start >= region.start && p.span.start <= region.end;
+      if (here && !inRegion.some((q) => q.span.start === p.span.start)) inRegion.push(p);
+    }
+    const blanked =
+      text.slice(0, region.blankFrom) + blank(text.slice(region.blankFrom, region.end)) + text.slice(region.end);
+    const again = read(blanked);
+    if (structural(again) >= structural(doc)) break;
+    doc = again;
+    text = blanked;
+    causes.push(...(inRegion.length ? inRegion : [cause]).map((p) => mapProblem(p, toOriginal)));
+    damaged.push({ start: toOriginal(region.start), end: toOriginal(region.end) });
+  }
+  const rest = reported(doc, text, toOriginal);
+  return {
+    doc,
+    text,
+    toOriginal,
+    problems: [...lenient, ...causes, ...rest.problems].sort((a, b) => a.span.start - b.span.start),
+    damaged,
+  };
+}
+
+/** The errors and warnings of `doc` as problems in the file's offsets. */
+function reported(
+  doc: Document.Parsed,
+  text: string,
+  toOriginal: (o: number) => number,
+): { problems: SyntaxProblem[] } {
+  const problems: SyntaxProblem[] = [];
+  for (const err of doc.errors) {
+    // A second document in the stream shows up as an error here; report it like the rest.
+    const p = causeOf(text, {
+      span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) },
+      message: firstLine(err.message),
+      yamlCode: err.code,
+      severity: 'error',
+    });
+    problems.push(mapProblem(p, toOriginal));
+  }
+  for (const w of doc.warnings) {
+    problems.push(
+      mapProblem(
+        {
+          span: { start: w.pos[0], end: Math.max(w.pos[0], w.pos[1]) },
+          message: firstLine(w.message),
+          yamlCode: w.code,
+          severity: 'warning',
+        },
+        toOriginal,
+      ),
+    );
+  }
+  return { problems };
+}
+
+/** A problem reported in a line's indentation points at the line's first character instead. */
+function pastIndentation(text: string, p: SyntaxProblem): SyntaxProblem {
+  let i = p.span.start;
+  if (text[i] !== ' ' || (i > 0 && text[i - 1] !== '\n')) return p;
+  while (text[i] === ' ') i++;
+  if (text[i] === '\n' || i >= text.length) return p;
+  return { ...p, span: { start: i, end: Math.max(i + 1, p.span.end) } };
+}
+
+function mapProblem(p: SyntaxProblem, toOriginal: (o: number) => number): SyntaxProblem {
+  return { ...p, span: { start: toOriginal(p.span.start), end: toOriginal(p.span.end) } };
+}
+
+/** `text` with the continuation lines of `constructs` indented; offsets map back through `toOriginal`. */
+function reindent(
+  text: string,
+  constructs: readonly LenientConstruct[],
+): { text: string; toOriginal(o: number): number } {
+  const inserts: { at: number; count: number }[] = [];
+  for (const c of constructs) {
+    const column = lenientIndent(c);
+    for (const l of c.lines) inserts.push({ at: l.start, count: column - l.indent });
+  }
+  inserts.sort((a, b) => a.at - b.at);
+  let out = '';
+  let from = 0;
+  // Where each insertion landed in the new text, and how much was inserted before it.
+  const landed: { at: number; count: number; before: number }[] = [];
+  let shift = 0;
+  for (const ins of inserts) {
+    out += text.slice(from, ins.at) + ' '.repeat(ins.count);
+    landed.push({ at: ins.at + shift, count: ins.count, before: shift });
+    shift += ins.count;
+    from = ins.at;
+  }
+  out += text.slice(from);
+  const toOriginal = (o: number): number => {
+    // The last insertion starting at or before `o`.
+    let lo = 0;
+    let hi = landed.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (landed[mid]!.at <= o) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found < 0) return o;
+    const l = landed[found]!;
+    // Inside the inserted spaces: the line's start in the file.
+    if (o < l.at + l.count) return l.at - l.before;
+    return o - l.before - l.count;
+  };
+  return { text: out, toOriginal };
+}
+
+function lenientWarning(text: string, c: LenientConstruct): SyntaxProblem {
+  const what =
+    c.kind === 'quoted' ? 'quoted string' : text[c.open] === '[' ? 'flow sequence `[ ... ]`' : 'flow mapping `{ ... }`';
+  const lines = c.lines.length === 1 ? 'a continuation line' : `${c.lines.length} continuation lines`;
+  return {
+    span: { start: c.open, end: c.end },
+    message:
+      `This ${what} has ${lines} indented no further than its key. YAML 1.2 requires them indented more and ` +
+      'strict YAML 1.2 parsers reject the file; PyYAML (used by tosca-parser and most TOSCA orchestrators) ' +
+      'reads it, and it is read here as PyYAML reads it. Indent the lines.',
+    yamlCode: 'LENIENT_INDENT',
+    severity: 'warning',
+    reindent: { lineStarts: c.lines.map((l) => l.start), column: lenientIndent(c) },
+  };
+}
+
+/**
+ * The region an error at `at` damaged: its line and the lines after it that are indented more
+ * (nested under it), plus blank lines among them. When the error lies in the value of `key: value`,
+ * the key is kept (only the value is blanked), so the key still exists for the rules.
+ */
+function damagedRegion(text: string, at: number): { start: number; blankFrom: number; end: number } {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const indentOf = (lineStart: number): number => {
+    let i = lineStart;
+    while (text[i] === ' ' || text[i] === '-') i++;
+    return i - lineStart;
+  };
+  const indent = indentOf(start);
+  let end = text.indexOf('\n', at);
+  if (end < 0) end = text.length;
+  for (let next = end + 1; next < text.length;) {
+    let nextEnd = text.indexOf('\n', next);
+    if (nextEnd < 0) nextEnd = text.length;
+    const line = text.slice(next, nextEnd);
+    if (line.trim() !== '' && indentOf(next) <= indent) break;
+    if (line.trim() !== '') end = nextEnd;
+    next = nextEnd + 1;
+  }
+  // Keep `key:` when the error is in its value.
+  let blankFrom = start;
+  const key = /^[ -]*(?:"[^"\n]*"|'[^'\n]*'|[^\s#'"[\]{}][^\n]*?):(?=[ \t]|$)/.exec(text.slice(start, at));
+  if (key) blankFrom = start + key[0].length;
+  return { start, blankFrom, end };
+}
+
+/** Spaces for every character but line breaks: the same length, so offsets stay valid. */
+function blank(s: string): string {
+  return s.replace(/[^\n\r]/g, ' ');
+}
+
+/** Where the problem really is: the unclosed bracket, or the first character of a mis-indented line. */
+function causeOf(text: string, p: SyntaxProblem): SyntaxProblem {
+  const q = pointAtCause(text, p);
+  return q === p ? pastIndentation(text, p) : q;
+}
+
+/**
+ * eemeli/yaml reports an unclosed flow collection where the next line starts; the useful place is
+ * the bracket that was never closed, so point there and say what to do.
+ */
+export function pointAtCause(text: string, p: SyntaxProblem): SyntaxProblem {
+  const m = /^Flow (map|sequence) in block collection must be sufficiently indented and end with a ([}\]])/.exec(
+    p.message,
+  );
+  if (!m) return p;
+  const open = m[1] === 'map' ? '{' : '[';
+  let depth = 0;
+  for (let i = p.span.start - 1; i >= 0 && i > p.span.start - 20000; i--) {
+    const c = text[i];
+    if (c === m[2]) depth++;
+    else if (c === open) {
+      if (depth === 0)
+        return {
+          ...p,
+          span: { start: i, end: i + 1 },
+          message:
+            `Flow ${m[1]} \`${open}\` is not closed: add \`${m[2]}\` at its end, or indent its continuation ` +
+            `lines more than the key.`,
+        };
+      depth--;
+    }
+  }
+  return p;
+}
+
+export function firstLine(msg: string): string {
+  const i = msg.indexOf('\n');
+  return i < 0 ? msg : msg.slice(0, i);
+}

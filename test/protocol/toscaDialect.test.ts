@@ -1,0 +1,61 @@
+/**
+ * The TOSCA dialect switch end to end: the setting (`lmDescriptors.tosca.dialect`, the older
+ * `genericTypeNotation` still read) and the checker's `--tosca-dialect` flag. Needs `npm run build`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { readSettings } from '../../server/src/lsp/settings.js';
+import { CLI_JS } from '../support/protocolClient.js';
+
+test('settings: tosca.dialect is standard unless amp; genericTypeNotation is still read', () => {
+  assert.deepEqual(readSettings({}).tosca, { dialect: 'standard', genericTypeNotation: false });
+  assert.deepEqual(readSettings({ tosca: { dialect: 'amp' } }).tosca, { dialect: 'amp', genericTypeNotation: false });
+  assert.equal(readSettings({ tosca: { dialect: 'brooklyn' } }).tosca.dialect, 'standard');
+  assert.equal(readSettings({ tosca: { genericTypeNotation: true } }).tosca.genericTypeNotation, true);
+});
+
+test('checker: --tosca-dialect amp accepts AMP blueprints; a bad dialect is bad usage', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-dialect-'));
+  try {
+    writeFileSync(
+      path.join(dir, 'blueprint.yaml'),
+      [
+        'tosca_definitions_version: tosca_simple_yaml_1_3',
+        'topology_template:',
+        '  node_templates:',
+        '    web:',
+        '      type: tosca.nodes.Compute',
+        '      properties: {}',
+        '  groups:',
+        '    - add_brooklyn_types:',
+        '        members: [ web ]',
+        '        type: brooklyn.tosca.groups.initializer',
+        '        properties:',
+        '          location: foo',
+        '',
+      ].join('\n'),
+    );
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI_JS, 'check', dir, ...args], {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, LM_DESCRIPTORS_NO_COMPILE_CACHE: '1' },
+      });
+    const standard = run();
+    assert.equal(standard.status, 1, standard.stdout);
+    assert.match(standard.stdout, /TOSCA012/);
+    const amp = run('--tosca-dialect', 'amp');
+    assert.equal(amp.status, 0, amp.stdout);
+    assert.match(amp.stdout, /information TOSCA030 `brooklyn.tosca.groups.initializer`/);
+    assert.equal(run('--tosca-dialect=amp').status, 0);
+    const bad = run('--tosca-dialect', 'cloudify');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--tosca-dialect must be standard or amp/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
