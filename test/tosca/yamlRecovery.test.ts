@@ -156,7 +156,7 @@ topology_template:
         nonsense: 1
 #       ^^^^^^^^ TOSCA061
      requirements:
-#    ^ TOSCA000
+#    ^^^^^^^^^^^^ TOSCA000
         - host: nowhere
     b:
       type: tosca.nodes.Computer

@@ -37,6 +37,8 @@ export interface ToscaIndexView {
   readonly fileSetGeneration: number;
   /** Changes when any entry changes. */
   readonly generation: number;
+  /** True when a path is inside a workspace root: the index then holds every TOSCA file there. */
+  covers(path: string): boolean;
 }
 
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
@@ -260,6 +262,14 @@ export class ToscaModels {
     const source = this.sourceFor(undefined);
     let dir = path.posix.dirname(p);
     for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
+      // Inside the workspace the index holds every TOSCA file already (indexedImportersOf).
+      if (this.index.covers(dir)) {
+        if (dir === csarRoot) break;
+        const up = path.posix.dirname(dir);
+        if (up === dir) break;
+        dir = up;
+        continue;
+      }
       let listing = this.listings?.get(dir);
       if (!listing) {
         try {

@@ -6,7 +6,6 @@
  * `alias` nodes (see tree.ts).
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node as YamlNode, Scalar } from 'yaml';
-import { explainIndentation } from './indentation.js';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
 import { readRecovering, type Recovered } from './recover.js';
@@ -119,8 +118,7 @@ export function parseYaml(text: string): ParsedYaml {
     });
     return { root: null, problems, documentCount: 0, damaged: [] };
   }
-  // Indentation slips in our words, on the key that is out of place (one problem where the parser gave two).
-  problems.push(...explainIndentation(text, read.problems));
+  problems.push(...read.problems);
   const doc = read.doc;
   const toOriginal = read.toOriginal;
   // Offsets below are in the text the parser read (re-indented where PyYAML is lenient, blanked

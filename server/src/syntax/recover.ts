@@ -14,6 +14,7 @@
  * that was read back to the file's own text, so every span stays a span of the file.
  */
 import { parseDocument, type Document } from 'yaml';
+import { explainIndentation } from './indentation.js';
 import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
 import type { Span } from './positions.js';
 import type { SyntaxProblem } from './parse.js';
@@ -110,14 +111,11 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
     const region = damagedRegion(text, cause.span.start);
     // Every error whose cause lies in the region is reported (e.g. both brackets of `{a: [1`), once per place.
     const inRegion: SyntaxProblem[] = [];
-    for (const e of doc.errors) {
-      const p = causeOf(text, {
-        span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
-        message: firstLine(e.message),
-        yamlCode: e.code,
-        severity: 'error',
-      });
-      const here = p.span.start >= region.start && p.span.start <= region.end;
+    for (const p of errorProblems(text, doc)) {
+      // An indentation slip is reported on the key below the damaged line: it belongs here by the text it guessed.
+      const here =
+        (p.span.start >= region.start && p.span.start <= region.end) ||
+        (!!p.region && p.region.start <= region.end && p.region.end >= region.start);
       if (here && !inRegion.some((q) => q.span.start === p.span.start)) inRegion.push(p);
     }
     const blanked =
@@ -145,17 +143,8 @@ function reported(
   text: string,
   toOriginal: (o: number) => number,
 ): { problems: SyntaxProblem[] } {
-  const problems: SyntaxProblem[] = [];
-  for (const err of doc.errors) {
-    // A second document in the stream shows up as an error here; report it like the rest.
-    const p = causeOf(text, {
-      span: { start: err.pos[0], end: Math.max(err.pos[0], err.pos[1]) },
-      message: firstLine(err.message),
-      yamlCode: err.code,
-      severity: 'error',
-    });
-    problems.push(mapProblem(p, toOriginal));
-  }
+  // A second document in the stream shows up as an error here; it is reported like the rest.
+  const problems: SyntaxProblem[] = errorProblems(text, doc).map((p) => mapProblem(p, toOriginal));
   for (const w of doc.warnings) {
     problems.push(
       mapProblem(
@@ -182,7 +171,24 @@ function pastIndentation(text: string, p: SyntaxProblem): SyntaxProblem {
 }
 
 function mapProblem(p: SyntaxProblem, toOriginal: (o: number) => number): SyntaxProblem {
-  return { ...p, span: { start: toOriginal(p.span.start), end: toOriginal(p.span.end) } };
+  const q = { ...p, span: { start: toOriginal(p.span.start), end: toOriginal(p.span.end) } };
+  if (p.region) q.region = { start: toOriginal(p.region.start), end: toOriginal(p.region.end) };
+  return q;
+}
+
+/**
+ * The errors of `doc` as problems in `text`'s offsets: indentation slips in our words on the key
+ * that is out of place (indentation.ts), every other error at its cause.
+ */
+function errorProblems(text: string, doc: Document.Parsed): SyntaxProblem[] {
+  const raw: SyntaxProblem[] = doc.errors.map((e) => ({
+    span: { start: e.pos[0], end: Math.max(e.pos[0], e.pos[1]) },
+    message: firstLine(e.message),
+    yamlCode: e.code,
+    severity: 'error',
+  }));
+  const untouched = new Set(raw);
+  return explainIndentation(text, raw).map((p) => (untouched.has(p) ? causeOf(text, p) : p));
 }
 
 /** `text` with the continuation lines of `constructs` indented; offsets map back through `toOriginal`. */
