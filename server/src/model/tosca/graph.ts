@@ -7,7 +7,8 @@
  * `topologyGraph`): the cycle rule (a loop of HostedOn / DependsOn requirements cannot be deployed)
  * and the deployment plan read the same graph and the same loops. An orchestrator deploys the
  * target of a HostedOn or DependsOn requirement before its source (TOSCA Simple Profile in YAML 1.2
- * §7.2, the declarative workflows), while ConnectsTo only connects two nodes once both are started (as OpenTOSCA's plan builder does).
+ * §7.2, the declarative workflows), while ConnectsTo only connects two nodes once both are started
+ * (as OpenTOSCA's plan builder does).
  */
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaModel } from './model.js';
