@@ -65,6 +65,7 @@ describe('distribution', () => {
     assert.deepEqual(files, [
       'LICENSE',
       'README.md',
+      'dist/cli-main.js',
       'dist/cli.js',
       'dist/server.js',
       'package.json',
