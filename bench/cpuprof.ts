@@ -3,7 +3,7 @@
  * inclusive time. Usage: `node --import tsx bench/cpuprof.ts FILE.cpuprofile [--top N]`.
  *
  * Example, profiling the cold index build:
- *   node --cpu-prof --cpu-prof-dir=.bench/prof --import tsx bench/indexChild.ts .bench/workspace
+ *   node --cpu-prof --cpu-prof-dir=.bench/prof --import tsx bench/indexChild.ts /tmp/lm-descriptors-bench/workspace
  *   node --import tsx bench/cpuprof.ts .bench/prof/CPU.*.cpuprofile
  */
 import { readFileSync } from 'node:fs';

@@ -26,7 +26,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { argOf, ensureWorkspace, paramsFromArgs, type GenResult } from './generate.js';
+import { argOf, DEFAULT_WORKSPACE, ensureWorkspace, paramsFromArgs, type GenResult } from './generate.js';
 import { BenchClient } from './lspClient.js';
 import type { IndexChildResult, ReferenceChildResult } from './child.js';
 import { keyOfUri } from '../server/src/lsp/convert.js';
@@ -762,7 +762,7 @@ async function main(): Promise<void> {
     nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`);
     log(`profiling every measured process into ${PROF_DIR} (summarise with bench/cpuprof.ts)`);
   }
-  const root = path.resolve(argOf(argv, 'workspace') ?? path.join(BENCH_DIR, 'workspace'));
+  const root = path.resolve(argOf(argv, 'workspace') ?? DEFAULT_WORKSPACE);
   mkdirSync(BENCH_DIR, { recursive: true });
 
   // A watchdog: the bench must never hang (the server is killed by the client's close()).

@@ -11,13 +11,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { workspaceSymbols } from '../server/src/features/symbols.js';
 import { Session } from '../server/src/host/session.js';
 import { LazySummary } from '../server/src/index/cache.js';
-import { argOf } from './generate.js';
-
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+import { argOf, DEFAULT_WORKSPACE } from './generate.js';
 
 /** What people type: empty, one letter, word starts, whole names, a descriptor name, nothing matching. */
 const QUERIES = ['', 'a', 'gw', 'gate', 'gateway', 'db', 'edgsvc', 'assembly::edge', 'resource::cache', 'upstrm'];
@@ -30,7 +27,7 @@ function percentile(xs: number[], p: number): number {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const root = path.resolve(argOf(argv, 'workspace') ?? path.join(REPO, '.bench', 'workspace'));
+  const root = path.resolve(argOf(argv, 'workspace') ?? DEFAULT_WORKSPACE);
   const samples = Number(argOf(argv, 'samples') ?? 300);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-symbols-'));
   const cacheFile = path.join(dir, 'cache');
