@@ -2,7 +2,7 @@
 import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
 import type { Severity } from '../features/types.js';
 import { FORMATS, type Format } from './report.js';
-import { KNOWN_CODES, nearestCodes } from './rules.js';
+import { knownCodes, nearestCodes } from './rules.js';
 
 export interface CheckOptions {
   paths: string[];
@@ -91,7 +91,7 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
         if (!LEVELS.includes(m[2]!)) {
           return { ok: false, message: `--severity ${v}: the level must be one of ${LEVELS.join(', ')}` };
         }
-        if (!KNOWN_CODES.includes(code)) {
+        if (!knownCodes().includes(code)) {
           const near = nearestCodes(code);
           return {
             ok: false,

@@ -13,14 +13,9 @@ import { didYouMean } from '../util/suggest.js';
 import { VERSION } from './about.js';
 import { parseCheckArgs } from './args.js';
 import { runCheck } from './check.js';
-import { formatGithub } from './formats/github.js';
-import { formatGitlab } from './formats/gitlab.js';
-import { formatJson } from './formats/json.js';
-import { formatSarif } from './formats/sarif.js';
 import { formatText } from './formats/text.js';
 import type { Format, Report } from './report.js';
 import { SCHEMA_KINDS, isSchemaKind, schemaText } from './schema.js';
-import { planCommand } from './plan.js';
 import { summaryLines } from './summary.js';
 import { err, out, write } from './output.js';
 
@@ -43,12 +38,17 @@ const SCHEMA_USAGE = `Usage: lm-descriptors schema <${Object.keys(SCHEMA_KINDS).
 Prints the JSON Schema (draft-07) of an LM file kind, generated from the grammar the language server
 completes and checks with; map it in yaml-language-server with yaml.schemas or a modeline.`;
 
-const FORMATTERS: Record<Format, (r: Report) => string> = {
-  text: formatText,
-  json: formatJson,
-  sarif: formatSarif,
-  github: formatGithub,
-  gitlab: formatGitlab,
+/**
+ * The formatter of each output format. Only text is loaded up front: the others are loaded when
+ * asked for (SARIF brings the rule help of every code, GitLab node:crypto), a cost a plain check
+ * would otherwise pay at every start.
+ */
+const FORMATTERS: Record<Format, () => Promise<(r: Report) => string>> = {
+  text: () => Promise.resolve(formatText),
+  json: async () => (await import('./formats/json.js')).formatJson,
+  sarif: async () => (await import('./formats/sarif.js')).formatSarif,
+  github: async () => (await import('./formats/github.js')).formatGithub,
+  gitlab: async () => (await import('./formats/gitlab.js')).formatGitlab,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -57,7 +57,8 @@ export async function main(argv: string[]): Promise<number> {
     out(USAGE);
     return 0;
   }
-  if (command === 'plan') return planCommand(rest);
+  // Loaded only for `plan`: it brings every feature of both packs, which a check does not need.
+  if (command === 'plan') return (await import('./plan.js')).planCommand(rest);
   if (command === '--version' || command === '-v') {
     out(VERSION);
     return 0;
@@ -97,7 +98,8 @@ async function check(args: string[]): Promise<number> {
     return 2;
   }
   const shown = o.quiet ? r.rows.filter((x) => x.severity === 'error') : r.rows;
-  write(1, FORMATTERS[o.format]({ rows: shown, cwd: process.cwd() }));
+  const format = await FORMATTERS[o.format]();
+  write(1, format({ rows: shown, cwd: process.cwd() }));
   for (const line of summaryLines(r)) err(line);
   if (r.rows.some((x) => x.severity === 'error')) return 1;
   const warnings = r.rows.filter((x) => x.severity === 'warning').length;

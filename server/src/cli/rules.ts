@@ -35,9 +35,15 @@ const HELP = help as Record<string, HelpEntry>;
 /** The pack runners' own codes: the time-budget notice and the internal-error warning. */
 const RUNNER_CODES = ['LM998', 'LM999', 'TOSCA998', 'TOSCA999'];
 
-export const KNOWN_CODES: readonly string[] = [
-  ...new Set([...[...LM_RULES, ...TOSCA_RULES].flatMap((r) => r.codes), ...RUNNER_CODES, ...Object.keys(HELP)]),
-].sort(byCode);
+let known: readonly string[] | undefined;
+
+/** Every code, sorted; computed on first use (a plain check never needs it: it costs start-up time). */
+export function knownCodes(): readonly string[] {
+  known ??= [
+    ...new Set([...[...LM_RULES, ...TOSCA_RULES].flatMap((r) => r.codes), ...RUNNER_CODES, ...Object.keys(HELP)]),
+  ].sort(byCode);
+  return known;
+}
 
 function byCode(a: string, b: string): number {
   const pa = a.startsWith('LM') ? 0 : 1;
@@ -112,7 +118,8 @@ export function ruleInfo(code: string): RuleInfo {
 export function nearestCodes(code: string, max = 3): string[] {
   const limit = Math.max(2, suggestionLimit(code));
   const num = (c: string) => Number(/\d+$/.exec(c)?.[0] ?? 0);
-  return KNOWN_CODES.map((c) => ({ c, d: editDistance(code, c), n: Math.abs(num(c) - num(code)) }))
+  return knownCodes()
+    .map((c) => ({ c, d: editDistance(code, c), n: Math.abs(num(c) - num(code)) }))
     .filter((x) => x.d <= limit)
     .sort((a, b) => a.d - b.d || a.n - b.n || byCode(a.c, b.c))
     .slice(0, max)

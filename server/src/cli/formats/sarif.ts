@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Severity } from '../../features/types.js';
 import { INFORMATION_URI, TOOL_NAME, VERSION } from '../about.js';
 import type { Report } from '../report.js';
-import { KNOWN_CODES, ruleInfo } from '../rules.js';
+import { knownCodes, ruleInfo } from '../rules.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
   error: 'error',
@@ -35,7 +35,7 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
 }
 
 export function sarifLog(r: Report): object {
-  const rules = KNOWN_CODES.map((code) => {
+  const rules = knownCodes().map((code) => {
     const info = ruleInfo(code);
     return {
       id: code,
@@ -47,7 +47,7 @@ export function sarifLog(r: Report): object {
       properties: { tags: [code.startsWith('TOSCA') ? 'tosca' : 'lm-descriptor'] },
     };
   });
-  const index = new Map(KNOWN_CODES.map((c, i) => [c, i]));
+  const index = new Map(knownCodes().map((c, i) => [c, i]));
   const results = r.rows.map((x) => ({
     ruleId: x.code,
     ...(index.has(x.code) ? { ruleIndex: index.get(x.code) } : {}),
