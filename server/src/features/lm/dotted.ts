@@ -128,7 +128,11 @@ export function headComponent(
 /** Declarations an item's member may name in the component's descriptor. */
 export function memberDecls(t: ComponentTarget, role: DottedRole): (TypedDecl | OperationDecl)[] {
   const s = t.descriptor?.summary;
-  if (!s) return [];
+  return s ? declsOfRole(s, role) : [];
+}
+
+/** A descriptor's declarations of one role (its capabilities, requirements, operations or metrics). */
+export function declsOfRole(s: DescriptorSummary, role: DottedRole): (TypedDecl | OperationDecl)[] {
   switch (role) {
     case 'capability':
       return s.capabilities;

@@ -12,7 +12,7 @@ import { isUnder } from '../../index/workspace.js';
 import { topLevelProperties } from '../../model/lm/summary.js';
 import type { LineIndex, Span } from '../../syntax/positions.js';
 import type { FeatureContext } from '../types.js';
-import { collectDottedItems, headComponent, type DottedRole } from './dotted.js';
+import { collectDottedItems, declsOfRole, headComponent, type DottedRole } from './dotted.js';
 import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';
 import { nameSpan, type LmSymbol } from './symbol.js';
 import { collectNameUses } from './uses.js';
@@ -217,7 +217,7 @@ function memberOccurrences(
     return;
   }
   const dm = d.model;
-  for (const decl of declsOf(d.summary, role))
+  for (const decl of declsOfRole(d.summary, role))
     if (decl.name === name) c.add(dm.path, dm.lines, nameSpan(dm.text, decl.keySpan, name), true);
   if (role === 'metric') {
     // A heal policy's metric (resources) or a scale policy's promoted metric (assemblies).
@@ -236,19 +236,6 @@ function memberOccurrences(
     for (const u of collectNameUses(m))
       if (u.where === 'policy-metric' && u.member === name && u.memberSpan && comps.has(u.head))
         c.add(m.path, m.lines, u.memberSpan);
-  }
-}
-
-function declsOf(s: DescriptorSummary, role: DottedRole) {
-  switch (role) {
-    case 'capability':
-      return s.capabilities;
-    case 'requirement':
-      return s.requirements;
-    case 'operation':
-      return s.operations;
-    case 'metric':
-      return s.metrics;
   }
 }
 
