@@ -37,8 +37,6 @@ export interface ToscaIndexView {
   readonly fileSetGeneration: number;
   /** Changes when any entry changes. */
   readonly generation: number;
-  /** True when a path is inside a workspace root: the index then holds every TOSCA file there. */
-  covers(path: string): boolean;
 }
 
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
@@ -91,8 +89,14 @@ export class ToscaModels {
   private readonly derived = new WeakMap<ToscaSummary, Map<MemoKey<unknown>, unknown>>();
   /** Files read on demand that have no `imports` key, by stat (see mayImport). */
   private readonly noImports = new Map<string, string>();
+  /**
+   * Folder listings for nearby importers, per file-set generation (a file that comes or goes under
+   * a root changes it); for good when files do not change (the command-line checker). Without it
+   * every file asked about lists its folder again: hundreds of listings for one references request.
+   */
+  private listings = { generation: -1, map: new Map<string, DirEntry[]>() };
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
-  private nearby: { generation: number; map: Map<string, string[]> } | undefined;
+  private nearby: { generation: number; map: Map<string, string[]>; candidates: Map<string, string[]> } | undefined;
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
   /**
@@ -100,19 +104,17 @@ export class ToscaModels {
    * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
    */
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
-  /** Folder listings for nearby importers, and where imports resolved, kept under the same condition. */
-  private readonly listings: Map<string, DirEntry[]> | undefined;
+  /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
 
   constructor(
     private readonly index: ToscaIndexView,
     private readonly fs: FileSystem,
     private readonly maxFileBytes: () => number,
-    unchanging = false,
+    private readonly unchanging = false,
   ) {
     if (unchanging) {
       this.csarProbes = new Map();
-      this.listings = new Map();
       this.resolvedImports = new Map();
     }
   }
@@ -172,6 +174,34 @@ export class ToscaModels {
     }
     this.edges.set(summary, { gen, edges });
     return edges;
+  }
+
+  /**
+   * The YAML files of a folder that may import a TOSCA file without being TOSCA files of the index
+   * themselves (an `imports`-only file, a file outside the roots), once per folder and TOSCA
+   * generation: every file asked about in that folder would otherwise go through the whole listing.
+   */
+  private candidatesIn(dir: string): string[] {
+    const nearby = this.nearby!;
+    const known = nearby.candidates.get(dir);
+    if (known) return known;
+    let listing = this.listings.map.get(dir);
+    if (!listing) {
+      try {
+        listing = this.fs.readDirSync(dir);
+      } catch {
+        listing = [];
+      }
+      this.listings.map.set(dir, listing);
+    }
+    const out: string[] = [];
+    for (const e of listing.slice(0, NEARBY_FILES)) {
+      if (!e.isFile || !/\.ya?ml$/i.test(e.name)) continue;
+      const f = path.posix.join(dir, e.name);
+      if (this.index.get(f)?.kind !== 'tosca') out.push(f);
+    }
+    nearby.candidates.set(dir, out);
+    return out;
   }
 
   /**
@@ -254,34 +284,18 @@ export class ToscaModels {
    */
   private nearbyImportersOf(p: string): string[] {
     const generation = this.index.toscaGeneration;
-    if (this.nearby?.generation !== generation) this.nearby = { generation, map: new Map() };
+    if (this.nearby?.generation !== generation) this.nearby = { generation, map: new Map(), candidates: new Map() };
     const known = this.nearby.map.get(p);
     if (known) return known;
+    const files = this.index.fileSetGeneration;
+    if (!this.unchanging && this.listings.generation !== files) this.listings = { generation: files, map: new Map() };
     const out: string[] = [];
     const csarRoot = this.csarOf(p)?.root;
     const source = this.sourceFor(undefined);
     let dir = path.posix.dirname(p);
     for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
-      // Inside the workspace the index holds every TOSCA file already (indexedImportersOf).
-      if (this.index.covers(dir)) {
-        if (dir === csarRoot) break;
-        const up = path.posix.dirname(dir);
-        if (up === dir) break;
-        dir = up;
-        continue;
-      }
-      let listing = this.listings?.get(dir);
-      if (!listing) {
-        try {
-          listing = this.fs.readDirSync(dir);
-        } catch {
-          listing = [];
-        }
-        this.listings?.set(dir, listing);
-      }
-      for (const e of listing.slice(0, NEARBY_FILES)) {
-        const f = path.posix.join(dir, e.name);
-        if (!e.isFile || f === p || !/\.ya?ml$/i.test(e.name) || this.index.get(f)?.kind === 'tosca') continue;
+      for (const f of this.candidatesIn(dir)) {
+        if (f === p) continue;
         const loaded = this.mayImport(f) ? this.loadOnDemand(f) : undefined;
         if (!loaded) continue;
         for (const imp of loaded.summary.imports) {
