@@ -1,6 +1,6 @@
 -- LM Descriptors & TOSCA language server in Neovim 0.7+ with no plugins.
 -- Paste this into your init.lua. Set `server` to the dist/server.js of your build, or set the
--- environment variable LM_DESCRIPTORS_SERVER. Node 20 or newer must be on PATH.
+-- environment variable LM_DESCRIPTORS_SERVER. Node 20.12 or newer must be on PATH.
 -- (e2e/neovim/harness.lua loads this exact file, so the snippet in the README is tested.)
 local server = vim.env.LM_DESCRIPTORS_SERVER or vim.fn.expand('~/lm-descriptors/dist/server.js')
 

@@ -95,8 +95,8 @@ async function crypto(): Promise<typeof import('node:crypto')> {
 
 /** The line checksum. */
 async function checksummer(): Promise<(s: string) => string> {
-  const { createHash } = await crypto();
-  return (s) => createHash('sha1').update(s).digest('base64url').slice(0, 16);
+  const { hash } = await crypto();
+  return (s) => hash('sha1', s, 'base64url').slice(0, 16);
 }
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */

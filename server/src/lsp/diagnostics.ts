@@ -5,7 +5,7 @@
  * A result whose text changed meanwhile is dropped; one run per document at a time, and a run
  * requested while one is going happens right after it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
@@ -29,7 +29,7 @@ export const pauseTurn = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** A result id for a list of diagnostics: the same list always gets the same id. */
 export function resultIdOf(items: readonly LspDiagnostic[]): string {
-  return createHash('sha1').update(JSON.stringify(items)).digest('base64url').slice(0, 16);
+  return hash('sha1', JSON.stringify(items), 'base64url').slice(0, 16);
 }
 
 export class DiagnosticsPublisher {

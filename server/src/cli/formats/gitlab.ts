@@ -4,7 +4,7 @@
  * while the finding does (so merge requests show what is new and what was fixed). The fingerprint
  * leaves out line numbers on purpose: an edit above a finding must not make it look new.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Severity } from '../../features/types.js';
 import type { Report } from '../report.js';
 
@@ -22,7 +22,7 @@ export function formatGitlab(r: Report): string {
       description: `${x.code} ${x.message}`,
       categories: ['Bug Risk'],
       severity: SEVERITY[x.severity],
-      fingerprint: createHash('sha256').update(`${key}\0${n}`).digest('hex'),
+      fingerprint: hash('sha256', `${key}\0${n}`, 'hex'),
       location: {
         path: x.file,
         positions: { begin: { line: x.line, column: x.column }, end: { line: x.endLine, column: x.endColumn } },
