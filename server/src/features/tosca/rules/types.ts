@@ -236,7 +236,8 @@ function checkDuplicates(ctx: ToscaRuleContext): void {
   for (const d of model.summary.types) {
     const others = model.types
       .candidates(d.name, d.kind)
-      .filter((x) => x.source === 'file' && x.path !== model.path && !x.viaImporter);
+      // A type imported under a `namespace_prefix` is `prefix:Name`, another name (TOSCA 1.x import definition).
+      .filter((x) => x.source === 'file' && x.path !== model.path && !x.viaImporter && !x.prefix);
     if (!others.length) continue;
     const where = others[0]!.path!;
     ctx.report({
