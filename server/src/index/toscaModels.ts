@@ -11,6 +11,8 @@
  */
 import * as path from 'node:path';
 import type { DocumentModel, MemoKey } from '../model/document.js';
+import { YAML_FILE } from '../model/kinds.js';
+import { wineryRoot } from '../model/tosca/winery.js';
 import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
 import {
   resolveImportTarget,
@@ -53,6 +55,9 @@ const NEARBY_LEVELS = 2;
 const NEARBY_CSAR_LEVELS = 4;
 /** YAML files read per folder at most for that. */
 const NEARBY_FILES = 200;
+
+/** Type files of one Winery repository made visible to each of its files at most. */
+const MAX_WINERY_FILES = 2000;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -97,6 +102,8 @@ export class ToscaModels {
   private listings = { generation: -1, map: new Map<string, DirEntry[]>() };
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
   private nearby: { generation: number; map: Map<string, string[]>; candidates: Map<string, string[]> } | undefined;
+  /** The `.tosca` files of each Winery repository (see wineryFiles), per TOSCA generation. */
+  private winery = { generation: -1, map: new Map<string, string[]>() };
   /** Read-only views of normative types (go to definition targets). */
   readonly normative = new NormativeViews();
   /**
@@ -196,7 +203,7 @@ export class ToscaModels {
     }
     const out: string[] = [];
     for (const e of listing.slice(0, NEARBY_FILES)) {
-      if (!e.isFile || !/\.ya?ml$/i.test(e.name)) continue;
+      if (!e.isFile || !YAML_FILE.test(e.name)) continue;
       const f = path.posix.join(dir, e.name);
       if (this.index.get(f)?.kind !== 'tosca') out.push(f);
     }
@@ -404,6 +411,22 @@ export class ToscaModels {
   }
 
   /** A `ToscaFileSource` for building the model of `doc` (or any file): the index first, then the disk. */
+  /** The other `.tosca` files of the Winery repository of `p` in the index, per TOSCA generation. */
+  private wineryFiles(p: string): string[] {
+    const root = wineryRoot(p);
+    if (root === undefined) return [];
+    if (this.winery.generation !== this.index.toscaGeneration)
+      this.winery = { generation: this.index.toscaGeneration, map: new Map() };
+    let files = this.winery.map.get(root);
+    if (!files) {
+      files = [];
+      for (const e of this.index.allEntries())
+        if (e.kind === 'tosca' && wineryRoot(e.path) === root && files.length < MAX_WINERY_FILES) files.push(e.path);
+      this.winery.map.set(root, files);
+    }
+    return files.filter((f) => f !== p);
+  }
+
   private sourceFor(doc?: DocumentModel): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     return {
@@ -424,6 +447,7 @@ export class ToscaModels {
         return out.sort((a, b) => rankProfile(a) - rankProfile(b) || a.localeCompare(b));
       },
       importersOf: (p) => this.importersOf(p),
+      repositoryFiles: (p) => this.wineryFiles(p),
       csarRootOf: (p) => {
         const dir = path.posix.dirname(p);
         if (!csarRoots.has(dir)) csarRoots.set(dir, this.csarOf(p)?.root);

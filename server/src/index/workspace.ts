@@ -11,7 +11,7 @@
 import * as path from 'node:path';
 import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
-import { isDescriptorKind, type FileKind } from '../model/kinds.js';
+import { isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
@@ -317,7 +317,7 @@ export class WorkspaceIndex {
         const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
         if (e.isDirectory) {
           if (!excluded.includes(e.name)) stack.push(full);
-        } else if (e.isFile && /\.ya?ml$/i.test(e.name)) out.push(full);
+        } else if (e.isFile && YAML_FILE.test(e.name)) out.push(full);
       }
       if (++n % 500 === 0) await yieldToEventLoop();
     }

@@ -22,6 +22,12 @@ const MODELINE_KINDS: Record<string, FileKind> = {
   off: 'other',
 };
 
+/**
+ * Files read as YAML: `.yaml` / `.yml`, and `.tosca` (Eclipse Winery and the RADON particles keep TOSCA in
+ * `*.tosca` files; `.tosca.yaml` is YAML already). What such a file is, the content says.
+ */
+export const YAML_FILE = /\.(ya?ml|tosca)$/i;
+
 /** The role a path implies in an lmctl project, or undefined when the path says nothing. */
 export function kindFromPath(path: string): FileKind | undefined {
   const p = path.replace(/\\/g, '/');
@@ -123,7 +129,7 @@ export function kindFromModeline(text: string): FileKind | undefined {
  * nothing otherwise.
  */
 export function classify(path: string, text: string): FileKind {
-  if (!/\.ya?ml$/i.test(path) && kindFromModeline(text) === undefined) return 'other';
+  if (!YAML_FILE.test(path) && kindFromModeline(text) === undefined) return 'other';
   if (looksBinary(text)) return kindFromPath(path) ?? 'other';
   return kindFromModeline(text) ?? kindFromPath(path) ?? kindFromContent(text) ?? 'other';
 }

@@ -9,6 +9,7 @@
 import * as path from 'node:path';
 import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
+import { YAML_FILE } from '../kinds.js';
 
 export interface ToscaFileSource {
   /** The summary of a TOSCA file, or undefined when the file does not exist / is not readable. */
@@ -17,6 +18,11 @@ export interface ToscaFileSource {
   byNamespace?(namespace: string): string[];
   /** The CSAR root folder containing `filePath` (a folder with TOSCA-Metadata/TOSCA.meta), if any. */
   csarRootOf?(filePath: string): string | undefined;
+  /**
+   * The other type files of the Eclipse Winery repository `filePath` belongs to: Winery keeps one type per `.tosca`
+   * file and resolves names across its repository without imports.
+   */
+  repositoryFiles?(filePath: string): string[];
   /** Files that import `filePath` (reverse import edges), for type files that rely on their importer's types. */
   importersOf?(filePath: string): string[];
   /**
@@ -142,11 +148,11 @@ function resolveTarget(
   if (
     imp.profile ||
     /^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/.test(file) ||
-    (!file.includes('/') && !/\.ya?ml$/i.test(file) && file.includes('.'))
+    (!file.includes('/') && !YAML_FILE.test(file) && file.includes('.'))
   ) {
     const hits = source.byNamespace?.(file) ?? [];
     if (hits.length) return { kind: 'ok', path: hits[0]! };
-    if (imp.profile || !/\.ya?ml$/i.test(file)) return { kind: 'profile-unresolved', name: file };
+    if (imp.profile || !YAML_FILE.test(file)) return { kind: 'profile-unresolved', name: file };
   }
   return { kind: 'missing', path: candidate, tried };
 }

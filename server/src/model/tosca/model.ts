@@ -74,6 +74,7 @@ export function buildToscaModel(
   const version = summary.version ? versionInfo(summary.version.text) : inherited?.version;
   const closure = loadImportClosure(path, summary, source);
   const files = [...closure.files, ...importerContext(path, closure, source)];
+  files.push(...repositoryContext(path, files, source));
   const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
@@ -145,6 +146,20 @@ function importerContext(
         out.push({ ...x, viaImporter: true });
       }
     }
+  }
+  return out;
+}
+
+/** The type files of the Winery repository of `path` that `files` lacks: visible, never duplicates. */
+function repositoryContext(path: string, files: readonly TypeSourceFile[], source: ToscaFileSource): TypeSourceFile[] {
+  const others = source.repositoryFiles?.(path);
+  if (!others?.length) return [];
+  const seen = new Set(files.map((f) => f.path));
+  const out: TypeSourceFile[] = [];
+  for (const p of others) {
+    if (seen.has(p)) continue;
+    const f = source.load(p);
+    if (f && !f.notTosca) out.push({ path: p, summary: f.summary, viaImporter: true });
   }
   return out;
 }
