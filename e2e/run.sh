@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Real-editor end-to-end tests for lm-descriptors. One entry point:
-#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, try, neovim
-#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, try, neovim)
+#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, try, neovim, vim
+#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, try, neovim, vim)
 # What it does:
 #   1. builds lm-descriptors.vsix (npm run package) when it is missing or older than the sources
 #      (E2E_REBUILD=0: only when missing), and dist/server.js when missing;
-#   2. installs what is missing: Debian packages (chromium ripgrep neovim libkrb5-dev curl) only when
+#   2. installs what is missing: Debian packages (chromium ripgrep neovim vim libkrb5-dev curl) only when
 #      running as root with CI or E2E_INSTALL=1 set, and the code-server/playwright-core harness
 #      (e2e/vscode/install.sh, npm registry only; E2E_INSTALL=0 skips it). A missing tool makes the
 #      suites that need it print `SKIP: <reason>` and count as skipped;
@@ -30,11 +30,12 @@ for a in "$@"; do
     ui|vscode-ui) suites+=(vscode-ui) ;;
     try) suites+=(try) ;;
     neovim|nvim) suites+=(neovim) ;;
+    vim) suites+=(vim) ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, try, neovim)" >&2; exit 2 ;;
+    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, try, neovim, vim)" >&2; exit 2 ;;
   esac
 done
-[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui try neovim)
+[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui try neovim vim)
 wants() { local s; for s in "${suites[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
 wants_vscode() { wants vscode-api || wants vscode-ui || wants try; }
 
@@ -67,6 +68,8 @@ if wants_vscode; then
   command -v curl >/dev/null || need_pkgs+=(curl)
 fi
 wants neovim && ! command -v nvim >/dev/null && need_pkgs+=(neovim)
+# Debian's vim (not vim-tiny, which has no channels) brings the LSP channel mode.
+wants vim && ! vim --version 2>/dev/null | grep -q '+channel' && need_pkgs+=(vim)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && { [ -n "${CI:-}" ] || [ "${E2E_INSTALL:-}" = 1 ]; }; then
     t=$(now_ms)
@@ -85,6 +88,7 @@ else
   echo "Debian packages: all present"
 fi
 command -v nvim >/dev/null && wants neovim && echo "neovim: $(nvim --version | head -1)"
+command -v vim >/dev/null && wants vim && echo "vim: $(vim --version | head -1)"
 [ -x /usr/bin/chromium ] && wants_vscode && echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | tail -1)"
 
 # --- 2. build ----------------------------------------------------------------------------------
@@ -146,11 +150,12 @@ for s in "${suites[@]}"; do
     vscode-ui) cmd=(bash "$here/vscode/run.sh" ui) ;;
     try) cmd=(bash "$here/vscode/try.test.sh") ;;
     neovim) cmd=(bash "$here/neovim/run.sh") ;;
+    vim) cmd=(bash "$here/vim/run.sh") ;;
   esac
   t=$(now_ms)
   if [ -n "${skip_reason[$s]:-}" ]; then
     echo "SKIP: ${skip_reason[$s]}"; rc=77
-  elif [ -n "$build_failed" ] && [ "$s" != neovim -o ! -f "$repo/dist/server.js" ]; then
+  elif [ -n "$build_failed" ] && { [ "$s" != neovim ] && [ "$s" != vim ] || [ ! -f "$repo/dist/server.js" ]; }; then
     echo "not ok - $build_failed"; rc=1
   else
     # Own process group, with an outer limit a little above the suite's own.

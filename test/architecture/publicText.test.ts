@@ -145,6 +145,12 @@ test('the Neovim snippet in the README is the file the Neovim end-to-end test lo
   assert.equal(snippet, readFileSync(join(repo, 'e2e/neovim/lm-descriptors.lua'), 'utf8'));
 });
 
+test('the Vim snippet in the README is the file the Vim end-to-end test loads', () => {
+  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+  const snippet = /```vim\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.equal(snippet, readFileSync(join(repo, 'e2e/vim/lm-descriptors.vim'), 'utf8'));
+});
+
 test('every setting the extension contributes is in the README settings table', () => {
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   const table = readme.slice(readme.indexOf('## Settings'), readme.indexOf('\n## ', readme.indexOf('## Settings') + 1));
