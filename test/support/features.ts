@@ -94,6 +94,12 @@ export async function checkHover(src: string, contains: string[]): Promise<strin
   return h.contents.value;
 }
 
+/** The diagnostics of the cursor file (or the last file), for tests that look for one finding among others. */
+export async function diagnosticsOf(src: string) {
+  const { ctx } = await setup(src);
+  return computeDiagnostics(ctx);
+}
+
 /**
  * Diagnostics of the cursor file (or the first file) equal the `# ^^^ CODE` annotations of that
  * file exactly: same codes on the same ranges (single-line ranges). Returns the diagnostics.

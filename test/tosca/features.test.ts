@@ -271,7 +271,7 @@ test('hover on SELF, HOST and TARGET: what they mean and what they are here', as
   ]);
   await checkHover(HOSTED.replace('[ TARGET, tosca_id ]', '[ TAR$0GET, tosca_id ]'), [
     '**TARGET**',
-    'relationship templates and relationship definitions only',
+    "relationship templates, a requirement's relationship, relationship types",
   ]);
 });
 

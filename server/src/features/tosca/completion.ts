@@ -49,7 +49,7 @@ import {
   propOf,
   scopeAt,
   type Entity,
-} from './scope.js';
+} from '../../model/tosca/scope.js';
 
 /** LSP CompletionItemKind.Function (features/types.ts does not list it). */
 const FUNCTION_KIND = 3;

@@ -5,6 +5,7 @@
  * (Simple Profile 1.2/1.3 numbering).
  */
 import { versionInfo } from '../../model/tosca/versions.js';
+import type { EntityKeyword } from '../../model/tosca/scope.js';
 
 export interface FunctionDoc {
   name: string;
@@ -157,7 +158,11 @@ export function functionMarkdown(name: string): string | undefined {
   ].join('\n\n');
 }
 
-export type EntityKeyword = 'SELF' | 'SOURCE' | 'TARGET' | 'HOST';
+export type { EntityKeyword };
+
+/** Where SOURCE and TARGET are valid (as `scopeAt` in model/tosca/scope.ts decides). */
+const RELATIONSHIP_SCOPES =
+  "relationship templates, a requirement's relationship, relationship types, interface types and workflows";
 
 export const KEYWORD_DOCS: Readonly<Record<EntityKeyword, { valid: string; summary: string }>> = {
   SELF: {
@@ -165,15 +170,15 @@ export const KEYWORD_DOCS: Readonly<Record<EntityKeyword, { valid: string; summa
     summary: 'The template (instance) that contains the function.',
   },
   SOURCE: {
-    valid: 'relationship templates and relationship definitions only',
+    valid: RELATIONSHIP_SCOPES,
     summary: 'The node at the source end of the relationship.',
   },
   TARGET: {
-    valid: 'relationship templates and relationship definitions only',
+    valid: RELATIONSHIP_SCOPES,
     summary: 'The node at the target end of the relationship.',
   },
   HOST: {
-    valid: 'node templates only',
+    valid: 'node templates, node types and interface types',
     summary:
       'Walks the HostedOn chain up from the node that contains the function, to the first host that has the named ' +
       'property or attribute.',

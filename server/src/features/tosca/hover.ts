@@ -41,8 +41,9 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
     case 'keyword': {
       const e = t.entity;
       let resolved: string | undefined;
-      if (e?.hosts?.length)
-        resolved = `Here: ${e.hosts.map((h) => `\`${h.node.name}\` (\`${h.type.name}\`)`).join(' → ')}`;
+      const open = e?.hostsOpen ? ['a host the orchestrator picks (a HostedOn requirement left to it)'] : [];
+      if (e?.hosts && e.hosts.length + open.length)
+        resolved = `Here: ${[...e.hosts.map((h) => `\`${h.node.name}\` (\`${h.type.name}\`)`), ...open].join(' → ')}`;
       else if (e?.node)
         resolved = `Here: node template \`${e.node.name}\`${e.type ? ` of type \`${e.type.name}\`` : ''}`;
       else if (e?.type) resolved = `Here: an instance of \`${e.type.name}\``;

@@ -16,7 +16,7 @@ import type { ToscaType } from '../../model/tosca/typeTable.js';
 import type { NodeAt, TreePath } from '../../syntax/cursor.js';
 import type { Span } from '../../syntax/positions.js';
 import type { YNode } from '../../syntax/tree.js';
-import { propOf } from './scope.js';
+import { propOf } from '../../model/tosca/scope.js';
 import { targetAtNode, type TemplateKind, type ToscaTarget } from './targets.js';
 
 export type ToscaSymbol =

@@ -36,7 +36,7 @@ import {
   propOf,
   scopeAt,
   type Entity,
-} from './scope.js';
+} from '../../model/tosca/scope.js';
 
 export type TemplateKind = 'node' | 'relationship' | 'group' | 'policy';
 

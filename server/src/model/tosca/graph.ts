@@ -12,7 +12,7 @@
  */
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaModel } from './model.js';
-import type { TRequirementAssignment } from './summary.js';
+import type { TNodeTemplate, TRequirementAssignment } from './summary.js';
 import type { ToscaType, TypeTable } from './typeTable.js';
 import { loopsThrough } from '../../util/graphLoops.js';
 
@@ -85,6 +85,63 @@ function relationshipOf(
   const def = nodeType ? types.requirements(nodeType).get(ra.name) : undefined;
   const t = types.resolve(def?.relationship, 'relationship');
   return t ? { type: t } : {};
+}
+
+/** A node template that hosts another, with its type. */
+export interface Host {
+  node: TNodeTemplate;
+  type: ToscaType;
+}
+
+/**
+ * The HostedOn chain above a node template, nearest host first: the one walker behind `HOST` (the
+ * function rule, completion, hover). `open` says the chain may go on beyond `hosts`: a HostedOn
+ * requirement is left to the orchestrator (a node type or a node filter instead of a template, or a
+ * requirement the type defines and the template does not assign), the walk met a type it cannot
+ * read whole (`complete` says no), or it gave up after 20 hosts.
+ *
+ * Such a requirement is followed as far as it is written and no further: the orchestrator picks the
+ * host when it deploys, so its members are unknown here, and a reader must not call a member
+ * missing from an open chain (no false alarm). Undefined when nothing can be said: the node's own
+ * type is unknown or incomplete, or its only host is one the orchestrator picks.
+ */
+export function hostChain(
+  model: ToscaModel,
+  start: TNodeTemplate,
+  complete: (t: ToscaType) => boolean = () => true,
+): { hosts: Host[]; open: boolean } | undefined {
+  const types = model.types;
+  const out: Host[] = [];
+  const seen = new Set<string>([start.name]);
+  // A requirement whose relationship is unknown counts as a host when it is called `host`.
+  const isHost = (t: ToscaType | undefined, reqName: string) =>
+    t ? relationshipKind(types, t) === 'HostedOn' : reqName === 'host';
+  let cur: TNodeTemplate | undefined = start;
+  for (let i = 0; cur && i < 20; i++) {
+    const t = types.resolve(cur.type?.name, 'node');
+    if (!t || !complete(t)) return i === 0 ? undefined : { hosts: out, open: true };
+    let next: TNodeTemplate | undefined;
+    let open = false;
+    for (const ra of cur.requirements) {
+      if (!isHost(relationshipOf(model, ra, t).type, ra.name)) continue;
+      next = ra.node ? model.nodeTemplates.get(ra.node.name) : undefined;
+      if (next) break;
+      open = true;
+    }
+    if (!next) {
+      const assigned = new Set(cur.requirements.map((r) => r.name));
+      for (const d of types.requirements(t).values())
+        if (!assigned.has(d.name) && isHost(types.resolve(d.relationship, 'relationship'), d.name)) open = true;
+    }
+    if (!next && open) return i === 0 ? undefined : { hosts: out, open: true };
+    if (!next || seen.has(next.name)) return { hosts: out, open: false };
+    seen.add(next.name);
+    const nt = types.resolve(next.type?.name, 'node');
+    if (!nt) return out.length ? { hosts: out, open: true } : undefined;
+    out.push({ node: next, type: nt });
+    cur = next;
+  }
+  return { hosts: out, open: true };
 }
 
 /**

@@ -5,48 +5,20 @@
  * (outputs, a node with no HostedOn requirement), TOSCA075 `SELF`/`SOURCE`/`TARGET` outside a
  * context that has them, TOSCA076 a nested name or index applied to a value that has none.
  */
-import {
-  entries,
-  getIn,
-  asMap,
-  asScalar,
-  asSeq,
-  deref,
-  type YMap,
-  type YNode,
-  type YScalar,
-} from '../../../syntax/tree.js';
+import { entries, getIn, asMap, asScalar, asSeq, deref, type YNode, type YScalar } from '../../../syntax/tree.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS, type TNodeTemplate } from '../../../model/tosca/summary.js';
 import type { PropInfo, SchemaInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
+import { hostEntity, scopeAt, type Entity, type FnScope } from '../../../model/tosca/scope.js';
+import type { TreePath } from '../../../syntax/cursor.js';
 import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
-type ScopeKind =
-  | 'node'
-  | 'relationship'
-  | 'inline-relationship'
-  | 'group'
-  | 'policy'
-  | 'output'
-  | 'input'
-  | 'node-type'
-  | 'relationship-type'
-  | 'other-type'
-  | 'workflow';
-
-interface Scope {
-  kind: ScopeKind;
-  /** Node template (node / inline-relationship scopes). */
-  node?: TNodeTemplate;
-  /** Type of SELF, when known. */
-  self?: ToscaType;
-  /** For inline relationships: the requirement's target template. */
-  target?: TNodeTemplate;
-  /** True inside the topology template (inputs are known there). */
-  inTopology: boolean;
+/** Where a call is: its scope and its path from the root (the scope is read from the path). */
+interface Scope extends FnScope {
+  path: TreePath;
 }
 
 export const functionsRule: ToscaRule = {
@@ -55,76 +27,17 @@ export const functionsRule: ToscaRule = {
   check(ctx) {
     const root = ctx.root;
     if (!root) return;
-    const model = ctx.model;
-    const types = model.types;
     const topo = getIn(root, 'topology_template');
-    for (const p of entries(getIn(topo, 'inputs')))
-      visit(ctx, getIn(p.value, 'default'), { kind: 'input', inTopology: true });
-    for (const p of entries(getIn(topo, 'node_templates'))) {
-      const node = model.nodeTemplates.get(p.key.text);
-      if (!node) continue;
-      const self = types.resolve(node.type?.name, 'node');
-      const scope: Scope = { kind: 'node', node, inTopology: true, ...(self ? { self } : {}) };
-      const m = asMap(p.value);
-      for (const q of m?.pairs ?? []) {
-        if (q.key.text !== 'requirements') {
-          visit(ctx, q.value, scope);
-          continue;
-        }
-        // Inline relationships give SOURCE (this node) and TARGET (the requirement's node).
-        for (const r of entries(q.value)) {
-          const rm = asMap(r.value);
-          for (const rp of rm?.pairs ?? []) {
-            if (rp.key.text !== 'relationship' || !asMap(rp.value)) {
-              visit(ctx, rp.value, scope);
-              continue;
-            }
-            const ra = node.requirements.find((x) => x.keySpan.start === r.key.span.start);
-            const target = ra?.node ? model.nodeTemplates.get(ra.node.name) : undefined;
-            const relType = types.resolve(ra?.relationship?.name, 'relationship');
-            visit(ctx, rp.value, {
-              kind: 'inline-relationship',
-              node,
-              inTopology: true,
-              ...(target ? { target } : {}),
-              ...(relType ? { self: relType } : {}),
-            });
-          }
-        }
-      }
-    }
-    for (const p of entries(getIn(topo, 'relationship_templates'))) {
-      const rt = model.relationshipTemplates.get(p.key.text);
-      const self = types.resolve(rt?.type?.name, 'relationship');
-      visit(ctx, p.value, { kind: 'relationship', inTopology: true, ...(self ? { self } : {}) });
-    }
-    for (const p of entries(getIn(topo, 'groups'))) {
-      const g = model.groups.get(p.key.text);
-      const self = types.resolve(g?.type?.name, 'group');
-      visit(ctx, p.value, { kind: 'group', inTopology: true, ...(self ? { self } : {}) });
-    }
-    for (const p of entries(getIn(topo, 'policies'))) {
-      const pol = model.policies.get(p.key.text);
-      const self = types.resolve(pol?.type?.name, 'policy');
-      visit(ctx, p.value, { kind: 'policy', inTopology: true, ...(self ? { self } : {}) });
-    }
-    for (const p of entries(getIn(topo, 'outputs'))) visit(ctx, p.value, { kind: 'output', inTopology: true });
-    for (const p of entries(getIn(topo, 'workflows'))) visit(ctx, p.value, { kind: 'workflow', inTopology: true });
+    const tt = 'topology_template';
+    for (const p of entries(getIn(topo, 'inputs'))) visit(ctx, getIn(p.value, 'default'), [tt, 'inputs', p.key.text]);
+    for (const p of entries(getIn(topo, 'node_templates')))
+      if (ctx.model.nodeTemplates.has(p.key.text)) visit(ctx, p.value, [tt, 'node_templates', p.key.text]);
+    for (const section of ['relationship_templates', 'groups', 'policies', 'outputs', 'workflows'])
+      for (const p of entries(getIn(topo, section))) visit(ctx, p.value, [tt, section, p.key.text]);
     // Type definitions: SELF is the type being defined.
     for (const section of root.pairs) {
-      const kind = TYPE_SECTIONS[section.key.text];
-      if (!kind) continue;
-      for (const tp of entries(section.value)) {
-        const d = model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
-        const self = d ? model.declared(d) : undefined;
-        const sk: ScopeKind =
-          kind === 'node' ? 'node-type' : kind === 'relationship' ? 'relationship-type' : 'other-type';
-        visit(typeScoped(ctx), tp.value, {
-          kind: sk,
-          inTopology: false,
-          ...(self && (kind === 'node' || kind === 'relationship') ? { self } : {}),
-        });
-      }
+      if (!TYPE_SECTIONS[section.key.text]) continue;
+      for (const tp of entries(section.value)) visit(typeScoped(ctx), tp.value, [section.key.text, tp.key.text]);
     }
   },
 };
@@ -142,18 +55,19 @@ function typeScoped(ctx: ToscaRuleContext): ToscaRuleContext {
   };
 }
 
-/** Visits every function call under `n` (function arguments included). */
-function visit(ctx: ToscaRuleContext, n: YNode | null, scope: Scope, depth = 0): void {
+/** Visits every function call under `n` (function arguments included); `path` is where `n` is. */
+function visit(ctx: ToscaRuleContext, n: YNode | null, path: TreePath, depth = 0): void {
   const v = deref(n);
   if (!v || depth > 60) return;
   if (v.kind === 'map') {
     if (v.pairs.length === 1 && FUNCTION_NAMES.has(v.pairs[0]!.key.text)) {
-      checkCall(ctx, v.pairs[0]!.key, v.pairs[0]!.value, scope, v);
-      visit(ctx, v.pairs[0]!.value, scope, depth + 1);
+      const key = v.pairs[0]!.key;
+      checkCall(ctx, key, v.pairs[0]!.value, { ...scopeAt(ctx.model, path), path });
+      visit(ctx, v.pairs[0]!.value, [...path, key.text], depth + 1);
       return;
     }
-    for (const p of v.pairs) visit(ctx, p.value, scope, depth + 1);
-  } else if (v.kind === 'seq') for (const it of v.items) visit(ctx, it, scope, depth + 1);
+    for (const p of v.pairs) visit(ctx, p.value, [...path, p.key.text], depth + 1);
+  } else if (v.kind === 'seq') v.items.forEach((it, i) => visit(ctx, it, [...path, i], depth + 1));
 }
 
 function isCall(n: YNode | null | undefined): boolean {
@@ -167,7 +81,7 @@ function argError(ctx: ToscaRuleContext, span: { start: number; end: number }, m
   ctx.report({ code: 'TOSCA070', severity: 'error', span, message });
 }
 
-function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, scope: Scope, call: YMap): void {
+function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, scope: Scope): void {
   const name = key.text;
   const args = deref(argsNode);
   const seq = asSeq(args);
@@ -249,7 +163,6 @@ function checkCall(ctx: ToscaRuleContext, key: YScalar, argsNode: YNode | null, 
       checkGetArtifact(ctx, seq, span, scope);
       return;
   }
-  void call;
 }
 
 function checkGetInput(
@@ -327,16 +240,6 @@ function checkGetInput(
   }
 }
 
-interface Entity {
-  type?: ToscaType;
-  /** Node template behind the entity, when known. */
-  node?: TNodeTemplate;
-  /** For HOST: the host chain (nearest first). */
-  hosts?: { node: TNodeTemplate; type: ToscaType }[];
-  /** The chain may continue beyond `hosts` (a host requirement left to the orchestrator). */
-  hostsOpen?: boolean;
-}
-
 /** Resolves the first argument of get_property & co; undefined when it was reported or is unknowable. */
 function resolveEntity(
   ctx: ToscaRuleContext,
@@ -359,8 +262,9 @@ function resolveEntity(
   const model = ctx.model;
   const types = model.types;
   const where = scopeWord(scope);
+  // Which keyword is valid where is the scope's to say (model/tosca/scope.ts), as for completion and hover.
   if (name === 'SELF') {
-    if (scope.kind === 'output' || scope.kind === 'input') {
+    if (!scope.self) {
       ctx.report({
         code: 'TOSCA075',
         severity: 'error',
@@ -369,36 +273,24 @@ function resolveEntity(
       });
       return undefined;
     }
-    if (scope.kind === 'node')
-      return { ...(scope.self ? { type: scope.self } : {}), ...(scope.node ? { node: scope.node } : {}) };
-    return scope.self ? { type: scope.self } : {};
+    // In an interface, data or capability type, what SELF denotes depends on where the type is used.
+    return scope.kind === 'other-type' || scope.kind === 'interface-type' ? {} : scope.self;
   }
   if (name === 'SOURCE' || name === 'TARGET') {
-    // Node types may define relationship interfaces inside requirement definitions.
-    const ok =
-      scope.kind === 'relationship' ||
-      scope.kind === 'inline-relationship' ||
-      scope.kind === 'relationship-type' ||
-      scope.kind === 'node-type' ||
-      scope.kind === 'other-type' ||
-      scope.kind === 'workflow';
-    if (!ok) {
+    const e = name === 'SOURCE' ? scope.source : scope.target;
+    if (!e) {
       ctx.report({
         code: 'TOSCA075',
         severity: 'error',
         span: s.span,
         message:
-          `\`${name}\` is only meaningful in a relationship (a relationship template or type, or a ` +
-          `requirement's relationship), not in ${where}.`,
+          `\`${name}\` is only meaningful where a relationship is written (a relationship template or type, a ` +
+          `requirement's relationship, an interface type or a workflow), not in ${where} (TOSCA Simple Profile ` +
+          `in YAML 1.3 §4.1).`,
       });
       return undefined;
     }
-    if (scope.kind === 'inline-relationship') {
-      const node = name === 'SOURCE' ? scope.node : scope.target;
-      const t = types.resolve(node?.type?.name, 'node');
-      return { ...(t ? { type: t } : {}), ...(node ? { node } : {}) };
-    }
-    return {};
+    return e;
   }
   if (name === 'HOST') {
     if (!allowHost) {
@@ -416,33 +308,32 @@ function resolveEntity(
       });
       return undefined;
     }
-    if (scope.kind === 'relationship' || scope.kind === 'group' || scope.kind === 'policy') {
+    const host = hostEntity(model, scope, (t) => chainComplete(ctx, t));
+    if (!host) {
       ctx.report({
         code: 'TOSCA074',
         severity: 'error',
         span: s.span,
-        message: `\`HOST\` is only meaningful in a node template, not in ${where}.`,
+        message: `\`HOST\` is only meaningful in a node template (or a node or interface type), not in ${where}.`,
       });
       return undefined;
     }
-    if (scope.kind !== 'node' || !scope.node) return {};
-    const chain = hostChain(ctx, scope.node);
-    if (chain === undefined) return {};
-    const hosts = chain.hosts;
-    if (!hosts.length) {
+    if (!host.hosts) return {};
+    if (!host.hosts.length) {
+      if (host.hostsOpen) return {}; // the orchestrator picks the host: nothing to check
       ctx.report({
         code: 'TOSCA074',
         severity: 'error',
         span: s.span,
         message:
-          `\`HOST\`: node template \`${scope.node.name}\` is not hosted on anything (it has no requirement ` +
+          `\`HOST\`: node template \`${scope.node?.name ?? ''}\` is not hosted on anything (it has no requirement ` +
           `with a HostedOn relationship to a node template).`,
       });
       return undefined;
     }
-    return { hosts, hostsOpen: chain.open };
+    return { hosts: host.hosts, hostsOpen: !!host.hostsOpen };
   }
-  if (scope.kind === 'node-type' || scope.kind === 'relationship-type' || scope.kind === 'other-type') return {};
+  if (scope.kind.endsWith('-type')) return {};
   const node = model.nodeTemplates.get(name);
   if (node) {
     const t = types.resolve(node.type?.name, 'node');
@@ -490,61 +381,13 @@ function scopeWord(scope: Scope): string {
       return 'a policy';
     case 'workflow':
       return 'a workflow';
+    case 'node-type':
+      return 'a node type';
+    case 'other-type':
+      return 'this type definition';
     default:
       return 'this context';
   }
-}
-
-/**
- * The HostedOn chain above a node template: nearest host first. Undefined when it cannot be
- * determined (unknown types); empty when the node has no HostedOn requirement.
- */
-function hostChain(
-  ctx: ToscaRuleContext,
-  start: TNodeTemplate,
-): { hosts: { node: TNodeTemplate; type: ToscaType }[]; open: boolean } | undefined {
-  const types = ctx.model.types;
-  const hostedOn = types.resolve('tosca.relationships.HostedOn', 'relationship');
-  const out: { node: TNodeTemplate; type: ToscaType }[] = [];
-  const seen = new Set<string>([start.name]);
-  let cur: TNodeTemplate | undefined = start;
-  for (let i = 0; cur && i < 20; i++) {
-    const t = types.resolve(cur.type?.name, 'node');
-    if (!t || !chainComplete(ctx, t)) return i === 0 ? undefined : { hosts: out, open: true };
-    const defs = types.requirements(t);
-    const isHostRel = (relName: string | undefined, reqName: string) => {
-      const rel = types.resolve(relName, 'relationship');
-      return rel && hostedOn ? types.isA(rel, hostedOn) : reqName === 'host';
-    };
-    let next: TNodeTemplate | undefined;
-    let open = false;
-    for (const ra of cur.requirements) {
-      const def = defs.get(ra.name);
-      const relName = ra.relationship
-        ? (ctx.model.relationshipTemplates.get(ra.relationship.name)?.type?.name ?? ra.relationship.name)
-        : def?.relationship;
-      if (!isHostRel(relName, ra.name)) continue;
-      next = ra.node ? ctx.model.nodeTemplates.get(ra.node.name) : undefined;
-      if (next) break;
-      open = true; // a host requirement the orchestrator fulfils (node type, node_filter, or nothing)
-    }
-    // A HostedOn requirement the type defines but the template leaves to the orchestrator.
-    if (
-      !next &&
-      [...defs.values()].some(
-        (d) => isHostRel(d.relationship, d.name) && !cur!.requirements.some((r) => r.name === d.name),
-      )
-    )
-      open = true;
-    if (!next && open) return i === 0 ? undefined : { hosts: out, open: true };
-    if (!next || seen.has(next.name)) return { hosts: out, open: false };
-    seen.add(next.name);
-    const nt = types.resolve(next.type?.name, 'node');
-    if (!nt) return out.length ? { hosts: out, open: true } : undefined;
-    out.push({ node: next, type: nt });
-    cur = next;
-  }
-  return { hosts: out, open: true };
 }
 
 function memberDefs(ctx: ToscaRuleContext, t: ToscaType, attributes: boolean): Map<string, PropInfo> {

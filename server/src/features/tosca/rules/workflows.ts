@@ -22,7 +22,7 @@ import type { TNodeTemplate } from '../../../model/tosca/summary.js';
 import type { IfaceInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
-import { operationsOf } from '../scope.js';
+import { operationsOf } from '../../../model/tosca/scope.js';
 import { valuePartSpan } from '../spans.js';
 import { chainComplete } from '../values.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';

@@ -3,12 +3,19 @@
  * (node template, relationship, output, type definition...) gives SELF, SOURCE, TARGET and HOST;
  * template names give their templates. Then the members (properties, attributes, capabilities,
  * requirements, interfaces, artifacts) those entities have.
+ *
+ * The one reading of scopes: the function rule (what it reports), completion (what it offers) and
+ * hover (what it says a keyword denotes) all ask `scopeAt` and `keywordsFor`, so an editor never
+ * offers what the checker rejects, nor the other way round.
  */
-import type { ToscaModel } from '../../model/tosca/model.js';
-import { TYPE_SECTIONS, type TNodeTemplate } from '../../model/tosca/summary.js';
-import type { ArtifactInfo, CapInfo, IfaceInfo, PropInfo, ReqInfo, ToscaType } from '../../model/tosca/typeTable.js';
-import type { EntityKeyword } from './docs.js';
+import type { ToscaModel } from './model.js';
+import { TYPE_SECTIONS, type TNodeTemplate } from './summary.js';
+import type { ArtifactInfo, CapInfo, IfaceInfo, PropInfo, ReqInfo, ToscaType } from './typeTable.js';
+import { hostChain, type Host } from './graph.js';
 import type { TreePath } from '../../syntax/cursor.js';
+
+/** The reserved entity keywords of `get_property` & co (Simple Profile 1.3 §4.1). */
+export type EntityKeyword = 'SELF' | 'SOURCE' | 'TARGET' | 'HOST';
 
 export type ScopeKind =
   | 'node'
@@ -19,7 +26,10 @@ export type ScopeKind =
   | 'output'
   | 'input'
   | 'node-type'
+  /** A relationship type, or the relationship of a requirement definition in a node type. */
   | 'relationship-type'
+  /** An interface type: its operations may run for a node (HOST) or for a relationship (SOURCE, TARGET). */
+  | 'interface-type'
   | 'other-type'
   | 'workflow'
   | 'other';
@@ -28,21 +38,30 @@ export interface Entity {
   type?: ToscaType;
   node?: TNodeTemplate;
   /** HOST: the hosts, nearest first. */
-  hosts?: { node: TNodeTemplate; type: ToscaType }[];
+  hosts?: Host[];
+  /** HOST: the chain may go on beyond `hosts`, to a host the orchestrator picks. */
+  hostsOpen?: boolean;
 }
 
 export interface FnScope {
   kind: ScopeKind;
+  /** SELF; SOURCE and TARGET, present exactly where the keyword is valid (`{}` when unknown). */
   self?: Entity;
   source?: Entity;
   target?: Entity;
   /** The node template the call is in (HOST walks up from it). */
   node?: TNodeTemplate;
+  /** Inside the topology template, where `get_input` names its inputs. */
+  inTopology: boolean;
 }
 
 function nodeEntity(model: ToscaModel, node: TNodeTemplate | undefined): Entity {
   const t = model.types.resolve(node?.type?.name, 'node');
   return { ...(t ? { type: t } : {}), ...(node ? { node } : {}) };
+}
+
+function typed(t: ToscaType | undefined): Entity {
+  return t ? { type: t } : {};
 }
 
 function relTypeOf(model: ToscaModel, name: string | undefined): ToscaType | undefined {
@@ -51,10 +70,18 @@ function relTypeOf(model: ToscaModel, name: string | undefined): ToscaType | und
   return model.types.resolve(rt?.type?.name ?? name, 'relationship');
 }
 
-/** The scope of a place in the document (keys and list indexes from the root). */
+/**
+ * The scope of a place in the document (keys and list indexes from the root).
+ *
+ * SOURCE and TARGET exist only where a relationship is being written: relationship templates,
+ * a requirement's inline relationship, relationship types, the relationship of a requirement
+ * definition, interface types (which relationship types use) and workflows (whose steps may target
+ * relationships). Elsewhere, a node type or a data type say, they denote nothing (§4.1).
+ */
 export function scopeAt(model: ToscaModel, path: TreePath): FnScope {
   const [a, b, c] = path;
   if (a === 'topology_template') {
+    const inTopology = true;
     if (b === 'node_templates' && typeof c === 'string') {
       const node = model.nodeTemplates.get(c);
       const self = nodeEntity(model, node);
@@ -74,80 +101,89 @@ export function scopeAt(model: ToscaModel, path: TreePath): FnScope {
         return {
           kind: 'inline-relationship',
           node,
-          self: relType ? { type: relType } : {},
+          self: typed(relType),
           source: self,
           target: nodeEntity(model, target),
+          inTopology,
         };
       }
-      return node ? { kind: 'node', node, self } : { kind: 'node', self };
+      return node ? { kind: 'node', node, self, inTopology } : { kind: 'node', self, inTopology };
     }
     if (b === 'relationship_templates' && typeof c === 'string') {
       const t = model.types.resolve(model.relationshipTemplates.get(c)?.type?.name, 'relationship');
-      return { kind: 'relationship', self: t ? { type: t } : {}, source: {}, target: {} };
+      return { kind: 'relationship', self: typed(t), source: {}, target: {}, inTopology };
     }
     if (b === 'groups' && typeof c === 'string') {
       const t = model.types.resolve(model.groups.get(c)?.type?.name, 'group');
-      return { kind: 'group', self: t ? { type: t } : {} };
+      return { kind: 'group', self: typed(t), inTopology };
     }
     if (b === 'policies') {
       const name = typeof c === 'string' ? c : path[3];
       const t =
         typeof name === 'string' ? model.types.resolve(model.policies.get(name)?.type?.name, 'policy') : undefined;
-      return { kind: 'policy', self: t ? { type: t } : {} };
+      return { kind: 'policy', self: typed(t), inTopology };
     }
-    if (b === 'outputs') return { kind: 'output' };
-    if (b === 'inputs') return { kind: 'input' };
-    if (b === 'workflows') return { kind: 'workflow', source: {}, target: {} };
-    return { kind: 'other' };
+    if (b === 'outputs') return { kind: 'output', inTopology };
+    if (b === 'inputs') return { kind: 'input', inTopology };
+    if (b === 'workflows') return { kind: 'workflow', self: {}, source: {}, target: {}, inTopology };
+    return { kind: 'other', inTopology };
   }
   const kind = typeof a === 'string' ? TYPE_SECTIONS[a] : undefined;
   if (kind && typeof b === 'string') {
     const d = model.summary.types.find((x) => x.kind === kind && x.name === b);
     const t = d ? model.declared(d) : undefined;
-    const self: Entity = t ? { type: t } : {};
-    if (kind === 'node') return { kind: 'node-type', self, source: self, target: {} };
-    if (kind === 'relationship') return { kind: 'relationship-type', self, source: {}, target: {} };
-    return { kind: 'other-type', self };
+    const inTopology = false;
+    // [node_types, T, requirements, i, req, relationship, ...]: the relationship of a requirement definition.
+    if (kind === 'node' && path[2] === 'requirements' && path[5] === 'relationship' && path.length > 6) {
+      const reqName = path[4];
+      const def = t && typeof reqName === 'string' ? model.types.requirements(t).get(reqName) : undefined;
+      const rel = model.types.resolve(def?.relationship, 'relationship');
+      return { kind: 'relationship-type', self: typed(rel), source: {}, target: {}, inTopology };
+    }
+    const self = typed(t);
+    if (kind === 'node') return { kind: 'node-type', self, inTopology };
+    if (kind === 'relationship') return { kind: 'relationship-type', self, source: {}, target: {}, inTopology };
+    if (kind === 'interface') return { kind: 'interface-type', self, source: {}, target: {}, inTopology };
+    return { kind: 'other-type', self, inTopology };
   }
-  return { kind: 'other' };
+  return { kind: 'other', inTopology: false };
 }
 
-/** The keywords that mean something in `scope`, for `fn`. */
+/** Whether HOST means something in `scope`: where a node (template, type, or an interface's operation) runs. */
+export function hostAllowed(scope: FnScope): boolean {
+  return scope.kind === 'node' || scope.kind === 'node-type' || scope.kind === 'interface-type';
+}
+
+/** The keywords that mean something in `scope`, for `fn` (`get_operation_output` and `get_artifact` take no HOST). */
 export function keywordsFor(scope: FnScope, fn: string): EntityKeyword[] {
   const out: EntityKeyword[] = [];
   if (scope.self) out.push('SELF');
   if (scope.source) out.push('SOURCE');
   if (scope.target) out.push('TARGET');
-  if ((scope.kind === 'node' || scope.kind === 'node-type') && fn !== 'get_operation_output') out.push('HOST');
+  if (hostAllowed(scope) && hostFunction(fn)) out.push('HOST');
   return out;
 }
 
-/** The HostedOn chain above a node template, nearest host first (stops at unknown or cyclic links). */
-export function hostChain(model: ToscaModel, start: TNodeTemplate): { node: TNodeTemplate; type: ToscaType }[] {
-  const types = model.types;
-  const hostedOn = types.resolve('tosca.relationships.HostedOn', 'relationship');
-  const out: { node: TNodeTemplate; type: ToscaType }[] = [];
-  const seen = new Set<string>([start.name]);
-  let cur: TNodeTemplate | undefined = start;
-  for (let i = 0; cur && i < 20; i++) {
-    const t = types.resolve(cur.type?.name, 'node');
-    const defs = t ? types.requirements(t) : new Map<string, ReqInfo>();
-    let next: TNodeTemplate | undefined;
-    for (const ra of cur.requirements) {
-      const rel = relTypeOf(model, ra.relationship?.name ?? defs.get(ra.name)?.relationship);
-      const isHost = rel && hostedOn ? types.isA(rel, hostedOn) : ra.name === 'host';
-      if (!isHost || !ra.node) continue;
-      next = model.nodeTemplates.get(ra.node.name);
-      if (next) break;
-    }
-    if (!next || seen.has(next.name)) break;
-    seen.add(next.name);
-    const nt = types.resolve(next.type?.name, 'node');
-    if (!nt) break;
-    out.push({ node: next, type: nt });
-    cur = next;
-  }
-  return out;
+/** The functions whose entity may be HOST. */
+export function hostFunction(fn: string): boolean {
+  return fn === 'get_property' || fn === 'get_attribute';
+}
+
+/**
+ * HOST in `scope`: the hosts of the node template the call is in (`hosts` empty and `hostsOpen`
+ * when the orchestrator picks them), `{}` in a type (any host), undefined where there is no host.
+ */
+export function hostEntity(
+  model: ToscaModel,
+  scope: FnScope,
+  complete?: (t: ToscaType) => boolean,
+): Entity | undefined {
+  if (!hostAllowed(scope)) return undefined;
+  if (scope.kind !== 'node' || !scope.node) return {};
+  const chain = hostChain(model, scope.node, complete);
+  if (!chain) return { hosts: [], hostsOpen: true };
+  const first = chain.hosts[0];
+  return { hosts: chain.hosts, hostsOpen: chain.open, ...(first ? { type: first.type, node: first.node } : {}) };
 }
 
 /** The entity the first argument of `get_property` & co denotes. */
@@ -159,29 +195,17 @@ export function entityOf(model: ToscaModel, scope: FnScope, name: string): Entit
       return scope.source;
     case 'TARGET':
       return scope.target;
-    case 'HOST': {
-      if (!scope.node) return scope.kind === 'node-type' ? {} : undefined;
-      const hosts = hostChain(model, scope.node);
-      return hosts.length ? { hosts, type: hosts[0]!.type, node: hosts[0]!.node } : {};
-    }
+    case 'HOST':
+      return hostEntity(model, scope);
   }
   const node = model.nodeTemplates.get(name);
   if (node) return nodeEntity(model, node);
   const rel = model.relationshipTemplates.get(name);
-  if (rel) {
-    const t = model.types.resolve(rel.type?.name, 'relationship');
-    return t ? { type: t } : {};
-  }
+  if (rel) return typed(model.types.resolve(rel.type?.name, 'relationship'));
   const g = model.groups.get(name);
-  if (g) {
-    const t = model.types.resolve(g.type?.name, 'group');
-    return t ? { type: t } : {};
-  }
+  if (g) return typed(model.types.resolve(g.type?.name, 'group'));
   const p = model.policies.get(name);
-  if (p) {
-    const t = model.types.resolve(p.type?.name, 'policy');
-    return t ? { type: t } : {};
-  }
+  if (p) return typed(model.types.resolve(p.type?.name, 'policy'));
   return undefined;
 }
 
