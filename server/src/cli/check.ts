@@ -18,7 +18,10 @@ import { LineIndex } from '../syntax/positions.js';
 import { looksBinary } from '../syntax/limits.js';
 import type { CheckOptions } from './args.js';
 import { displayOf, displayUnder, isInside, type Target } from './paths.js';
-import { readChecked, type InvalidUtf8 } from './read.js';
+import { decode, readChecked, type InvalidUtf8, type ReadResult } from './read.js';
+import { ArchiveFileSystem } from '../host/archiveFileSystem.js';
+import { ZipArchive, ZipError } from '../host/zipArchive.js';
+import { packageRows } from './packages.js';
 import { compareRows, sizeText, type Row } from './report.js';
 
 export interface CheckResult {
@@ -58,7 +61,10 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   // until checked, up to KEEP_BYTES of text; past that, files are parsed again.
   const analysed = new Map<string, DocumentModel>();
   let kept = 0;
-  const session = new Session(nodeFileSystem, {
+  // `.csar`/`.zip` arguments are read in place: mounted as folders named `<archive>!`.
+  const fs = new ArchiveFileSystem(nodeFileSystem);
+  const archives = new Map<string, ZipArchive>();
+  const session = new Session(fs, {
     ...(o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {}),
     // Nothing changes during a run: the TOSCA models need no invalidation bookkeeping.
     unchanging: true,
@@ -87,6 +93,22 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     }
     // A link is checked as what it points to: its kind and project come from where that lives.
     const real = normalise(realpathSync(abs));
+    if (st.isFile() && /\.(csar|zip)$/i.test(real)) {
+      let zip: ZipArchive;
+      try {
+        zip = ZipArchive.open(real);
+      } catch (e) {
+        for (const z of archives.values()) z.close();
+        const why = e instanceof ZipError ? e.message : String(e);
+        return { ok: false, message: `${given} is refused as a package archive: ${why}.` };
+      }
+      const root = real + '!';
+      fs.mount(root, zip);
+      archives.set(root, zip);
+      session.index.addRoot(root);
+      targets.push({ given, real: root, isDir: true, display: displayOf(given, cwd) + '!' });
+      continue;
+    }
     // Indexed from its workspace root (host/roots.ts), reported for the path only, so references
     // into sibling projects resolve as they do in the editor.
     session.index.addRoot(workspaceRootOf(session.fs, real, st.isDirectory()));
@@ -128,7 +150,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   for (const [file, { display, targets }] of files) {
     // Named on the command line: what cannot be read is bad usage, not something to skip.
     const named = targets.some((t) => !t.isDir);
-    const read = readChecked(file, maxFileBytes);
+    const read = fs.isArchivePath(file) ? readArchived(fs, file, maxFileBytes) : readChecked(file, maxFileBytes);
     if (!read.ok) {
       if (read.reason === 'too-large') {
         if (named) {
@@ -171,6 +193,10 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     }
     for (const d of diags) rows.push(toRow(display, d));
   }
+  const packages = await packageRows(targets, archives, (code, base) => severity(code, base, o.overrides));
+  for (const z of archives.values()) z.close();
+  rows.push(...packages.rows);
+  for (const t of packages.matched) matched.add(t);
   // Descriptors too large to read are not checked: say so where they are (path-named roles only:
   // a TOSCA file is known by its content, which was not read).
   for (const [file, display] of oversized) {
@@ -215,6 +241,14 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     ok: true,
     result: { rows, kinds, skippedYaml: others.size, oversized: [...oversized.values()].sort(), maxFileBytes, empty },
   };
+}
+
+function readArchived(fs: ArchiveFileSystem, file: string, maxBytes: number): ReadResult {
+  const size = fs.statSync(file)?.size;
+  if (size === undefined) return { ok: false, reason: 'unreadable' };
+  if (size > maxBytes) return { ok: false, reason: 'too-large', size };
+  const bytes = fs.readBytes(file, maxBytes);
+  return bytes ? decode(bytes) : { ok: false, reason: 'unreadable' };
 }
 
 function toRow(file: string, d: Diagnostic): Row {

@@ -1,0 +1,141 @@
+/**
+ * An NFV package on disk (a folder) as the package checks read it: its files, their text, and
+ * their digests computed with node's crypto, streamed in 1 MiB chunks so a large image never sits
+ * in memory. Digests are kept per file, algorithm, size and modification time.
+ */
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import * as path from 'node:path';
+import type { HashAlgorithm, PackageFiles } from '../model/tosca/package/files.js';
+
+/** Files of a package we list at most, and text we read at most per file. */
+export const MAX_PACKAGE_FILES = 20_000;
+const MAX_TEXT_BYTES = 8 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
+/** Folders never part of a package as shipped. */
+const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', '__pycache__']);
+
+/** Every file under `root`, relative, `/`-separated, sorted; at most MAX_PACKAGE_FILES. */
+export function listFolder(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    let ents;
+    try {
+      ents = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of ents) {
+      if (out.length >= MAX_PACKAGE_FILES) return;
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIP.has(e.name)) walk(path.join(dir, e.name), r);
+      } else if (e.isFile()) out.push(r);
+    }
+  };
+  walk(root, '');
+  return out.sort();
+}
+
+/** Hex digest of a file on disk, read in chunks. */
+export function digestFile(file: string, algorithm: HashAlgorithm): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const h = createHash(algorithm);
+    const buf = new Uint8Array(CHUNK);
+    let pos = 0;
+    for (;;) {
+      const n = readSync(fd, buf, 0, CHUNK, pos);
+      if (n <= 0) break;
+      h.update(buf.subarray(0, n));
+      pos += n;
+    }
+    return h.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+const digests = new Map<string, string>();
+
+/** A folder package; digests cached by path, algorithm, size and mtime (for the editor's repeated checks). */
+export function folderPackage(root: string, files = listFolder(root)): PackageFiles {
+  return {
+    files,
+    readText(rel) {
+      try {
+        const p = path.join(root, rel);
+        if (statSync(p).size > MAX_TEXT_BYTES) return undefined;
+        return new TextDecoder().decode(readFileBytes(p));
+      } catch {
+        return undefined;
+      }
+    },
+    digest(rel, algorithm) {
+      const p = path.join(root, rel);
+      let key: string;
+      try {
+        const st = statSync(p);
+        key = `${p}\0${algorithm}\0${st.size}\0${st.mtimeMs}`;
+      } catch {
+        return undefined;
+      }
+      const known = digests.get(key);
+      if (known) return known;
+      const d = digestFile(p, algorithm);
+      if (d) {
+        if (digests.size > 4096) digests.clear();
+        digests.set(key, d);
+      }
+      return d;
+    },
+  };
+}
+
+function readFileBytes(p: string): Uint8Array {
+  const fd = openSync(p, 'r');
+  try {
+    const size = statSync(p).size;
+    const buf = new Uint8Array(size);
+    let n = 0;
+    while (n < size) {
+      const r = readSync(fd, buf, n, size - n, n);
+      if (r <= 0) break;
+      n += r;
+    }
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Folders under `dir` (itself included) that hold `TOSCA-Metadata/TOSCA.meta`; bounded walk. */
+export function packageRootsUnder(dir: string, maxDirs = 5000): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = (d: string) => {
+    if (++seen > maxDirs) return;
+    let ents;
+    try {
+      ents = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    if (ents.some((e) => e.name === 'TOSCA-Metadata' && e.isDirectory())) {
+      try {
+        if (statSync(path.join(d, 'TOSCA-Metadata', 'TOSCA.meta')).isFile()) {
+          out.push(d);
+          return;
+        }
+      } catch {
+        // no TOSCA.meta: not a package root
+      }
+    }
+    for (const e of ents) if (e.isDirectory() && !SKIP.has(e.name)) walk(path.join(d, e.name));
+  };
+  walk(dir);
+  return out.sort();
+}

@@ -1,0 +1,232 @@
+/**
+ * A `.csar` / `.zip` read in place: the central directory is read once, entries are inflated on
+ * demand with node's zlib, nothing is written to disk. What could hurt the reader is refused with
+ * a clear error before anything is read: too many entries, entries too large, compression ratios
+ * only a zip bomb has, entries that overlap (the overlapping-file bomb), names that climb out of
+ * the archive (`../`, absolute paths, drive letters), encrypted entries, ZIP64 archives.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import type { HashAlgorithm } from '../model/tosca/package/files.js';
+
+export interface ZipLimits {
+  maxEntries: number;
+  /** Uncompressed size of one entry and of all of them together. */
+  maxEntryBytes: number;
+  maxTotalBytes: number;
+  /** Largest uncompressed/compressed ratio of an entry over 1 MiB. */
+  maxRatio: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 20_000,
+  maxEntryBytes: 4 * 1024 ** 3 - 1,
+  maxTotalBytes: 16 * 1024 ** 3,
+  maxRatio: 1000,
+};
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  /** Offset of the local header. */
+  offset: number;
+}
+
+export class ZipError extends Error {}
+
+const CHUNK = 1024 * 1024;
+
+export class ZipArchive {
+  /** File entries by name (folders left out). */
+  readonly entries = new Map<string, ZipEntry>();
+  private fd: number | undefined;
+  private readonly fileSize: number;
+
+  private constructor(
+    readonly file: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+    this.fileSize = fstatSync(fd).size;
+  }
+
+  /** Opens and vets an archive; throws ZipError saying what is wrong. */
+  static open(file: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipArchive {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch (e) {
+      throw new ZipError(`cannot open it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    const z = new ZipArchive(file, fd);
+    try {
+      z.readDirectory(limits);
+    } catch (e) {
+      z.close();
+      throw e;
+    }
+    return z;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private read(pos: number, length: number): Uint8Array {
+    if (this.fd === undefined) throw new ZipError('the archive is closed');
+    const buf = new Uint8Array(length);
+    let n = 0;
+    while (n < length) {
+      const r = readSync(this.fd, buf, n, length - n, pos + n);
+      if (r <= 0) break;
+      n += r;
+    }
+    if (n < length) throw new ZipError('it ends before its central directory says (truncated?)');
+    return buf;
+  }
+
+  private readDirectory(limits: ZipLimits): void {
+    // The end-of-central-directory record is in the last 22 bytes + up to 64 KiB of comment.
+    const tailLen = Math.min(this.fileSize, 22 + 0xffff);
+    if (tailLen < 22) throw new ZipError('it is not a zip archive (too short)');
+    const tail = this.read(this.fileSize - tailLen, tailLen);
+    const tv = new DataView(tail.buffer);
+    let eocd = -1;
+    for (let i = tailLen - 22; i >= 0; i--) {
+      if (tv.getUint32(i, true) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
+    }
+    if (eocd < 0) throw new ZipError('it is not a zip archive (no end of central directory)');
+    const count = tv.getUint16(eocd + 10, true);
+    const cdSize = tv.getUint32(eocd + 12, true);
+    const cdOffset = tv.getUint32(eocd + 16, true);
+    if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+      throw new ZipError(
+        'it is a ZIP64 archive, which this reader does not support (more than 65,535 entries or 4 GiB)',
+      );
+    }
+    if (count > limits.maxEntries) {
+      throw new ZipError(`it has ${count} entries, more than the ${limits.maxEntries} a package is allowed here`);
+    }
+    if (cdOffset + cdSize > this.fileSize) throw new ZipError('its central directory lies outside the file');
+    const cd = this.read(cdOffset, cdSize);
+    const v = new DataView(cd.buffer);
+    const utf8 = new TextDecoder();
+    let p = 0;
+    let total = 0;
+    const spans: [number, number, string][] = [];
+    for (let i = 0; i < count; i++) {
+      if (p + 46 > cdSize || v.getUint32(p, true) !== 0x02014b50)
+        throw new ZipError('its central directory is damaged');
+      const flags = v.getUint16(p + 8, true);
+      const method = v.getUint16(p + 10, true);
+      const compressedSize = v.getUint32(p + 20, true);
+      const size = v.getUint32(p + 24, true);
+      const nameLen = v.getUint16(p + 28, true);
+      const extraLen = v.getUint16(p + 30, true);
+      const commentLen = v.getUint16(p + 32, true);
+      const offset = v.getUint32(p + 42, true);
+      const name = utf8.decode(cd.subarray(p + 46, p + 46 + nameLen));
+      p += 46 + nameLen + extraLen + commentLen;
+      if (unsafeName(name)) {
+        throw new ZipError(`entry \`${name}\` names a path outside the archive (absolute, a drive, or \`..\`)`);
+      }
+      if (name.endsWith('/')) continue;
+      if (flags & 1) throw new ZipError(`entry \`${name}\` is encrypted`);
+      if (method !== 0 && method !== 8) {
+        throw new ZipError(`entry \`${name}\` uses compression method ${method}; only stored and deflated are read`);
+      }
+      if (size > limits.maxEntryBytes) throw new ZipError(`entry \`${name}\` is larger than the limit`);
+      if (method === 8 && size > CHUNK && size / Math.max(1, compressedSize) > limits.maxRatio) {
+        throw new ZipError(
+          `entry \`${name}\` expands ${Math.round(size / Math.max(1, compressedSize))} times (a zip bomb?)`,
+        );
+      }
+      if (method === 0 && size !== compressedSize) throw new ZipError(`entry \`${name}\` has inconsistent sizes`);
+      total += size;
+      if (total > limits.maxTotalBytes)
+        throw new ZipError('its entries together are larger than the limit (a zip bomb?)');
+      const norm = name.replace(/^\.\//, '');
+      if (this.entries.has(norm)) throw new ZipError(`entry \`${name}\` appears twice`);
+      this.entries.set(norm, { name, method, compressedSize, size, offset });
+      spans.push([offset, offset + 30 + nameLen + compressedSize, name]);
+    }
+    // Entries sharing bytes: the overlapping-file zip bomb.
+    spans.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) {
+      if (spans[i]![0] < spans[i - 1]![1]) {
+        throw new ZipError(`entries \`${spans[i - 1]![2]}\` and \`${spans[i]![2]}\` overlap (a zip bomb?)`);
+      }
+    }
+  }
+
+  /** Where an entry's data starts (after its local header). */
+  private dataStart(e: ZipEntry): number {
+    const h = this.read(e.offset, 30);
+    const v = new DataView(h.buffer);
+    if (v.getUint32(0, true) !== 0x04034b50) throw new ZipError(`entry \`${e.name}\` has no local header`);
+    const start = e.offset + 30 + v.getUint16(26, true) + v.getUint16(28, true);
+    if (start + e.compressedSize > this.fileSize) throw new ZipError(`entry \`${e.name}\` lies outside the file`);
+    return start;
+  }
+
+  /** An entry's bytes, or undefined when larger than `maxBytes` or unreadable. */
+  readBytes(name: string, maxBytes: number): Uint8Array | undefined {
+    const e = this.entries.get(name);
+    if (!e || e.size > maxBytes) return undefined;
+    try {
+      const raw = this.read(this.dataStart(e), e.compressedSize);
+      if (e.method === 0) return raw;
+      // The declared size bounds the output: an entry that lies about it stops there.
+      const out = inflateRawSync(raw, { maxOutputLength: Math.max(1, e.size) });
+      return new Uint8Array(out.buffer, out.byteOffset, out.length);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** An entry's hex digest, streamed (stored: read in chunks; deflated: through an inflate stream). */
+  async digest(name: string, algorithm: HashAlgorithm): Promise<string | undefined> {
+    const e = this.entries.get(name);
+    if (!e) return undefined;
+    try {
+      const h = createHash(algorithm);
+      const start = this.dataStart(e);
+      if (e.method === 0) {
+        for (let pos = 0; pos < e.size; pos += CHUNK) h.update(this.read(start + pos, Math.min(CHUNK, e.size - pos)));
+        return h.digest('hex');
+      }
+      let produced = 0;
+      const inflate = createInflateRaw();
+      const done = new Promise<void>((resolve, reject) => {
+        inflate.on('data', (chunk: Uint8Array) => {
+          produced += chunk.length;
+          if (produced > e.size) inflate.destroy(new ZipError('inflates past its declared size'));
+          else h.update(chunk);
+        });
+        inflate.on('end', resolve);
+        inflate.on('error', reject);
+      });
+      for (let pos = 0; pos < e.compressedSize; pos += CHUNK) {
+        const chunk = this.read(start + pos, Math.min(CHUNK, e.compressedSize - pos));
+        if (!inflate.write(chunk)) await new Promise((r) => inflate.once('drain', r));
+      }
+      inflate.end();
+      await done;
+      return h.digest('hex');
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function unsafeName(name: string): boolean {
+  if (name.startsWith('/') || name.includes('\\') || /^[a-zA-Z]:/.test(name)) return true;
+  return name.split('/').some((s) => s === '..');
+}

@@ -1,0 +1,94 @@
+/**
+ * `lm-descriptors check folder/` and `check pkg.csar` give the same findings (paths inside the
+ * archive printed `pkg.csar!/…`), every output format carries them, and archives that could hurt
+ * the reader are refused with a clear message.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { runCheck } from '../../server/src/cli/check.js';
+import type { CheckOptions } from '../../server/src/cli/args.js';
+import { formatSarif } from '../../server/src/cli/formats/sarif.js';
+import { formatGithub } from '../../server/src/cli/formats/github.js';
+import { formatJson } from '../../server/src/cli/formats/json.js';
+import { goodPackage, writePackage, zipOf } from './build.js';
+
+const options = (paths: string[]): CheckOptions => ({
+  paths,
+  format: 'text',
+  overrides: {},
+  quiet: false,
+  maxWarnings: undefined,
+  allowEmpty: false,
+  toscaGenericTypes: false,
+  toscaDialect: 'standard',
+  maxFileBytes: undefined,
+});
+
+async function rowsOf(cwd: string, arg: string): Promise<string[]> {
+  const out = await runCheck(options([arg]), cwd);
+  assert.ok(out.ok, out.ok ? '' : out.message);
+  return out.result.rows.map((r) => `${r.file}:${r.line}:${r.column} ${r.code}`);
+}
+
+/** The mistakes of the issue, one at a time. */
+const MISTAKES: Record<string, (p: Record<string, string>) => void> = {
+  'wrong hash': (p) => void (p['Scripts/install.sh'] += 'echo changed\n'),
+  'listed but missing': (p) => void delete p['Scripts/install.sh'],
+  'not listed': (p) => void (p['Scripts/extra.sh'] = 'echo\n'),
+  'no entry definitions': (p) => {
+    p['TOSCA-Metadata/TOSCA.meta'] = p['TOSCA-Metadata/TOSCA.meta']!.replace('vnfd.yaml', 'vnfd1.yaml');
+  },
+  'unknown algorithm': (p) => void (p['manifest.mf'] = p['manifest.mf']!.replace('SHA-256', 'SHA-255')),
+  'no product name': (p) => void (p['manifest.mf'] = p['manifest.mf']!.replace(/ {2}vnf_product_name.*\n/, '')),
+};
+
+test('folder and archive give the same findings, one mistake at a time', { timeout: 60000 }, async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'lmd-csar-'));
+  try {
+    for (const [name, spoil] of [['correct', () => undefined] as const, ...Object.entries(MISTAKES)]) {
+      const files = goodPackage();
+      spoil(files);
+      const dir = name.replace(/ /g, '-');
+      writePackage(files, path.join(work, dir));
+      writeFileSync(path.join(work, dir + '.csar'), zipOf(files, dir.length % 2 === 0));
+      const folder = (await rowsOf(work, dir)).filter((r) => /TOSCA3\d\d/.test(r));
+      const archive = (await rowsOf(work, dir + '.csar')).filter((r) => /TOSCA3\d\d/.test(r));
+      assert.deepEqual(
+        archive,
+        folder.map((r) => r.replace(dir + '/', dir + '.csar!/')),
+        name,
+      );
+      assert.equal(folder.length === 0, name === 'correct', `${name}: ${folder.join(', ')}`);
+    }
+    const wrong = await runCheck(options(['wrong-hash.csar']), work);
+    assert.ok(wrong.ok);
+    const report = { rows: wrong.result.rows, cwd: work };
+    assert.match(formatJson(report), /"file": "wrong-hash\.csar!\/manifest\.mf"/);
+    assert.match(formatGithub(report), /file=wrong-hash\.csar!\/manifest\.mf,line=25,/);
+    assert.match(formatSarif(report), /"ruleId": "TOSCA315"/);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('archives that could hurt the reader are refused with a clear message', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'lmd-csar-'));
+  try {
+    writeFileSync(path.join(work, 'climb.csar'), zipOf({ '../evil.sh': 'x', 'a.yaml': 'a: 1\n' }));
+    writeFileSync(path.join(work, 'bomb.zip'), zipOf({ 'zeros.img': new Uint8Array(64 * 1024 * 1024) }));
+    writeFileSync(path.join(work, 'junk.csar'), 'not a zip at all');
+    const refused = async (f: string) => {
+      const r = await runCheck(options([f]), work);
+      assert.ok(!r.ok, f);
+      return r.message;
+    };
+    assert.match(await refused('climb.csar'), /climb\.csar is refused .*`\.\.\/evil\.sh` names a path outside/);
+    assert.match(await refused('bomb.zip'), /expands \d+ times \(a zip bomb\?\)/);
+    assert.match(await refused('junk.csar'), /not a zip archive/);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
