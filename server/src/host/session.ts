@@ -4,6 +4,7 @@
  * through the session's FileSystem.
  */
 import { analyseDocument, verifySyntax, type DocumentModel } from '../model/document.js';
+import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
@@ -19,6 +20,8 @@ export class Session {
   private readonly open = new Map<string, DocumentModel>();
   /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
   private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
+  /** Line indexes of the built-in type files (a finite set: SOL001 versions and profiles). */
+  private readonly builtinLines = new Map<string, LineIndex>();
   /** Models of files read from disk (bounded, keyed by stat). */
   private readonly diskModels = new Map<string, { model: DocumentModel; stat: string }>();
 
@@ -81,6 +84,12 @@ export class Session {
 
   /** The line index of a file: the open document's, else the file on disk (regular files under the size cap). */
   linesOf(path: string): LineIndex | undefined {
+    const builtin = builtinFile(path);
+    if (builtin) {
+      let lines = this.builtinLines.get(path);
+      if (!lines) this.builtinLines.set(path, (lines = new LineIndex(builtin.text)));
+      return lines;
+    }
     const p = normalise(path);
     const o = this.open.get(p);
     if (o) return o.lines;

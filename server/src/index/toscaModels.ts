@@ -22,6 +22,7 @@ import {
 } from '../model/tosca/imports.js';
 import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
+import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
 import { parseYaml } from '../syntax/parse.js';
 import type { DirEntry, FileSystem } from './fileSystem.js';
@@ -155,6 +156,8 @@ export class ToscaModels {
     // The index first without building a source: cross-file features call this for every file.
     const e = this.index.get(p);
     if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return e.summary;
+    const builtin = builtinFile(p);
+    if (builtin) return builtin.summary;
     return p.endsWith('/') ? undefined : this.loadOnDemand(p)?.summary;
   }
 

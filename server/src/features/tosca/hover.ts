@@ -1,4 +1,5 @@
 /** Hover in TOSCA documents: types, templates, inputs, members, imports, functions, keywords, keynames. */
+import { builtinSol001Version } from '../../model/tosca/sol001/builtin.js';
 import { GRAMMAR } from '../../model/tosca/grammar.js';
 import { primitiveOf } from '../../model/tosca/primitives.js';
 import type { FeatureContext, Hover } from '../types.js';
@@ -89,8 +90,15 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
       const file = t.imp.file?.name ?? t.imp.profile?.name ?? '';
       if (!s) return `**import** \`${file}\``;
       switch (s.kind) {
-        case 'ok':
+        case 'ok': {
+          const sol001 = builtinSol001Version(s.path);
+          if (sol001)
+            return (
+              `**import** \`${file}\`\n\n→ the built-in type file of ETSI GS NFV-SOL 001 v${sol001} ` +
+              `(never downloaded)${s.builtinFallback ? '; the package does not ship it' : ''}.`
+            );
           return `**import** \`${file}\`\n\n→ \`${relativePath(ctx.doc.path, s.path)}\``;
+        }
         case 'missing':
           return (
             `**import** \`${file}\`\n\nNot found (tried ` +

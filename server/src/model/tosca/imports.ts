@@ -7,6 +7,7 @@
  * Loading is transitive and cycle-safe (every file is loaded once).
  */
 import * as path from 'node:path';
+import { builtinFile, builtinForMissingFile, builtinForUrl, builtinSibling, isBuiltinPath } from './sol001/builtin.js';
 import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
@@ -40,7 +41,13 @@ export interface LoadedToscaFile {
 }
 
 export type ImportStatus =
-  | { kind: 'ok'; path: string; viaAncestor?: boolean }
+  | {
+      kind: 'ok';
+      path: string;
+      viaAncestor?: boolean;
+      /** A SOL001 type file the package does not ship, taken from the built-in catalog (see sol001/builtin.ts). */
+      builtinFallback?: { tried: string[] };
+    }
   | { kind: 'missing'; path: string; tried: string[] }
   | { kind: 'remote'; url: string }
   | { kind: 'unknown-repository'; repository: string }
@@ -111,17 +118,21 @@ function resolveTarget(
   const fileRef = imp.file ?? imp.profile;
   if (!fileRef || !fileRef.name.trim()) return { kind: 'no-file' };
   const file = fileRef.name.trim();
+  if (isBuiltinPath(from)) {
+    const sibling = builtinSibling(from, file);
+    return sibling ? { kind: 'ok', path: sibling } : { kind: 'missing', path: file, tried: [file] };
+  }
   const dir = path.posix.dirname(from);
   if (imp.repository) {
     const repo = repositories.find((r) => r.name === imp.repository!.name);
     if (!repo) return { kind: 'unknown-repository', repository: imp.repository.name };
     const url = repo.url?.name ?? '';
-    if (isRemote(url)) return { kind: 'remote', url: url.replace(/\/?$/, '/') + file.replace(/^\//, '') };
+    if (isRemote(url)) return remoteTarget(url.replace(/\/?$/, '/') + file.replace(/^\//, ''));
     const base = /^file:\/\//i.test(url) ? fileUrlToPath(url) : path.posix.resolve(dir, url);
     const p = path.posix.resolve(base, file);
     return source.load(p) ? { kind: 'ok', path: p } : { kind: 'missing', path: p, tried: [p] };
   }
-  if (isRemote(file)) return { kind: 'remote', url: file };
+  if (isRemote(file)) return remoteTarget(file);
   const tried: string[] = [];
   const candidate = /^file:\/\//i.test(file) ? fileUrlToPath(file) : path.posix.resolve(dir, file);
   tried.push(candidate);
@@ -154,7 +165,22 @@ function resolveTarget(
     if (hits.length) return { kind: 'ok', path: hits[0]! };
     if (imp.profile || !YAML_FILE.test(file)) return { kind: 'profile-unresolved', name: file };
   }
+  // A SOL001 type file the package names but does not ship: its types from the built-in catalog.
+  const builtin = builtinForMissingFile(file, source.load(from)?.summary.version?.text);
+  if (builtin) return { kind: 'ok', path: builtin, builtinFallback: { tried } };
   return { kind: 'missing', path: candidate, tried };
+}
+
+/** A remote URL: a built-in file when it names a known SOL001 type file (never fetched either way). */
+function remoteTarget(url: string): ImportStatus {
+  const builtin = builtinForUrl(url);
+  return builtin ? { kind: 'ok', path: builtin } : { kind: 'remote', url };
+}
+
+/** A file of the closure: a built-in type file, else what the source loads. */
+export function loadToscaFile(source: ToscaFileSource, p: string): LoadedToscaFile | undefined {
+  const b = builtinFile(p);
+  return b ? { path: b.path, summary: b.summary } : source.load(p);
 }
 
 /**
@@ -209,7 +235,7 @@ export function loadImportClosure(
         incomplete = true;
         continue;
       }
-      const f = source.load(status.path);
+      const f = loadToscaFile(source, status.path);
       if (!f) {
         incomplete = true;
         continue;

@@ -17,6 +17,7 @@ import {
   type ToscaVersion,
 } from './catalog/index.js';
 import { NORMATIVE_SCHEME } from '../../protocol.js';
+import { builtinText } from './sol001/builtin.js';
 import { LineIndex, type Range, type Span } from '../../syntax/positions.js';
 
 const SECTION_KEY: Record<NormativeType['kind'], string> = {
@@ -259,7 +260,7 @@ export class NormativeViews {
   /** Content for a `tosca-normative:` URI (the custom request's answer), or undefined for other URIs. */
   sourceForUri(uri: string): string | undefined {
     const p = parseNormativeUri(uri);
-    return p ? this.view(p.name, p.version)?.text : undefined;
+    return p ? this.view(p.name, p.version)?.text : builtinText(uri);
   }
 }
 

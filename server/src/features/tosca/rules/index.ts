@@ -11,6 +11,7 @@ import { keynamesRule } from './keynames.js';
 import { metadataRule } from './metadata.js';
 import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001ImportsRule } from './sol001Imports.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
@@ -24,6 +25,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   keynamesRule,
   metadataRule,
   importsRule,
+  sol001ImportsRule,
   typesRule,
   definitionsRule,
   templatesRule,
