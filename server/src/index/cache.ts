@@ -61,6 +61,7 @@ const KINDS: ReadonlySet<string> = new Set([
   'assembly-template',
   'type',
   'lmproject',
+  'behaviour',
   'tosca',
   'other',
 ]);
@@ -102,6 +103,8 @@ async function checksummer(): Promise<(s: string) => string> {
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
   if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary) };
+  if (summary.kind === 'behaviour')
+    return { types: summary.descriptorName ? [summary.descriptorName.text] : [], symbols: [] };
   if (!('components' in summary)) return null;
   const h: SummaryHeader = { types: [], symbols: descriptorSymbols(summary) };
   if (summary.explicitName) h.explicitName = summary.explicitName.text;
@@ -110,7 +113,14 @@ export function headerOf(summary: FileSummary): SummaryHeader | null {
 }
 
 /** Kinds whose entries always have a header (a cache line without one is not trusted). */
-const HEADED_KINDS: ReadonlySet<string> = new Set(['assembly', 'resource', 'assembly-template', 'type', 'tosca']);
+const HEADED_KINDS: ReadonlySet<string> = new Set([
+  'assembly',
+  'resource',
+  'assembly-template',
+  'type',
+  'behaviour',
+  'tosca',
+]);
 
 function isHeader(v: unknown): v is SummaryHeader {
   if (typeof v !== 'object' || v === null) return false;

@@ -49,6 +49,9 @@ export function projectDirOf(filePath: string, kind: FileKind): string | undefin
   if (m && kind === 'resource') return m[1];
   m = /^(.*)\/descriptor\/[^/]+$/.exec(p);
   if (m && kind === 'resource') return m[1];
+  // Behaviour files belong to the (sub)project whose `Behaviour/` folder holds them.
+  m = /^(.*)\/Behaviour\/[^/]+\/[^/]+$/.exec(p);
+  if (m && kind === 'behaviour') return m[1];
   return undefined;
 }
 

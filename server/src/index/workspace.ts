@@ -11,7 +11,7 @@
 import * as path from 'node:path';
 import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
-import { isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
+import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
@@ -317,7 +317,8 @@ export class WorkspaceIndex {
         const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
         if (e.isDirectory) {
           if (!excluded.includes(e.name)) stack.push(full);
-        } else if (e.isFile && YAML_FILE.test(e.name)) out.push(full);
+        } else if (e.isFile && (YAML_FILE.test(e.name) || (e.name.endsWith('.json') && isBehaviourPath(full))))
+          out.push(full);
       }
       if (++n % 500 === 0) await yieldToEventLoop();
     }
@@ -690,10 +691,11 @@ export class WorkspaceIndex {
     this.unlinkName(p);
     this.unlinkRefs(p);
     const e = this.entries.get(p);
-    if (!e || !isDescriptorKind(e.kind)) return;
+    // Behaviour files name a descriptor too (`descriptorName`): they are its dependents, never named themselves.
+    if (!e || !(isDescriptorKind(e.kind) || e.kind === 'behaviour')) return;
     // The header has what we need, so cached summaries stay unparsed.
     const h = e.header ?? headerOf(e.summary) ?? { types: [], symbols: [] };
-    const name = h.explicitName?.trim() || this.projectContext(p)?.derivedName;
+    const name = e.kind === 'behaviour' ? undefined : h.explicitName?.trim() || this.projectContext(p)?.derivedName;
     if (name) {
       this.nameOfPath.set(p, name);
       let set = this.byName.get(name);

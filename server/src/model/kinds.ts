@@ -7,7 +7,8 @@
  */
 import { looksBinary } from '../syntax/limits.js';
 
-export type FileKind = 'assembly' | 'resource' | 'assembly-template' | 'type' | 'lmproject' | 'tosca' | 'other';
+export type FileKind =
+  'assembly' | 'resource' | 'assembly-template' | 'type' | 'lmproject' | 'behaviour' | 'tosca' | 'other';
 
 export const DESCRIPTOR_KINDS: readonly FileKind[] = ['assembly', 'resource', 'assembly-template', 'type'];
 
@@ -27,6 +28,17 @@ const MODELINE_KINDS: Record<string, FileKind> = {
  * `*.tosca` files; `.tosca.yaml` is YAML already). What such a file is, the content says.
  */
 export const YAML_FILE = /\.(ya?ml|tosca)$/i;
+
+/**
+ * lmctl behaviour files: assembly configurations (`Behaviour/Configurations`, older `Behaviour/Templates`) and
+ * scenarios (`Behaviour/Tests`, `Behaviour/Runtime`), JSON files lmctl pushes with the project.
+ */
+const BEHAVIOUR_PATH = /(^|\/)Behaviour\/(Configurations|Templates|Tests|Runtime)\/[^/]+\.json$/;
+
+/** True for a `.json` file in one of the `Behaviour/` folders lmctl packages. */
+export function isBehaviourPath(path: string): boolean {
+  return BEHAVIOUR_PATH.test(path.replace(/\\/g, '/'));
+}
 
 /** The role a path implies in an lmctl project, or undefined when the path says nothing. */
 export function kindFromPath(path: string): FileKind | undefined {
@@ -129,6 +141,7 @@ export function kindFromModeline(text: string): FileKind | undefined {
  * nothing otherwise.
  */
 export function classify(path: string, text: string): FileKind {
+  if (isBehaviourPath(path)) return looksBinary(text) ? 'other' : 'behaviour';
   if (!YAML_FILE.test(path) && kindFromModeline(text) === undefined) return 'other';
   if (looksBinary(text)) return kindFromPath(path) ?? 'other';
   return kindFromModeline(text) ?? kindFromPath(path) ?? kindFromContent(text) ?? 'other';

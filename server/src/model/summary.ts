@@ -10,6 +10,7 @@ import {
   type DescriptorSummary,
   type LmProjectSummary,
 } from './lm/summary.js';
+import { summariseBehaviour, type BehaviourSummary } from './lm/behaviour.js';
 import { summariseTosca, type ToscaSummary } from './tosca/summary.js';
 import type { YNode } from '../syntax/tree.js';
 
@@ -18,7 +19,7 @@ export interface OtherSummary {
   kind: 'other';
 }
 
-export type FileSummary = DescriptorSummary | LmProjectSummary | ToscaSummary | OtherSummary;
+export type FileSummary = DescriptorSummary | LmProjectSummary | BehaviourSummary | ToscaSummary | OtherSummary;
 
 /** The summary of a parsed file of kind `kind`. Never throws on malformed content. */
 export function summarise(kind: FileKind, root: YNode | null): FileSummary {
@@ -30,6 +31,8 @@ export function summarise(kind: FileKind, root: YNode | null): FileSummary {
       return summariseDescriptor(kind, root);
     case 'lmproject':
       return summariseLmProject(root);
+    case 'behaviour':
+      return summariseBehaviour(root);
     case 'tosca':
       return summariseTosca(root);
     default:

@@ -47,6 +47,19 @@ function isDescriptor(s: Obj): boolean {
   );
 }
 
+const isNamed = (v: unknown) => isObj(v) && isStr(v['text']) && isSpan(v['span']);
+const optNamed = (v: unknown) => v === undefined || isNamed(v);
+
+function isBehaviour(s: Obj): boolean {
+  return (
+    (s['role'] === 'configuration' || s['role'] === 'scenario') &&
+    optNamed(s['name']) &&
+    optNamed(s['descriptorName']) &&
+    listOf(s['properties'], (p) => isNamed(p) && isSpan((p as Obj)['entry'])) &&
+    listOf(s['configurationRefs'], isNamed)
+  );
+}
+
 function isTosca(s: Obj): boolean {
   const topo = s['topology'];
   return (
@@ -71,6 +84,8 @@ export function isSummaryOf(kind: FileKind, v: unknown): v is FileSummary {
       return isDescriptor(v);
     case 'lmproject':
       return listOf(v['contains'], isSubproject) && optStr(v['name']) && optStr(v['version']);
+    case 'behaviour':
+      return isBehaviour(v);
     case 'tosca':
       return isTosca(v);
     default:

@@ -7,7 +7,14 @@ import { makeLmRuleContext } from './rules/context.js';
 import { LM_RULES } from './rules/index.js';
 
 /** The file kinds the LM pack serves. */
-export const LM_KINDS: readonly FileKind[] = ['assembly', 'resource', 'assembly-template', 'type', 'lmproject'];
+export const LM_KINDS: readonly FileKind[] = [
+  'assembly',
+  'resource',
+  'assembly-template',
+  'type',
+  'lmproject',
+  'behaviour',
+];
 
 export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void> {
   return ruleSteps(LM_RULES, makeLmRuleContext(ctx, report), {

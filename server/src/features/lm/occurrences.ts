@@ -16,6 +16,7 @@ import { collectDottedItems, declsOfRole, headComponent, type DottedRole } from 
 import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';
 import { nameSpan, type LmSymbol } from './symbol.js';
 import { collectNameUses } from './uses.js';
+import { behaviourPropertyUses, behaviourTypeUses, openBehaviour } from './behaviour/files.js';
 
 export interface Occurrence {
   path: string;
@@ -124,6 +125,8 @@ export function dependents(
 ): { o: Opened; comps: Set<string> }[] {
   const out: { o: Opened; comps: Set<string> }[] = [];
   for (const p of ctx.index.dependentsOf(file).sort()) {
+    // Behaviour files configure the descriptor rather than compose it (behaviourPropertyUses).
+    if (ctx.index.get(p)?.kind === 'behaviour') continue;
     if (mention !== undefined && p !== ctx.doc.path && ctx.linesOf(p)?.text.includes(mention) === false) continue;
     const o = openDescriptor(ctx, p);
     if (!o) {
@@ -169,6 +172,8 @@ function propertyOccurrences(ctx: FeatureContext, file: string, name: string, c:
       if (r.root.kind === 'component' && comps.has(r.root.component.name) && r.member?.decl)
         c.add(m.path, m.lines, r.occ.ref.segments[1]!.span);
   }
+  // Assembly configurations (lmctl behaviour files) that set the property.
+  behaviourPropertyUses(ctx, file, name, (bm, span) => c.add(bm.path, bm.lines, span, false, true));
 }
 
 function mappingOccurrences(ctx: FeatureContext, file: string, component: string, name: string, c: Collector) {
@@ -283,6 +288,14 @@ export interface TypeUse {
 export function typesOf(ctx: FeatureContext, p: string): { lines: LineIndex; uses: TypeUse[] } | undefined {
   const summary = ctx.index.get(p)?.summary;
   const lines = p === ctx.doc.path ? ctx.doc.lines : ctx.linesOf(p);
+  if (summary?.kind === 'behaviour') {
+    // A configuration's `descriptorName`, confirmed against the text, else read from the file.
+    const indexed = lines && behaviourTypeUses(lines.text, summary);
+    if (lines && indexed) return { lines, uses: indexed };
+    const f = openBehaviour(ctx, p);
+    const uses = f && behaviourTypeUses(f.model.text, f.summary);
+    return f && uses ? { lines: f.model.lines, uses } : undefined;
+  }
   const fromIndex = lines && summary && 'components' in summary ? usesIn(lines.text, summary) : undefined;
   if (lines && fromIndex) return { lines, uses: fromIndex };
   const o = openDescriptor(ctx, p);

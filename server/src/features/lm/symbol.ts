@@ -12,6 +12,7 @@ import { descriptorOf } from './context.js';
 import { collectDottedItems, headComponent, itemAt, memberDecls, type DottedRole } from './dotted.js';
 import { collectReferences, componentTarget, referenceAt, resolveOccurrence, type RefOccurrence } from './resolve.js';
 import { collectNameUses, nameUseAt } from './uses.js';
+import { behaviourSymbolAt } from './behaviour/symbol.js';
 
 export type LmSymbol =
   /** A top-level property (or private property) of the descriptor in `file`. */
@@ -54,6 +55,7 @@ const KEYWORD: Record<string, string> = {
 
 export function symbolAt(ctx: FeatureContext, offset: number): SymbolAt | undefined {
   if (ctx.doc.summary.kind === 'lmproject') return projectSymbolAt(ctx, ctx.doc.summary, offset);
+  if (ctx.doc.summary.kind === 'behaviour') return behaviourSymbolAt(ctx, offset);
   const summary = descriptorOf(ctx);
   if (!summary) return undefined;
   const doc = ctx.doc;

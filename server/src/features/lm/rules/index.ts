@@ -21,12 +21,18 @@ import { lifecycleFilesRule } from './lifecycleFiles.js';
 import { projectFileRule } from './projectFile.js';
 import { packageLayoutRule } from './packageLayout.js';
 import { ansibleRmRule } from './ansibleRm.js';
+import { behaviourJsonRule } from './behaviourJson.js';
+import { behaviourRule } from './behaviour.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { syntaxRule } from './syntax.js';
 
 export const LM_RULES: readonly LmRule[] = [
   syntaxRule,
-  duplicateKeysRule<LmRuleContext>('LM009'),
+  // Behaviour files are JSON: LM110 reports what JSON itself rejects there.
+  {
+    ...duplicateKeysRule<LmRuleContext>('LM009'),
+    kinds: ['assembly', 'resource', 'assembly-template', 'type', 'lmproject'],
+  },
   grammarRule,
   namesRule,
   referencesRule,
@@ -48,4 +54,6 @@ export const LM_RULES: readonly LmRule[] = [
   projectFileRule,
   packageLayoutRule,
   ansibleRmRule,
+  behaviourJsonRule,
+  behaviourRule,
 ];

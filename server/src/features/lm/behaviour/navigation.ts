@@ -1,0 +1,69 @@
+/** Hover and go to definition in behaviour files: to the descriptor, its property, the configuration. */
+import { linkTo, fileLink } from '../../shared/locations.js';
+import type { FeatureContext, Hover, LocationLink } from '../../types.js';
+import { propertyMarkdown } from '../context.js';
+import { descriptorAnchor } from '../hover.js';
+import { behaviourTargetAt, type BehaviourTarget } from './target.js';
+
+function markdown(ctx: FeatureContext, t: BehaviourTarget): string | undefined {
+  switch (t.kind) {
+    case 'descriptor': {
+      const r = t.resolution;
+      if (r.lmctlError) return `**${t.text}**\n\nCannot be resolved: ${r.lmctlError}.`;
+      const head = r.isLmctl ? `**${r.name}** (lmctl resolves \`${t.text}\` to it when it stages the project)` : '';
+      const d = r.targets[0];
+      if (!d) return `${head || `**${r.name ?? t.text}**`}\n\nNot in this workspace (it may be in the orchestrator).`;
+      const rows = [head || `**${r.name}** — ${d.summary.kind} descriptor`];
+      if (d.summary.description) rows.push(d.summary.description);
+      if (d.summary.properties.length) rows.push(`properties: ${d.summary.properties.map((p) => p.name).join(', ')}`);
+      rows.push(fileLink(ctx, d.path, descriptorAnchor(d)));
+      return rows.join('\n\n');
+    }
+    case 'property':
+      if (!t.descriptor) return undefined;
+      if (!t.decl) return `**${t.name}** — not a property of \`${ctx.index.effectiveName(t.descriptor.path)}\`.`;
+      return propertyMarkdown(
+        t.decl,
+        `property of ${ctx.index.effectiveName(t.descriptor.path) ?? 'the descriptor'} · ` +
+          fileLink(ctx, t.descriptor.path, t.decl.keySpan),
+      );
+    case 'configuration': {
+      const c = t.configurations;
+      if (!c.length) return `**${t.name}** — no assembly configuration of this project has that name.`;
+      const rows = [`**${t.name}** — assembly configuration`];
+      const dn = c[0]!.summary.descriptorName;
+      if (dn) rows.push(`of \`${dn.text}\``);
+      rows.push(c.map((f) => fileLink(ctx, f.model.path, f.summary.name?.span)).join(' · '));
+      return rows.join('\n\n');
+    }
+  }
+}
+
+export function behaviourHover(ctx: FeatureContext, offset: number): Hover | undefined {
+  const t = behaviourTargetAt(ctx, offset);
+  const md = t && markdown(ctx, t);
+  return t && md ? { contents: { kind: 'markdown', value: md }, range: ctx.doc.lines.rangeOf(t.span) } : undefined;
+}
+
+export function behaviourDefinition(ctx: FeatureContext, offset: number): LocationLink[] {
+  const t = behaviourTargetAt(ctx, offset);
+  if (!t) return [];
+  const origin = ctx.doc.lines.rangeOf(t.span);
+  switch (t.kind) {
+    case 'descriptor':
+      return t.resolution.targets.flatMap((d) => {
+        const a = descriptorAnchor(d);
+        return linkTo(ctx, origin, d.path, a, a);
+      });
+    case 'property':
+      return t.descriptor && t.decl ? linkTo(ctx, origin, t.descriptor.path, t.decl.span, t.decl.keySpan) : [];
+    case 'configuration':
+      return t.declaration
+        ? []
+        : t.configurations.flatMap((f) =>
+            f.summary.name
+              ? linkTo(ctx, origin, f.model.path, { start: 0, end: f.model.text.length }, f.summary.name.span)
+              : [],
+          );
+  }
+}
