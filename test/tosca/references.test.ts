@@ -734,3 +734,26 @@ test('declarations and assignments are writes, function arguments and uses are r
     ['types.yaml:5'],
   );
 });
+
+test('a version-less type file resolves in its importer version, for references as for diagnostics', async () => {
+  // tosca.nodes.ObjectStorage is the Simple Profile 1.0 name (1.1 renamed it Storage.ObjectStorage):
+  // the fragment, read as part of the 1.0 template importing it, derives from it, not from nothing.
+  await checkReferences(`
+#- /ws/types.yaml
+node_types:
+  acme.Bucket:
+    derived_from: tosca.nodes.ObjectStorage
+    #             ^^^^^^^^^^^^^^^^^^^^^^^^^ ref
+#- /ws/main.yaml
+tosca_definitions_version: tosca_simple_yaml_1_0
+imports:
+  - types.yaml
+topology_template:
+  node_templates:
+    store:
+      type: tosca.nodes.ObjectSto$0rage
+      #     ^^^^^^^^^^^^^^^^^^^^^^^^^ ref
+      properties:
+        name: data
+`);
+});

@@ -11,9 +11,8 @@ import {
   type ToscaVersion,
   type TypeKind,
 } from '../../model/tosca/catalog/index.js';
-import type { TTypeDecl, ToscaSummary } from '../../model/tosca/summary.js';
+import type { TTypeDecl } from '../../model/tosca/summary.js';
 import { isEntityRoot } from '../../model/tosca/typeTable.js';
-import { versionInfo } from '../../model/tosca/versions.js';
 import { fileTypeKey, normativeTypeKey } from './occurrences.js';
 import type { VisibleFile } from './visibility.js';
 
@@ -24,13 +23,6 @@ export interface ResolvedType {
   decl?: TTypeDecl;
   path?: string;
   normative?: NormativeType;
-}
-
-/** The catalog a file's types resolve against (as `buildToscaModel` chooses it). */
-export function catalogOf(summary: ToscaSummary): ToscaVersion | undefined {
-  if (!summary.version) return 'tosca_simple_yaml_1_3';
-  const v = versionInfo(summary.version.text);
-  return v ? v.catalog : 'tosca_simple_yaml_1_3';
 }
 
 /** Type names of some files, in resolution order: the first declaration of a name wins. */

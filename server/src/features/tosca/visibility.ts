@@ -4,8 +4,9 @@
  * A type file is typically imported by many service templates; finding the files that can see one
  * of its types is a reverse walk over these edges, not a model per file.
  *
- * The closure and importer-context rules mirror `loadImportClosure` and `importerContext` (model
- * layer), so a name resolves here to what it resolves to in the file's own type table.
+ * The closure, the importer context and the version of a version-less file are the model layer's
+ * (`walkClosure`, `importerContext`, `fileVersion` in model/tosca/closure.ts), walked here over the
+ * index's import edges, so a name resolves here to what it resolves to in the file's own type table.
  *
  * One `ImportGraph` serves one request; it caches what it computes for that request only.
  * (Closures are not cached longer: they follow every edit of every file, and are cheap to redo
@@ -14,7 +15,16 @@
 import type { DocumentModel } from '../../model/document.js';
 import { isToscaSummary, type ToscaSummary } from '../../model/tosca/summary.js';
 import type { WorkspaceContext } from '../types.js';
-import { catalogOf, FileTypeNames, NameTable, type CatalogCache } from './typeNames.js';
+import { FileTypeNames, NameTable, type CatalogCache } from './typeNames.js';
+import type { ToscaVersion } from '../../model/tosca/catalog/index.js';
+import {
+  catalogFor,
+  fileVersion,
+  importerContext,
+  MAX_CLOSURE,
+  MAX_CONTEXT_CLOSURE,
+  walkClosure,
+} from '../../model/tosca/closure.js';
 
 export interface VisibleFile {
   path: string;
@@ -22,11 +32,6 @@ export interface VisibleFile {
   /** The namespace prefix its types are visible under. */
   prefix?: string;
 }
-
-/** Limits of the model layer (`loadImportClosure`, `importerContext`). */
-const MAX_CLOSURE = 400;
-const MAX_CONTEXT_CLOSURE = 200;
-const MAX_IMPORTERS = 8;
 
 export class ImportGraph {
   private readonly closures = new Map<string, VisibleFile[]>();
@@ -60,31 +65,15 @@ export class ImportGraph {
     const known = this.closures.get(memoKey);
     if (known) return known;
     const summary = this.summaryOf(root);
-    const files: VisibleFile[] = summary ? [{ path: root, summary }] : [];
-    const loaded = new Map<string, string | undefined>([[root, undefined]]);
-    const queue: { path: string; prefix: string | undefined; ancestry: Set<string> }[] = summary
-      ? [{ path: root, prefix: undefined, ancestry: new Set([root]) }]
+    const files = summary
+      ? walkClosure(
+          root,
+          summary,
+          (cur) => this.ws.index.tosca.importsOf(cur.path).map((e) => ({ ...e, data: e })),
+          (p) => this.summaryOf(p),
+          max,
+        )
       : [];
-    while (queue.length) {
-      const cur = queue.shift()!;
-      for (const e of this.ws.index.tosca.importsOf(cur.path)) {
-        const prefix = e.prefix ?? cur.prefix;
-        if (cur.ancestry.has(e.path)) continue;
-        if (loaded.has(e.path)) {
-          if (prefix && loaded.get(e.path) !== prefix && e.path !== root) {
-            const again = files.find((f) => f.path === e.path);
-            if (again) files.push({ path: again.path, summary: again.summary, prefix });
-          }
-          continue;
-        }
-        if (files.length >= max) continue;
-        const s = this.summaryOf(e.path);
-        if (!s) continue;
-        loaded.set(e.path, prefix);
-        files.push(prefix ? { path: e.path, summary: s, prefix } : { path: e.path, summary: s });
-        queue.push({ path: e.path, prefix, ancestry: new Set([...cur.ancestry, e.path]) });
-      }
-    }
     this.closures.set(memoKey, files);
     return files;
   }
@@ -104,27 +93,28 @@ export class ImportGraph {
     const known = this.visibles.get(path);
     if (known) return known;
     const own = this.closure(path);
-    const out = [...own];
-    const seen = new Set(own.map((f) => f.path));
-    const visited = new Set([path]);
-    const queue = [path];
-    let count = 0;
-    while (queue.length && count < MAX_IMPORTERS) {
-      const cur = queue.shift()!;
-      for (const imp of this.importers(cur)) {
-        if (visited.has(imp) || count >= MAX_IMPORTERS) continue;
-        visited.add(imp);
-        count++;
-        queue.push(imp);
-        for (const x of this.closure(imp, MAX_CONTEXT_CLOSURE)) {
-          if (seen.has(x.path)) continue;
-          seen.add(x.path);
-          out.push(x);
-        }
-      }
-    }
+    const context = importerContext(
+      path,
+      own,
+      (p) => this.importers(p),
+      (imp) => this.closure(imp, MAX_CONTEXT_CLOSURE),
+    );
+    const out = [...own, ...context];
     this.visibles.set(path, out);
     return out;
+  }
+
+  /** The normative catalog `path` resolves names against: its version's, or its importer's (as the model's). */
+  catalogOf(path: string): ToscaVersion | undefined {
+    const summary = this.summaryOf(path);
+    if (!summary) return catalogFor(undefined);
+    const { version } = fileVersion(
+      path,
+      summary,
+      (p) => this.importers(p),
+      (p) => this.summaryOf(p)?.version?.text,
+    );
+    return catalogFor(version);
   }
 
   /**
@@ -161,17 +151,14 @@ export class ImportGraph {
    * `catalogOnly`: the caller knows no file the path sees declares the names it will ask about.
    */
   typeNames(path: string, catalogOnly = false): FileTypeNames {
-    if (catalogOnly) {
-      const s = this.summaryOf(path);
-      return new FileTypeNames(s ? catalogOf(s) : undefined, NameTable.EMPTY, NameTable.EMPTY, this.catalogCache);
-    }
+    if (catalogOnly)
+      return new FileTypeNames(this.catalogOf(path), NameTable.EMPTY, NameTable.EMPTY, this.catalogCache);
     const visible = this.visible(path);
     const own = visible[0]?.path === path ? visible.slice(0, 1) : [];
     const rest = visible.slice(own.length);
     const signature = rest.map((f) => `${f.prefix ?? ''}|${f.path}`).join('\n');
     let shared = this.tables.get(signature);
     if (!shared) this.tables.set(signature, (shared = new NameTable(rest)));
-    const summary = own[0]?.summary ?? this.summaryOf(path);
-    return new FileTypeNames(summary ? catalogOf(summary) : undefined, new NameTable(own), shared, this.catalogCache);
+    return new FileTypeNames(this.catalogOf(path), new NameTable(own), shared, this.catalogCache);
   }
 }

@@ -11,6 +11,7 @@ import { builtinFile, builtinForMissingFile, builtinForUrl, builtinSibling, isBu
 import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
+import { MAX_CLOSURE, walkClosure, type ClosureEdge, type ClosureStep } from './closure.js';
 
 export interface ToscaFileSource {
   /** The summary of a TOSCA file, or undefined when the file does not exist / is not readable. */
@@ -184,30 +185,21 @@ export function loadToscaFile(source: ToscaFileSource, p: string): LoadedToscaFi
 }
 
 /**
- * Loads the import closure of `rootPath`. Types of a file imported with `namespace_prefix: p` are
- * visible as `p:Name` (and, leniently, as `Name`); nested imports inherit the nearest prefix.
+ * Loads the import closure of `rootPath` (the walk of `walkClosure`, closure.ts). Types of a file
+ * imported with `namespace_prefix: p` are visible as `p:Name` (and, leniently, as `Name`); nested
+ * imports inherit the nearest prefix.
  */
 export function loadImportClosure(
   rootPath: string,
   root: ToscaSummary,
   source: ToscaFileSource,
-  maxFiles = 400,
+  maxFiles = MAX_CLOSURE,
 ): ImportClosure {
-  const files: TypeSourceFile[] = [{ path: rootPath, summary: root }];
   const imports: ResolvedImport[] = [];
   const rootImports: ResolvedImport[] = [];
   const cycles: ResolvedImport[] = [];
-  const loaded = new Map<string, string | undefined>([[rootPath, undefined]]);
   let incomplete = false;
-  const queue: {
-    path: string;
-    summary: ToscaSummary;
-    prefix: string | undefined;
-    depth: number;
-    ancestry: Set<string>;
-  }[] = [{ path: rootPath, summary: root, prefix: undefined, depth: 0, ancestry: new Set([rootPath]) }];
-  while (queue.length) {
-    const cur = queue.shift()!;
+  function* edgesOf(cur: ClosureStep): Iterable<ClosureEdge<ResolvedImport>> {
     for (const imp of cur.summary.imports) {
       const status = resolveImportTarget(cur.path, imp, cur.summary.repositories, source);
       const prefix = imp.namespacePrefix?.name ?? cur.prefix;
@@ -219,39 +211,20 @@ export function loadImportClosure(
         if (status.kind !== 'no-file') incomplete = true;
         continue;
       }
-      if (cur.ancestry.has(status.path)) {
-        cycles.push(r);
-        continue;
-      }
-      if (loaded.has(status.path)) {
-        // Imported again under another prefix: its types get those names too.
-        if (prefix && loaded.get(status.path) !== prefix && status.path !== rootPath) {
-          const again = files.find((f) => f.path === status.path);
-          if (again) files.push({ path: again.path, summary: again.summary, prefix });
-        }
-        continue;
-      }
-      if (files.length >= maxFiles) {
-        incomplete = true;
-        continue;
-      }
-      const f = loadToscaFile(source, status.path);
-      if (!f) {
-        incomplete = true;
-        continue;
-      }
-      loaded.set(status.path, prefix);
-      const tf: TypeSourceFile = { path: f.path, summary: f.summary };
-      if (prefix) tf.prefix = prefix;
-      files.push(tf);
-      queue.push({
-        path: f.path,
-        summary: f.summary,
-        prefix,
-        depth: cur.depth + 1,
-        ancestry: new Set([...cur.ancestry, f.path]),
-      });
+      const own = imp.namespacePrefix?.name;
+      yield own ? { path: status.path, prefix: own, data: r } : { path: status.path, data: r };
     }
   }
+  const files: TypeSourceFile[] = walkClosure(
+    rootPath,
+    root,
+    edgesOf,
+    (p) => loadToscaFile(source, p)?.summary,
+    maxFiles,
+    (e, outcome) => {
+      if (outcome === 'cycle') cycles.push(e.data);
+      else if (outcome === 'full' || outcome === 'unreadable') incomplete = true;
+    },
+  );
   return { files, imports, rootImports, incomplete, cycles };
 }

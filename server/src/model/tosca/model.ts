@@ -16,7 +16,8 @@ import type {
   ToscaSummary,
 } from './summary.js';
 import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
-import { versionInfo, type VersionInfo } from './versions.js';
+import type { VersionInfo } from './versions.js';
+import { catalogFor, fileVersion, importerContext, MAX_CONTEXT_CLOSURE } from './closure.js';
 import type { TypeKind } from './catalog/index.js';
 
 export interface ToscaModel {
@@ -70,12 +71,18 @@ export function buildToscaModel(
   source: ToscaFileSource,
   opts: BuildOptions = {},
 ): ToscaModel {
-  const inherited = summary.version ? undefined : importerVersion(path, source);
-  const version = summary.version ? versionInfo(summary.version.text) : inherited?.version;
+  const importersOf = source.importersOf?.bind(source);
+  const { version, from } = fileVersion(path, summary, importersOf, (p) => source.load(p)?.summary.version?.text);
   const closure = loadImportClosure(path, summary, source);
-  const files = [...closure.files, ...importerContext(path, closure, source)];
+  const context = importersOf
+    ? importerContext(path, closure.files, importersOf, (imp) => {
+        const f = source.load(imp);
+        return f ? loadImportClosure(imp, f.summary, source, MAX_CONTEXT_CLOSURE).files : undefined;
+      })
+    : [];
+  const files = [...closure.files, ...context.map((x) => ({ ...x, viaImporter: true }))];
   files.push(...repositoryContext(path, files, source));
-  const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
+  const types = new TypeTable(catalogFor(version), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
@@ -95,59 +102,9 @@ export function buildToscaModel(
     declared: (d) => declaredMap.get(d),
   };
   if (version) model.version = version;
-  if (inherited) model.versionFrom = inherited.from;
+  if (from) model.versionFrom = from;
   if (csar) model.csar = csar;
   return model;
-}
-
-/** The known version of the nearest file that (transitively) imports `path`, breadth first. */
-function importerVersion(path: string, source: ToscaFileSource): { version: VersionInfo; from: string } | undefined {
-  if (!source.importersOf) return undefined;
-  const visited = new Set<string>([path]);
-  const queue = [path];
-  while (queue.length && visited.size < 16) {
-    for (const imp of source.importersOf(queue.shift()!)) {
-      if (visited.has(imp)) continue;
-      visited.add(imp);
-      const text = source.load(imp)?.summary.version?.text;
-      const version = text ? versionInfo(text) : undefined;
-      if (version) return { version, from: imp };
-      queue.push(imp);
-    }
-  }
-  return undefined;
-}
-
-/** The closures of the files that (transitively) import `path`, minus what `closure` already has. */
-function importerContext(
-  path: string,
-  closure: ImportClosure,
-  source: ToscaFileSource,
-  maxImporters = 8,
-): TypeSourceFile[] {
-  if (!source.importersOf) return [];
-  const seen = new Set<string>(closure.files.map((f) => f.path));
-  const out: TypeSourceFile[] = [];
-  const visited = new Set<string>([path]);
-  const queue = [path];
-  let count = 0;
-  while (queue.length && count < maxImporters) {
-    const cur = queue.shift()!;
-    for (const imp of source.importersOf(cur)) {
-      if (visited.has(imp) || count >= maxImporters) continue;
-      visited.add(imp);
-      count++;
-      queue.push(imp);
-      const f = source.load(imp);
-      if (!f) continue;
-      for (const x of loadImportClosure(imp, f.summary, source, 200).files) {
-        if (seen.has(x.path)) continue;
-        seen.add(x.path);
-        out.push({ ...x, viaImporter: true });
-      }
-    }
-  }
-  return out;
 }
 
 /** The type files of the Winery repository of `path` that `files` lacks: visible, never duplicates. */
