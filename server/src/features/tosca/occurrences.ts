@@ -17,6 +17,7 @@ import type { NodeAt, TreePath } from '../../syntax/cursor.js';
 import type { Span } from '../../syntax/positions.js';
 import type { YNode } from '../../syntax/tree.js';
 import { propOf } from '../../model/tosca/scope.js';
+import { fileTypeKey, normativeTypeKey, typeKey } from '../../index/toscaTypeNames.js';
 import { targetAtNode, type TemplateKind, type ToscaTarget } from './targets.js';
 
 export type ToscaSymbol =
@@ -36,18 +37,7 @@ export interface Occurrence {
   role?: 'template' | 'subtype';
 }
 
-/** Identity of a file type across documents (each document has its own type table). */
-export function fileTypeKey(kind: string, path: string, name: string): string {
-  return `type:${kind}:${path}#${name}`;
-}
-
-export function normativeTypeKey(kind: string, name: string): string {
-  return `type:${kind}:@${name}`;
-}
-
-export function typeKey(t: ToscaType): string {
-  return t.normative ? normativeTypeKey(t.kind, t.normative.name) : fileTypeKey(t.kind, t.path ?? '', t.name);
-}
+export { fileTypeKey, normativeTypeKey, typeKey };
 
 export function propertyKey(root: ToscaType, name: string, attribute: boolean): string {
   return `${attribute ? 'attr' : 'prop'}:${typeKey(root)}#${name}`;

@@ -12,7 +12,7 @@ import { typeKey, type ToscaSymbol } from './occurrences.js';
 import { clash, nameProblem, symbolRefusal, targetRefusal } from './renameRules.js';
 import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
 import { toscaTargetAt } from './targets.js';
-import { ImportGraph } from './visibility.js';
+import { ImportGraph } from '../../index/toscaVisibility.js';
 
 function symbolName(sym: ToscaSymbol): string {
   return sym.kind === 'type' ? sym.type.name : sym.name;

@@ -7,7 +7,7 @@ import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { occurrenceAt, occurrencesOf, type Occurrence, type ToscaSymbol } from './occurrences.js';
-import { ImportGraph } from './visibility.js';
+import { ImportGraph } from '../../index/toscaVisibility.js';
 import { fromOccurrence, propertyRefs, typeRefs, type FoundRef } from './workspaceRefs.js';
 
 export interface SymbolRefs {

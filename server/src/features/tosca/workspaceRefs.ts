@@ -18,9 +18,9 @@ import type { ToscaType } from '../../model/tosca/typeTable.js';
 import type { Span } from '../../syntax/positions.js';
 import type { FeatureContext, WorkspaceContext } from '../types.js';
 import { fileTypeKey, occurrencesOf, typeKey, type Occurrence, type ToscaSymbol } from './occurrences.js';
-import type { FileTypeNames, ResolvedType } from './typeNames.js';
+import type { FileTypeNames, ResolvedType } from '../../index/toscaTypeNames.js';
 import { typeUsesByName, type TypeUse } from './typeUses.js';
-import type { ImportGraph } from './visibility.js';
+import type { ImportGraph } from '../../index/toscaVisibility.js';
 
 export interface FoundRef {
   path: string;

@@ -387,6 +387,18 @@ function prefixedNames(prefix: string, d: TTypeDecl): string[] {
   return out;
 }
 
+/**
+ * Every name a declared type is visible under, in the order they are registered: the prefixed
+ * names (imported with a namespace prefix), the full name, then the `short_name` alias, which
+ * never displaces a full name (`weak`). The type table and the index's name tables both use it.
+ */
+export function declNames(d: TTypeDecl, prefix?: string): { name: string; weak: boolean }[] {
+  const out = prefix ? prefixedNames(prefix, d).map((name) => ({ name, weak: false })) : [];
+  out.push({ name: d.name, weak: false });
+  if (d.shortName) out.push({ name: d.shortName, weak: true });
+  return out;
+}
+
 export function kindLabel(k: TypeKind): string {
   return KIND_LABEL[k];
 }
@@ -500,9 +512,7 @@ export class TypeTable {
         if (d.derivedFrom) t.derivedFrom = d.derivedFrom.name;
         if (d.description !== undefined) t.description = d.description;
         this.fileTypes.push(t);
-        if (f.prefix) for (const n of prefixedNames(f.prefix, d)) this.add(t, n);
-        this.add(t, d.name);
-        if (d.shortName) this.add(t, d.shortName, true);
+        for (const n of declNames(d, f.prefix)) this.add(t, n.name, n.weak);
       }
     }
     this.catalog = catalogVersion ? catalogLayer(catalogVersion) : NO_CATALOG;

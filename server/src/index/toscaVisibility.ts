@@ -8,15 +8,18 @@
  * (`walkClosure`, `importerContext`, `fileVersion` in model/tosca/closure.ts), walked here over the
  * index's import edges, so a name resolves here to what it resolves to in the file's own type table.
  *
+ * Owned by the index layer, below the features: references, rename and the code lenses resolve
+ * names here, diagnostics, completion and hover in the file's type table, by the same rules.
+ *
  * One `ImportGraph` serves one request; it caches what it computes for that request only.
  * (Closures are not cached longer: they follow every edit of every file, and are cheap to redo
  * from the import edges, which the index does keep.)
  */
-import type { DocumentModel } from '../../model/document.js';
-import { isToscaSummary, type ToscaSummary } from '../../model/tosca/summary.js';
-import type { WorkspaceContext } from '../types.js';
-import { FileTypeNames, NameTable, type CatalogCache } from './typeNames.js';
-import type { ToscaVersion } from '../../model/tosca/catalog/index.js';
+import type { DocumentModel } from '../model/document.js';
+import { isToscaSummary, type ToscaSummary } from '../model/tosca/summary.js';
+import type { WorkspaceIndex } from './workspace.js';
+import { FileTypeNames, NameTable, type CatalogCache } from './toscaTypeNames.js';
+import type { ToscaVersion } from '../model/tosca/catalog/index.js';
 import {
   catalogFor,
   fileVersion,
@@ -24,7 +27,7 @@ import {
   MAX_CLOSURE,
   MAX_CONTEXT_CLOSURE,
   walkClosure,
-} from '../../model/tosca/closure.js';
+} from '../model/tosca/closure.js';
 
 export interface VisibleFile {
   path: string;
@@ -42,7 +45,7 @@ export class ImportGraph {
 
   /** `current`: the document asking, whose own summary is used for its path (its spans are the ones shown). */
   constructor(
-    private readonly ws: WorkspaceContext,
+    private readonly ws: { readonly index: WorkspaceIndex },
     private readonly current?: DocumentModel,
   ) {}
 

@@ -10,11 +10,23 @@ import {
   type NormativeType,
   type ToscaVersion,
   type TypeKind,
-} from '../../model/tosca/catalog/index.js';
-import type { TTypeDecl } from '../../model/tosca/summary.js';
-import { isEntityRoot } from '../../model/tosca/typeTable.js';
-import { fileTypeKey, normativeTypeKey } from './occurrences.js';
-import type { VisibleFile } from './visibility.js';
+} from '../model/tosca/catalog/index.js';
+import type { TTypeDecl } from '../model/tosca/summary.js';
+import { declNames, isEntityRoot, type ToscaType } from '../model/tosca/typeTable.js';
+import type { VisibleFile } from './toscaVisibility.js';
+
+/** Identity of a file type across documents (each document has its own type table). */
+export function fileTypeKey(kind: string, path: string, name: string): string {
+  return `type:${kind}:${path}#${name}`;
+}
+
+export function normativeTypeKey(kind: string, name: string): string {
+  return `type:${kind}:@${name}`;
+}
+
+export function typeKey(t: ToscaType): string {
+  return t.normative ? normativeTypeKey(t.kind, t.normative.name) : fileTypeKey(t.kind, t.path ?? '', t.name);
+}
 
 export interface ResolvedType {
   key: string;
@@ -34,16 +46,8 @@ export class NameTable {
     for (const f of files) {
       for (const d of f.summary.types) {
         const r: ResolvedType = { key: fileTypeKey(d.kind, f.path, d.name), kind: d.kind, decl: d, path: f.path };
-        if (f.prefix) {
-          this.add(r, `${f.prefix}:${d.name}`);
-          this.add(r, `${f.prefix}.${d.name}`);
-          if (d.shortName) {
-            this.add(r, `${f.prefix}:${d.shortName}`);
-            this.add(r, `${f.prefix}.${d.shortName}`);
-          }
-        }
-        this.add(r, d.name);
-        if (d.shortName) this.add(r, d.shortName);
+        // The names a type table gives the declaration (typeTable.ts), so both resolve alike.
+        for (const n of declNames(d, f.prefix)) this.add(r, n.name);
       }
     }
   }
