@@ -18,6 +18,7 @@ import type {
 import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
 import { versionInfo, type VersionInfo } from './versions.js';
 import type { TypeKind } from './catalog/index.js';
+import { dialectLibrary, type DialectName } from './dialects.js';
 
 export interface ToscaModel {
   path: string;
@@ -48,6 +49,8 @@ export interface ToscaModel {
   typeOf(kind: TypeKind, name: string | undefined): ToscaType | undefined;
   /** The ToscaType of a type declared in this file. */
   declared(d: TTypeDecl): ToscaType | undefined;
+  /** The orchestrator dialect the file is read in (see dialects.ts); `standard` when none. */
+  dialect: DialectName;
 }
 
 export interface BuildOptions {
@@ -55,6 +58,8 @@ export interface BuildOptions {
   readText?(path: string): string | undefined;
   /** The CSAR a file belongs to, in place of looking it up with `readText`. */
   csarOf?(path: string): CsarInfo | undefined;
+  /** The orchestrator dialect (its type library becomes visible after the imports); `standard` by default. */
+  dialect?: DialectName;
 }
 
 function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
@@ -75,6 +80,9 @@ export function buildToscaModel(
   const closure = loadImportClosure(path, summary, source);
   const files = [...closure.files, ...importerContext(path, closure, source)];
   files.push(...repositoryContext(path, files, source));
+  const dialect = opts.dialect ?? 'standard';
+  const library = dialectLibrary(dialect);
+  if (library) files.push(library);
   const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
@@ -93,6 +101,7 @@ export function buildToscaModel(
     policies: byName(topo?.policies),
     typeOf: (kind, name) => types.resolve(name, kind),
     declared: (d) => declaredMap.get(d),
+    dialect,
   };
   if (version) model.version = version;
   if (inherited) model.versionFrom = inherited.from;
