@@ -19,6 +19,7 @@ import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
+import { isDialectExpression } from './dialects.js';
 
 export interface ValueTarget {
   type?: string;
@@ -150,7 +151,7 @@ export function checkValue(
   const v = deref(node);
   if (!v || depth > 30) return;
   if (v.kind === 'scalar' && v.value === null) return;
-  if (isExpression(v)) return;
+  if (isExpression(v) || isDialectExpression(ctx.options.dialect, v)) return;
   const types = ctx.model.types;
   const info = types.dataType(target.type);
   if (!info) return;

@@ -54,6 +54,8 @@ export const importsRule: ToscaRule = {
           });
           break;
         case 'unknown-repository': {
+          // Unfurl's own repository of types exists without a `repositories` entry; its types are the dialect's.
+          if (st.repository === 'unfurl' && ctx.options.dialect === 'unfurl') break;
           const known = model.summary.repositories.map((x) => x.name);
           const hint = didYouMean(st.repository, known);
           ctx.report({

@@ -116,6 +116,8 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
     return;
   }
   if (ctx.model.types.resolve(name, 'data')) return;
+  // Unfurl (like TOSCA 2.0) has the type `any`.
+  if (name === 'any' && ctx.options.dialect === 'unfurl') return;
   const g = parseGeneric(name);
   if (g) {
     if (!ctx.options.genericTypeNotation) {
