@@ -285,6 +285,8 @@ export function chainComplete(ctx: ToscaRuleContext, t: import('../../model/tosc
   // definition win): our built-in copy is then no complete list of its properties (TOSCA021 relaxes checks).
   if (ctx.model.closure.incomplete && chain.some((x) => x.source === 'catalog' && x.normative?.nonNormative))
     return false;
+  // What a type has from its further parents (Unfurl's `derived_from` lists) is not merged here.
+  if (chain.some((x) => x.decl?.derivedFromAlso?.length)) return false;
   const last = chain[chain.length - 1]!;
   if (!last.derivedFrom || isEntityRoot(last.derivedFrom)) return true;
   if (last.kind === 'data') {

@@ -9,6 +9,7 @@
 import { parseYaml } from '../../syntax/parse.js';
 import { summariseTosca, type ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
+import type { ResolvedImport } from './imports.js';
 import { versionInfo } from './versions.js';
 import { CLOUDSHELL_TYPES } from './dialects/cloudshell-types.js';
 import { ONAP_TYPES } from './dialects/onap-types.js';
@@ -63,7 +64,15 @@ export function isDialectLibraryPath(p: string | undefined): boolean {
 /** Unfurl's types: its `unfurl` repository, its tosca_plugins / configurator templates. */
 const UNFURL_IMPORT = /(^|\/)(tosca_plugins|configurators\/templates)\/|(^|\/)tosca-ext\.ya?ml$/;
 /** CloudShell's standards, imported as `cloudshell_standard: cloudshell_<name>_standard_<version>.yaml`. */
-const CLOUDSHELL_IMPORT = /(^|\/)cloudshell_[a-z0-9_]*standard[a-z0-9_]*\.ya?ml$/i;
+export const CLOUDSHELL_IMPORT = /(^|\/)cloudshell_[a-z0-9_]*standard[a-z0-9_]*\.ya?ml$/i;
+
+/** True for an import the dialect's library stands for: Unfurl's `unfurl` repository, a CloudShell standard. */
+export function coveredByDialect(dialect: DialectName, r: ResolvedImport): boolean {
+  const s = r.status;
+  if (dialect === 'unfurl') return s.kind === 'unknown-repository' && s.repository === 'unfurl';
+  if (dialect === 'cloudshell') return s.kind === 'missing' && CLOUDSHELL_IMPORT.test(r.imp.file?.name ?? '');
+  return false;
+}
 
 /**
  * The dialect a file says it is written in: its version name (Unfurl's, ONAP's), an import or

@@ -5,7 +5,7 @@
  * the file source backed by the workspace index).
  */
 import { findCsar, type CsarInfo } from './csar.js';
-import { loadImportClosure, type ImportClosure, type ToscaFileSource } from './imports.js';
+import { loadImportClosure, type ImportClosure, type ImportStatus, type ToscaFileSource } from './imports.js';
 import type {
   TGroup,
   TNodeTemplate,
@@ -18,7 +18,7 @@ import type {
 import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
 import { versionInfo, type VersionInfo } from './versions.js';
 import type { TypeKind } from './catalog/index.js';
-import { dialectLibrary, type DialectName } from './dialects.js';
+import { coveredByDialect, dialectLibrary, type DialectName } from './dialects.js';
 
 export interface ToscaModel {
   path: string;
@@ -83,6 +83,9 @@ export function buildToscaModel(
   const dialect = opts.dialect ?? 'standard';
   const library = dialectLibrary(dialect);
   if (library) files.push(library);
+  // What the dialect's library stands for is no unread import: Unfurl's own repository, CloudShell's standards.
+  if (closure.incomplete && closure.imports.every((r) => !unreadImport(r.status) || coveredByDialect(dialect, r)))
+    closure.incomplete = false;
   const types = new TypeTable(version?.catalog ?? (version ? undefined : 'tosca_simple_yaml_1_3'), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
@@ -171,4 +174,8 @@ function repositoryContext(path: string, files: readonly TypeSourceFile[], sourc
     if (f && !f.notTosca) out.push({ path: p, summary: f.summary, viaImporter: true });
   }
   return out;
+}
+
+function unreadImport(s: ImportStatus): boolean {
+  return ['missing', 'remote', 'unknown-repository', 'profile-unresolved'].includes(s.kind);
 }
