@@ -12,7 +12,7 @@ export interface CheckOptions {
   maxWarnings: number | undefined;
   allowEmpty: boolean;
   toscaGenericTypes: boolean;
-  /** How TOSCA files are read: `standard`, or `amp` for Cloudsoft AMP (--tosca-dialect). */
+  /** How TOSCA files are read: `standard`, or an orchestrator's dialect (--tosca-dialect). */
   toscaDialect: ToscaDialect;
   /** The size cap in bytes (--max-file-size, in MB); the index default when undefined. */
   maxFileBytes: number | undefined;
@@ -36,9 +36,12 @@ Options:
   --allow-empty           do not fail when a path holds no descriptor, lmproject file or TOSCA file
   --max-file-size MB      files larger than this are not read (default 4)
   --tosca-generic-types   accept the generic type notation map<string,boolean> in TOSCA files (TOSCA036)
-  --tosca-dialect standard|amp
-                          amp: check TOSCA files as Cloudsoft AMP reads them (its extensions accepted,
-                          what AMP does not support warned about, TOSCA106; implies --tosca-generic-types)
+  --tosca-dialect standard|amp|unfurl|onap|cloudshell
+                          check TOSCA files as that orchestrator reads them: its extensions accepted,
+                          its built-in types known, what it does not support warned about (amp:
+                          Cloudsoft AMP, TOSCA106, implies --tosca-generic-types; unfurl; onap: the
+                          ONAP policy framework; cloudshell: Quali CloudShell). Without it, a
+                          .lm-descriptors.json folder config file or the file itself says (see README)
   --version               print the version
   -h, --help              print this help
 

@@ -80,6 +80,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     },
   });
   const maxFileBytes = session.index.maxFileBytes;
+  session.index.toscaDialect = o.toscaDialect;
   for (const given of o.paths) {
     const abs = path.resolve(cwd, given);
     let st;

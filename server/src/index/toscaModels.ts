@@ -13,6 +13,8 @@ import * as path from 'node:path';
 import type { DocumentModel, MemoKey } from '../model/document.js';
 import { YAML_FILE } from '../model/kinds.js';
 import { wineryRoot } from '../model/tosca/winery.js';
+import { detectDialect, type DialectName } from '../model/tosca/dialects.js';
+import { FolderConfigs } from './folderConfig.js';
 import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
 import {
   resolveImportTarget,
@@ -40,6 +42,8 @@ export interface ToscaIndexView {
   readonly fileSetGeneration: number;
   /** Changes when any entry changes. */
   readonly generation: number;
+  /** The dialect setting (`lmDescriptors.tosca.dialect`, `--tosca-dialect`); `standard` when unset. */
+  readonly toscaDialect?: DialectName;
 }
 
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
@@ -103,6 +107,8 @@ export class ToscaModels {
   private listings = { generation: -1, map: new Map<string, DirEntry[]>() };
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
   private nearby: { generation: number; map: Map<string, string[]>; candidates: Map<string, string[]> } | undefined;
+  /** The folder config files (`.lm-descriptors.json`) that apply to folders. */
+  private readonly folderConfigs: FolderConfigs;
   /** The `.tosca` files of each Winery repository (see wineryFiles), per TOSCA generation. */
   private winery = { generation: -1, map: new Map<string, string[]>() };
   /** Read-only views of normative types (go to definition targets). */
@@ -121,6 +127,7 @@ export class ToscaModels {
     private readonly maxFileBytes: () => number,
     private readonly unchanging = false,
   ) {
+    this.folderConfigs = new FolderConfigs(fs);
     if (unchanging) {
       this.csarProbes = new Map();
       this.resolvedImports = new Map();
@@ -130,15 +137,22 @@ export class ToscaModels {
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
   modelOf(doc: DocumentModel): ToscaModel {
     const m = this.models.get(doc.path);
-    if (m && m.doc === doc && this.sameImporters(m) && [...m.seen].every(([p, s]) => this.same(p, s))) {
+    const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
+    const dialect = this.dialectOf(doc.path, summary);
+    if (
+      m &&
+      m.doc === doc &&
+      m.model.dialect === dialect &&
+      this.sameImporters(m) &&
+      [...m.seen].every(([p, s]) => this.same(p, s))
+    ) {
       // Refresh its place in the LRU order.
       this.models.delete(doc.path);
       this.models.set(doc.path, m);
       return m.model;
     }
     const source = this.sourceFor(doc);
-    const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
-    const model = buildToscaModel(doc.path, summary, source, { csarOf: (p) => this.csarOf(p) });
+    const model = buildToscaModel(doc.path, summary, source, { csarOf: (p) => this.csarOf(p), dialect });
     const seen = new Map<string, Seen>();
     for (const f of [...model.closure.files, ...model.contextFiles])
       if (f.path !== doc.path) seen.set(f.path, this.now(f.path));
@@ -414,6 +428,18 @@ export class ToscaModels {
   }
 
   /** A `ToscaFileSource` for building the model of `doc` (or any file): the index first, then the disk. */
+  /**
+   * The dialect a file is read in: the setting when it names one, else the nearest folder config file, else what the
+   * file itself says (its version name, an import of the orchestrator's types), else standard TOSCA.
+   */
+  dialectOf(p: string, summary: ToscaSummary): DialectName {
+    const setting = this.index.toscaDialect ?? 'standard';
+    if (setting !== 'standard') return setting;
+    const dir = p.slice(0, Math.max(p.lastIndexOf('/'), 0)) || '/';
+    const config = this.folderConfigs.of(dir, this.unchanging ? 0 : this.index.generation);
+    return config?.toscaDialect ?? detectDialect(summary) ?? 'standard';
+  }
+
   /** The other `.tosca` files of the Winery repository of `p` in the index, per TOSCA generation. */
   private wineryFiles(p: string): string[] {
     const root = wineryRoot(p);

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
+import type { DialectName } from '../model/tosca/dialects.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
@@ -154,6 +155,8 @@ export class WorkspaceIndex {
   private fileSetChanges = 0;
   /** The TOSCA models of documents, built from this index's summaries. */
   readonly tosca: ToscaModels;
+  /** The dialect setting (`lmDescriptors.tosca.dialect`, `--tosca-dialect`): see ToscaModels.dialectOf. */
+  toscaDialect: DialectName = 'standard';
   private building: Promise<void> | undefined;
   readonly roots: string[] = [];
   state: 'idle' | 'building' | 'ready' = 'idle';

@@ -238,6 +238,7 @@ export function startServer(connection: Connection): void {
       ...(cacheFile ? { cacheFile } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
+    session.index.toscaDialect = settings.tosca.dialect;
     session.index.onDidChange((paths) => refreshOpenDocuments(paths));
     initialized = true;
     return {
@@ -277,6 +278,7 @@ export function startServer(connection: Connection): void {
     settings = next;
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
+    s.index.toscaDialect = next.tosca.dialect;
     docs.invalidateAll();
     publisher.scheduleAll(new Set(), 0);
     // Settings change every file's findings (severities, the cap, the scope).

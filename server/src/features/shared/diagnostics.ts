@@ -8,15 +8,17 @@ import type { Diagnostic, FeatureContext, Severity } from '../types.js';
 import type { Finding } from './rule.js';
 import { suppressionsOf } from './suppression.js';
 import type { Span } from '../../syntax/positions.js';
+import { DIALECT_NAMES, type DialectName } from '../../model/tosca/dialects.js';
 
 /**
- * The TOSCA dialect files are checked against: `standard` (the Simple Profile as written) or
- * `amp` (Cloudsoft AMP, per its "TOSCA: Additional Topics": its extensions are accepted and what
- * it does not support is pointed out).
+ * The TOSCA dialect files are checked against: `standard` (the Simple Profile as written), or an
+ * orchestrator's (`amp` Cloudsoft AMP, `unfurl`, `onap` the ONAP policy framework, `cloudshell` Quali
+ * CloudShell): its documented extensions are accepted, its built-in types known, and what it does not
+ * support is pointed out (see model/tosca/dialects.ts and docs/tosca-accuracy.md).
  */
-export type ToscaDialect = 'standard' | 'amp';
+export type ToscaDialect = DialectName;
 
-export const TOSCA_DIALECTS: readonly ToscaDialect[] = ['standard', 'amp'];
+export const TOSCA_DIALECTS: readonly ToscaDialect[] = DIALECT_NAMES;
 
 /** Dialect switches of the TOSCA pack (see docs/tosca-diagnostic-codes.md). */
 export interface ToscaOptions {

@@ -45,9 +45,11 @@ export function* diagnose(
     model,
     options: {
       ...opts.tosca,
-      dialect: opts.tosca?.dialect ?? 'standard',
+      // The model's dialect: the setting, else the folder config file, else what the file says (index/toscaModels.ts).
+      dialect: model.dialect !== 'standard' ? model.dialect : (opts.tosca?.dialect ?? 'standard'),
       // AMP writes `map<string,boolean>` in place of entry_schema: its dialect implies the notation.
-      genericTypeNotation: !!opts.tosca?.genericTypeNotation || opts.tosca?.dialect === 'amp',
+      genericTypeNotation:
+        !!opts.tosca?.genericTypeNotation || opts.tosca?.dialect === 'amp' || model.dialect === 'amp',
       ...(opts.localOnly ? { localOnly: true } : {}),
     },
     minor: catalog ? Number(catalog.slice(-1)) : 3,

@@ -2,6 +2,7 @@
  * Markdown for TOSCA hovers (and completion documentation): types with their derived_from chain,
  * members and spec section; properties, capabilities, requirements, interfaces; templates, inputs.
  */
+import { DIALECT_LABELS, isDialectLibraryPath } from '../../model/tosca/dialects.js';
 import { specSection } from '../../model/tosca/catalog/index.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import type { TGroup, TNodeTemplate, TPolicy, TPropertyDef, TRelationshipTemplate } from '../../model/tosca/summary.js';
@@ -52,6 +53,8 @@ export function typeOrigin(model: ToscaModel, t: ToscaType): string {
     return `normative, ${where}`;
   }
   if (t.path === model.path) return 'declared in this file';
+  if (isDialectLibraryPath(t.path))
+    return `built into ${DIALECT_LABELS[model.dialect]} (the \`${model.dialect}\` dialect)`;
   return `declared in ${code(t.path ? relativePath(model.path, t.path) : '?')}${
     t.prefix ? ` (imported with prefix ` + `${code(t.prefix)})` : ''
   }${t.viaImporter ? ', visible through a file that imports this one' : ''}`;

@@ -19,6 +19,7 @@ import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
+import { isDialectExpression } from './dialects.js';
 
 export interface ValueTarget {
   type?: string;
@@ -150,7 +151,7 @@ export function checkValue(
   const v = deref(node);
   if (!v || depth > 30) return;
   if (v.kind === 'scalar' && v.value === null) return;
-  if (isExpression(v)) return;
+  if (isExpression(v) || isDialectExpression(ctx.options.dialect, v)) return;
   const types = ctx.model.types;
   const info = types.dataType(target.type);
   if (!info) return;
@@ -284,6 +285,8 @@ export function chainComplete(ctx: ToscaRuleContext, t: import('../../model/tosc
   // definition win): our built-in copy is then no complete list of its properties (TOSCA021 relaxes checks).
   if (ctx.model.closure.incomplete && chain.some((x) => x.source === 'catalog' && x.normative?.nonNormative))
     return false;
+  // What a type has from its further parents (Unfurl's `derived_from` lists) is not merged here.
+  if (chain.some((x) => x.decl?.derivedFromAlso?.length)) return false;
   const last = chain[chain.length - 1]!;
   if (!last.derivedFrom || isEntityRoot(last.derivedFrom)) return true;
   if (last.kind === 'data') {

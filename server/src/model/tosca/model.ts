@@ -5,7 +5,7 @@
  * the file source backed by the workspace index).
  */
 import { findCsar, type CsarInfo } from './csar.js';
-import { loadImportClosure, type ImportClosure, type ToscaFileSource } from './imports.js';
+import { loadImportClosure, type ImportClosure, type ImportStatus, type ToscaFileSource } from './imports.js';
 import type {
   TGroup,
   TNodeTemplate,
@@ -19,6 +19,7 @@ import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
 import type { VersionInfo } from './versions.js';
 import { catalogFor, fileVersion, importerContext, MAX_CONTEXT_CLOSURE } from './closure.js';
 import type { TypeKind } from './catalog/index.js';
+import { coveredByDialect, dialectLibrary, type DialectName } from './dialects.js';
 
 export interface ToscaModel {
   path: string;
@@ -49,6 +50,8 @@ export interface ToscaModel {
   typeOf(kind: TypeKind, name: string | undefined): ToscaType | undefined;
   /** The ToscaType of a type declared in this file. */
   declared(d: TTypeDecl): ToscaType | undefined;
+  /** The orchestrator dialect the file is read in (see dialects.ts); `standard` when none. */
+  dialect: DialectName;
 }
 
 export interface BuildOptions {
@@ -56,6 +59,8 @@ export interface BuildOptions {
   readText?(path: string): string | undefined;
   /** The CSAR a file belongs to, in place of looking it up with `readText`. */
   csarOf?(path: string): CsarInfo | undefined;
+  /** The orchestrator dialect (its type library becomes visible after the imports); `standard` by default. */
+  dialect?: DialectName;
 }
 
 function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
@@ -82,6 +87,12 @@ export function buildToscaModel(
     : [];
   const files = [...closure.files, ...context.map((x) => ({ ...x, viaImporter: true }))];
   files.push(...repositoryContext(path, files, source));
+  const dialect = opts.dialect ?? 'standard';
+  const library = dialectLibrary(dialect);
+  if (library) files.push(library);
+  // What the dialect's library stands for is no unread import: Unfurl's own repository, CloudShell's standards.
+  if (closure.incomplete && closure.imports.every((r) => !unreadImport(r.status) || coveredByDialect(dialect, r)))
+    closure.incomplete = false;
   const types = new TypeTable(catalogFor(version), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
   const topo = summary.topology;
@@ -100,6 +111,7 @@ export function buildToscaModel(
     policies: byName(topo?.policies),
     typeOf: (kind, name) => types.resolve(name, kind),
     declared: (d) => declaredMap.get(d),
+    dialect,
   };
   if (version) model.version = version;
   if (from) model.versionFrom = from;
@@ -119,4 +131,8 @@ function repositoryContext(path: string, files: readonly TypeSourceFile[], sourc
     if (f && !f.notTosca) out.push({ path: p, summary: f.summary, viaImporter: true });
   }
   return out;
+}
+
+function unreadImport(s: ImportStatus): boolean {
+  return ['missing', 'remote', 'unknown-repository', 'profile-unresolved'].includes(s.kind);
 }

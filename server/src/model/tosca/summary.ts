@@ -139,6 +139,8 @@ export interface TArtifactDef extends TDecl {
 export interface TTypeDecl extends TDecl {
   kind: TypeKind;
   derivedFrom?: TRef;
+  /** Further parents (Unfurl's `derived_from` lists); `derivedFrom` is the first. */
+  derivedFromAlso?: TRef[];
   /** `short_name` (OASIS example profiles): an alias of the type. */
   shortName?: string;
   version?: string;
@@ -679,8 +681,11 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
     const k = q.key.text;
     switch (k) {
       case 'derived_from': {
-        const r = ref(q.value);
+        // Unfurl's types may derive from several (a list): the first is the parent, the others are kept apart.
+        const all = asSeq(q.value) ? (refs(q.value) ?? []) : [];
+        const r = all.length ? all[0] : ref(q.value);
         if (r) t.derivedFrom = r;
+        if (all.length > 1) t.derivedFromAlso = all.slice(1);
         break;
       }
       case 'version': {

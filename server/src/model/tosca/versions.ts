@@ -21,7 +21,27 @@ export interface VersionInfo {
   label: string;
   /** True when we run the full Simple Profile checks (everything except TOSCA 2.0). */
   fullChecks: boolean;
+  /** The orchestrator whose own version name this is (its dialect applies to the file). */
+  orchestrator?: 'unfurl' | 'onap';
 }
+
+/**
+ * Version names of orchestrators' dialects: Unfurl's parser reads `tosca_simple_unfurl_1_0_0` as the Simple Profile
+ * 1.3 with its extensions; the ONAP policy framework writes `tosca_simple_yaml_1_1_0` for 1.1.
+ */
+const ORCHESTRATOR_VERSIONS: Record<string, { catalog: ToscaVersion; orchestrator: 'unfurl' | 'onap'; label: string }> =
+  {
+    tosca_simple_unfurl_1_0_0: {
+      catalog: 'tosca_simple_yaml_1_3',
+      orchestrator: 'unfurl',
+      label: "Unfurl's TOSCA (Simple Profile 1.3 with Unfurl's extensions)",
+    },
+    tosca_simple_yaml_1_1_0: {
+      catalog: 'tosca_simple_yaml_1_1',
+      orchestrator: 'onap',
+      label: "TOSCA Simple Profile 1.1 (the ONAP policy framework's spelling)",
+    },
+  };
 
 const SIMPLE: Record<string, ToscaVersion> = {
   tosca_simple_yaml_1_0: 'tosca_simple_yaml_1_0',
@@ -59,6 +79,8 @@ export function versionInfo(text: string): VersionInfo | undefined {
       label: `TOSCA Simple Profile ${simple.slice(-3).replace('_', '.')}`,
       fullChecks: true,
     };
+  const o = ORCHESTRATOR_VERSIONS[t];
+  if (o) return { text: t, dialect: 'simple', fullChecks: true, ...o };
   if (t === 'tosca_2_0') return { text: t, dialect: 'tosca2', label: 'TOSCA 2.0', fullChecks: false };
   // NFV 1.0 builds on Simple Profile 1.0 (tosca-parser spells it with a trailing `_0`, Puccini without).
   if (t === 'tosca_simple_profile_for_nfv_1_0_0' || t === 'tosca_simple_profile_for_nfv_1_0') {

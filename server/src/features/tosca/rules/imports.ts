@@ -6,6 +6,7 @@
  */
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
+import { CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -23,6 +24,8 @@ export const importsRule: ToscaRule = {
       const st = r.status;
       switch (st.kind) {
         case 'missing':
+          // A CloudShell standard, which shellfoundry adds when it packs the shell: TOSCA108 under the dialect.
+          if (ctx.options.dialect === 'cloudshell' && CLOUDSHELL_IMPORT.test(imp.file?.name ?? '')) break;
           ctx.report({
             code: 'TOSCA020',
             severity: 'error',
@@ -54,6 +57,8 @@ export const importsRule: ToscaRule = {
           });
           break;
         case 'unknown-repository': {
+          // Unfurl's own repository of types exists without a `repositories` entry; its types are the dialect's.
+          if (st.repository === 'unfurl' && ctx.options.dialect === 'unfurl') break;
           const known = model.summary.repositories.map((x) => x.name);
           const hint = didYouMean(st.repository, known);
           ctx.report({

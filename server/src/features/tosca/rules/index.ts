@@ -3,6 +3,7 @@ import { ampRule } from './amp.js';
 import { artifactFilesRule } from './artifactFiles.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
+import { dialectsRule } from './dialects.js';
 import { functionsRule } from './functions.js';
 import { idiomsRule } from './idioms.js';
 import { importsRule } from './imports.js';
@@ -36,4 +37,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   cyclesRule,
   idiomsRule,
   ampRule,
+  dialectsRule,
 ];

@@ -8,6 +8,7 @@ import { entries, getIn, asMap, deref } from '../../../syntax/tree.js';
 import type { TInterfaceAssignment } from '../../../model/tosca/summary.js';
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete } from '../values.js';
+import { UNFURL_INTERFACES } from '../dialects.js';
 import { AMP_CHECK_RUNNING, ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -75,6 +76,8 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
       const asType = types.resolve(a.name, 'interface');
       def = asType ? [...ifaces.values()].find((i) => types.resolve(i.type, 'interface') === asType) : undefined;
     }
+    // Unfurl gives every node its Install and Mock interfaces, and `defaults` applies to all operations.
+    if (!def && ctx.options.dialect === 'unfurl' && UNFURL_INTERFACES.has(a.name)) continue;
     if (!def && ampDialect(ctx) && (AMP_CHECK_RUNNING.names as readonly string[]).includes(a.name)) {
       // Cloudsoft AMP's service monitoring interface, which every node has under the dialect.
       checkOperations(ctx, a, new Set(AMP_CHECK_RUNNING.operations), `\`${a.name}\` (Cloudsoft AMP's)`, what);

@@ -9,6 +9,7 @@ import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { isDialectExpression, isDialectKey } from '../dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -57,6 +58,10 @@ function walk(
   const spec = GRAMMAR[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
+  // Unfurl evaluates a value where TOSCA wants a definition (a capability's property set to `{eval: ...}`), and an
+  // interface's `defaults` hold the implementation, inputs and outputs of all its operations.
+  if (isDialectExpression(ctx.options.dialect, v)) return;
+  if (ctx.options.dialect === 'unfurl' && construct.startsWith('interface_') && where.endsWith(' `defaults`')) return;
   // Judgement: an operation written as an empty list (`instantiate_start: []`) is how Tacker's VNF packages say
   // "no implementation"; tosca-parser reads it as an empty implementation, and so do we (the idioms rule adds a
   // hint, TOSCA105).
@@ -88,6 +93,8 @@ function walk(
     const ks = amp ? { ...base, ...amp } : base;
     // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
     if (!ks && vendorKey(construct, key)) continue;
+    // Keynames the orchestrator dialect documents (features/tosca/dialects.ts).
+    if (!ks && isDialectKey(ctx.options.dialect, construct, key)) continue;
     if (!ks) {
       if (spec.extra) {
         walk(ctx, spec.extra, p.value, p.key.span, `operation \`${key}\``, depth + 1);
@@ -152,7 +159,9 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
     return;
   }
-  if (!shapeOk(ks, actual) && !(VALUE_KEYS.has(key) && isFunctionCall(p.value))) {
+  // Unfurl's types may derive from several types (a list).
+  const unfurlParents = key === 'derived_from' && actual === 'list' && ctx.options.dialect === 'unfurl';
+  if (!shapeOk(ks, actual) && !(VALUE_KEYS.has(key) && isFunctionCall(p.value)) && !unfurlParents) {
     const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
     ctx.report({
       code: 'TOSCA012',

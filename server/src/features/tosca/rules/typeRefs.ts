@@ -69,6 +69,17 @@ function reportUnresolved(
     });
     return;
   }
+  if (ctx.options.dialect === 'cloudshell' && /^cloudshell\./.test(name)) {
+    ctx.report({
+      code: unknownCode,
+      severity: 'information',
+      span: ref.span,
+      message:
+        `\`${name}\` (in ${what}) is taken for a type of a CloudShell standard (the \`cloudshell\` dialect), which ` +
+        'shellfoundry adds when it packs the shell; it is not checked here.',
+    });
+    return;
+  }
   const other = ctx.model.types.resolveAnyKind(name).filter((t) => !kinds.includes(t.kind));
   if (other.length) {
     ctx.report({
@@ -116,6 +127,8 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
     return;
   }
   if (ctx.model.types.resolve(name, 'data')) return;
+  // Unfurl (like TOSCA 2.0) has the type `any`.
+  if (name === 'any' && ctx.options.dialect === 'unfurl') return;
   const g = parseGeneric(name);
   if (g) {
     if (!ctx.options.genericTypeNotation) {

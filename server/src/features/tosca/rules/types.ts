@@ -10,6 +10,7 @@ import { primitiveOf } from '../../../model/tosca/primitives.js';
 import type { TOperationDef, TPropertyDef, TSchema, TTypeDecl } from '../../../model/tosca/summary.js';
 import { isEntityRoot, kindLabel, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { checkDataTypeRef, checkTypeRef } from './typeRefs.js';
+import { UNFURL_INTERFACES } from '../dialects.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 export const typesRule: ToscaRule = {
@@ -121,7 +122,8 @@ export function checkPropertyDefTypes(
     return;
   }
   if (p.type) checkDataTypeRef(ctx, p.type, what);
-  else if (needType && !refines) {
+  // Unfurl reads a definition without a type as one of any type.
+  else if (needType && !refines && ctx.options.dialect !== 'unfurl') {
     ctx.report({
       code: 'TOSCA011',
       severity: 'error',
@@ -179,7 +181,8 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
       // A capability type, or (tolerated by several processors) the name of a capability of the target node type.
       const asType = ctx.model.types.resolve(r.capability.name, 'capability');
       if (!asType) checkTypeRef(ctx, r.capability, ['capability'], `\`capability\` of ${w}`);
-    } else if (!incomplete && !inheritedReqs.has(r.name)) {
+    } else if (!incomplete && !inheritedReqs.has(r.name) && ctx.options.dialect !== 'unfurl') {
+      // Unfurl finds the capability from the relationship's valid targets, or takes any.
       ctx.report({ code: 'TOSCA011', severity: 'error', span: r.keySpan, message: `${cap(w)} has no \`capability\`.` });
     }
     if (r.node) checkTypeRef(ctx, r.node, ['node'], `\`node\` of ${w}`);
@@ -188,7 +191,7 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   for (const i of d.interfaces) {
     const w = `interface \`${i.name}\` of ${of}`;
     if (i.type) checkTypeRef(ctx, i.type, ['interface'], w);
-    else if (!incomplete && !inheritedIfaces.has(i.name))
+    else if (!incomplete && !inheritedIfaces.has(i.name) && !unfurlInterface(ctx, d.kind, i.name))
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -250,6 +253,15 @@ function checkDuplicates(ctx: ToscaRuleContext): void {
           `depends on the processor.`),
     });
   }
+}
+
+/**
+ * Interfaces Unfurl declares without a type: its own (Install, Mock, `defaults`) on every node, and the lifecycle
+ * interfaces of artifact types ("Artifact enhancements").
+ */
+function unfurlInterface(ctx: ToscaRuleContext, kind: string, name: string): boolean {
+  if (ctx.options.dialect !== 'unfurl') return false;
+  return UNFURL_INTERFACES.has(name) || (kind === 'artifact' && (name === 'Standard' || name === 'Configure'));
 }
 
 function cap(s: string): string {

@@ -1,0 +1,94 @@
+/**
+ * What the orchestrator dialects add to TOSCA 1.x, as the rules ask about it (the dialect itself,
+ * its detection and type libraries: model/tosca/dialects.ts). Each entry names the orchestrator's
+ * public document that says so; docs/tosca-accuracy.md lists them with examples.
+ */
+import { deref, type YNode } from '../../syntax/tree.js';
+import type { ToscaDialect } from '../shared/diagnostics.js';
+
+export const DIALECT_DOCS = {
+  unfurl: "Unfurl's documentation (TOSCA, Expression Functions)",
+  onap: "ONAP's Policy Framework documentation (TOSCA Policy Primer)",
+  cloudshell: "Quali's CloudShell Developer Guide (Modeling Shells with TOSCA)",
+} as const;
+
+/**
+ * Unfurl's expression functions, usable as values without `eval` (its "Expression Functions"
+ * table), and `eval` itself.
+ */
+const UNFURL_FUNCTIONS: ReadonlySet<string> = new Set(
+  (
+    'eval abspath add and concat div eq file find_connection ge get_artifact get_attribute get_dir ' +
+    'get_ensemble_metadata get_env get_input get_nodes_of_type get_property gt has_env if is_function_defined le ' +
+    'local lookup lt mod mul ne not or pow python q scalar scalar_value secret sensitive sub tempfile template ' +
+    'to_dns_label to_env to_googlecloud_label to_kubernetes_label to_label token urljoin validate_json'
+  ).split(' '),
+);
+
+/** True for a value the dialect evaluates (Unfurl's `{eval: ...}`, `{get_env: ...}`...): not type-checked. */
+export function isDialectExpression(dialect: ToscaDialect, n: YNode | null | undefined): boolean {
+  if (dialect !== 'unfurl') return false;
+  const v = deref(n);
+  return !!v && v.kind === 'map' && v.pairs.length === 1 && UNFURL_FUNCTIONS.has(v.pairs[0]!.key.text);
+}
+
+/**
+ * Keynames a dialect adds, by grammar construct (see model/tosca/grammar.ts): accepted there
+ * without TOSCA010.
+ */
+const DIALECT_KEYS: Partial<Record<ToscaDialect, Readonly<Record<string, readonly string[]>>>> = {
+  // Unfurl, "TOSCA": an implementation's `environment` and `className`; operations' `invoke` and
+  // `metadata`; `metadata` on requirement definitions (`default_for`); `title` (UI labels) on
+  // property and attribute definitions; interfaces on artifact types ("Artifact enhancements");
+  // `decorators` on the service template.
+  unfurl: {
+    operation_implementation: ['environment', 'className', 'preConditions'],
+    operation_definition: ['invoke', 'metadata'],
+    requirement_definition: ['metadata'],
+    property_definition: ['title'],
+    attribute_definition: ['title'],
+    parameter_definition: ['title'],
+    artifact_type: ['interfaces'],
+    artifact_definition: ['required'],
+    service_template: ['decorators'],
+  },
+  // ONAP's policy framework: `name`, `version` and `type_version` identify policies and types in its
+  // database; node templates (its TOSCA node template API) carry them too.
+  onap: {
+    policy: ['name', 'version', 'type_version', 'derived_from'],
+    policy_type: ['name'],
+    data_type: ['name'],
+    node_template: ['version', 'type_version'],
+    property_definition: ['type_version'],
+  },
+  // CloudShell: attribute rules as `tags` on property definitions (and capability properties).
+  cloudshell: {
+    property_definition: ['tags'],
+    attribute_definition: ['tags'],
+  },
+};
+
+/** True when `key` is a keyname the dialect adds to `construct`. */
+export function isDialectKey(dialect: ToscaDialect, construct: string, key: string): boolean {
+  return !!DIALECT_KEYS[dialect]?.[construct]?.includes(key);
+}
+
+/**
+ * Interface names Unfurl gives every node (`Install`, `Mock`, per its tosca-ext definitions) and
+ * `defaults`, the section of `interfaces` whose implementation / inputs / outputs apply to every
+ * operation ("TOSCA": interfaces and operations).
+ */
+export const UNFURL_INTERFACES: ReadonlySet<string> = new Set(['Install', 'Mock', 'defaults']);
+
+/** CloudShell's attribute rules (the `tags` of a property), per the Developer Guide. */
+export const CLOUDSHELL_TAGS: readonly string[] = [
+  'configuration',
+  'setting',
+  'search_filter',
+  'abstract_filter',
+  'include_in_insight',
+  'readonly_to_users',
+  'display_in_diagram',
+  'connection_attribute',
+  'read_only',
+];
