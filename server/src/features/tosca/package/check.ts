@@ -258,19 +258,18 @@ function checkMeta(pkg: PackageFiles, parts: Parts, have: Set<string>, out: Find
     const isDir = p !== undefined && pkg.files.some((f) => f.startsWith(p.replace(/\/$/, '') + '/'));
     // Licenses and tests may name a folder (ETSI GS NFV-SOL 004 §4.3.6, §4.3.4).
     const folderOk = key === 'ETSI-Entry-Licenses' || key === 'ETSI-Entry-Tests';
-    if (p && (have.has(p) || (folderOk && isDir))) {
-      if (key === 'ETSI-Entry-Manifest' && !/\.mf$/i.test(p)) {
-        out.value(
-          file,
-          l,
-          'error',
-          'TOSCA304',
-          `The manifest must be a \`.mf\` file (ETSI GS NFV-SOL 004 §4.3.2); \`${l.value}\` is not. Tacker ` +
-            `refuses the package ("does not contain valid manifest").`,
-        );
-      }
-      continue;
+    // Tacker looks at the name before it reads the file: a manifest not named `.mf` is refused either way.
+    if (key === 'ETSI-Entry-Manifest' && !/\.mf$/i.test(l.value)) {
+      out.value(
+        file,
+        l,
+        'error',
+        'TOSCA304',
+        `The manifest must be a \`.mf\` file (ETSI GS NFV-SOL 004 §4.3.2); \`${l.value}\` is not. Tacker ` +
+          `refuses the package ("does not contain valid manifest").`,
+      );
     }
+    if (p && (have.has(p) || (folderOk && isDir))) continue;
     const manifest = key === 'ETSI-Entry-Manifest';
     out.value(
       file,
