@@ -16,7 +16,8 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --cli-runs N (checker runs, default 10),
- * --phases reference,cold,warm,server,cli (default all), --profile (node --cpu-prof for every measured
+ * --phases reference,cold,warm,server,workspace,cli,package (default all; package: a 200 MB NFV package),
+ * --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
  * --force (regenerate).
@@ -33,6 +34,7 @@ import { keyOfUri } from '../server/src/lsp/convert.js';
 import { cacheFileFor } from '../server/src/index/cache.js';
 import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from './util.js';
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
+import { packagePhase, type PackageFigures } from './package.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
@@ -203,6 +205,8 @@ interface Results {
     /** `node -e 0` in the same conditions: what node's own start costs. */
     nodeMedian: number;
   };
+  /** A 200 MB NFV package (150 MB image): the checker's hashing against node's own SHA-256. */
+  package?: PackageFigures;
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
   loadavg: { start: number[]; end?: number[] };
@@ -648,6 +652,20 @@ function report(res: Results): string {
     });
   }
 
+  const pk = res.package;
+  if (pk) {
+    rows.push({
+      metric: `check a ${pk.mb.toFixed(0)} MB package (${pk.imageMB} MB image), folder`,
+      value:
+        `${(pk.folderMs / 1000).toFixed(2)} s: ${pk.folderMBs.toFixed(0)} MB/s ` +
+        `(node SHA-256 ${pk.nodeSha256MBs.toFixed(0)} MB/s)`,
+    });
+    rows.push({
+      metric: `the same as a deflated .csar (${pk.archiveMB.toFixed(0)} MB)`,
+      value: `${(pk.archiveMs / 1000).toFixed(2)} s: ${pk.archiveMBs.toFixed(0)} MB/s, inflate included`,
+    });
+  }
+
   const w = [
     Math.max(...rows.map((r) => r.metric.length)),
     Math.max(...rows.map((r) => r.value.length)),
@@ -752,7 +770,7 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,workspace,cli').split(',').map((x) => x.trim()),
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,workspace,cli,package').split(',').map((x) => x.trim()),
   );
   const cliRuns = Math.max(1, intArg('cli-runs', 10));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
@@ -895,6 +913,14 @@ async function main(): Promise<void> {
       await cliPhase(res, cliRuns);
     } catch (e) {
       res.errors.push(`checker: ${String(e)}`);
+    }
+
+  // 7. A 200 MB NFV package, folder and .csar: bounded by hashing.
+  if (phases.has('package'))
+    try {
+      res.package = await packagePhase(CLI_JS, nodeFlags, log);
+    } catch (e) {
+      res.errors.push(`package: ${String(e)}`);
     }
 
   res.totalMs = performance.now() - tStart;

@@ -52,6 +52,9 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'json', pattern: '**/Behaviour/{Configurations,Templates,Tests,Runtime}/*.json' },
       // Read-only views of TOSCA normative types: hover and definition work inside them too.
       { scheme: NORMATIVE_SCHEME, language: 'yaml' },
+      // NFV packages (ETSI GS NFV-SOL 004): TOSCA.meta and the manifest.
+      { scheme: 'file', language: 'tosca-meta' },
+      { scheme: 'file', language: 'nfv-manifest' },
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',

@@ -125,3 +125,12 @@ test('option 2: a single root YAML with a manifest of the same base name', () =>
   assert.deepEqual(findings({ 'vnfd.yaml': vnfd, 'vnfd.mf': mf('vnfd.yaml') }), []);
   assert.deepEqual(findings({ 'vnfd.yaml': vnfd, 'other.mf': mf('vnfd.yaml') }), ['other.mf:1 error TOSCA307']);
 });
+
+test("TOSCA.meta's own file blocks: checked when they give a hash, left alone otherwise (TOSCA CSAR)", () => {
+  const p = goodPackage();
+  p['TOSCA-Metadata/TOSCA.meta'] += '\nName: Files/images/disk.qcow2\nContent-Type: application/x-iso9660-image\n';
+  assert.deepEqual(findings(p), []);
+  p['TOSCA-Metadata/TOSCA.meta'] +=
+    '\nName: Scripts/install.sh\nContent-Type: test-data\nAlgorithm: SHA-256\nHash: 00\n';
+  assert.deepEqual(findings(p), ['TOSCA-Metadata/TOSCA.meta:14 error TOSCA315']);
+});

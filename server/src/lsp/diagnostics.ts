@@ -50,6 +50,8 @@ export class DiagnosticsPublisher {
     private readonly options: () => DiagnosticOptions,
     private readonly debounceMs: () => number,
     private readonly logError: (what: string, e: unknown) => void,
+    /** The findings of a package document (TOSCA.meta, a manifest); undefined for other documents. */
+    private readonly packageDiagnostics?: (uri: string) => LspDiagnostic[] | undefined,
   ) {}
 
   /** True while an open document waits for or undergoes its check (background work defers to it). */
@@ -102,6 +104,18 @@ export class DiagnosticsPublisher {
     if (seq === undefined) return;
     this.running.add(uri);
     try {
+      const pkg = this.enabled ? this.packageDiagnostics?.(uri) : undefined;
+      if (pkg) {
+        const version = this.docs.documents.get(uri)?.version;
+        if (this.docs.seq(uri) === seq) {
+          await this.connection.sendDiagnostics({
+            uri,
+            ...(version !== undefined ? { version } : {}),
+            diagnostics: pkg,
+          });
+        }
+        return;
+      }
       const session = this.session();
       const model = this.docs.modelOf(session, uri);
       if (!model || !this.enabled) return;

@@ -59,6 +59,8 @@ export interface NavigationDeps {
   guarded<R>(what: string, fallback: R, body: () => R): R;
   /** The client resolves workspace symbol ranges lazily (`workspaceSymbol/resolve`). */
   symbolResolveSupport(): boolean;
+  /** Links of a package document (TOSCA.meta, a manifest); undefined for other documents. */
+  packageLinks?(uri: string): { range: Location['range']; target: string }[] | undefined;
 }
 
 export function registerNavigation(d: NavigationDeps): void {
@@ -179,6 +181,8 @@ export function registerNavigation(d: NavigationDeps): void {
 
   connection.onDocumentLinks((params) =>
     d.guarded('document links', [], () => {
+      const pkg = d.packageLinks?.(textDocumentParams(params).textDocument.uri);
+      if (pkg) return pkg;
       const ctx = inDoc(params);
       if (!ctx) return [];
       return documentLinks(ctx).map((l) => {

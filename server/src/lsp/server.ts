@@ -31,6 +31,7 @@ import { keyOfUri, uriOfKey } from './convert.js';
 import { workspaceEdit } from './edits.js';
 import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { OpenDocuments } from './documents.js';
+import { PackageDocuments } from './packageDocuments.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
@@ -78,6 +79,11 @@ export function startServer(connection: Connection): void {
     // not indexed yet; they run when the build completes (it re-validates the open documents).
     localOnly: currentSession().index.state !== 'ready',
   });
+  // TOSCA.meta and manifests: package checks (ETSI GS NFV-SOL 004); hashes computed in the background.
+  const packageDocs = new PackageDocuments(docs, (uris) => {
+    for (const u of uris) publisher.schedule(u, 0);
+    if (pullSupport) refreshPulls();
+  });
   const publisher = new DiagnosticsPublisher(
     connection,
     docs,
@@ -85,6 +91,7 @@ export function startServer(connection: Connection): void {
     diagnosticOptions,
     () => settings.diagnostics.debounceMs,
     logError,
+    (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
   );
   const workspace = new WorkspaceSync(connection, currentSession, log, logError);
   const workspaceDiagnostics = new WorkspaceDiagnostics(
@@ -353,6 +360,8 @@ export function startServer(connection: Connection): void {
 
   connection.onCompletion((params): LspCompletionItem[] =>
     guarded('completion', [], () => {
+      const uri = positionParams(params).textDocument.uri;
+      if (packageDocs.isPackage(uri)) return packageDocs.completion(uri, params.position);
       const a = at(params);
       if (!a) return [];
       return complete(a.ctx, a.offset).map(({ retrigger, ...item }): LspCompletionItem => {
@@ -377,6 +386,8 @@ export function startServer(connection: Connection): void {
 
   connection.onHover((params) =>
     guarded('hover', null, () => {
+      const uri = positionParams(params).textDocument.uri;
+      if (packageDocs.isPackage(uri)) return packageDocs.hover(uri, params.position);
       const a = at(params);
       return a ? (hover(a.ctx, a.offset) ?? null) : null;
     }),
@@ -386,6 +397,7 @@ export function startServer(connection: Connection): void {
     guarded('code actions', [], () => {
       requireInitialized(initialized);
       const p = rangeParams(params);
+      if (packageDocs.isPackage(p.textDocument.uri)) return packageDocs.codeActions(p.textDocument.uri, p.range);
       const s = currentSession();
       const model = docs.modelOf(s, p.textDocument.uri);
       if (!model) return [];
@@ -413,6 +425,11 @@ export function startServer(connection: Connection): void {
   connection.languages.diagnostics.on(async (params, token) => {
     requireInitialized(initialized);
     const uri = textDocumentParams(params).textDocument.uri;
+    if (packageDocs.isPackage(uri) && docs.documents.get(uri)) {
+      const items = packageDocs.diagnostics(uri);
+      const resultId = resultIdOf(items);
+      return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
+    }
     const s = currentSession();
     const model = docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
     if (!model) return { kind: 'full', items: [] };
@@ -473,6 +490,7 @@ export function startServer(connection: Connection): void {
     requireInitialized: () => requireInitialized(initialized),
     guarded,
     symbolResolveSupport: () => symbolResolveSupport,
+    packageLinks: (uri) => (packageDocs.isPackage(uri) ? packageDocs.links(uri) : undefined),
   });
   registerPlan({
     connection,

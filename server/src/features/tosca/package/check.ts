@@ -140,7 +140,7 @@ export function checkPackage(pkg: PackageFiles): PackageFinding[] {
     const facts = parts.entry && have.has(parts.entry) ? readVnfdFacts(parts.entry, (r) => pkg.readText(r)) : undefined;
     checkMetadata(mf.path, mf.parsed, facts, out);
     const listed = checkEntries(pkg, mf.path, mf.parsed.artifacts, have, out);
-    if (parts.meta) checkEntries(pkg, parts.metaPath!, parts.meta.files, have, out);
+    if (parts.meta) checkEntries(pkg, parts.metaPath!, metaHashed(parts.meta.files), have, out);
     checkUnlisted(pkg, parts, listed, facts?.artifactFiles ?? [], out);
     checkNonMano(mf.path, mf.parsed, have, out);
     checkSignatures(mf.path, mf.parsed, parts, have, out);
@@ -158,7 +158,7 @@ export function checkPackage(pkg: PackageFiles): PackageFinding[] {
       out.at(mf.path, p.line, p.start, p.end, 'error', 'TOSCA320', notKeyValue(p.text, 'manifest', '§4.3.2'));
     }
   } else if (parts.meta) {
-    checkEntries(pkg, parts.metaPath!, parts.meta.files, have, out);
+    checkEntries(pkg, parts.metaPath!, metaHashed(parts.meta.files), have, out);
   }
   return out.list;
 }
@@ -258,19 +258,18 @@ function checkMeta(pkg: PackageFiles, parts: Parts, have: Set<string>, out: Find
     const isDir = p !== undefined && pkg.files.some((f) => f.startsWith(p.replace(/\/$/, '') + '/'));
     // Licenses and tests may name a folder (ETSI GS NFV-SOL 004 §4.3.6, §4.3.4).
     const folderOk = key === 'ETSI-Entry-Licenses' || key === 'ETSI-Entry-Tests';
-    if (p && (have.has(p) || (folderOk && isDir))) {
-      if (key === 'ETSI-Entry-Manifest' && !/\.mf$/i.test(p)) {
-        out.value(
-          file,
-          l,
-          'error',
-          'TOSCA304',
-          `The manifest must be a \`.mf\` file (ETSI GS NFV-SOL 004 §4.3.2); \`${l.value}\` is not. Tacker ` +
-            `refuses the package ("does not contain valid manifest").`,
-        );
-      }
-      continue;
+    // Tacker looks at the name before it reads the file: a manifest not named `.mf` is refused either way.
+    if (key === 'ETSI-Entry-Manifest' && !/\.mf$/i.test(l.value)) {
+      out.value(
+        file,
+        l,
+        'error',
+        'TOSCA304',
+        `The manifest must be a \`.mf\` file (ETSI GS NFV-SOL 004 §4.3.2); \`${l.value}\` is not. Tacker ` +
+          `refuses the package ("does not contain valid manifest").`,
+      );
     }
+    if (p && (have.has(p) || (folderOk && isDir))) continue;
     const manifest = key === 'ETSI-Entry-Manifest';
     out.value(
       file,
@@ -334,6 +333,14 @@ function suggest(written: string, files: readonly string[]): string {
 }
 
 /** Checks the entries; returns the package paths they list. */
+/**
+ * The blocks of TOSCA.meta that give a hash: the others (`Name` with `Content-Type` only) are the
+ * TOSCA CSAR's file descriptions, which neither SOL004 nor Tacker checks.
+ */
+function metaHashed(entries: ArtifactEntry[]): ArtifactEntry[] {
+  return entries.filter((e) => e.algorithm || e.hash);
+}
+
 function checkEntries(
   pkg: PackageFiles,
   file: string,
