@@ -7,7 +7,14 @@
  * Loading is transitive and cycle-safe (every file is loaded once).
  */
 import * as path from 'node:path';
-import { builtinFile, builtinForMissingFile, builtinForUrl, builtinSibling, isBuiltinPath } from './sol001/builtin.js';
+import {
+  builtinFile,
+  builtinForMissingFile,
+  builtinForUrl,
+  builtinSibling,
+  implicitProfileFiles,
+  isBuiltinPath,
+} from './sol001/builtin.js';
 import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 
@@ -192,6 +199,13 @@ export function loadImportClosure(
   const rootImports: ResolvedImport[] = [];
   const cycles: ResolvedImport[] = [];
   const loaded = new Map<string, string | undefined>([[rootPath, undefined]]);
+  // A profile version (NFV 1.0, MEC 1.0) brings its definitions without an import.
+  for (const p of implicitProfileFiles(root.version?.text)) {
+    const f = builtinFile(p);
+    if (!f || loaded.has(p)) continue;
+    loaded.set(p, undefined);
+    files.push({ path: p, summary: f.summary });
+  }
   let incomplete = false;
   const queue: {
     path: string;

@@ -83,9 +83,21 @@ export function builtinSibling(from: string, file: string): string | undefined {
   return m && k ? sol001Path(m[1]!, k[1]!) : undefined;
 }
 
-/** The built-in definitions of a profile named by `tosca_definitions_version` (NFV 1.0, MEC 1.0), if any. */
-export function builtinProfilePath(version: string): string | undefined {
-  return FACTS.profiles[version] ? `${PROFILE_ROOT}${version}.yaml` : undefined;
+/**
+ * The definitions a `tosca_definitions_version` brings without an import: the OASIS TOSCA Simple
+ * Profile for NFV 1.0 (tosca-parser's and Puccini's spellings) with Tacker's legacy definitions,
+ * which Tacker adds to every template of that version; the MEC 1.0 profile.
+ */
+const IMPLICIT: Record<string, readonly string[]> = {
+  tosca_simple_profile_for_nfv_1_0_0: ['tosca_simple_profile_for_nfv_1_0_0', 'tacker'],
+  tosca_simple_profile_for_nfv_1_0: ['tosca_simple_profile_for_nfv_1_0_0', 'tacker'],
+  tosca_simple_profile_for_mec_1_0_0: ['tosca_simple_profile_for_mec_1_0_0'],
+};
+
+/** Built-in files every file of `version` sees without importing them (none for most versions). */
+export function implicitProfileFiles(version: string | undefined): string[] {
+  const names = version ? (IMPLICIT[version.trim()] ?? []) : [];
+  return names.filter((n) => FACTS.profiles[n]).map((n) => `${PROFILE_ROOT}${n}.yaml`);
 }
 
 /** SOL001 version of a built-in path, e.g. `2.6.1`. */
@@ -214,7 +226,7 @@ function renderProfile(name: string): string | undefined {
   return render(
     f,
     [
-      `The types of ${label}, built into LM Descriptors & TOSCA: every file of that version sees them.`,
+      `The types of ${label}, built into LM Descriptors & TOSCA: files of that version see them without an import.`,
       'The facts of the type definitions only; the prose descriptions are in the specification.',
     ],
     (sec) => `${KIND_WORD[sec] ?? 'Type'} of ${label}.`,
@@ -224,6 +236,7 @@ function renderProfile(name: string): string | undefined {
 const PROFILE_LABEL: Record<string, string> = {
   tosca_simple_profile_for_nfv_1_0_0: 'the TOSCA Simple Profile for NFV 1.0',
   tosca_simple_profile_for_mec_1_0_0: 'the TOSCA Simple Profile for MEC 1.0',
+  tacker: "Tacker's legacy definitions (tacker_defs.yaml, tacker_nfv_defs.yaml), added by Tacker to NFV 1.0 templates",
 };
 
 /** The YAML text of a built-in file, or undefined for any other path. */
