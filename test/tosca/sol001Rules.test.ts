@@ -4,6 +4,7 @@
  * SOL001 consistency rules (TOSCA342–TOSCA346).
  */
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
 
 const HEAD = `#- /ws/Definitions/df_simple.yaml
@@ -82,4 +83,149 @@ ${VDU}    CP1:
 `,
     { ignore: ['TOSCA037', 'TOSCA103'] },
   );
+});
+
+/** A flavour file with one VDU and the given policies (SOL001 list form). */
+function flavour(policies: string, vdu = VDU): string {
+  return `${HEAD}topology_template:
+  node_templates:
+${vdu}  policies:
+${policies}`;
+}
+
+const LEVELS = `    - instantiation_levels:
+        type: tosca.policies.nfv.InstantiationLevels
+        properties:
+          levels:
+            small:
+              description: small
+              scale_info:
+                VDU1_scale:
+                  scale_level: 0
+            large:
+              description: large
+              scale_info:
+                VDU1_scale:
+                  scale_level: 2
+`;
+
+const ASPECTS = `    - scaling_aspects:
+        type: tosca.policies.nfv.ScalingAspects
+        properties:
+          aspects:
+            VDU1_scale:
+              name: VDU1_scale
+              description: VDU1 scaling
+              max_scale_level: 2
+              step_deltas: [ delta_1 ]
+`;
+
+test('TOSCA342: default_level among the levels (error), and named when there are several (warning)', async () => {
+  const diags = await checkTosca(
+    flavour(`${ASPECTS}${LEVELS}          default_level: medium
+#                        ^^^^^^ TOSCA342
+`),
+  );
+  assert.match(diags[0]!.message, /levels: small, large/);
+  const warn = await checkTosca(
+    flavour(
+      ASPECTS +
+        LEVELS.replace(
+          '    - instantiation_levels:',
+          '    - instantiation_levels:\n#     ^^^^^^^^^^^^^^^^^^^^ TOSCA342',
+        ),
+    ),
+  );
+  assert.equal(warn[0]!.severity, 'warning');
+  await checkTosca(flavour(`${ASPECTS}${LEVELS}          default_level: small\n`));
+});
+
+test('TOSCA343: the levels of VduInstantiationLevels are defined by InstantiationLevels', async () => {
+  await checkTosca(
+    flavour(`${ASPECTS}${LEVELS}          default_level: small
+    - vdu1_levels:
+        type: tosca.policies.nfv.VduInstantiationLevels
+        properties:
+          levels:
+            small: { number_of_instances: 1 }
+            huge: { number_of_instances: 3 }
+#           ^^^^ TOSCA343
+        targets: [ VDU1 ]
+`),
+  );
+});
+
+test('TOSCA344: deltas name a defined aspect and define its step deltas; scale_info within bounds', async () => {
+  await checkTosca(
+    flavour(`${ASPECTS}    - vdu1_deltas:
+        type: tosca.policies.nfv.VduScalingAspectDeltas
+        properties:
+          aspect: VDU2_scale
+#                 ^^^^^^^^^^ TOSCA344
+          deltas:
+            delta_1: { number_of_instances: 1 }
+        targets: [ VDU1 ]
+    - vdu1_deltas_2:
+        type: tosca.policies.nfv.VduScalingAspectDeltas
+        properties:
+          aspect: VDU1_scale
+#                 ^^^^^^^^^^ TOSCA344
+          deltas:
+            delta_2: { number_of_instances: 1 }
+        targets: [ VDU1 ]
+${LEVELS.replace('scale_level: 2', `scale_level: 3\n#${' '.repeat(30)}^ TOSCA344`)}          default_level: small
+`),
+  );
+});
+
+test('TOSCA345: vdu_profile min above max (error); levels and initial deltas outside it (warning)', async () => {
+  const bad = VDU.replace(
+    '        vdu_profile: { min_number_of_instances: 1, max_number_of_instances: 3 }\n',
+    '        vdu_profile: { min_number_of_instances: 4, max_number_of_instances: 3 }\n' +
+      '#                                               ^ TOSCA345\n',
+  );
+  await checkTosca(flavour('', bad).replace(/ {2}policies:\n$/, ''));
+  const diags = await checkTosca(
+    flavour(`    - vdu1_initial:
+        type: tosca.policies.nfv.VduInitialDelta
+        properties:
+          initial_delta: { number_of_instances: 5 }
+#                                               ^ TOSCA345
+        targets: [ VDU1 ]
+`),
+  );
+  assert.equal(diags[0]!.severity, 'warning');
+});
+
+test('TOSCA346: a flavour file names its flavour literally, as its substitution mapping does', async () => {
+  const file = (id: string, mapped: string) => `${HEAD}topology_template:
+  inputs:
+${INPUTS}  substitution_mappings:
+    node_type: company.VNF
+    properties:
+      flavour_id: ${mapped}
+  node_templates:
+    VNF:
+      type: company.VNF
+      properties:
+        descriptor_id: x
+        descriptor_version: '1.0'
+        provider: acme
+        product_name: p
+        software_version: '1.0'
+        product_info_name: p
+        vnfm_info: [ 'etsivnfm:v2.6.1' ]
+        flavour_description: simple
+        flavour_id: ${id}
+`;
+  await checkTosca(`${file('complex', 'simple')}#                   ^^^^^^^ TOSCA346\n`, {
+    ignore: ['TOSCA037', 'TOSCA064', 'TOSCA066'],
+  });
+  await checkTosca(
+    `${file('{ get_input: flavour_id }', 'simple')}#                   ^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA346\n`,
+    {
+      ignore: ['TOSCA037', 'TOSCA064', 'TOSCA066'],
+    },
+  );
+  await checkTosca(file('simple', 'simple'), { ignore: ['TOSCA037', 'TOSCA064', 'TOSCA066'] });
 });

@@ -11,7 +11,11 @@ import { keynamesRule } from './keynames.js';
 import { metadataRule } from './metadata.js';
 import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001AspectsRule } from './sol001Aspects.js';
+import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001ImportsRule } from './sol001Imports.js';
+import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
@@ -35,5 +39,9 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   artifactFilesRule,
   cyclesRule,
   idiomsRule,
+  sol001LevelsRule,
+  sol001AspectsRule,
+  sol001VduProfileRule,
+  sol001FlavourRule,
   ampRule,
 ];
