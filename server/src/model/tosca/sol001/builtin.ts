@@ -12,7 +12,7 @@
 import { NORMATIVE_SCHEME } from '../../../protocol.js';
 import { parseYaml } from '../../../syntax/parse.js';
 import { summariseTosca, type ToscaSummary } from '../summary.js';
-import facts from './facts.json' with { type: 'json' };
+import factsJson from './facts.json' with { type: 'json' };
 
 interface FileFacts {
   v: string;
@@ -27,13 +27,30 @@ interface Facts {
   profiles: Record<string, FileFacts>;
 }
 
-const FACTS = facts as unknown as Facts;
+let parsed: Facts | undefined;
+
+/** The facts, parsed on first use (see scripts/sol001-catalog.ts): files of other versions never pay for them. */
+function loadFacts(): Facts {
+  return (parsed ??= JSON.parse((factsJson as { facts: string }).facts) as Facts);
+}
 
 const SOL001_ROOT = `${NORMATIVE_SCHEME}:/etsi-nfv-sol001/`;
 const PROFILE_ROOT = `${NORMATIVE_SCHEME}:/profile/`;
 
 /** SOL001 versions with built-in type files, oldest first. */
-export const SOL001_VERSIONS: readonly string[] = Object.keys(FACTS.versions);
+export const SOL001_VERSIONS: readonly string[] = [
+  '2.5.1',
+  '2.6.1',
+  '2.7.1',
+  '2.8.1',
+  '3.3.1',
+  '3.5.1',
+  '3.6.1',
+  '3.7.1',
+  '4.2.1',
+  '4.3.1',
+  '4.4.1',
+];
 
 /** `etsi_nfv_sol001_vnfd_types.yaml`, and the 2.5.1 spelling `etsi_nfv_sol001_vnfd_2_5_1_types.yaml`. */
 const TYPE_FILE = /(?:^|\/)etsi_nfv_sol001_(common|vnfd|nsd|pnfd)(?:_(\d+)_(\d+)_(\d+))?_types\.ya?ml$/i;
@@ -44,7 +61,7 @@ export function isBuiltinPath(p: string): boolean {
 
 function sol001Path(version: string, kind: string): string | undefined {
   const file = `etsi_nfv_sol001_${kind.toLowerCase()}_types.yaml`;
-  return FACTS.versions[version]?.[file] ? `${SOL001_ROOT}v${version}/${file}` : undefined;
+  return loadFacts().versions[version]?.[file] ? `${SOL001_ROOT}v${version}/${file}` : undefined;
 }
 
 /**
@@ -97,7 +114,7 @@ const IMPLICIT: Record<string, readonly string[]> = {
 /** Built-in files every file of `version` sees without importing them (none for most versions). */
 export function implicitProfileFiles(version: string | undefined): string[] {
   const names = version ? (IMPLICIT[version.trim()] ?? []) : [];
-  return names.filter((n) => FACTS.profiles[n]).map((n) => `${PROFILE_ROOT}${n}.yaml`);
+  return names.filter((n) => loadFacts().profiles[n]).map((n) => `${PROFILE_ROOT}${n}.yaml`);
 }
 
 /** SOL001 version of a built-in path, e.g. `2.6.1`. */
@@ -165,7 +182,7 @@ function expand(def: Record<string, unknown>): Record<string, unknown> {
       out[k] = v;
       continue;
     }
-    const entries = (v as number[]).map((i) => FACTS.members[i]!);
+    const entries = (v as number[]).map((i) => loadFacts().members[i]!);
     out[k] = k === 'requirements' ? entries.map(([n, d]) => ({ [n]: d })) : Object.fromEntries(entries);
   }
   return out;
@@ -176,7 +193,7 @@ function render(file: FileFacts, header: string[], describe: (kind: string) => s
   if (file.i?.length) out.push('imports:', ...file.i.map((i) => `  - ${scalar(i)}`), '');
   let section = '';
   for (const i of file.d) {
-    const [sec, name, def] = FACTS.defs[i]!;
+    const [sec, name, def] = loadFacts().defs[i]!;
     if (sec !== section) {
       if (section) out.push('');
       out.push(`${sec}:`);
@@ -205,7 +222,7 @@ const KIND_WORD: Record<string, string> = {
 };
 
 function renderSol001(version: string, file: string): string | undefined {
-  const f = FACTS.versions[version]?.[file];
+  const f = loadFacts().versions[version]?.[file];
   if (!f) return undefined;
   const doc = `ETSI GS NFV-SOL 001 v${version}`;
   return render(
@@ -220,7 +237,7 @@ function renderSol001(version: string, file: string): string | undefined {
 }
 
 function renderProfile(name: string): string | undefined {
-  const f = FACTS.profiles[name];
+  const f = loadFacts().profiles[name];
   if (!f) return undefined;
   const label = PROFILE_LABEL[name] ?? name;
   return render(
