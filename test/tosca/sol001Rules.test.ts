@@ -1,7 +1,7 @@
 /**
  * ETSI GS NFV-SOL 001 descriptor rules over real-shaped VNFDs (types from the built-in SOL001 files):
  * the flavour pattern's open requirements (TOSCA064 only for what is really unbound) and the
- * SOL001 consistency rules (TOSCA342–TOSCA346).
+ * SOL001 consistency rules (TOSCA342–TOSCA347).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -228,4 +228,57 @@ ${INPUTS}  substitution_mappings:
     },
   );
   await checkTosca(file('simple', 'simple'), { ignore: ['TOSCA037', 'TOSCA064', 'TOSCA066'] });
+});
+
+test('TOSCA343: instance counts per level in a flavour without InstantiationLevels', async () => {
+  await checkTosca(
+    flavour(`    - vdu1_levels:
+#     ^^^^^^^^^^^ TOSCA343
+        type: tosca.policies.nfv.VduInstantiationLevels
+        properties:
+          levels:
+            small: { number_of_instances: 1 }
+        targets: [ VDU1 ]
+`),
+  );
+});
+
+test('TOSCA346: a flavour file that names no flavour', async () => {
+  await checkTosca(
+    `${HEAD}topology_template:
+  substitution_mappings:
+    node_type: company.VNF
+#              ^^^^^^^^^^^ TOSCA346
+    requirements:
+      virtual_link_external: [ CP1, virtual_link ]
+  node_templates:
+${VDU}    CP1:
+      type: tosca.nodes.nfv.VduCp
+      properties: { layer_protocols: [ ipv4 ], order: 0 }
+      requirements:
+        - virtual_binding: VDU1
+`,
+    { ignore: ['TOSCA037', 'TOSCA066'] },
+  );
+});
+
+test('TOSCA347: one software image per VDU, described by sw_image_data in SOL001 2.x', async () => {
+  const images = `      artifacts:
+        image:
+#       ^^^^^ TOSCA347
+          type: tosca.artifacts.nfv.SwImage
+          file: images/cirros.img
+        image2:
+#       ^^^^^^ TOSCA347
+          type: tosca.artifacts.nfv.SwImage
+          file: images/other.img
+`;
+  await checkTosca(flavour('', VDU + images).replace(/ {2}policies:\n$/, ''), { ignore: ['TOSCA037', 'TOSCA103'] });
+  const one = `      artifacts:
+        image:
+#       ^^^^^ TOSCA347
+          type: tosca.artifacts.nfv.SwImage
+          file: images/cirros.img
+`;
+  await checkTosca(flavour('', VDU + one).replace(/ {2}policies:\n$/, ''), { ignore: ['TOSCA037', 'TOSCA103'] });
 });

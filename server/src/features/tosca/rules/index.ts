@@ -15,6 +15,7 @@ import { sol001AspectsRule } from './sol001Aspects.js';
 import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001SwImageRule } from './sol001SwImage.js';
 import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
@@ -43,5 +44,6 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001AspectsRule,
   sol001VduProfileRule,
   sol001FlavourRule,
+  sol001SwImageRule,
   ampRule,
 ];

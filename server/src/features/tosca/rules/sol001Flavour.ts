@@ -3,7 +3,7 @@
  * whose `substitution_mappings` substitutes a VNF node type (derived from tosca.nodes.nfv.VNF), the
  * VNF node's `flavour_id` must be a literal (Tacker selects the flavour file by it at onboarding;
  * a function is only resolved at instantiation, in the top-level VNFD), equal to the
- * `flavour_id` the mapping gives.
+ * `flavour_id` the mapping gives; and the file must name its flavour in one of the two places.
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { functionNameOf } from '../../../model/tosca/summary.js';
@@ -29,9 +29,22 @@ export const sol001FlavourRule: ToscaRule = {
     // `properties: { flavour_id: simple }` (a value) or the 1.2 list form `[ simple ]`.
     const mappedValue = mapped?.kind === 'seq' && mapped.items.length === 1 ? mapped.items[0]! : mapped;
     const mappedId = mappedValue?.kind === 'scalar' ? scalarText(mappedValue) : undefined;
-    for (const p of entries(get(asMap(topo), 'node_templates'))) {
+    const vnfNodes = entries(get(asMap(topo), 'node_templates')).filter((p) =>
+      isVnf(scalarText(get(asMap(p.value), 'type'))),
+    );
+    if (!mapped && !vnfNodes.some((p) => get(asMap(get(asMap(p.value), 'properties')), 'flavour_id'))) {
+      ctx.report({
+        code: 'TOSCA346',
+        severity: 'error',
+        span: get(mapping, 'node_type')!.span,
+        message:
+          `This flavour file substitutes \`${mappedType}\` but names no flavour: give \`flavour_id\` in ` +
+          `\`substitution_mappings.properties\` (or on the VNF node). ETSI GS NFV-SOL 001: each deployment flavour ` +
+          `is a topology template identified by its flavour_id; Tacker rejects the package ("No VNF flavours").`,
+      });
+    }
+    for (const p of vnfNodes) {
       const body = asMap(p.value);
-      if (!isVnf(scalarText(get(body, 'type')))) continue;
       const idNode = get(asMap(get(body, 'properties')), 'flavour_id');
       if (!idNode) continue;
       const fn = functionNameOf(idNode);

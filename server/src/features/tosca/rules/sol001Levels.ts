@@ -5,7 +5,7 @@
  * - TOSCA342: `default_level` that is not one of the `levels` (error); several levels and no
  *   `default_level` (warning: ETSI GS NFV-IFA 011 asks for it, Tacker onboards without it);
  * - TOSCA343: a level of a VDU / virtual link / VIP CP levels policy that InstantiationLevels does
- *   not define (error), checked when the flavour has an InstantiationLevels policy.
+ *   not define (error), or such a policy in a flavour without InstantiationLevels (error, once).
  */
 import { scalarText, get } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
@@ -53,7 +53,22 @@ export const sol001LevelsRule: ToscaRule = {
         });
       }
     }
-    if (!defs.length) return;
+    if (!defs.length) {
+      // The per-resource levels name levels nobody defines (Tacker: "InstantiationLevels is not defined").
+      const first = PER_RESOURCE.flatMap((k) => policiesOf(all, k).map((p) => ({ p, k })))[0];
+      if (first) {
+        ctx.report({
+          code: 'TOSCA343',
+          severity: 'error',
+          span: first.p.keySpan,
+          message:
+            `Policy \`${first.p.name}\` (tosca.policies.nfv.${first.k}) gives instance counts per instantiation ` +
+            `level, but the flavour has no tosca.policies.nfv.InstantiationLevels policy to define the levels ` +
+            `(ETSI GS NFV-SOL 001). Tacker rejects the package.`,
+        });
+      }
+      return;
+    }
     for (const kind of PER_RESOURCE) {
       for (const p of policiesOf(all, kind)) {
         for (const l of mapEntries(p.properties, 'levels')) {
