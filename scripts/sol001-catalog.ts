@@ -8,7 +8,7 @@
  * several versions is stored once and the versions refer to it, so eleven versions cost little
  * more than one.
  *
- *   node --import tsx scripts/sol001-catalog.ts <folder with 2.5.1/, 2.6.1/, ...> [profile.yaml=name ...]
+ *   node --import tsx scripts/sol001-catalog.ts <folder with 2.5.1/, 2.6.1/, ...> [profile.yaml=name[=version] ...]
  *
  * The source files are not part of this repository (see SOURCES.md for where they were taken from).
  */
@@ -132,10 +132,20 @@ for (const v of readdirSync(srcDir)
 }
 const profileFacts: Record<string, FileFacts> = {};
 for (const p of profiles) {
-  const [file, name] = p.split('=');
-  profileFacts[name!] = factsOf(readFileSync(file!, 'utf8'));
+  // `file=name` (or `file=name=version` for a file without `tosca_definitions_version`); several files
+  // of one name make one profile.
+  const [file, name, version] = p.split('=');
+  const facts = factsOf(readFileSync(file!, 'utf8'));
+  if (version && facts.v === 'undefined') facts.v = version;
+  const known = profileFacts[name!];
+  if (known) known.d.push(...facts.d);
+  else profileFacts[name!] = facts;
 }
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = path.join(repo, 'server/src/model/tosca/sol001/facts.json');
-writeFileSync(out, JSON.stringify({ members, defs, versions, profiles: profileFacts }) + '\n');
+// The facts as one JSON string inside the JSON file: the bundle then carries a string literal, which the
+// server parses only when a file first needs a built-in type file (an object literal would be evaluated
+// at start-up, and is larger).
+const facts = JSON.stringify({ members, defs, versions, profiles: profileFacts });
+writeFileSync(out, JSON.stringify({ generatedBy: 'scripts/sol001-catalog.ts', facts }) + '\n');
 console.log(`${defs.length} distinct definitions, ${Object.keys(versions).length} versions -> ${out}`);

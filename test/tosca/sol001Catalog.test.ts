@@ -18,7 +18,9 @@ import { parseYaml } from '../../server/src/syntax/parse.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
-import { checkCompletion, checkHover } from '../support/features.js';
+import { definition } from '../../server/src/features/definition.js';
+import { LineIndex } from '../../server/src/syntax/positions.js';
+import { checkCompletion, checkHover, setup } from '../support/features.js';
 import { checkTosca } from './support.js';
 
 const FORGE = 'https://forge.etsi.org/rep/nfv/SOL001/raw';
@@ -184,4 +186,25 @@ topology_template:
     'tosca.nodes.nfv.Vdu.Compute',
     'tosca.nodes.nfv.VnfVirtualLink',
   ]);
+});
+
+test('sol001: go to definition opens the read-only built-in file, which the editor can fetch', async () => {
+  const { fixture, ctx, session } = await setup(`#- /ws/vnfd.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - ${FORGE}/v4.4.1/etsi_nfv_sol001_common_types.yaml
+  - ${FORGE}/v4.4.1/etsi_nfv_sol001_vnfd_types.yaml
+topology_template:
+  node_templates:
+    vdu:
+      type: tosca.nodes.nfv.Vdu.Com$0pute
+`);
+  const links = definition(ctx, fixture.cursor!.offset);
+  assert.equal(links.length, 1);
+  const target = links[0]!.targetPath;
+  assert.equal(target, 'tosca-normative:/etsi-nfv-sol001/v4.4.1/etsi_nfv_sol001_vnfd_types.yaml');
+  const text = session.index.tosca.normative.sourceForUri(target)!;
+  const lines = new LineIndex(text);
+  const r = links[0]!.targetSelectionRange;
+  assert.equal(text.slice(lines.offsetAt(r.start), lines.offsetAt(r.end)), 'tosca.nodes.nfv.Vdu.Compute');
 });

@@ -7,7 +7,14 @@
  * Loading is transitive and cycle-safe (every file is loaded once).
  */
 import * as path from 'node:path';
-import { builtinFile, builtinForMissingFile, builtinForUrl, builtinSibling, isBuiltinPath } from './sol001/builtin.js';
+import {
+  builtinFile,
+  builtinForMissingFile,
+  builtinForUrl,
+  builtinSibling,
+  implicitProfileFiles,
+  isBuiltinPath,
+} from './sol001/builtin.js';
 import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
@@ -226,5 +233,12 @@ export function loadImportClosure(
       else if (outcome === 'full' || outcome === 'unreadable') incomplete = true;
     },
   );
+  // A profile version (NFV 1.0, MEC 1.0) brings its definitions without an import: right after the root.
+  const implicit: TypeSourceFile[] = [];
+  for (const p of implicitProfileFiles(root.version?.text)) {
+    const f = builtinFile(p);
+    if (f && !files.some((x) => x.path === p)) implicit.push({ path: p, summary: f.summary });
+  }
+  files.splice(1, 0, ...implicit);
   return { files, imports, rootImports, incomplete, cycles };
 }

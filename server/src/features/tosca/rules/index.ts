@@ -12,7 +12,12 @@ import { keynamesRule } from './keynames.js';
 import { metadataRule } from './metadata.js';
 import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001AspectsRule } from './sol001Aspects.js';
+import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001ImportsRule } from './sol001Imports.js';
+import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001SwImageRule } from './sol001SwImage.js';
+import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
@@ -36,6 +41,11 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   artifactFilesRule,
   cyclesRule,
   idiomsRule,
+  sol001LevelsRule,
+  sol001AspectsRule,
+  sol001VduProfileRule,
+  sol001FlavourRule,
+  sol001SwImageRule,
   ampRule,
   dialectsRule,
 ];

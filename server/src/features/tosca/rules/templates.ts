@@ -308,9 +308,25 @@ function checkRequirements(
       .filter((mp) => mp.target[0]?.name === tpl.name && mp.target[1])
       .map((mp) => mp.target[1]!.name),
   );
+  // A mapping that names a requirement the type lacks is TOSCA066; the requirement it meant is exposed.
+  for (const n of [...exported]) {
+    if (reqs.has(n)) continue;
+    const meant = [...reqs.keys()].find((k) => n.includes(k) || k.includes(n)) ?? didYouMean(n, reqs.keys());
+    if (meant) exported.add(meant);
+  }
+  // ETSI GS NFV-SOL 001: the VNF node of a VNFD (a type derived from tosca.nodes.nfv.VNF) stands for the VNF
+  // in the NS; its requirements (virtual_link_external, ...) are bound by the NSD, never inside the VNFD.
+  const ancestors = [t, ...types.ancestors(t)].map((x) => x.name);
+  if (ancestors.includes('tosca.nodes.nfv.VNF') && !ancestors.includes('tosca.nodes.Compute')) return;
+  const nfvCp = ancestors.includes('tosca.nodes.nfv.CP');
   for (const [name, def] of reqs) {
     if (!isMandatory(def)) continue;
     if (tpl.requirements.some((r) => r.name === name) || exported.has(name)) continue;
+    // The NFV 1.0 profile's CP names Port's `link` / `binding` `virtualLink` / `virtualBinding`.
+    const nfvName = { link: 'virtualLink', binding: 'virtualBinding' }[name];
+    if (nfvCp && nfvName && def.owner.name === 'tosca.nodes.network.Port') {
+      if (tpl.requirements.some((r) => r.name === nfvName) || exported.has(nfvName)) continue;
+    }
     // Cloudsoft AMP runs a node without a host in its location (or its parent's).
     if (ampDialect(ctx) && relationshipKind(types, types.resolve(def.relationship, 'relationship')) === 'HostedOn')
       continue;

@@ -12,7 +12,7 @@
 import { NORMATIVE_SCHEME } from '../../../protocol.js';
 import { parseYaml } from '../../../syntax/parse.js';
 import { summariseTosca, type ToscaSummary } from '../summary.js';
-import facts from './facts.json' with { type: 'json' };
+import factsJson from './facts.json' with { type: 'json' };
 
 interface FileFacts {
   v: string;
@@ -27,13 +27,30 @@ interface Facts {
   profiles: Record<string, FileFacts>;
 }
 
-const FACTS = facts as unknown as Facts;
+let parsed: Facts | undefined;
+
+/** The facts, parsed on first use (see scripts/sol001-catalog.ts): files of other versions never pay for them. */
+function loadFacts(): Facts {
+  return (parsed ??= JSON.parse((factsJson as { facts: string }).facts) as Facts);
+}
 
 const SOL001_ROOT = `${NORMATIVE_SCHEME}:/etsi-nfv-sol001/`;
 const PROFILE_ROOT = `${NORMATIVE_SCHEME}:/profile/`;
 
 /** SOL001 versions with built-in type files, oldest first. */
-export const SOL001_VERSIONS: readonly string[] = Object.keys(FACTS.versions);
+export const SOL001_VERSIONS: readonly string[] = [
+  '2.5.1',
+  '2.6.1',
+  '2.7.1',
+  '2.8.1',
+  '3.3.1',
+  '3.5.1',
+  '3.6.1',
+  '3.7.1',
+  '4.2.1',
+  '4.3.1',
+  '4.4.1',
+];
 
 /** `etsi_nfv_sol001_vnfd_types.yaml`, and the 2.5.1 spelling `etsi_nfv_sol001_vnfd_2_5_1_types.yaml`. */
 const TYPE_FILE = /(?:^|\/)etsi_nfv_sol001_(common|vnfd|nsd|pnfd)(?:_(\d+)_(\d+)_(\d+))?_types\.ya?ml$/i;
@@ -44,7 +61,7 @@ export function isBuiltinPath(p: string): boolean {
 
 function sol001Path(version: string, kind: string): string | undefined {
   const file = `etsi_nfv_sol001_${kind.toLowerCase()}_types.yaml`;
-  return FACTS.versions[version]?.[file] ? `${SOL001_ROOT}v${version}/${file}` : undefined;
+  return loadFacts().versions[version]?.[file] ? `${SOL001_ROOT}v${version}/${file}` : undefined;
 }
 
 /**
@@ -83,9 +100,21 @@ export function builtinSibling(from: string, file: string): string | undefined {
   return m && k ? sol001Path(m[1]!, k[1]!) : undefined;
 }
 
-/** The built-in definitions of a profile named by `tosca_definitions_version` (NFV 1.0, MEC 1.0), if any. */
-export function builtinProfilePath(version: string): string | undefined {
-  return FACTS.profiles[version] ? `${PROFILE_ROOT}${version}.yaml` : undefined;
+/**
+ * The definitions a `tosca_definitions_version` brings without an import: the OASIS TOSCA Simple
+ * Profile for NFV 1.0 (tosca-parser's and Puccini's spellings) with Tacker's legacy definitions,
+ * which Tacker adds to every template of that version; the MEC 1.0 profile.
+ */
+const IMPLICIT: Record<string, readonly string[]> = {
+  tosca_simple_profile_for_nfv_1_0_0: ['tosca_simple_profile_for_nfv_1_0_0', 'tacker'],
+  tosca_simple_profile_for_nfv_1_0: ['tosca_simple_profile_for_nfv_1_0_0', 'tacker'],
+  tosca_simple_profile_for_mec_1_0_0: ['tosca_simple_profile_for_mec_1_0_0'],
+};
+
+/** Built-in files every file of `version` sees without importing them (none for most versions). */
+export function implicitProfileFiles(version: string | undefined): string[] {
+  const names = version ? (IMPLICIT[version.trim()] ?? []) : [];
+  return names.filter((n) => loadFacts().profiles[n]).map((n) => `${PROFILE_ROOT}${n}.yaml`);
 }
 
 /** SOL001 version of a built-in path, e.g. `2.6.1`. */
@@ -153,7 +182,7 @@ function expand(def: Record<string, unknown>): Record<string, unknown> {
       out[k] = v;
       continue;
     }
-    const entries = (v as number[]).map((i) => FACTS.members[i]!);
+    const entries = (v as number[]).map((i) => loadFacts().members[i]!);
     out[k] = k === 'requirements' ? entries.map(([n, d]) => ({ [n]: d })) : Object.fromEntries(entries);
   }
   return out;
@@ -164,7 +193,7 @@ function render(file: FileFacts, header: string[], describe: (kind: string) => s
   if (file.i?.length) out.push('imports:', ...file.i.map((i) => `  - ${scalar(i)}`), '');
   let section = '';
   for (const i of file.d) {
-    const [sec, name, def] = FACTS.defs[i]!;
+    const [sec, name, def] = loadFacts().defs[i]!;
     if (sec !== section) {
       if (section) out.push('');
       out.push(`${sec}:`);
@@ -193,7 +222,7 @@ const KIND_WORD: Record<string, string> = {
 };
 
 function renderSol001(version: string, file: string): string | undefined {
-  const f = FACTS.versions[version]?.[file];
+  const f = loadFacts().versions[version]?.[file];
   if (!f) return undefined;
   const doc = `ETSI GS NFV-SOL 001 v${version}`;
   return render(
@@ -208,13 +237,13 @@ function renderSol001(version: string, file: string): string | undefined {
 }
 
 function renderProfile(name: string): string | undefined {
-  const f = FACTS.profiles[name];
+  const f = loadFacts().profiles[name];
   if (!f) return undefined;
   const label = PROFILE_LABEL[name] ?? name;
   return render(
     f,
     [
-      `The types of ${label}, built into LM Descriptors & TOSCA: every file of that version sees them.`,
+      `The types of ${label}, built into LM Descriptors & TOSCA: files of that version see them without an import.`,
       'The facts of the type definitions only; the prose descriptions are in the specification.',
     ],
     (sec) => `${KIND_WORD[sec] ?? 'Type'} of ${label}.`,
@@ -224,6 +253,7 @@ function renderProfile(name: string): string | undefined {
 const PROFILE_LABEL: Record<string, string> = {
   tosca_simple_profile_for_nfv_1_0_0: 'the TOSCA Simple Profile for NFV 1.0',
   tosca_simple_profile_for_mec_1_0_0: 'the TOSCA Simple Profile for MEC 1.0',
+  tacker: "Tacker's legacy definitions (tacker_defs.yaml, tacker_nfv_defs.yaml), added by Tacker to NFV 1.0 templates",
 };
 
 /** The YAML text of a built-in file, or undefined for any other path. */
