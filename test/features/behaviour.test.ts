@@ -337,3 +337,50 @@ properties:
 `,
   });
 });
+
+test('renaming a subproject rewrites the $lmctl:/ paths of configurations too', async () => {
+  await checkRename(
+    `
+#- /ws/Descriptor/assembly.yml
+composition:
+  server:
+    type: $lmctl:/contains:/web:/descriptor_name
+#- /ws/Contains/web/Definitions/lm/resource.yaml
+description: Web server
+#- /ws/Behaviour/Configurations/c.json
+{ "name": "c", "descriptorName": "$lmctl:/contains:/web:/descriptor_name" }
+#- /ws/lmproject.yml
+schema: '2.0'
+name: hello
+version: '1.0'
+type: Assembly
+contains:
+- name: w$0eb
+  directory: web
+  type: Resource
+  resource-manager: brent
+`,
+    'www',
+    {
+      '/ws/Descriptor/assembly.yml': `
+composition:
+  server:
+    type: $lmctl:/contains:/www:/descriptor_name
+`,
+      '/ws/Behaviour/Configurations/c.json': `
+{ "name": "c", "descriptorName": "$lmctl:/contains:/www:/descriptor_name" }
+`,
+      '/ws/lmproject.yml': `
+schema: '2.0'
+name: hello
+version: '1.0'
+type: Assembly
+contains:
+- name: www
+  directory: web
+  type: Resource
+  resource-manager: brent
+`,
+    },
+  );
+});
