@@ -384,3 +384,38 @@ contains:
     },
   );
 });
+
+test('malformed behaviour files: every feature answers at every offset without throwing', async () => {
+  const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
+  const { complete } = await import('../../server/src/features/completion.js');
+  const { hover } = await import('../../server/src/features/hover.js');
+  const { definition } = await import('../../server/src/features/definition.js');
+  const { references } = await import('../../server/src/features/references.js');
+  const { prepareRename, rename } = await import('../../server/src/features/rename.js');
+  const texts = [
+    '',
+    '[]',
+    '"x"',
+    '{"name": 3, "descriptorName": ["a"], "properties": [1]}',
+    '{"name": "a", "properties": {"greeting": {"x": 1}}, "descriptorName": "$lmctl:/contains:/"}',
+    '{"name": "s", "stages": 1, "assemblyActors": [null, 2, {"assemblyConfigurationRef": 5}]}',
+    '{"name": "s", "assemblyActors": {"assemblyConfigurationRef": "x"}}',
+    '{"descriptorName": "$lmctl:/descriptor_name", "properties": {"greeting": "\\u00e9\\"", ',
+    "{'name': 'x', /* c */ \"properties\": {,}}",
+  ];
+  for (const text of texts) {
+    const { session } = await setup(PROJECT);
+    const doc = session.openDocument('/ws/Behaviour/Configurations/bad.json', text, 1);
+    const ctx = session.context(doc);
+    const internal = computeDiagnostics(ctx).filter((d) => d.code === 'LM999');
+    assert.deepEqual(internal, [], text);
+    for (let o = 0; o <= text.length; o++) {
+      complete(ctx, o);
+      hover(ctx, o);
+      definition(ctx, o);
+      references(ctx, o, true);
+      prepareRename(ctx, o);
+      rename(ctx, o, 'other');
+    }
+  }
+});

@@ -98,7 +98,8 @@ function checkNames(ctx: LmRuleContext, s: BehaviourSummary): void {
   const what = s.role === 'configuration' ? 'assembly configuration' : 'scenario';
   const root = asMap(ctx.doc.root);
   if (!s.name) {
-    if (root)
+    // A name that is there but not a string (a number) still names the file for lmctl.
+    if (root && !getPair(root, 'name'))
       ctx.report({
         code: 'LM115',
         severity: 'error',
