@@ -251,6 +251,15 @@ test('hover and definition: descriptor, property, configuration', async () => {
   );
 });
 
+test('hover on projectId says what lmctl writes there', async () => {
+  await checkHover(
+    `${LMPROJECT}${ASSEMBLY}${REST}
+#- /ws/Contains/web/Behaviour/Configurations/web.json
+{ "name": "web", "projectId": "some-old-$0id", "descriptorName": "$lmctl:/contains:/web:/descriptor_name" }`,
+    ['lmctl replaces it', '`resource::web-hello::1.0`'],
+  );
+});
+
 test('references and rename of a descriptor property include the configurations setting it', async () => {
   const src = `${LMPROJECT}${REST}
 #- /ws/Behaviour/Configurations/helloworld.json
