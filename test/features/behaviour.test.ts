@@ -198,6 +198,14 @@ test('LM115: two configurations or scenarios with one name, and a missing name',
 `);
 });
 
+test('LM116: the deprecated descriptorNameRef lmctl still rewrites', async () => {
+  await checkDiagnostics(`${PROJECT}
+#- /ws/Behaviour/Templates/helloworld.json
+{ "name": "helloworld", "descriptorNameRef": "$lmctl.descriptor_name", "properties": {} }
+#                                            ^^^^^^^^^^^^^^^^^^^^^^^^ LM116
+`);
+});
+
 test('completion: descriptor names and $lmctl:/ paths, property names, configuration names', async () => {
   await checkCompletion(CONFIG(`{ "name": "helloworld", "descriptorName": "$0" }`), [
     '$lmctl:/descriptor_name',
