@@ -198,6 +198,14 @@ test('LM115: two configurations or scenarios with one name, and a missing name',
 `);
 });
 
+test('LM116: the deprecated descriptorNameRef lmctl still rewrites', async () => {
+  await checkDiagnostics(`${PROJECT}
+#- /ws/Behaviour/Templates/helloworld.json
+{ "name": "helloworld", "descriptorNameRef": "$lmctl.descriptor_name", "properties": {} }
+#                                            ^^^^^^^^^^^^^^^^^^^^^^^^ LM116
+`);
+});
+
 test('completion: descriptor names and $lmctl:/ paths, property names, configuration names', async () => {
   await checkCompletion(CONFIG(`{ "name": "helloworld", "descriptorName": "$0" }`), [
     '$lmctl:/descriptor_name',
@@ -248,6 +256,15 @@ test('hover and definition: descriptor, property, configuration', async () => {
 #- /ws/Behaviour/Tests/Stop.json
 { "name": "Stop", "assemblyActors": [ { "assemblyConfigurationRef": "hello$0world" } ] }`,
     { path: '/ws/Behaviour/Configurations/helloworld.json', selected: 'helloworld' },
+  );
+});
+
+test('hover on projectId says what lmctl writes there', async () => {
+  await checkHover(
+    `${LMPROJECT}${ASSEMBLY}${REST}
+#- /ws/Contains/web/Behaviour/Configurations/web.json
+{ "name": "web", "projectId": "some-old-$0id", "descriptorName": "$lmctl:/contains:/web:/descriptor_name" }`,
+    ['lmctl replaces it', '`resource::web-hello::1.0`'],
   );
 });
 
@@ -336,4 +353,86 @@ properties:
 { "name": "t", "assemblyActors": [ { "assemblyConfigurationRef": "tiny" } ] }
 `,
   });
+});
+
+test('renaming a subproject rewrites the $lmctl:/ paths of configurations too', async () => {
+  await checkRename(
+    `
+#- /ws/Descriptor/assembly.yml
+composition:
+  server:
+    type: $lmctl:/contains:/web:/descriptor_name
+#- /ws/Contains/web/Definitions/lm/resource.yaml
+description: Web server
+#- /ws/Behaviour/Configurations/c.json
+{ "name": "c", "descriptorName": "$lmctl:/contains:/web:/descriptor_name" }
+#- /ws/lmproject.yml
+schema: '2.0'
+name: hello
+version: '1.0'
+type: Assembly
+contains:
+- name: w$0eb
+  directory: web
+  type: Resource
+  resource-manager: brent
+`,
+    'www',
+    {
+      '/ws/Descriptor/assembly.yml': `
+composition:
+  server:
+    type: $lmctl:/contains:/www:/descriptor_name
+`,
+      '/ws/Behaviour/Configurations/c.json': `
+{ "name": "c", "descriptorName": "$lmctl:/contains:/www:/descriptor_name" }
+`,
+      '/ws/lmproject.yml': `
+schema: '2.0'
+name: hello
+version: '1.0'
+type: Assembly
+contains:
+- name: www
+  directory: web
+  type: Resource
+  resource-manager: brent
+`,
+    },
+  );
+});
+
+test('malformed behaviour files: every feature answers at every offset without throwing', async () => {
+  const { computeDiagnostics } = await import('../../server/src/features/diagnostics.js');
+  const { complete } = await import('../../server/src/features/completion.js');
+  const { hover } = await import('../../server/src/features/hover.js');
+  const { definition } = await import('../../server/src/features/definition.js');
+  const { references } = await import('../../server/src/features/references.js');
+  const { prepareRename, rename } = await import('../../server/src/features/rename.js');
+  const texts = [
+    '',
+    '[]',
+    '"x"',
+    '{"name": 3, "descriptorName": ["a"], "properties": [1]}',
+    '{"name": "a", "properties": {"greeting": {"x": 1}}, "descriptorName": "$lmctl:/contains:/"}',
+    '{"name": "s", "stages": 1, "assemblyActors": [null, 2, {"assemblyConfigurationRef": 5}]}',
+    '{"name": "s", "assemblyActors": {"assemblyConfigurationRef": "x"}}',
+    '{"descriptorName": "$lmctl:/descriptor_name", "properties": {"greeting": "\\u00e9\\"", ',
+    "{'name': 'x', /* c */ \"properties\": {,}}",
+  ];
+  for (const text of texts) {
+    const { session } = await setup(PROJECT);
+    const doc = session.openDocument('/ws/Behaviour/Configurations/bad.json', text, 1);
+    const ctx = session.context(doc);
+    const internal = computeDiagnostics(ctx).filter((d) => d.code === 'LM999');
+    assert.deepEqual(internal, [], text);
+    for (let o = 0; o <= text.length; o++) {
+      complete(ctx, o);
+      hover(ctx, o);
+      definition(ctx, o);
+      references(ctx, o, true);
+      prepareRename(ctx, o);
+      rename(ctx, o, 'other');
+    }
+  }
 });

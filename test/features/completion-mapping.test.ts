@@ -124,3 +124,29 @@ composition:
     ['half'],
   );
 });
+
+test('inside a quoted value whose quote is not closed yet, components declared below are offered', async () => {
+  const body = (value: string) => `
+#- /ws/Descriptor/assembly.yml
+properties:
+  a:
+    type: string
+composition:
+  first:
+    type: resource::x::1.0
+    properties:
+      p:
+        value: ${value}
+  second:
+    type: resource::y::1.0
+  third:
+    type: resource::z::1.0
+`;
+  const closed = await checkCompletion(body("'\\${$0}'"), ['a', 'second', 'third']);
+  const single = await checkCompletion(body("'\\${$0"), ['a', 'second', 'third']);
+  const double = await checkCompletion(body('"\\${$0'), ['a', 'second', 'third']);
+  const after = await checkCompletion(body("'prefix-\\${$0"), ['second', 'third']);
+  assert.deepEqual(single.sort(), closed.sort());
+  assert.deepEqual(double.sort(), closed.sort());
+  assert.ok(after.length);
+});

@@ -49,7 +49,7 @@ export const coverage = { files: 0, kinds: [] as string[] };
 /** Text of the files to check whose trees are kept from the index build to the check (see below). */
 const KEEP_BYTES = 32 * 1024 * 1024;
 
-const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'tosca';
+const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'behaviour' || k === 'tosca';
 const syntaxCode = (k: FileKind) => (k === 'tosca' ? 'TOSCA000' : 'LM000');
 
 export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<CheckOutcome> {

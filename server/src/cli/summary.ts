@@ -9,6 +9,7 @@ const KIND_NAMES: [FileKind, string, string][] = [
   ['assembly-template', 'assembly template', 'assembly templates'],
   ['type', 'type descriptor', 'type descriptors'],
   ['lmproject', 'lmproject file', 'lmproject files'],
+  ['behaviour', 'lmctl behaviour file', 'lmctl behaviour files'],
   ['tosca', 'TOSCA file', 'TOSCA files'],
 ];
 

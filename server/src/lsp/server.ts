@@ -8,6 +8,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
+  CodeLensRefreshRequest,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
@@ -61,6 +62,8 @@ export function startServer(connection: Connection): void {
   let snippetEdits = false;
   /** The client asks for diagnostics (LSP pull model); otherwise the server publishes them. */
   let pullSupport = false;
+  /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
+  let codeLensRefresh = false;
 
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
   const logError = (what: string, e: unknown) =>
@@ -167,6 +170,9 @@ export function startServer(connection: Connection): void {
    */
   const refreshOpenDocuments = (change: IndexChange) => {
     workspaceDiagnostics.changed(change);
+    // Lenses counted while the index was still being built ("0 references") are out of date once it is.
+    if (change.reason === 'build' && codeLensRefresh)
+      connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     if (pullSupport) refreshPulls();
     else {
       const skip = new Set<string>();
@@ -229,6 +235,7 @@ export function startServer(connection: Connection): void {
     symbolResolveSupport =
       !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
     pullSupport = !!params.capabilities?.textDocument?.diagnostic;
+    codeLensRefresh = !!params.capabilities?.workspace?.codeLens?.refreshSupport;
     publisher.enabled = !pullSupport;
     workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];

@@ -18,8 +18,10 @@ import { CompletionKind, type CompletionItem, type FeatureContext, type Range } 
 import { enumValueCompletions, hasEnumValues, keyCompletions } from './grammarFeatures.js';
 import { componentPropertyCompletion } from './propertyCompletion.js';
 import { infrastructureTypes } from './drivers.js';
+import { completionContext } from './openQuote.js';
 
-export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
+export function complete(original: FeatureContext, offset: number): CompletionItem[] {
+  const ctx = completionContext(original, offset);
   const summary = descriptorOf(ctx);
   const cur = cursorAt(ctx.doc.lines, ctx.doc.root, offset);
   if (!summary)

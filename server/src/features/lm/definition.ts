@@ -21,6 +21,8 @@ export function definition(ctx: FeatureContext, offset: number): LocationLink[] 
       });
     case 'member':
       return linkTo(ctx, origin, t.descriptor.path, t.decl.span, t.decl.keySpan);
+    case 'feeds':
+      return t.fed.flatMap((f) => linkTo(ctx, origin, f.path, f.decl.span, f.decl.keySpan));
     default:
       return [];
   }

@@ -14,6 +14,14 @@ const BUILTINS: Record<string, string> = {
   'instance.name': '**instance.name** — the name LM gives this instance; handy for unique server or resource names.',
   'instance.id': '**instance.id** — the identifier LM assigns to this instance.',
   'instance.index': '**instance.index** — the position of this instance in its cluster or group (from 0).',
+  deploymentLocation:
+    '**deploymentLocation** — the location (VIM, cluster) LM places this component in; LM passes it to every ' +
+    "component, so the component's descriptor need not declare it. Usually mapped from the assembly's own: " +
+    '`value: ${deploymentLocation}`.',
+  resourceManager:
+    '**resourceManager** — the resource manager LM asks to run this component (`brent` in Stratoss LM 2.x); LM ' +
+    "passes it to every component, so the component's descriptor need not declare it. Usually mapped from the " +
+    "assembly's own: `value: ${resourceManager}`.",
 };
 
 /** Where to land in a descriptor file: its `name:` line, else the start. */
@@ -98,6 +106,18 @@ export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
     case 'builtin':
       md = BUILTINS[t.name] ?? `**${t.name}**`;
       break;
+    case 'feeds': {
+      const head = `**${t.property}** — property of relationship \`${t.relationship}\``;
+      const rows = t.fed.map((f) => {
+        const type = f.decl.type ? `\`${f.decl.type}\` ` : '';
+        const about = f.decl.description ? ` — ${f.decl.description}` : '';
+        return `- \`${f.component}.${f.operation}\`: ${type}${link(f.path, f.decl.keySpan)}${about}`;
+      });
+      md = rows.length
+        ? `${head}, passed to the operations its lifecycle runs:\n\n${rows.join('\n')}`
+        : `${head}; no operation its lifecycle runs declares a property of that name.`;
+      break;
+    }
   }
   return { contents: { kind: 'markdown', value: md }, range };
 }

@@ -24,8 +24,9 @@ export function lensReferences(ctx: FeatureContext, at: number, format: Referenc
   const name = ctx.index.effectiveName(ctx.doc.path);
   if (!name) return [];
   const symbol: LmSymbol = { kind: 'descriptor', name, files: ctx.index.lookup(name).map((e) => e.path) };
+  // Assemblies only: configurations in behaviour files (which also name the descriptor) are not uses.
   return occurrencesOf(ctx, symbol)
-    .filter((o) => !o.declaration)
+    .filter((o) => !o.declaration && ctx.index.get(o.path)?.kind !== 'behaviour')
     .map((o) => ({ path: o.path, range: o.lines.rangeOf(o.span), declaration: false }));
 }
 

@@ -16,6 +16,7 @@ import { collectDottedItems, headComponent, itemAt, memberDecls, type DottedItem
 import { descriptorOf } from './context.js';
 import { policyRefAt, selfEntry } from './policyRefs.js';
 import type { FeatureContext } from '../types.js';
+import { mappingKeyTarget, type FedOperation } from './mappingTargets.js';
 
 export type Target =
   | { kind: 'property'; origin: Span; decl: PropertyDecl; path: string; owner?: string }
@@ -35,7 +36,9 @@ export type Target =
       role: DottedItem['role'];
       descriptor: DescriptorEntry;
     }
-  | { kind: 'builtin'; origin: Span; name: string };
+  | { kind: 'builtin'; origin: Span; name: string }
+  /** A relationship property key, and the operation properties it sets (mappingTargets.ts). */
+  | { kind: 'feeds'; origin: Span; property: string; relationship: string; fed: FedOperation[] };
 
 export function targetAt(ctx: FeatureContext, offset: number): Target | undefined {
   const summary = descriptorOf(ctx);
@@ -54,6 +57,8 @@ export function targetAt(ctx: FeatureContext, offset: number): Target | undefine
   }
   const pol = policyTarget(ctx, summary, offset);
   if (pol) return pol;
+  const mapping = mappingKeyTarget(ctx, summary, offset);
+  if (mapping) return mapping;
   const item = itemAt(collectDottedItems(doc), offset);
   if (item) {
     const comp = headComponent(ctx, summary, doc.root, item);

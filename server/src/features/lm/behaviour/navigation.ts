@@ -1,4 +1,5 @@
 /** Hover and go to definition in behaviour files: to the descriptor, its property, the configuration. */
+import { asMap, getPair } from '../../../syntax/tree.js';
 import { linkTo, fileLink } from '../../shared/locations.js';
 import type { FeatureContext, Hover, LocationLink } from '../../types.js';
 import { propertyMarkdown } from '../context.js';
@@ -39,7 +40,22 @@ function markdown(ctx: FeatureContext, t: BehaviourTarget): string | undefined {
   }
 }
 
+/** `projectId`: what lmctl writes there whatever the file says (its behaviour mutators). */
+function projectIdHover(ctx: FeatureContext, offset: number): Hover | undefined {
+  const pair = getPair(asMap(ctx.doc.root), 'projectId');
+  if (!pair) return undefined;
+  const span = { start: pair.key.span.start, end: pair.value?.span.end ?? pair.key.span.end };
+  if (offset < span.start || offset > span.end) return undefined;
+  const name = ctx.index.projectContext(ctx.doc.path)?.derivedName;
+  const md =
+    '**projectId** — the behaviour project this file belongs to. lmctl replaces it, whatever is written here, ' +
+    `with the descriptor name of the (sub)project holding the \`Behaviour\` folder${name ? `: \`${name}\`` : ''}.`;
+  return { contents: { kind: 'markdown', value: md }, range: ctx.doc.lines.rangeOf(span) };
+}
+
 export function behaviourHover(ctx: FeatureContext, offset: number): Hover | undefined {
+  const id = projectIdHover(ctx, offset);
+  if (id) return id;
   const t = behaviourTargetAt(ctx, offset);
   const md = t && markdown(ctx, t);
   return t && md ? { contents: { kind: 'markdown', value: md }, range: ctx.doc.lines.rangeOf(t.span) } : undefined;

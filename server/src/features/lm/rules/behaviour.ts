@@ -1,5 +1,5 @@
 /**
- * LM111-LM115: what lmctl behaviour files name (lmctl "Projects" › Behaviour; Stratoss LM "Behaviour
+ * LM111-LM116: what lmctl behaviour files name (lmctl "Projects" › Behaviour; Stratoss LM "Behaviour
  * Testing" › assembly configurations and scenarios). lmctl pushes each (sub)project's configurations
  * and scenarios into one behaviour project, known there by `name`; a configuration's `descriptorName`
  * (a name, or an `$lmctl:/` path lmctl resolves when it stages the project) must designate the
@@ -7,7 +7,7 @@
  * A name the workspace does not hold may still exist in the orchestrator, so those are warnings.
  */
 import { topLevelProperties, type DescriptorSummary } from '../../../model/lm/summary.js';
-import { asMap, get, getPair } from '../../../syntax/tree.js';
+import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { configurationDescriptor, configurationsNamed, projectBehaviour } from '../behaviour/files.js';
 import type { BehaviourSummary } from '../../../model/lm/behaviour.js';
@@ -20,8 +20,20 @@ function checkDescriptor(ctx: LmRuleContext, s: BehaviourSummary): DescriptorSum
   const dn = s.descriptorName;
   const root = asMap(ctx.doc.root);
   if (!dn) {
-    // lmctl still fills the deprecated `descriptorNameRef: $lmctl.descriptor_name` in.
-    if (getPair(root, 'descriptorNameRef') || !root) return undefined;
+    // lmctl still fills the deprecated `descriptorNameRef: $lmctl.descriptor_name` in (its staging mutator).
+    const ref = asScalar(get(root, 'descriptorNameRef'));
+    if (ref?.value === '$lmctl.descriptor_name') {
+      ctx.report({
+        code: 'LM116',
+        severity: 'information',
+        span: ref.span,
+        message:
+          'Deprecated: lmctl replaces `descriptorNameRef: "$lmctl.descriptor_name"` with this project\'s descriptor ' +
+          `name when it stages the project. Write \`"descriptorName": "$lmctl:/descriptor_name"\` instead (${DOCS}).`,
+      });
+      return undefined;
+    }
+    if (!root) return undefined;
     ctx.report({
       code: 'LM111',
       severity: 'warning',
@@ -98,7 +110,8 @@ function checkNames(ctx: LmRuleContext, s: BehaviourSummary): void {
   const what = s.role === 'configuration' ? 'assembly configuration' : 'scenario';
   const root = asMap(ctx.doc.root);
   if (!s.name) {
-    if (root)
+    // A name that is there but not a string (a number) still names the file for lmctl.
+    if (root && !getPair(root, 'name'))
       ctx.report({
         code: 'LM115',
         severity: 'error',
@@ -145,7 +158,7 @@ function checkActors(ctx: LmRuleContext, s: BehaviourSummary): void {
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 export const behaviourRule: LmRule = {
-  codes: ['LM111', 'LM112', 'LM113', 'LM114', 'LM115'],
+  codes: ['LM111', 'LM112', 'LM113', 'LM114', 'LM115', 'LM116'],
   kinds: ['behaviour'],
   crossFile: true,
   check(ctx) {
