@@ -178,7 +178,7 @@ endfunction
 
 augroup lm_descriptors
   autocmd!
-  autocmd FileType yaml let b:lm_root = LmRoot(expand('<afile>')) | call s:Sync(bufnr('%'))
+  autocmd FileType yaml let b:lm_root = LmRoot(expand('<afile>')) | call s:Sync(str2nr(expand('<abuf>')))
         \ | setlocal omnifunc=LmComplete
         \ | nnoremap <buffer> K :call LmHover()<CR>
         \ | nnoremap <buffer> gd :call LmDefinition()<CR>

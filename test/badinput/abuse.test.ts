@@ -31,6 +31,9 @@ import {
   positionOf,
   withCode,
 } from '../support/protocolClient.js';
+import { MAX_NORMATIVE_VIEWS, NormativeViews, normativeUri } from '../../server/src/model/tosca/normativeView.js';
+import { NORMATIVE_TYPES } from '../../server/src/model/tosca/catalog/index.js';
+import { LOGGED_PER_METHOD } from '../../server/src/lsp/guards.js';
 import {
   ASSEMBLY,
   BALANCER,
@@ -543,4 +546,205 @@ describe('abuse: the command-line checker', () => {
       }
     },
   );
+});
+
+/** Writes one JSON-RPC message to the server's stdin as is: params null, absent or of any type. */
+function sendRaw(client: LspClient, message: Record<string, unknown>): void {
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
+  client.proc.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+  client.proc.stdin.write(body);
+}
+
+/** Collects the server's responses to requests sent with sendRaw (string ids `raw-…`). */
+function rawResponses(client: LspClient): Map<string, { error?: { code: number; message: string } }> {
+  const answers = new Map<string, { error?: { code: number; message: string } }>();
+  let buf: Buffer = Buffer.alloc(0);
+  client.proc.stdout.on('data', (d: Buffer) => {
+    buf = Buffer.concat([buf, d] as Uint8Array[]);
+    for (;;) {
+      const head = buf.indexOf('\r\n\r\n');
+      if (head < 0) return;
+      const len = Number(/Content-Length: (\d+)/i.exec(buf.subarray(0, head).toString('ascii'))?.[1]);
+      if (buf.length < head + 4 + len) return;
+      const msg = JSON.parse(buf.subarray(head + 4, head + 4 + len).toString('utf8')) as {
+        id?: unknown;
+        error?: { code: number; message: string };
+      };
+      buf = buf.subarray(head + 4 + len);
+      if (typeof msg.id === 'string' && msg.id.startsWith('raw-')) answers.set(msg.id, msg);
+    }
+  });
+  return answers;
+}
+
+const ABSENT = Symbol('no params');
+type RawCase = [method: string, params: unknown];
+
+describe('abuse: malformed messages at the protocol edge', () => {
+  let ws: TempWorkspace;
+  let client: LspClient;
+  let answers: ReturnType<typeof rawResponses>;
+  const uri = () => fileUri(ws.file(ASSEMBLY));
+  const pos = { line: 0, character: 0 };
+
+  before(async () => {
+    ws = tempWorkspace('abuse-edge');
+    client = new LspClient();
+    answers = rawResponses(client);
+    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+    await client.waitForStatus('ready', 20000);
+    client.open(uri(), ws.read(ASSEMBLY));
+    await client.waitForDiagnostics(uri(), () => true, 5000);
+  }, T);
+
+  after(async () => {
+    await client?.shutdown();
+    ws?.cleanup();
+  }, T);
+
+  const send = (cases: RawCase[], id?: (i: number) => string) =>
+    cases.forEach(([method, params], i) =>
+      sendRaw(client, {
+        ...(id ? { id: id(i) } : {}),
+        method,
+        ...(params === ABSENT ? {} : { params }),
+      }),
+    );
+  const alarming = () => client.logs.filter((l) => /TypeError|Error|failed|Cannot read|uncaught|unhandled/i.test(l));
+
+  test('malformed notifications: each dropped with one log line, no TypeError, the documents unharmed', T, async () => {
+    const u = uri();
+    const doc = (extra: Record<string, unknown>) => ({ textDocument: { uri: u, languageId: 'yaml', ...extra } });
+    const cases: RawCase[] = [
+      // Eight malformed opens: more than are logged one by one.
+      ['textDocument/didOpen', doc({ version: 1, text: null })],
+      ['textDocument/didOpen', null],
+      ['textDocument/didOpen', ABSENT],
+      ['textDocument/didOpen', []],
+      ['textDocument/didOpen', 5],
+      ['textDocument/didOpen', { textDocument: null }],
+      ['textDocument/didOpen', { textDocument: { uri: 5, languageId: 'yaml', version: 1, text: 'x' } }],
+      ['textDocument/didOpen', doc({ version: '1', text: 'name: x\n' })],
+      ['textDocument/didChange', null],
+      ['textDocument/didChange', { textDocument: { uri: u, version: 2 } }],
+      ['textDocument/didChange', { textDocument: { uri: u, version: null }, contentChanges: [{ text: 'x' }] }],
+      ['textDocument/didChange', { textDocument: { uri: u, version: 2 }, contentChanges: 'x' }],
+      ['textDocument/didChange', { textDocument: { uri: u, version: 2 }, contentChanges: [null] }],
+      ['textDocument/didChange', { textDocument: { uri: u, version: 2 }, contentChanges: [{ text: 5 }] }],
+      [
+        'textDocument/didChange',
+        { textDocument: { uri: u, version: 2 }, contentChanges: [{ range: { start: null, end: pos }, text: 'a' }] },
+      ],
+      [
+        'textDocument/didChange',
+        {
+          textDocument: { uri: u, version: 2 },
+          contentChanges: [{ range: { start: { line: -1, character: 0 }, end: pos }, text: 'a' }],
+        },
+      ],
+      ['textDocument/didClose', null],
+      ['textDocument/didClose', { textDocument: null }],
+      ['textDocument/didClose', { textDocument: { uri: [u] } }],
+      ['textDocument/didSave', null],
+      ['textDocument/didSave', { textDocument: { uri: u }, text: 5 }],
+      ['textDocument/willSave', null],
+      ['workspace/didChangeWatchedFiles', null],
+      ['workspace/didChangeWatchedFiles', { changes: null }],
+      ['workspace/didChangeWatchedFiles', { changes: [null] }],
+      ['workspace/didChangeWatchedFiles', { changes: [{ uri: 5, type: 1 }] }],
+      ['workspace/didChangeWatchedFiles', { changes: [{ uri: u, type: 'changed' }] }],
+      ['workspace/didChangeConfiguration', null],
+      ['workspace/didChangeConfiguration', 'lmDescriptors'],
+      ['workspace/didChangeWorkspaceFolders', null],
+      ['workspace/didChangeWorkspaceFolders', { event: null }],
+      ['workspace/didChangeWorkspaceFolders', { event: { added: null, removed: [] } }],
+      ['workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [{ uri: 3 }] } }],
+      ['$/setTrace', null],
+      ['window/workDoneProgress/cancel', null],
+    ];
+    send(cases);
+    // The open assembly is as it was: an edit through a valid change is analysed as usual.
+    const since = client.mark();
+    client.change(u, ws.read(ASSEMBLY).replace('${deploymentLocation}', '${deploymentLocaton}'));
+    await client.waitForDiagnostics(u, (ds) => withCode(ds, 'LM031').length === 1, 5000, since);
+    const h = await client.hover(u, positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
+    assert.match(hoverText(h), /publicIp/);
+    assert.deepEqual(alarming(), []);
+    assert.doesNotMatch(client.stderr, /TypeError|Error/);
+    const dropped = client.logs.filter((l) => l.includes('ignored a malformed'));
+    for (const method of new Set(cases.map(([m]) => m))) {
+      const lines = dropped.filter((l) => l.includes(`\`${method}\``));
+      const sent = cases.filter(([m]) => m === method).length;
+      assert.equal(lines.length, Math.min(sent, LOGGED_PER_METHOD), `${method}:\n${lines.join('\n')}`);
+    }
+    assert.match(dropped.join('\n'), /`textDocument\.text` must be a string/);
+    assert.ok(client.alive);
+  });
+
+  test('malformed requests: InvalidParams saying what is wrong, never InternalError', T, async () => {
+    const td = { uri: uri() };
+    const cases: RawCase[] = [
+      ['textDocument/hover', null],
+      ['textDocument/hover', ABSENT],
+      ['textDocument/hover', []],
+      ['textDocument/hover', { textDocument: null, position: pos }],
+      ['textDocument/hover', { textDocument: td, position: { line: '1', character: 0 } }],
+      ['textDocument/completion', { textDocument: td, position: { line: 0.5, character: 0 } }],
+      ['textDocument/definition', { textDocument: td }],
+      ['textDocument/references', null],
+      ['textDocument/rename', { textDocument: td, position: pos, newName: 5 }],
+      ['textDocument/codeAction', { textDocument: td, range: null }],
+      ['textDocument/selectionRange', { textDocument: td, positions: null }],
+      ['textDocument/semanticTokens/full', { textDocument: 'x' }],
+      ['textDocument/documentSymbol', null],
+      ['textDocument/diagnostic', null],
+      ['workspace/symbol', { query: 5 }],
+      ['codeLens/resolve', null],
+      ['initialize', null],
+    ];
+    send(cases, (i) => `raw-${i}`);
+    for (let t0 = Date.now(); answers.size < cases.length && Date.now() - t0 < 10000;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const codes = cases.map(([m], i) => `${m} ${answers.get(`raw-${i}`)?.error?.code}`);
+    assert.deepEqual(
+      codes,
+      cases.map(([m]) => `${m} -32602`),
+    );
+    assert.match(answers.get('raw-4')!.error!.message, /`textDocument\/hover`: `position` must have whole/);
+    assert.deepEqual(alarming(), []);
+    // A well-formed request still answers.
+    const h = await client.hover(uri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
+    assert.match(hoverText(h), /publicIp/);
+  });
+});
+
+describe('abuse: a client asking about 100,000 distinct normative-source URIs', () => {
+  test('the memo of rendered views stays bounded; every answer is still right', () => {
+    const views = new NormativeViews();
+    const known = NORMATIVE_TYPES.flatMap((t) => t.versions.map((v) => ({ uri: normativeUri(t.name, v), t })));
+    assert.ok(known.length > MAX_NORMATIVE_VIEWS, `${known.length} catalog views`);
+    let answered = 0;
+    for (let i = 0; i < 100000; i++) {
+      const k = known[i % known.length]!;
+      // Every fourth URI names no type; the others cycle through the catalog, spelled three ways.
+      const uri =
+        i % 4 === 0
+          ? `tosca-normative:/tosca_simple_yaml_1_3/tosca.nodes.Unknown${i}.yaml`
+          : i % 4 === 1
+            ? k.uri
+            : i % 4 === 2
+              ? k.uri.replace('tosca-normative:/', 'tosca-normative:///')
+              : k.uri.replace(/\./g, '%2E');
+      const text = views.sourceForUri(uri);
+      if (i % 4 === 0) assert.equal(text, undefined);
+      else {
+        assert.ok(text?.includes(k.t.name), `${uri}: ${text?.slice(0, 80)}`);
+        answered++;
+      }
+      assert.ok(views.size <= MAX_NORMATIVE_VIEWS, `${views.size} views kept after ${i + 1} URIs`);
+    }
+    assert.equal(answered, 75000);
+    assert.equal(views.size, MAX_NORMATIVE_VIEWS);
+  });
 });

@@ -17,13 +17,13 @@ export interface RangeParams extends TextDocumentParams {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 function invalid(message: string): ResponseError<void> {
   return new ResponseError(ErrorCodes.InvalidParams, message);
 }
 
-function isPosition(v: unknown): v is { line: number; character: number } {
+export function isPosition(v: unknown): v is { line: number; character: number } {
   return (
     isObject(v) &&
     Number.isInteger(v['line']) &&

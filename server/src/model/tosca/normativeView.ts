@@ -6,7 +6,7 @@
  * The LSP layer passes such paths through unchanged (`uriOfKey` keeps URIs with a scheme); the
  * editor then asks for the content with the custom request NORMATIVE_SOURCE_REQUEST (protocol.ts),
  * which `NormativeViews.sourceForUri` answers. The text is a pure function of (name, version), so
- * the client may cache it; `NormativeViews` memoises the rendering for the index that owns it.
+ * the client may cache it; `NormativeViews` memoises the rendering (bounded) for the index that owns it.
  */
 import {
   CATALOG_VERSIONS,
@@ -232,21 +232,32 @@ export function renderNormativeView(name: string, version: ToscaVersion): Normat
   return view;
 }
 
+/** Rendered views kept at most (a view is a few kilobytes of text plus its line index). */
+export const MAX_NORMATIVE_VIEWS = 128;
+
 /**
- * Rendered views, memoised. The domain is finite (the catalog's types in each version) and only
- * names the catalog knows are kept, so the memo is bounded by the catalog size.
+ * Rendered views, memoised in least-recently-used order and bounded by MAX_NORMATIVE_VIEWS: a
+ * client may ask for any number of `tosca-normative:` URIs, and the catalogs (one per TOSCA and
+ * SOL001 version) grow, so the memo must not be bounded by their size alone. A URI whose name is
+ * not in the catalog is answered without being kept.
  */
 export class NormativeViews {
-  private readonly views = new Map<string, NormativeView | null>();
+  private readonly views = new Map<string, NormativeView>();
+
+  /** How many rendered views are kept now. */
+  get size(): number {
+    return this.views.size;
+  }
 
   view(name: string, version: ToscaVersion): NormativeView | undefined {
     const key = `${version}/${name}`;
     let v = this.views.get(key);
-    if (v === undefined) {
-      v = renderNormativeView(name, version) ?? null;
-      if (v) this.views.set(key, v);
-    }
-    return v ?? undefined;
+    if (v) this.views.delete(key);
+    else v = renderNormativeView(name, version);
+    if (!v) return undefined;
+    this.views.set(key, v);
+    if (this.views.size > MAX_NORMATIVE_VIEWS) this.views.delete(this.views.keys().next().value!);
+    return v;
   }
 
   /**
