@@ -47,8 +47,9 @@ def compact(section, d):
     out = {}
     if isinstance(d.get('derived_from'), str):
         out['derived_from'] = d['derived_from']
-    if section == 'data_types' and not d.get('properties') and isinstance(d.get('type'), str):
-        pass
+    md = d.get('metadata')
+    if isinstance(md, dict) and md.get('additionalProperties') in (True, 'true'):
+        out['metadata'] = {'additionalProperties': 'true'}
     for k in ('properties', 'attributes'):
         if isinstance(d.get(k), dict) and d[k]:
             out[k] = props(d[k])

@@ -15,6 +15,7 @@ tosca_definitions_version: tosca_simple_unfurl_1_0_0
 imports:
   - repository: unfurl
     file: tosca_plugins/k8s.yaml
+    when: .primary_provider[type=unfurl.relationships.ConnectsTo.K8sCluster]
 node_types:
   MyApp:
     derived_from: [tosca.nodes.SoftwareComponent, unfurl.nodes.Generic]
@@ -43,8 +44,19 @@ node_types:
               primary: deploy.sh
               environment:
                 IMAGE: { eval: .::image }
+  MyOpen:
+    derived_from: tosca.nodes.Root
+    metadata:
+      additionalProperties: true
 topology_template:
+  root:
+    node: app
   node_templates:
+    open:
+      type: MyOpen
+      imported: other-ensemble
+      properties:
+        anything: 1
     cluster:
       type: unfurl.nodes.K8sCluster
     app:
@@ -52,6 +64,13 @@ topology_template:
       properties:
         image: { eval: { get_env: [ IMAGE, nginx ] } }
         settings: { q: { any: thing } }
+  workflows:
+    check_apps:
+      steps:
+        check:
+          target: MyApp
+          activities:
+            - call_operation: Standard.configure
 `;
 
 test('unfurl: a file as Unfurl documents it checks clean, found by its version name', async () => {

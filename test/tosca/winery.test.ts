@@ -50,6 +50,30 @@ topology_template:
         memory: 256
         trigger: { event: put }
 `,
+  // A copy of a normative type (with a slip: another type's definition) does not replace the catalog's.
+  'relationshiptypes/tosca.relationships/AttachesTo/RelationshipType.tosca': `tosca_definitions_version: \
+tosca_simple_yaml_1_3
+relationship_types:
+  tosca.relationships.DependsOn:
+    derived_from: tosca.relationships.Root
+    properties:
+      location: { type: string }
+`,
+  'servicetemplates/radon.blueprints/Example/templates/extra.tosca': `tosca_definitions_version: \
+tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    a:
+      type: radon.nodes.aws.AwsLambdaFunction
+      properties: { handler: x }
+      requirements:
+        - dependency: { node: b, relationship: dep }
+    b:
+      type: tosca.nodes.Root
+  relationship_templates:
+    dep:
+      type: tosca.relationships.DependsOn
+`,
   'notes/readme.tosca': 'title: not TOSCA at all\n',
 };
 
@@ -68,7 +92,7 @@ test('.tosca files of a Winery repository are checked, with the repository types
     const r = await runCli(['check', '.', '--format', 'json'], { cwd: root });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.deepEqual(JSON.parse(r.stdout) as Row[], []);
-    assert.match(r.stderr, /Checked 4 TOSCA files/);
+    assert.match(r.stderr, /Checked 6 TOSCA files/);
     const one = await runCli(['check', 'notes/readme.tosca'], { cwd: root });
     assert.equal(one.code, 2, one.stderr);
     assert.match(one.stderr, /is not an LM descriptor, lmproject file or TOSCA file/);

@@ -133,7 +133,7 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
       case '--tosca-dialect': {
         const d = value() ?? '';
         if (!TOSCA_DIALECTS.includes(d as ToscaDialect))
-          return { ok: false, message: `--tosca-dialect must be ${TOSCA_DIALECTS.join(' or ')} (got '${d}')` };
+          return { ok: false, message: `--tosca-dialect must be one of ${TOSCA_DIALECTS.join(', ')} (got '${d}')` };
         o.toscaDialect = d as ToscaDialect;
         break;
       }

@@ -12,7 +12,7 @@
 import * as path from 'node:path';
 import type { DocumentModel, MemoKey } from '../model/document.js';
 import { YAML_FILE } from '../model/kinds.js';
-import { wineryRoot } from '../model/tosca/winery.js';
+import { isNormativeCopy, wineryRoot } from '../model/tosca/winery.js';
 import { detectDialect, type DialectName } from '../model/tosca/dialects.js';
 import { FolderConfigs } from './folderConfig.js';
 import { findCsar, type CsarInfo } from '../model/tosca/csar.js';
@@ -450,7 +450,13 @@ export class ToscaModels {
     if (!files) {
       files = [];
       for (const e of this.index.allEntries())
-        if (e.kind === 'tosca' && wineryRoot(e.path) === root && files.length < MAX_WINERY_FILES) files.push(e.path);
+        if (
+          e.kind === 'tosca' &&
+          wineryRoot(e.path) === root &&
+          !isNormativeCopy(e.path) &&
+          files.length < MAX_WINERY_FILES
+        )
+          files.push(e.path);
       this.winery.map.set(root, files);
     }
     return files.filter((f) => f !== p);

@@ -37,20 +37,33 @@ export function isDialectExpression(dialect: ToscaDialect, n: YNode | null | und
  * without TOSCA010.
  */
 const DIALECT_KEYS: Partial<Record<ToscaDialect, Readonly<Record<string, readonly string[]>>>> = {
-  // Unfurl, "TOSCA": an implementation's `environment` and `className`; operations' `invoke` and
-  // `metadata`; `metadata` on requirement definitions (`default_for`); `title` (UI labels) on
-  // property and attribute definitions; interfaces on artifact types ("Artifact enhancements");
-  // `decorators` on the service template.
+  // Unfurl, "Unfurl Specific: Extensions" and "TOSCA": an implementation's `environment` and
+  // `className`; operations' `invoke`, `not_implemented`, `entry_state` and `metadata`; metadata on
+  // inputs, outputs, artifacts, repositories and requirement definitions; `title` (UI labels) on
+  // property and attribute definitions; interfaces on artifact types; `requirements` of interfaces;
+  // the service template's `decorators` and `types`; `root` for `substitution_mappings`; conditional
+  // imports (`when`); repository `revision`; `default_for` and `imported` on templates; `type` in
+  // capability assignments; node filters' `requirements` and `match`.
   unfurl: {
     operation_implementation: ['environment', 'className', 'preConditions'],
-    operation_definition: ['invoke', 'metadata'],
+    operation_definition: ['invoke', 'metadata', 'not_implemented', 'entry_state'],
     requirement_definition: ['metadata'],
     property_definition: ['title'],
     attribute_definition: ['title'],
-    parameter_definition: ['title'],
+    parameter_definition: ['title', 'metadata'],
     artifact_type: ['interfaces'],
-    artifact_definition: ['required'],
-    service_template: ['decorators'],
+    artifact_definition: ['required', 'metadata'],
+    interface_definition: ['requirements'],
+    interface_assignment: ['requirements'],
+    service_template: ['decorators', 'types'],
+    topology_template: ['root'],
+    substitution_mappings: ['node'],
+    import: ['when'],
+    repository: ['revision', 'metadata'],
+    node_template: ['imported'],
+    relationship_template: ['default_for', 'imported'],
+    capability_assignment: ['type'],
+    node_filter: ['requirements', 'match'],
   },
   // ONAP's policy framework: `name`, `version` and `type_version` identify policies and types in its
   // database; node templates (its TOSCA node template API) carry them too.

@@ -287,6 +287,8 @@ export function chainComplete(ctx: ToscaRuleContext, t: import('../../model/tosc
     return false;
   // What a type has from its further parents (Unfurl's `derived_from` lists) is not merged here.
   if (chain.some((x) => x.decl?.derivedFromAlso?.length)) return false;
+  // Unfurl's types with `additionalProperties: true` metadata take undeclared properties.
+  if (ctx.options.dialect === 'unfurl' && chain.some((x) => x.decl?.metadata.some(openMetadata))) return false;
   const last = chain[chain.length - 1]!;
   if (!last.derivedFrom || isEntityRoot(last.derivedFrom)) return true;
   if (last.kind === 'data') {
@@ -326,3 +328,7 @@ export function cap(s: string): string {
 }
 
 export type { Span };
+
+function openMetadata(m: { name: string; value?: string }): boolean {
+  return m.name === 'additionalProperties' && m.value === 'true';
+}

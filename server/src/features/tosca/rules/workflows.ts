@@ -87,6 +87,8 @@ function checkTarget(ctx: ToscaRuleContext, m: YMap | null, where: string): Step
   const types = model.types;
   const node = model.nodeTemplates.get(s.text);
   const group = node ? undefined : model.groups.get(s.text);
+  // Unfurl's workflow targets may name a node type ("Unfurl Specific: Extensions").
+  if (!node && !group && ctx.options.dialect === 'unfurl' && types.resolve(s.text, 'node')) return undefined;
   if (!node && !group) {
     const hint = didYouMean(s.text, [...model.nodeTemplates.keys(), ...model.groups.keys()]);
     ctx.report({

@@ -6,11 +6,13 @@ export const UNFURL_TYPES = `
 tosca_definitions_version: tosca_simple_yaml_1_3
 data_types:
   unfurl.datatypes.DNSRecord:
+    metadata: {additionalProperties: 'true'}
     properties:
       type: {type: string, required: false}
       value: {type: string, required: false}
       values: {type: list, required: false}
   unfurl.datatypes.DockerContainer:
+    metadata: {additionalProperties: 'true'}
     properties:
       environment: {type: unfurl.datatypes.EnvironmentVariables, required: false}
       container_name: {type: string, required: false}
@@ -38,7 +40,9 @@ data_types:
       network_mode: {type: string, required: false}
       deploy: {type: map, required: false}
   unfurl.datatypes.EnvVar: {derived_from: tosca.datatypes.Root}
-  unfurl.datatypes.EnvironmentVariables: {derived_from: tosca.datatypes.Root}
+  unfurl.datatypes.EnvironmentVariables:
+    derived_from: tosca.datatypes.Root
+    metadata: {additionalProperties: 'true'}
 artifact_types:
   artifact.AnsibleCollection:
     derived_from: tosca.artifacts.Root
@@ -294,8 +298,12 @@ node_types:
     - parent_zone:
         capability: unfurl.capabilities.DNSZone
         occurrences: [0, 1]
-  unfurl.nodes.Default: {derived_from: unfurl.nodes.Installation}
-  unfurl.nodes.Generic: {derived_from: tosca.nodes.Root}
+  unfurl.nodes.Default:
+    derived_from: unfurl.nodes.Installation
+    metadata: {additionalProperties: 'true'}
+  unfurl.nodes.Generic:
+    derived_from: tosca.nodes.Root
+    metadata: {additionalProperties: 'true'}
   unfurl.nodes.GoogleCloudFolder:
     derived_from: unfurl.nodes.GoogleCloudResource
     properties:
