@@ -36,6 +36,8 @@ export interface CheckResult {
   maxFileBytes: number;
   /** Paths that held nothing to check, with why. */
   empty: string[];
+  /** NFV packages checked (folders with TOSCA-Metadata, archives). */
+  packages?: number;
 }
 
 export type CheckOutcome = { ok: true; result: CheckResult } | { ok: false; message: string };
@@ -240,7 +242,15 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   }
   return {
     ok: true,
-    result: { rows, kinds, skippedYaml: others.size, oversized: [...oversized.values()].sort(), maxFileBytes, empty },
+    result: {
+      rows,
+      kinds,
+      skippedYaml: others.size,
+      oversized: [...oversized.values()].sort(),
+      maxFileBytes,
+      empty,
+      ...(packages.packages ? { packages: packages.packages } : {}),
+    },
   };
 }
 

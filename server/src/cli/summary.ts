@@ -17,6 +17,7 @@ export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 
 
 export function summaryLines(r: CheckResult): string[] {
   const checked = KIND_NAMES.filter(([k]) => r.kinds[k]).map(([k, one, many]) => plural(r.kinds[k]!, one, many));
+  if (r.packages) checked.push(plural(r.packages, 'NFV package', 'NFV packages'));
   const total = Object.values(r.kinds).reduce((a, b) => a + (b ?? 0), 0);
   const skipped = [
     r.skippedYaml ? `${plural(r.skippedYaml, 'YAML file', 'YAML files')} that are not descriptors` : '',

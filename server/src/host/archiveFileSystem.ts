@@ -27,16 +27,12 @@ export class ArchiveFileSystem implements FileSystem {
 
   /** The mount and the entry name of a path inside a mounted archive. */
   private find(p: string): { zip: ZipArchive; dirs: Set<string>; rel: string } | undefined {
-    const bang = p.indexOf('!');
-    if (bang < 0) return undefined;
-    const root = p.slice(0, bang + 1);
-    const m = this.mounts.get(root);
-    if (!m) return undefined;
-    const rel = p
-      .slice(bang + 1)
-      .replace(/^\/+/, '')
-      .replace(/\/+$/, '');
-    return { ...m, rel };
+    // By prefix: a `!` may also be part of a folder's or an entry's name.
+    for (const [root, m] of this.mounts) {
+      if (p !== root && !p.startsWith(root + '/')) continue;
+      return { ...m, rel: p.slice(root.length).replace(/^\/+/, '').replace(/\/+$/, '') };
+    }
+    return undefined;
   }
 
   async readFile(p: string): Promise<string> {
