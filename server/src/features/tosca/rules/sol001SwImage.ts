@@ -1,9 +1,9 @@
 /**
- * Software images of VDUs (ETSI GS NFV-SOL 001, TOSCA347, errors): a node template with more than
- * one artifact of type tosca.artifacts.nfv.SwImage (a VDU or virtual storage has at most one
+ * Software images of VDUs (ETSI GS NFV-SOL 001, TOSCA347): a node template with more than one
+ * artifact of type tosca.artifacts.nfv.SwImage (error: a VDU or virtual storage has at most one
  * software image); and, where the node's type declares `sw_image_data` (SOL001 2.x: the image's
  * facts are a property of the VDU, from 3.3.1 on they are properties of the artifact), a SwImage
- * artifact without `sw_image_data`. Tacker rejects both at onboarding.
+ * artifact without `sw_image_data` (warning: optional in the type, Tacker rejects the package).
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
@@ -37,14 +37,15 @@ export const sol001SwImageRule: ToscaRule = {
       const t = ctx.model.typeOf('node', scalarText(get(body, 'type')));
       if (!t || !types.properties(t).has('sw_image_data')) continue;
       if (get(asMap(get(body, 'properties')), 'sw_image_data')) continue;
+      // A warning (judgement): SOL001 declares the property optional; Tacker requires it, other processors do not.
       ctx.report({
         code: 'TOSCA347',
-        severity: 'error',
+        severity: 'warning',
         span: images[0]!.key.span,
         message:
           `Node template \`${p.key.text}\` has the software image \`${images[0]!.key.text}\` but no ` +
           `\`sw_image_data\` property, which describes it in this version of ETSI GS NFV-SOL 001 (checksum, ` +
-          `formats, sizes). Tacker rejects the package.`,
+          `formats, sizes); the type leaves it optional, but Tacker rejects the package without it.`,
       });
     }
   },
