@@ -21,6 +21,7 @@ import { PRIMITIVE_TYPE_NAMES } from '../../model/tosca/primitives.js';
 import { TYPE_SECTIONS } from '../../model/tosca/summary.js';
 import { kindLabel, type ToscaType } from '../../model/tosca/typeTable.js';
 import { KNOWN_VERSIONS } from '../../model/tosca/versions.js';
+import { grammarOf, type ToscaGrammar } from '../../model/tosca/grammars.js';
 import { isToscaSummary } from '../../model/tosca/summary.js';
 import type { Span } from '../../syntax/positions.js';
 import { cursorAt, siblingKeys, type CursorContext } from '../../syntax/cursor.js';
@@ -61,15 +62,14 @@ interface Env {
   offset: number;
   /** Replace range for value items. */
   word: Span;
-  /** Simple Profile minor version (0..3; 3 when unknown). */
-  minor: number;
+  /** The version the document is read in (keynames, operators). */
+  grammar: ToscaGrammar;
 }
 
 export function complete(ctx: FeatureContext, offset: number): CompletionItem[] {
   const lines = ctx.doc.lines;
   const cur = cursorAt(lines, ctx.doc.root, offset);
   const model = toscaModelOf(ctx);
-  const catalog = model.version?.catalog;
   const lineStart = lines.lineStarts[lines.positionAt(offset).line]!;
   const env: Env = {
     ctx,
@@ -77,7 +77,7 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
     cur,
     offset,
     word: wordSpan(lines, offset, cur.role === 'value' ? cur.tokenStart : lineStart),
-    minor: catalog ? Number(catalog.slice(-1)) : 3,
+    grammar: grammarOf(model.version),
   };
   const call = callAtText(lines, offset, cur);
   if (call) return callCompletions(env, call);
@@ -202,7 +202,7 @@ function functionItems(env: Env): CompletionItem[] {
 
 function constraintItems(env: Env): CompletionItem[] {
   return Object.entries(CONSTRAINT_DOCS)
-    .filter(([, d]) => !d.since || env.minor >= 2)
+    .filter(([, d]) => env.grammar.has(d))
     .map(([op, d]) => item(env, op, CompletionKind.Operator, 'constraint operator', d.summary, '1', d.snippet, true));
 }
 
@@ -629,8 +629,7 @@ function keyCompletions(env: Env): CompletionItem[] {
     });
   if (spec && !spec.open) {
     for (const [k, ks] of Object.entries(spec.keys)) {
-      if (ks.since && env.minor < Number(ks.since.slice(-1))) continue;
-      if (ks.until && env.minor > Number(ks.until.slice(-1))) continue;
+      if (!env.grammar.has(ks)) continue;
       keyItem(
         k,
         ks.shape,

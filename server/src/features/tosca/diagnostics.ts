@@ -9,6 +9,7 @@ import { ruleSteps, type Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
 import type { FileKind } from '../../model/kinds.js';
 import { toscaModelOf } from './model.js';
+import { grammarOf } from '../../model/tosca/grammars.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { TOSCA_RULES } from './rules/index.js';
 
@@ -36,7 +37,7 @@ export function* diagnose(
     return;
   }
   yield;
-  const catalog = model.version?.catalog;
+  const grammar = grammarOf(model.version);
   const rctx: ToscaRuleContext = {
     feature: ctx,
     doc: ctx.doc,
@@ -52,8 +53,8 @@ export function* diagnose(
         !!opts.tosca?.genericTypeNotation || opts.tosca?.dialect === 'amp' || model.dialect === 'amp',
       ...(opts.localOnly ? { localOnly: true } : {}),
     },
-    minor: catalog ? Number(catalog.slice(-1)) : 3,
-    simpleProfile: !model.version || model.version.fullChecks,
+    minor: grammar.minor,
+    simpleProfile: grammar.fullChecks,
   };
   yield* ruleSteps(TOSCA_RULES, rctx, {
     internalErrorCode: 'TOSCA999',

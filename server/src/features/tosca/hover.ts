@@ -16,10 +16,8 @@ import {
   typeMarkdown,
 } from './markdown.js';
 import { toscaModelOf } from './model.js';
+import { grammarById } from '../../model/tosca/grammars.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
-
-const SINCE: Record<string, string> = { '1_1': '1.1', '1_2': '1.2', '1_3': '1.3' };
-const UNTIL: Record<string, string> = { '1_0': '1.0', '1_1': '1.1', '1_2': '1.2' };
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   const t = toscaTargetAt(ctx, offset);
@@ -52,7 +50,10 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
     }
     case 'keyname': {
       const s = t.spec;
-      const version = [s.since ? `since ${SINCE[s.since]}` : '', s.until ? `up to ${UNTIL[s.until]}` : '']
+      const version = [
+        s.since ? `since ${grammarById(s.since).name}` : '',
+        s.until ? `up to ${grammarById(s.until).name}` : '',
+      ]
         .filter(Boolean)
         .join(', ');
       return [

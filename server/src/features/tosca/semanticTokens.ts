@@ -21,6 +21,7 @@ import { pushToken, valueSpan } from '../shared/tokens.js';
 import type { FeatureContext, SemanticToken } from '../types.js';
 import { toscaModelOf } from './model.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
+import { grammarOf } from '../../model/tosca/grammars.js';
 
 /** The reserved function keywords of the Simple Profile (modelable entities, spec §4.1). */
 const ENTITY_KEYWORDS: ReadonlySet<string> = new Set(['SELF', 'SOURCE', 'TARGET', 'HOST']);
@@ -38,7 +39,7 @@ export function semanticTokens(ctx: FeatureContext): SemanticToken[] {
   const root = ctx.doc.root;
   if (!root) return [];
   const model = toscaModelOf(ctx);
-  if (model.version && !model.version.fullChecks) return [];
+  if (!grammarOf(model.version).fullChecks) return [];
   const out: SemanticToken[] = [];
   visit(ctx, model, root, out, 0);
   return out;

@@ -1,0 +1,84 @@
+/**
+ * A TOSCA version as one object: which keynames it has, its intrinsic functions, the normative
+ * catalog it implicitly imports, and whether the Simple Profile rules apply to it. Completion,
+ * hover and the rules ask `grammarOf(model.version)` instead of slicing version names; the next
+ * version is one more object in `GRAMMARS`.
+ *
+ * The accepted spellings of `tosca_definitions_version` and the profiles built on a version (NFV,
+ * MEC) stay in versions.ts; each maps to one grammar here.
+ */
+import type { ToscaVersion } from './catalog/index.js';
+import { FUNCTION_NAMES } from './summary.js';
+import type { VersionInfo } from './versions.js';
+
+/** The versions, as the grammar's `since` / `until` marks write them. */
+export type GrammarId = '1_0' | '1_1' | '1_2' | '1_3' | '2_0';
+
+export interface ToscaGrammar {
+  id: GrammarId;
+  /** As people write it: `1.3`. */
+  name: string;
+  /**
+   * The Simple Profile minor version whose keynames and rules the version follows (TOSCA 2.0: 3,
+   * until it has a grammar of its own).
+   */
+  minor: number;
+  /** The normative types it implicitly imports; none for TOSCA 2.0 (profiles are imported). */
+  catalog?: ToscaVersion;
+  /** Intrinsic function names it recognises as calls. */
+  functions: ReadonlySet<string>;
+  /** True when the Simple Profile rules apply (every version but TOSCA 2.0, which is syntax-only for now). */
+  fullChecks: boolean;
+  /** True when a keyname (constraint operator...) marked `since` / `until` a version exists in this one. */
+  has(mark: { since?: GrammarId; until?: GrammarId }): boolean;
+}
+
+const ORDER: readonly GrammarId[] = ['1_0', '1_1', '1_2', '1_3', '2_0'];
+
+/** True when the version at position `at` of ORDER lies within the mark's range. */
+function within(at: number, mark: { since?: GrammarId; until?: GrammarId }): boolean {
+  return (!mark.since || at >= ORDER.indexOf(mark.since)) && (!mark.until || at <= ORDER.indexOf(mark.until));
+}
+
+function simpleProfile(minor: 0 | 1 | 2 | 3): ToscaGrammar {
+  const id = ORDER[minor]!;
+  return {
+    id,
+    name: `1.${minor}`,
+    minor,
+    catalog: `tosca_simple_yaml_${id}` as ToscaVersion,
+    functions: FUNCTION_NAMES,
+    fullChecks: true,
+    has: (mark) => within(minor, mark),
+  };
+}
+
+const V1_3 = simpleProfile(3);
+
+const V2_0: ToscaGrammar = {
+  id: '2_0',
+  name: '2.0',
+  minor: 3,
+  functions: FUNCTION_NAMES,
+  fullChecks: false,
+  has: (mark) => V1_3.has(mark),
+};
+
+/** Every version, oldest first: the one registration list. */
+export const GRAMMARS: readonly ToscaGrammar[] = [simpleProfile(0), simpleProfile(1), simpleProfile(2), V1_3, V2_0];
+
+/** The grammar of a `since` / `until` mark. */
+export function grammarById(id: GrammarId): ToscaGrammar {
+  return GRAMMARS.find((g) => g.id === id) ?? V1_3;
+}
+
+/**
+ * The grammar a document is read in: its version's; NFV and MEC profiles build on Simple Profile
+ * 1.0; Simple Profile 1.3 when the version is unknown (as the catalog choice does).
+ */
+export function grammarOf(version: VersionInfo | undefined): ToscaGrammar {
+  if (!version) return V1_3;
+  if (version.dialect === 'tosca2') return V2_0;
+  if (version.dialect === 'nfv' || version.dialect === 'mec') return GRAMMARS[0]!;
+  return GRAMMARS.find((g) => g.catalog === version.catalog) ?? V1_3;
+}
