@@ -53,7 +53,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yml,yaml,tosca}'),
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.yml,*.yaml,*.tosca,.lm-descriptors.json}'),
     },
     initializationOptions: {
       cacheDir: storage ? path.join(storage.fsPath, 'index-cache') : undefined,
