@@ -58,7 +58,9 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.yml,*.yaml,*.tosca,Behaviour/*/*.json}'),
+      fileEvents: vscode.workspace.createFileSystemWatcher(
+        '**/{*.yml,*.yaml,*.tosca,Behaviour/*/*.json,.lm-descriptors.json}',
+      ),
     },
     initializationOptions: {
       cacheDir: storage ? path.join(storage.fsPath, 'index-cache') : undefined,

@@ -55,6 +55,10 @@ export class FolderConfigs {
     return found ?? undefined;
   }
 
+  forget(): void {
+    this.cache = new Map();
+  }
+
   private read(path: string): FolderConfig | null {
     const text = this.fs.readTextSync(path, MAX_CONFIG_BYTES);
     if (text === undefined) return null;

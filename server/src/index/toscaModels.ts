@@ -440,6 +440,11 @@ export class ToscaModels {
     return config?.toscaDialect ?? detectDialect(summary) ?? 'standard';
   }
 
+  /** Forgets the folder config files read (one changed): the next models read them again. */
+  forgetFolderConfigs(): void {
+    this.folderConfigs.forget();
+  }
+
   /** The other `.tosca` files of the Winery repository of `p` in the index, per TOSCA generation. */
   private wineryFiles(p: string): string[] {
     const root = wineryRoot(p);

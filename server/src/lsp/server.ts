@@ -35,6 +35,7 @@ import { OpenDocuments } from './documents.js';
 import { PackageDocuments } from './packageDocuments.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
+import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
@@ -362,7 +363,15 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
-    if (session) await workspace.filesChanged(params);
+    if (!session) return;
+    // A folder config file (the TOSCA dialect of a folder) changes how every file under it reads.
+    const configs = (params.changes ?? []).filter((c) => c?.uri?.endsWith(`/${FOLDER_CONFIG_FILE}`));
+    const files = (params.changes ?? []).filter((c) => !configs.includes(c));
+    if (files.length) await workspace.filesChanged({ changes: files });
+    if (configs.length) {
+      session.index.tosca.forgetFolderConfigs();
+      applySettings(settings);
+    }
   });
 
   connection.onCompletion((params): LspCompletionItem[] =>

@@ -38,7 +38,11 @@ export class WorkspaceSync {
   /** Registers for file events on YAML files (clients that let servers register watchers). */
   watchFiles(): void {
     void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [{ globPattern: '**/*.{yml,yaml,tosca}' }, { globPattern: '**/Behaviour/*/*.json' }],
+      watchers: [
+        { globPattern: '**/*.{yml,yaml,tosca}' },
+        { globPattern: '**/Behaviour/*/*.json' },
+        { globPattern: '**/.lm-descriptors.json' },
+      ],
     });
   }
 
