@@ -6,7 +6,7 @@
  */
 import { checkPackage, digestRequests, type PackageFinding } from '../features/tosca/package/check.js';
 import { packageLayout, type PackageFiles } from '../model/tosca/package/files.js';
-import { folderPackage, listFolder, packageRootsUnder } from '../host/packageFolder.js';
+import { folderPackage, packageRootsUnder, rootFiles } from '../host/packageFolder.js';
 import { archivePackage } from '../host/archiveFileSystem.js';
 import type { ZipArchive } from '../host/zipArchive.js';
 import type { Severity } from '../features/types.js';
@@ -46,8 +46,8 @@ export async function packageRows(
       const roots = packageRootsUnder(t.real);
       // A package without TOSCA-Metadata is recognised only when it is the argument itself.
       if (!roots.includes(t.real)) {
-        const files = listFolder(t.real);
-        if (packageLayout(files)?.kind === 'single') found.push({ root: t.real, pkg: folderPackage(t.real, files) });
+        if (packageLayout(rootFiles(t.real))?.kind === 'single')
+          found.push({ root: t.real, pkg: folderPackage(t.real) });
       }
       for (const root of roots) found.push({ root, pkg: folderPackage(root) });
     }

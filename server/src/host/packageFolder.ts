@@ -37,6 +37,18 @@ export function listFolder(root: string): string[] {
   return out.sort();
 }
 
+/** The files directly in `dir` (enough to tell a package without TOSCA-Metadata: see packageLayout). */
+export function rootFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
 /** Hex digest of a file on disk, read in chunks. */
 export function digestFile(file: string, algorithm: HashAlgorithm): string | undefined {
   let fd: number | undefined;

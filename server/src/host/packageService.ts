@@ -12,7 +12,7 @@ import { checkPackage } from '../features/tosca/package/check.js';
 import { packageDocKind } from '../features/tosca/package/editor.js';
 import type { Diagnostic } from '../features/types.js';
 import { META_PATH, packageLayout, type HashAlgorithm, type PackageFiles } from '../model/tosca/package/files.js';
-import { digestFile, folderPackage, listFolder } from './packageFolder.js';
+import { digestFile, folderPackage, listFolder, rootFiles } from './packageFolder.js';
 
 /** Small files are hashed at once when a quick fix needs their hash. */
 const SYNC_HASH_BYTES = 8 * 1024 * 1024;
@@ -33,7 +33,7 @@ export class PackageService {
     if (kind !== 'manifest') return undefined;
     const dir = path.posix.dirname(file);
     if (existsSync(path.posix.join(dir, META_PATH))) return dir;
-    return packageLayout(listFolder(dir))?.kind === 'single' ? dir : undefined;
+    return packageLayout(rootFiles(dir))?.kind === 'single' ? dir : undefined;
   }
 
   private key(file: string, algorithm: HashAlgorithm): string | undefined {
