@@ -156,6 +156,20 @@ topology_template:
   assert.match(diags.find((d) => d.code === 'TOSCA340')!.message, /built-in ETSI GS NFV-SOL 001 v4\.4\.1 file/);
 });
 
+test('sol001: SOL001 files of a release in another TOSCA version than the descriptor (TOSCA341)', async () => {
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - ${FORGE}/v3.3.1/etsi_nfv_sol001_common_types.yaml
+#   ${'^'.repeat(82)} TOSCA341
+`);
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - ${FORGE}/v3.3.1/etsi_nfv_sol001_common_types.yaml
+`);
+});
+
 test('sol001: SOL001 type files of two versions imported together (TOSCA341)', async () => {
   await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_2
