@@ -13,6 +13,7 @@ import {
   builtinFile,
   builtinForMissingFile,
   builtinForUrl,
+  builtinText,
 } from '../../server/src/model/tosca/sol001/builtin.js';
 import { parseYaml } from '../../server/src/syntax/parse.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
@@ -155,6 +156,20 @@ topology_template:
   assert.match(diags.find((d) => d.code === 'TOSCA340')!.message, /built-in ETSI GS NFV-SOL 001 v4\.4\.1 file/);
 });
 
+test('sol001: SOL001 files of a release in another TOSCA version than the descriptor (TOSCA341)', async () => {
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - ${FORGE}/v3.3.1/etsi_nfv_sol001_common_types.yaml
+#   ${'^'.repeat(82)} TOSCA341
+`);
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - ${FORGE}/v3.3.1/etsi_nfv_sol001_common_types.yaml
+`);
+});
+
 test('sol001: SOL001 type files of two versions imported together (TOSCA341)', async () => {
   await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_2
@@ -207,4 +222,28 @@ topology_template:
   const lines = new LineIndex(text);
   const r = links[0]!.targetSelectionRange;
   assert.equal(text.slice(lines.offsetAt(r.start), lines.offsetAt(r.end)), 'tosca.nodes.nfv.Vdu.Compute');
+});
+
+test('sol001: odd URLs and paths resolve to nothing and never throw', () => {
+  for (const u of [
+    '',
+    'https://',
+    'https://forge.etsi.org/rep/nfv/SOL001/raw/v/etsi_nfv_sol001_vnfd_types.yaml',
+    'x'.repeat(5000),
+  ])
+    assert.equal(builtinForUrl(u), undefined, u.slice(0, 40));
+  for (const p of [
+    'tosca-normative:/etsi-nfv-sol001/v9.9.9/etsi_nfv_sol001_vnfd_types.yaml',
+    'tosca-normative:/etsi-nfv-sol001/v2.6.1/other.yaml',
+    'tosca-normative:/profile/nothing.yaml',
+    'tosca-normative:/etsi-nfv-sol001/%E0%A4%A',
+    '/ws/etsi_nfv_sol001_vnfd_types.yaml',
+  ])
+    assert.equal(builtinFile(p), undefined, p);
+  // The percent-encoded form an editor may send back is the same file.
+  const p = builtinForUrl(`${FORGE}/v3.3.1/etsi_nfv_sol001_nsd_types.yaml`)!;
+  assert.equal(
+    builtinText(p.replace('tosca-normative:/', 'tosca-normative:///').replace('/v3.3.1/', '/v3%2E3%2E1/')),
+    builtinFile(p)!.text,
+  );
 });

@@ -4,9 +4,10 @@
  *   its types come from the built-in catalog so the descriptor is still checked, but Tacker and
  *   every other processor need the file (or its ETSI forge URL).
  * - TOSCA341 (warning): the imports bring SOL001 type files of different versions together
- *   (SOL001 publishes the files of one version as a set; types differ between versions).
+ *   (SOL001 publishes the files of one version as a set; types differ between versions), or files
+ *   of a release written in another TOSCA version than the descriptor (2.x: 1.2, 3.x and 4.x: 1.3).
  */
-import { builtinSol001Version } from '../../../model/tosca/sol001/builtin.js';
+import { builtinFile, builtinSol001Version } from '../../../model/tosca/sol001/builtin.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 export const sol001ImportsRule: ToscaRule = {
@@ -37,8 +38,23 @@ export const sol001ImportsRule: ToscaRule = {
             `by its ETSI forge URL.`,
         });
       }
-      if (!first) first = { version, name };
-      else if (first.version !== version) {
+      if (!first) {
+        first = { version, name };
+        // SOL001 2.x type files are Simple Profile 1.2 files, 3.x and 4.x are 1.3 files.
+        const theirs = builtinFile(st.path)?.summary.version?.text;
+        const ours = model.summary.version?.text.trim();
+        if (theirs && ours && /^tosca_simple_yaml_1_[23]$/.test(ours) && theirs !== ours) {
+          ctx.report({
+            code: 'TOSCA341',
+            severity: 'warning',
+            span,
+            message:
+              `The type files of ETSI GS NFV-SOL 001 v${version} are \`${theirs}\` files, this descriptor is ` +
+              `\`${ours}\`: a VNFD is written in the TOSCA version of the SOL001 release it uses. Change ` +
+              `\`tosca_definitions_version\` or import the SOL001 files of a matching version.`,
+          });
+        }
+      } else if (first.version !== version) {
         ctx.report({
           code: 'TOSCA341',
           severity: 'warning',
