@@ -40,27 +40,45 @@ export function behaviourProject(p: string): string | undefined {
   return /^(.*)\/Behaviour\/[^/]+\/[^/]+$/.exec(p)?.[1];
 }
 
+/** A behaviour file of the index: its path and summary (nothing read). */
+export interface BehaviourEntry {
+  path: string;
+  summary: BehaviourSummary;
+}
+
 /**
  * The behaviour files of the same (sub)project as `p` (lmctl pushes them into one behaviour project,
- * where configurations and scenarios are known by name), `p` itself included, by path.
+ * where configurations and scenarios are known by name), `p` itself included, by path, from the
+ * index: names and their spans are all the checks and completion need, so no file is read.
  */
-export function projectBehaviour(ctx: FeatureContext, p: string): BehaviourFile[] {
+export function projectEntries(ctx: FeatureContext, p: string): BehaviourEntry[] {
   const dir = behaviourProject(p);
   if (dir === undefined) return [];
-  const out: BehaviourFile[] = [];
+  const out: BehaviourEntry[] = [];
   for (const e of ctx.index.allEntries()) {
-    if (e.kind !== 'behaviour' || behaviourProject(e.path) !== dir) continue;
+    if (e.kind !== 'behaviour' || e.path === ctx.doc.path || behaviourProject(e.path) !== dir) continue;
+    const summary = e.summary;
+    if (summary.kind === 'behaviour') out.push({ path: e.path, summary });
+  }
+  const own = behaviourSummary(ctx.doc);
+  if (own && behaviourProject(ctx.doc.path) === dir) out.push({ path: ctx.doc.path, summary: own });
+  return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/** The project's behaviour files that mention `name` (as their name or an actor's configuration), read. */
+export function projectFilesNaming(ctx: FeatureContext, p: string, name: string): BehaviourFile[] {
+  const out: BehaviourFile[] = [];
+  for (const e of projectEntries(ctx, p)) {
+    if (e.summary.name?.text !== name && !e.summary.configurationRefs.some((r) => r.text === name)) continue;
     const f = openBehaviour(ctx, e.path);
     if (f) out.push(f);
   }
-  if (ctx.doc.kind === 'behaviour' && behaviourProject(ctx.doc.path) === dir && !out.some((f) => f.model === ctx.doc))
-    out.push({ model: ctx.doc, summary: ctx.doc.summary as BehaviourSummary });
-  return out.sort((a, b) => (a.model.path < b.model.path ? -1 : 1));
+  return out;
 }
 
 /** The configurations of the project of `p` named `name` (with `name` undefined: all of them). */
-export function configurationsNamed(ctx: FeatureContext, p: string, name?: string): BehaviourFile[] {
-  return projectBehaviour(ctx, p).filter(
+export function configurationsNamed(ctx: FeatureContext, p: string, name?: string): BehaviourEntry[] {
+  return projectEntries(ctx, p).filter(
     (f) => f.summary.role === 'configuration' && f.summary.name && (name === undefined || f.summary.name.text === name),
   );
 }

@@ -34,7 +34,7 @@ function markdown(ctx: FeatureContext, t: BehaviourTarget): string | undefined {
       const rows = [`**${t.name}** — assembly configuration`];
       const dn = c[0]!.summary.descriptorName;
       if (dn) rows.push(`of \`${dn.text}\``);
-      rows.push(c.map((f) => fileLink(ctx, f.model.path, f.summary.name?.span)).join(' · '));
+      rows.push(c.map((f) => fileLink(ctx, f.path, f.summary.name?.span)).join(' · '));
       return rows.join('\n\n');
     }
   }
@@ -76,10 +76,6 @@ export function behaviourDefinition(ctx: FeatureContext, offset: number): Locati
     case 'configuration':
       return t.declaration
         ? []
-        : t.configurations.flatMap((f) =>
-            f.summary.name
-              ? linkTo(ctx, origin, f.model.path, { start: 0, end: f.model.text.length }, f.summary.name.span)
-              : [],
-          );
+        : t.configurations.flatMap((f) => (f.summary.name ? linkTo(ctx, origin, f.path, f.summary.name.span) : []));
   }
 }

@@ -7,7 +7,7 @@
 import type { FeatureContext, Reference, RenamePlace, RenameResult } from '../../types.js';
 import { EditSet } from '../editSet.js';
 import type { LmSymbol, SymbolAt } from '../symbol.js';
-import { projectBehaviour } from './files.js';
+import { projectFilesNaming } from './files.js';
 import { behaviourTargetAt } from './target.js';
 
 /** The LM symbol at the offset of a behaviour file (descriptor or property), undefined elsewhere. */
@@ -31,7 +31,7 @@ export function behaviourSymbolAt(ctx: FeatureContext, offset: number): SymbolAt
 /** Every place of the project's behaviour files naming the configuration `name`. */
 function configurationUses(ctx: FeatureContext, name: string): { path: string; ref: Reference; decl: boolean }[] {
   const out: { path: string; ref: Reference; decl: boolean }[] = [];
-  for (const f of projectBehaviour(ctx, ctx.doc.path)) {
+  for (const f of projectFilesNaming(ctx, ctx.doc.path, name)) {
     const s = f.summary;
     const lines = f.model.lines;
     const add = (span: { start: number; end: number }, declaration: boolean) =>
@@ -77,7 +77,7 @@ export function renameConfiguration(ctx: FeatureContext, offset: number, newName
   if (configurationUses(ctx, newName).some((u) => u.decl))
     return { error: `This project already has an assembly configuration named \`${newName}\`.` };
   const edits = new EditSet();
-  for (const f of projectBehaviour(ctx, ctx.doc.path)) {
+  for (const f of projectFilesNaming(ctx, ctx.doc.path, old)) {
     const s = f.summary;
     const spans = [
       ...(s.role === 'configuration' && s.name?.text === old ? [s.name.span] : []),

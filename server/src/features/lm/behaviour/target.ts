@@ -8,12 +8,12 @@ import type { BehaviourSummary } from '../../../model/lm/behaviour.js';
 import { topLevelProperties, type PropertyDecl } from '../../../model/lm/summary.js';
 import type { Span } from '../../../syntax/positions.js';
 import type { FeatureContext } from '../../types.js';
-import { configurationDescriptor, configurationsNamed, type BehaviourFile } from './files.js';
+import { configurationDescriptor, configurationsNamed, type BehaviourEntry } from './files.js';
 
 export type BehaviourTarget =
   | { kind: 'descriptor'; span: Span; text: string; resolution: TypeResolution }
   | { kind: 'property'; span: Span; name: string; descriptor?: DescriptorEntry; decl?: PropertyDecl }
-  | { kind: 'configuration'; span: Span; name: string; configurations: BehaviourFile[]; declaration: boolean };
+  | { kind: 'configuration'; span: Span; name: string; configurations: BehaviourEntry[]; declaration: boolean };
 
 const within = (s: Span, offset: number) => offset >= s.start && offset <= s.end;
 

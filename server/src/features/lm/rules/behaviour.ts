@@ -9,7 +9,7 @@
 import { topLevelProperties, type DescriptorSummary } from '../../../model/lm/summary.js';
 import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
-import { configurationDescriptor, configurationsNamed, projectBehaviour } from '../behaviour/files.js';
+import { configurationDescriptor, configurationsNamed, projectEntries } from '../behaviour/files.js';
 import type { BehaviourSummary } from '../../../model/lm/behaviour.js';
 import { literalProblem } from './properties.js';
 import type { LmRule, LmRuleContext } from './context.js';
@@ -121,8 +121,8 @@ function checkNames(ctx: LmRuleContext, s: BehaviourSummary): void {
     return;
   }
   const name = s.name.text;
-  const same = projectBehaviour(ctx.feature, ctx.doc.path).filter(
-    (f) => f.model.path !== ctx.doc.path && f.summary.role === s.role && f.summary.name?.text === name,
+  const same = projectEntries(ctx.feature, ctx.doc.path).filter(
+    (f) => f.path !== ctx.doc.path && f.summary.role === s.role && f.summary.name?.text === name,
   );
   if (same.length)
     ctx.report({
@@ -131,7 +131,7 @@ function checkNames(ctx: LmRuleContext, s: BehaviourSummary): void {
       span: s.name.span,
       message:
         `Another ${what} of this project is named \`${name}\` ` +
-        `(${same.map((f) => basename(f.model.path)).join(', ')}): lmctl pushes them by name, so one replaces ` +
+        `(${same.map((f) => basename(f.path)).join(', ')}): lmctl pushes them by name, so one replaces ` +
         `the other in LM. Give each a name of its own (${DOCS}).`,
     });
 }
