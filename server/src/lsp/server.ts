@@ -32,7 +32,7 @@ import { workspaceEdit } from './edits.js';
 import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { OpenDocuments } from './documents.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
-import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
+import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
@@ -235,6 +235,7 @@ export function startServer(connection: Connection): void {
     session = new Session(undefined, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
+      importMap: importMapEntries(settings),
       ...(cacheFile ? { cacheFile } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
@@ -277,6 +278,8 @@ export function startServer(connection: Connection): void {
     settings = next;
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
+    if (JSON.stringify(next.tosca.importMap) !== JSON.stringify(before.tosca.importMap))
+      s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
     publisher.scheduleAll(new Set(), 0);
     // Settings change every file's findings (severities, the cap, the scope).
