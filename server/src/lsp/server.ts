@@ -278,7 +278,7 @@ export function startServer(connection: Connection): void {
     settings = next;
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
-    if (JSON.stringify(next.tosca.importMap) !== JSON.stringify(before.tosca.importMap))
+    if (JSON.stringify(next.tosca.importMap ?? {}) !== JSON.stringify(before.tosca.importMap ?? {}))
       s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
     publisher.scheduleAll(new Set(), 0);

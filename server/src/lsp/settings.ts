@@ -16,7 +16,7 @@ export interface Settings {
    * `importMap`: import URL prefix → local folder (relative to the workspace root, or absolute), so imports by URL
    * resolve to workspace files (never fetched).
    */
-  tosca: { dialect: ToscaDialect; genericTypeNotation: boolean; importMap: Record<string, string> };
+  tosca: { dialect: ToscaDialect; genericTypeNotation: boolean; importMap?: Record<string, string> };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -24,7 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeMB: 4,
   analysisBudgetMs: 2000,
   exclude: ['node_modules', '.git', '_lmctl'],
-  tosca: { dialect: 'standard', genericTypeNotation: false, importMap: {} },
+  tosca: { dialect: 'standard', genericTypeNotation: false },
 };
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
@@ -64,12 +64,12 @@ export function readSettings(raw: unknown): Settings {
   const importMap = isObject(tosca) ? tosca['importMap'] : undefined;
   if (isObject(importMap)) {
     for (const [prefix, folder] of Object.entries(importMap))
-      if (prefix && typeof folder === 'string' && folder.trim()) s.tosca.importMap[prefix] = folder.trim();
+      if (prefix && typeof folder === 'string' && folder.trim()) (s.tosca.importMap ??= {})[prefix] = folder.trim();
   }
   return s;
 }
 
 /** The import map setting as the index takes it. */
 export function importMapEntries(s: Settings): { prefix: string; folder: string }[] {
-  return Object.entries(s.tosca.importMap).map(([prefix, folder]) => ({ prefix, folder }));
+  return Object.entries(s.tosca.importMap ?? {}).map(([prefix, folder]) => ({ prefix, folder }));
 }
