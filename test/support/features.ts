@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { Session } from '../../server/src/host/session.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+import type { IndexOptions } from '../../server/src/index/workspace.js';
 import { complete } from '../../server/src/features/completion.js';
 import { definition } from '../../server/src/features/definition.js';
 import { hover } from '../../server/src/features/hover.js';
@@ -15,12 +16,13 @@ import { parseFixture, type Fixture } from './fixture.js';
 
 export async function setup(
   src: string,
+  options: IndexOptions = {},
 ): Promise<{ fixture: Fixture; session: Session; ctx: FeatureContext; fs: MemoryFileSystem }> {
   const fixture = parseFixture(src);
   const files: Record<string, string> = {};
   for (const f of fixture.files) files[f.path] = f.text;
   const fs = new MemoryFileSystem(files);
-  const session = new Session(fs);
+  const session = new Session(fs, options);
   session.index.addRoot('/ws');
   await session.index.build();
   // The file under test: the one with the cursor, else the last file of the fixture.

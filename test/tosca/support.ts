@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { setup } from '../support/features.js';
 import { computeDiagnostics, type DiagnosticOptions } from '../../server/src/features/diagnostics.js';
 import type { Diagnostic } from '../../server/src/features/types.js';
+import type { IndexOptions } from '../../server/src/index/workspace.js';
 
 /**
  * Codes most fixtures do not care about: type-without-derived_from hints, unassigned-requirement
@@ -16,10 +17,10 @@ export const NOISE = ['TOSCA037', 'TOSCA064', 'TOSCA103'];
 
 export async function checkTosca(
   src: string,
-  opts: { ignore?: string[]; options?: DiagnosticOptions } = {},
+  opts: { ignore?: string[]; options?: DiagnosticOptions; index?: IndexOptions } = {},
 ): Promise<Diagnostic[]> {
   const text = /^\s*#- /.test(src) ? src : `#- /ws/service.yaml\n${src.replace(/^\n/, '')}`;
-  const { fixture, ctx } = await setup(text);
+  const { fixture, ctx } = await setup(text, opts.index);
   const ignore = opts.ignore ?? NOISE;
   const diags = computeDiagnostics(ctx, opts.options).filter((d) => !ignore.includes(d.code));
   const path = ctx.doc.path;

@@ -16,6 +16,8 @@ export interface CheckOptions {
   toscaDialect: ToscaDialect;
   /** The size cap in bytes (--max-file-size, in MB); the index default when undefined. */
   maxFileBytes: number | undefined;
+  /** --import-map PREFIX=FOLDER (repeatable): import URLs under PREFIX are files under FOLDER (as given). */
+  importMap?: { prefix: string; folder: string }[];
 }
 
 export const CHECK_USAGE = `Usage: lm-descriptors check [paths...] [options]
@@ -35,6 +37,10 @@ Options:
   --max-warnings N        exit 1 when more than N warnings are found (even with --quiet)
   --allow-empty           do not fail when a path holds no descriptor, lmproject file or TOSCA file
   --max-file-size MB      files larger than this are not read (default 4)
+  --import-map PREFIX=FOLDER
+                          imports by URL under PREFIX are read from FOLDER (relative to the current folder),
+                          never downloaded; the longest prefix wins (repeatable). Without it, raw-file URLs
+                          of the file's own git repository (its remotes) are read from the checkout
   --tosca-generic-types   accept the generic type notation map<string,boolean> in TOSCA files (TOSCA036)
   --tosca-dialect standard|amp|unfurl|onap|cloudshell
                           check TOSCA files as that orchestrator reads them: its extensions accepted,
@@ -119,6 +125,18 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
           return { ok: false, message: `--max-file-size expects a size in MB, e.g. 8 (got '${v}')` };
         }
         o.maxFileBytes = Math.round(Number(v) * 1024 * 1024);
+        break;
+      }
+      case '--import-map': {
+        const v = value() ?? '';
+        // The prefix is a URL (it holds ':' and may hold '='): the folder is after the last '='.
+        const at = v.lastIndexOf('=');
+        if (at <= 0 || at === v.length - 1)
+          return {
+            ok: false,
+            message: `--import-map expects PREFIX=FOLDER, e.g. https://example.com/profiles/=./profiles (got '${v}')`,
+          };
+        (o.importMap ??= []).push({ prefix: v.slice(0, at), folder: v.slice(at + 1) });
         break;
       }
       case '--quiet':

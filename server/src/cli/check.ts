@@ -68,6 +68,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   const archives = new Map<string, ZipArchive>();
   const session = new Session(fs, {
     ...(o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {}),
+    importMap: (o.importMap ?? []).map((e) => ({ prefix: e.prefix, folder: normalise(path.resolve(cwd, e.folder)) })),
     // Nothing changes during a run: the TOSCA models need no invalidation bookkeeping.
     unchanging: true,
     analyse: (file, text) => {

@@ -27,6 +27,9 @@ import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
 import { parseYaml } from '../syntax/parse.js';
+import { mapByImportMap, mapByRepository, type ImportMapEntry, type UrlMapping } from '../model/tosca/urlMap.js';
+import * as upath from '../util/path.js';
+import { Checkouts } from './checkouts.js';
 import type { DirEntry, FileSystem } from './fileSystem.js';
 import type { IndexEntry } from './workspace.js';
 
@@ -44,6 +47,8 @@ export interface ToscaIndexView {
   readonly generation: number;
   /** The dialect setting (`lmDescriptors.tosca.dialect`, `--tosca-dialect`); `standard` when unset. */
   readonly toscaDialect?: DialectName;
+  /** The workspace roots (relative folders of the import map resolve against each). */
+  readonly roots: readonly string[];
 }
 
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
@@ -88,7 +93,7 @@ export class ToscaModels {
    * Resolved imports per summary object (a new summary is a new key, so edits need no bookkeeping)
    * and per file-set generation (an import may start or stop resolving when files come and go).
    */
-  private readonly edges = new WeakMap<ToscaSummary, { gen: number; edges: ImportEdge[] }>();
+  private edges = new WeakMap<ToscaSummary, { gen: number; edges: ImportEdge[] }>();
   /** Reverse import edges (see `importersOf`), brought up to date file by file when the index changes. */
   private readonly reverse = {
     generation: -1,
@@ -120,6 +125,11 @@ export class ToscaModels {
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
   /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
+  /** URL prefix → folder (lmDescriptors.tosca.importMap, --import-map); relative folders against each root. */
+  private importMap: readonly ImportMapEntry[] = [];
+  private resolvedMap = { roots: '', entries: [] as ImportMapEntry[] };
+  /** The git checkouts files belong to, for their repository's own raw-file URLs. */
+  private readonly checkouts: Checkouts;
 
   constructor(
     private readonly index: ToscaIndexView,
@@ -132,6 +142,33 @@ export class ToscaModels {
       this.csarProbes = new Map();
       this.resolvedImports = new Map();
     }
+    this.checkouts = new Checkouts(fs);
+  }
+
+  /** Sets the import map (URL prefix → folder); every import resolves again. */
+  setImportMap(entries: readonly ImportMapEntry[]): void {
+    this.importMap = entries.filter((e) => e.prefix && e.folder);
+    this.resolvedMap = { roots: '', entries: [] };
+    this.clear();
+  }
+
+  /** Where an import URL is in the workspace: the import map first (longest prefix), else the checkout's remote. */
+  private mapUrl(url: string, from: string): UrlMapping | undefined {
+    if (this.importMap.length) {
+      const roots = this.index.roots.join('\n');
+      if (this.resolvedMap.roots !== roots || !this.resolvedMap.entries.length) {
+        const entries: ImportMapEntry[] = [];
+        for (const e of this.importMap) {
+          if (upath.isAbsolute(e.folder)) entries.push(e);
+          else for (const r of this.index.roots) entries.push({ prefix: e.prefix, folder: upath.resolve(r, e.folder) });
+        }
+        this.resolvedMap = { roots, entries };
+      }
+      const m = mapByImportMap(url, this.resolvedMap.entries);
+      if (m) return m;
+    }
+    const checkout = this.checkouts.of(from);
+    return checkout ? mapByRepository(url, checkout.remotes, checkout.root) : undefined;
   }
 
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
@@ -156,8 +193,13 @@ export class ToscaModels {
     const seen = new Map<string, Seen>();
     for (const f of [...model.closure.files, ...model.contextFiles])
       if (f.path !== doc.path) seen.set(f.path, this.now(f.path));
-    for (const r of model.closure.imports)
-      if (r.status.kind === 'missing') seen.set(r.status.path, this.now(r.status.path));
+    for (const r of model.closure.imports) {
+      const st = r.status;
+      if (st.kind === 'missing') seen.set(st.path, this.now(st.path));
+      // A URL mapped to local files none of which is there yet: resolves once one appears.
+      if ((st.kind === 'missing' && st.mapped) || st.kind === 'remote')
+        for (const t of st.tried ?? []) seen.set(t, this.now(t));
+    }
     this.models.delete(doc.path);
     const generation = this.index.toscaGeneration;
     this.models.set(doc.path, { doc, model, seen, importers: this.importerClosure(doc.path).join('\n'), generation });
@@ -288,6 +330,9 @@ export class ToscaModels {
     this.reverse.generation = -1;
     this.noImports.clear();
     this.nearby = undefined;
+    this.edges = new WeakMap();
+    this.resolvedImports?.clear();
+    this.checkouts.clear();
   }
 
   /**
@@ -471,6 +516,7 @@ export class ToscaModels {
     const csarRoots = new Map<string, string | undefined>();
     return {
       ...(this.resolvedImports ? { resolved: this.resolvedImports } : {}),
+      mapUrl: (url, from) => this.mapUrl(url, from),
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);

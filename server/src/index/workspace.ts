@@ -15,6 +15,7 @@ import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../
 import type { DialectName } from '../model/tosca/dialects.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
+import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { ToscaModels } from './toscaModels.js';
@@ -126,6 +127,8 @@ export interface IndexOptions {
    * outside the index (TOSCA.meta files above TOSCA files) is remembered.
    */
   unchanging?: boolean;
+  /** Import URL prefix → folder (lmDescriptors.tosca.importMap, --import-map), see model/tosca/urlMap.ts. */
+  importMap?: readonly ImportMapEntry[];
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -170,6 +173,7 @@ export class WorkspaceIndex {
     private readonly options: IndexOptions = {},
   ) {
     this.tosca = new ToscaModels(this, fs, () => this.maxFileBytes, options.unchanging);
+    if (options.importMap?.length) this.tosca.setImportMap(options.importMap);
   }
 
   /** Registers a callback run with the paths whose summaries changed, and why. */
@@ -213,6 +217,11 @@ export class WorkspaceIndex {
   set maxFileBytes(bytes: number) {
     this.options.maxFileBytes = bytes;
     this.tosca.clear();
+  }
+
+  /** Import URL prefix → folder (relative folders resolve against each root); imports resolve again. */
+  set importMap(entries: readonly ImportMapEntry[]) {
+    this.tosca.setImportMap(entries);
   }
 
   get size(): number {

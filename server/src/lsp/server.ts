@@ -34,7 +34,7 @@ import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './
 import { OpenDocuments } from './documents.js';
 import { PackageDocuments } from './packageDocuments.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
-import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings.js';
+import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
@@ -250,6 +250,7 @@ export function startServer(connection: Connection): void {
     session = new Session(undefined, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
+      importMap: importMapEntries(settings),
       ...(cacheFile ? { cacheFile } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
@@ -294,6 +295,8 @@ export function startServer(connection: Connection): void {
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
     s.index.toscaDialect = next.tosca.dialect;
+    if (JSON.stringify(next.tosca.importMap ?? {}) !== JSON.stringify(before.tosca.importMap ?? {}))
+      s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
     publisher.scheduleAll(new Set(), 0);
     // Settings change every file's findings (severities, the cap, the scope).

@@ -12,7 +12,11 @@ export interface Settings {
   analysisBudgetMs: number;
   exclude: string[];
   /** `dialect: amp` implies `genericTypeNotation` (the older switch, kept working). */
-  tosca: { dialect: ToscaDialect; genericTypeNotation: boolean };
+  /**
+   * `importMap`: import URL prefix → local folder (relative to the workspace root, or absolute), so imports by URL
+   * resolve to workspace files (never fetched).
+   */
+  tosca: { dialect: ToscaDialect; genericTypeNotation: boolean; importMap?: Record<string, string> };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -57,5 +61,15 @@ export function readSettings(raw: unknown): Settings {
   if (isObject(tosca) && TOSCA_DIALECTS.includes(tosca['dialect'] as ToscaDialect)) {
     s.tosca.dialect = tosca['dialect'] as ToscaDialect;
   }
+  const importMap = isObject(tosca) ? tosca['importMap'] : undefined;
+  if (isObject(importMap)) {
+    for (const [prefix, folder] of Object.entries(importMap))
+      if (prefix && typeof folder === 'string' && folder.trim()) (s.tosca.importMap ??= {})[prefix] = folder.trim();
+  }
   return s;
+}
+
+/** The import map setting as the index takes it. */
+export function importMapEntries(s: Settings): { prefix: string; folder: string }[] {
+  return Object.entries(s.tosca.importMap ?? {}).map(([prefix, folder]) => ({ prefix, folder }));
 }

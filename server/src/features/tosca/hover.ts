@@ -98,7 +98,12 @@ function markdownOf(ctx: FeatureContext, t: ToscaTarget): string | undefined {
               `**import** \`${file}\`\n\n→ the built-in type file of ETSI GS NFV-SOL 001 v${sol001} ` +
               `(never downloaded)${s.builtinFallback ? '; the package does not ship it' : ''}.`
             );
-          return `**import** \`${file}\`\n\n→ \`${relativePath(ctx.doc.path, s.path)}\``;
+          const via = !s.mapped
+            ? ''
+            : s.mapped.by === 'repository'
+              ? ` (this checkout of \`${s.mapped.prefix}\`; never downloaded)`
+              : ` (the import map \`${s.mapped.prefix}\`; never downloaded)`;
+          return `**import** \`${file}\`\n\n→ \`${relativePath(ctx.doc.path, s.path)}\`${via}`;
         }
         case 'missing':
           return (

@@ -19,6 +19,7 @@ import type { TImport, TRepository, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
 import { MAX_CLOSURE, walkClosure, type ClosureEdge, type ClosureStep } from './closure.js';
+import type { UrlMapping } from './urlMap.js';
 
 export interface ToscaFileSource {
   /** The summary of a TOSCA file, or undefined when the file does not exist / is not readable. */
@@ -39,6 +40,18 @@ export interface ToscaFileSource {
    * command-line checker): every model resolves the imports of the files in its closure again.
    */
   resolved?: Map<string, ImportStatus>;
+  /**
+   * The local files an import URL stands for (the import map, else the raw-file URLs of the checkout's own
+   * repository; see urlMap.ts), candidates in order. Never fetches.
+   */
+  mapUrl?(url: string, from: string): UrlMapping | undefined;
+}
+
+/** How a URL import was mapped to a local file (see `ToscaFileSource.mapUrl`). */
+export interface MappedUrl {
+  url: string;
+  by: UrlMapping['by'];
+  prefix: string;
 }
 
 export interface LoadedToscaFile {
@@ -55,9 +68,12 @@ export type ImportStatus =
       viaAncestor?: boolean;
       /** A SOL001 type file the package does not ship, taken from the built-in catalog (see sol001/builtin.ts). */
       builtinFallback?: { tried: string[] };
+      /** A URL import found in the workspace through the import map or the checkout's remote. */
+      mapped?: MappedUrl;
     }
-  | { kind: 'missing'; path: string; tried: string[] }
-  | { kind: 'remote'; url: string }
+  | { kind: 'missing'; path: string; tried: string[]; mapped?: MappedUrl }
+  /** `tried`: local files the checkout's remote maps the URL to, none of them there (watched for changes). */
+  | { kind: 'remote'; url: string; tried?: string[] }
   | { kind: 'unknown-repository'; repository: string }
   | { kind: 'profile-unresolved'; name: string }
   | { kind: 'no-file' };
@@ -135,12 +151,17 @@ function resolveTarget(
     const repo = repositories.find((r) => r.name === imp.repository!.name);
     if (!repo) return { kind: 'unknown-repository', repository: imp.repository.name };
     const url = repo.url?.name ?? '';
-    if (isRemote(url)) return remoteTarget(url.replace(/\/?$/, '/') + file.replace(/^\//, ''));
+    if (isRemote(url)) return remoteTarget(url.replace(/\/?$/, '/') + file.replace(/^\//, ''), from, source);
     const base = /^file:\/\//i.test(url) ? fileUrlToPath(url) : path.posix.resolve(dir, url);
     const p = path.posix.resolve(base, file);
     return source.load(p) ? { kind: 'ok', path: p } : { kind: 'missing', path: p, tried: [p] };
   }
-  if (isRemote(file)) return remoteTarget(file);
+  if (isRemote(file)) return remoteTarget(file, from, source);
+  if (/^file:/i.test(file)) {
+    // A `file:` URL of another machine's layout, mapped by the import map.
+    const mapped = mappedTarget(file, from, source);
+    if (mapped) return mapped;
+  }
   const tried: string[] = [];
   const candidate = /^file:\/\//i.test(file) ? fileUrlToPath(file) : path.posix.resolve(dir, file);
   tried.push(candidate);
@@ -179,10 +200,30 @@ function resolveTarget(
   return { kind: 'missing', path: candidate, tried };
 }
 
-/** A remote URL: a built-in file when it names a known SOL001 type file (never fetched either way). */
-function remoteTarget(url: string): ImportStatus {
+/**
+ * A remote URL (never fetched): the local file it maps to (the user's own repository or import map come first, so
+ * a project's copy wins), else a built-in file when it names a known SOL001 type file, else not resolved.
+ */
+function remoteTarget(url: string, from: string, source: ToscaFileSource): ImportStatus {
+  const mapped = mappedTarget(url, from, source);
+  if (mapped?.kind === 'ok') return mapped;
   const builtin = builtinForUrl(url);
-  return builtin ? { kind: 'ok', path: builtin } : { kind: 'remote', url };
+  if (builtin) return { kind: 'ok', path: builtin };
+  return mapped ?? { kind: 'remote', url };
+}
+
+/**
+ * Where the mapping of `url` leads: the first candidate file that loads; a mapping by the import map to no
+ * file is a missing file (the user said where it is); a repository URL whose file the checkout lacks (another
+ * branch may hold it) stays remote.
+ */
+function mappedTarget(url: string, from: string, source: ToscaFileSource): ImportStatus | undefined {
+  const m = source.mapUrl?.(url, from);
+  if (!m || !m.paths.length) return undefined;
+  const mapped: MappedUrl = { url, by: m.by, prefix: m.prefix };
+  for (const p of m.paths) if (source.load(p)) return { kind: 'ok', path: p, mapped };
+  if (m.by === 'importMap') return { kind: 'missing', path: m.paths[0]!, tried: m.paths, mapped };
+  return { kind: 'remote', url, tried: m.paths };
 }
 
 /** A file of the closure: a built-in type file, else what the source loads. */

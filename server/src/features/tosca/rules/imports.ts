@@ -31,9 +31,10 @@ export const importsRule: ToscaRule = {
             severity: 'error',
             span,
             message:
-              `Imported file \`${imp.file?.name ?? ''}\` not found (looked for ` +
-              (`${st.tried.map((t) => `\`${t}\``).join(', ')}). Relative paths resolve against the importing file's ` +
-                `folder.`),
+              `Imported file \`${imp.file?.name ?? ''}\` not found ` +
+              (st.mapped ? `where the import map \`${st.mapped.prefix}\` puts it ` : '') +
+              `(looked for ${st.tried.map((t) => `\`${t}\``).join(', ')}).` +
+              (st.mapped ? '' : " Relative paths resolve against the importing file's folder."),
           });
           break;
         case 'remote':
@@ -43,7 +44,8 @@ export const importsRule: ToscaRule = {
             span,
             message:
               `Remote import \`${st.url}\` is not resolved (the checker never downloads files), so types ` +
-              `from it are unknown here and related checks are relaxed.`,
+              `from it are unknown here and related checks are relaxed. To check against a local copy, map the ` +
+              'URL to a folder with the `lmDescriptors.tosca.importMap` setting (command line: `--import-map`).',
           });
           break;
         case 'profile-unresolved':
