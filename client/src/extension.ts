@@ -49,13 +49,13 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
       // lmctl behaviour files: assembly configurations and scenarios the project pushes with its descriptors.
-      { scheme: 'file', language: 'json', pattern: '**/Behaviour/{Configurations,Templates,Tests,Runtime}/*.json' },
+      { scheme: 'file', language: 'json', pattern: '**/Behaviour/{Configurations,Templates,Tests,Runtime}/**/*.json' },
       // Read-only views of TOSCA normative types: hover and definition work inside them too.
       { scheme: NORMATIVE_SCHEME, language: 'yaml' },
     ],
     synchronize: {
       configurationSection: 'lmDescriptors',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.yml,*.yaml,Behaviour/*/*.json}'),
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.yml,*.yaml,Behaviour/**/*.json}'),
     },
     initializationOptions: {
       cacheDir: storage ? path.join(storage.fsPath, 'index-cache') : undefined,

@@ -38,7 +38,7 @@ export class WorkspaceSync {
   /** Registers for file events on YAML files (clients that let servers register watchers). */
   watchFiles(): void {
     void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [{ globPattern: '**/*.{yml,yaml}' }, { globPattern: '**/Behaviour/*/*.json' }],
+      watchers: [{ globPattern: '**/*.{yml,yaml}' }, { globPattern: '**/Behaviour/**/*.json' }],
     });
   }
 
