@@ -49,7 +49,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
       // lmctl behaviour files: assembly configurations and scenarios the project pushes with its descriptors.
-      { scheme: 'file', language: 'json', pattern: '**/Behaviour/{Configurations,Templates,Tests,Runtime}/*.json' },
+      { scheme: 'file', language: 'json', pattern: '**/Behaviour/{Configurations,Templates,Tests,Runtime}/**/*.json' },
       // Read-only views of TOSCA normative types: hover and definition work inside them too.
       { scheme: NORMATIVE_SCHEME, language: 'yaml' },
       // NFV packages (ETSI GS NFV-SOL 004): TOSCA.meta and the manifest.
@@ -59,7 +59,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     synchronize: {
       configurationSection: 'lmDescriptors',
       fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.yml,*.yaml,*.tosca,Behaviour/*/*.json,.lm-descriptors.json}',
+        '**/{*.yml,*.yaml,*.tosca,Behaviour/**/*.json,.lm-descriptors.json}',
       ),
     },
     initializationOptions: {

@@ -76,6 +76,8 @@ test('behaviour files are their own kind, by path', () => {
   assert.equal(classify('/p/Behaviour/Templates/a.json', '{}'), 'behaviour');
   assert.equal(classify('/p/Contains/x/Behaviour/Tests/a.json', '{}'), 'behaviour');
   assert.equal(classify('/p/Behaviour/Runtime/a.json', '{}'), 'behaviour');
+  assert.equal(classify('/p/Behaviour/Configurations/more/a.json', '{}'), 'behaviour');
+  assert.equal(classify('Behaviour/Tests/a.json', '{}'), 'behaviour');
   assert.equal(classify('/p/Behaviour/Other/a.json', '{}'), 'other');
   assert.equal(classify('/p/config/a.json', '{}'), 'other');
 });
@@ -176,6 +178,15 @@ test('LM114: a scenario actor naming no configuration of the project', async () 
     { "instanceName": "b", "provided": true }
   ]
 }`);
+});
+
+test('a configuration in a subfolder of Behaviour/Configurations counts (lmctl walks them)', async () => {
+  await checkDiagnostics(`${PROJECT}
+#- /ws/Behaviour/Configurations/more/helloworld.json
+{ "name": "helloworld", "descriptorName": "$lmctl:/descriptor_name" }
+#- /ws/Behaviour/Tests/Start2.json
+{ "name": "Start2", "assemblyActors": [ { "assemblyConfigurationRef": "helloworld" } ] }
+`);
 });
 
 test('LM115: two configurations or scenarios with one name, and a missing name', async () => {

@@ -3,7 +3,7 @@
  * and how `$lmctl:/contains:/<sub>:/descriptor_name` references resolve (lmctl "Projects" › naming, references).
  */
 import * as path from 'node:path';
-import type { FileKind } from '../model/kinds.js';
+import { behaviourProjectDir, type FileKind } from '../model/kinds.js';
 import type { LmProjectSummary, SubprojectDecl } from '../model/lm/summary.js';
 
 export interface ProjectContext {
@@ -50,8 +50,7 @@ export function projectDirOf(filePath: string, kind: FileKind): string | undefin
   m = /^(.*)\/descriptor\/[^/]+$/.exec(p);
   if (m && kind === 'resource') return m[1];
   // Behaviour files belong to the (sub)project whose `Behaviour/` folder holds them.
-  m = /^(.*)\/Behaviour\/[^/]+\/[^/]+$/.exec(p);
-  if (m && kind === 'behaviour') return m[1];
+  if (kind === 'behaviour') return behaviourProjectDir(p);
   return undefined;
 }
 

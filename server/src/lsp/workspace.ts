@@ -40,7 +40,7 @@ export class WorkspaceSync {
     void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: [
         { globPattern: '**/*.{yml,yaml,tosca}' },
-        { globPattern: '**/Behaviour/*/*.json' },
+        { globPattern: '**/Behaviour/**/*.json' },
         { globPattern: '**/.lm-descriptors.json' },
       ],
     });

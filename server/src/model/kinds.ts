@@ -33,11 +33,17 @@ export const YAML_FILE = /\.(ya?ml|tosca)$/i;
  * lmctl behaviour files: assembly configurations (`Behaviour/Configurations`, older `Behaviour/Templates`) and
  * scenarios (`Behaviour/Tests`, `Behaviour/Runtime`), JSON files lmctl pushes with the project.
  */
-const BEHAVIOUR_PATH = /(^|\/)Behaviour\/(Configurations|Templates|Tests|Runtime)\/[^/]+\.json$/;
+const BEHAVIOUR_PATH = /^(?:(.*)\/)?Behaviour\/(?:Configurations|Templates|Tests|Runtime)\/(?:[^/]+\/)*[^/]+\.json$/;
 
-/** True for a `.json` file in one of the `Behaviour/` folders lmctl packages. */
+/** True for a `.json` file in a `Behaviour/` folder lmctl packages (or a subfolder of one: lmctl walks them). */
 export function isBehaviourPath(path: string): boolean {
   return BEHAVIOUR_PATH.test(path.replace(/\\/g, '/'));
+}
+
+/** The (sub)project folder whose `Behaviour/` holds a behaviour file (`''` for a relative path at the top). */
+export function behaviourProjectDir(path: string): string | undefined {
+  const m = BEHAVIOUR_PATH.exec(path.replace(/\\/g, '/'));
+  return m ? (m[1] ?? '') : undefined;
 }
 
 /** The role a path implies in an lmctl project, or undefined when the path says nothing. */

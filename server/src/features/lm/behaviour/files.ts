@@ -5,6 +5,7 @@
  */
 import type { DocumentModel } from '../../../model/document.js';
 import type { BehaviourSummary } from '../../../model/lm/behaviour.js';
+import { behaviourProjectDir } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import type { TypeResolution } from '../../../index/workspace.js';
 import type { FeatureContext } from '../../types.js';
@@ -37,7 +38,7 @@ export function configurationDescriptor(
 
 /** The (sub)project folder whose `Behaviour/` holds the file. */
 export function behaviourProject(p: string): string | undefined {
-  return /^(.*)\/Behaviour\/[^/]+\/[^/]+$/.exec(p)?.[1];
+  return behaviourProjectDir(p);
 }
 
 /** A behaviour file of the index: its path and summary (nothing read). */
