@@ -138,6 +138,18 @@ test('onap: a policy as the ONAP policy framework writes it checks clean', async
   await checkTosca(ONAP);
 });
 
+test('onap: a policy type file is found by its ONAP type names', async () => {
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_1
+policy_types:
+  onap.policies.Monitoring:
+    derived_from: tosca.policies.Root
+    version: 1.0.0
+    name: onap.policies.Monitoring
+    description: a base policy type for monitoring
+`);
+});
+
 test('onap: seeded defects are still found', async () => {
   const src = ONAP.replace('          tca.policy:', '          tca.polcy: []\n          tca.policy:').replace(
     '    - onap.vfirewall.tca:\n',

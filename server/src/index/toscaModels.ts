@@ -112,6 +112,8 @@ export class ToscaModels {
   private listings = { generation: -1, map: new Map<string, DirEntry[]>() };
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
   private nearby: { generation: number; map: Map<string, string[]>; candidates: Map<string, string[]> } | undefined;
+  /** The dialect each document says it is written in (see dialectOf). */
+  private readonly detected = new WeakMap<DocumentModel, DialectName>();
   /** The folder config files (`.lm-descriptors.json`) that apply to folders. */
   private readonly folderConfigs: FolderConfigs;
   /** The `.tosca` files of each Winery repository (see wineryFiles), per TOSCA generation. */
@@ -174,8 +176,7 @@ export class ToscaModels {
   /** The TOSCA model of `doc` (a document of kind `tosca`), built or reused. */
   modelOf(doc: DocumentModel): ToscaModel {
     const m = this.models.get(doc.path);
-    const summary = isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
-    const dialect = this.dialectOf(doc.path, summary);
+    const dialect = this.dialectOf(doc);
     if (
       m &&
       m.doc === doc &&
@@ -189,6 +190,7 @@ export class ToscaModels {
       return m.model;
     }
     const source = this.sourceFor(doc);
+    const summary = toscaSummaryOf(doc);
     const model = buildToscaModel(doc.path, summary, source, { csarOf: (p) => this.csarOf(p), dialect });
     const seen = new Map<string, Seen>();
     for (const f of [...model.closure.files, ...model.contextFiles])
@@ -477,12 +479,20 @@ export class ToscaModels {
    * The dialect a file is read in: the setting when it names one, else the nearest folder config file, else what the
    * file itself says (its version name, an import of the orchestrator's types), else standard TOSCA.
    */
-  dialectOf(p: string, summary: ToscaSummary): DialectName {
+  dialectOf(doc: DocumentModel): DialectName {
     const setting = this.index.toscaDialect ?? 'standard';
     if (setting !== 'standard') return setting;
+    const p = doc.path;
     const dir = p.slice(0, Math.max(p.lastIndexOf('/'), 0)) || '/';
     const config = this.folderConfigs.of(dir, this.unchanging ? 0 : this.index.generation);
-    return config?.toscaDialect ?? detectDialect(summary) ?? 'standard';
+    if (config?.toscaDialect) return config.toscaDialect;
+    // What the document says, once per document model (features ask for the model on every request).
+    let detected = this.detected.get(doc);
+    if (detected === undefined) {
+      detected = detectDialect(toscaSummaryOf(doc)) ?? 'standard';
+      this.detected.set(doc, detected);
+    }
+    return detected;
   }
 
   /** Forgets the folder config files read (one changed): the next models read them again. */
@@ -546,4 +556,8 @@ export class ToscaModels {
 function rankProfile(p: string): number {
   const base = path.posix.basename(p);
   return /^(profile|main|index)\.ya?ml$/.test(base) ? 0 : 1;
+}
+
+function toscaSummaryOf(doc: DocumentModel): ToscaSummary {
+  return isToscaSummary(doc.summary) ? doc.summary : summariseTosca(doc.root);
 }

@@ -93,7 +93,7 @@ export function detectDialect(summary: ToscaSummary): DialectName | undefined {
   for (const t of summary.types) {
     if (/^unfurl\./.test(t.derivedFrom?.name ?? '')) return 'unfurl';
     if (/^cloudshell\./.test(t.derivedFrom?.name ?? '')) return 'cloudshell';
-    if (t.kind === 'policy' && /^onap\.policies\./.test(t.derivedFrom?.name ?? '')) return 'onap';
+    if (t.kind === 'policy' && /(^| )onap\.policies\./.test(`${t.name} ${t.derivedFrom?.name ?? ''}`)) return 'onap';
   }
   for (const p of summary.topology?.policies ?? []) if (/^onap\.policies\./.test(p.type?.name ?? '')) return 'onap';
   for (const n of summary.topology?.nodeTemplates ?? []) if (/^unfurl\./.test(n.type?.name ?? '')) return 'unfurl';
