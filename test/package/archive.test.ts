@@ -88,6 +88,18 @@ test('archives that could hurt the reader are refused with a clear message', asy
     assert.match(await refused('climb.csar'), /climb\.csar is refused .*`\.\.\/evil\.sh` names a path outside/);
     assert.match(await refused('bomb.zip'), /expands \d+ times \(a zip bomb\?\)/);
     assert.match(await refused('junk.csar'), /not a zip archive/);
+    // Cut or damaged archives: refused or read, never a crash.
+    const good = zipOf(goodPackage());
+    for (const cut of [good.length - 10, Math.floor(good.length / 2), 30]) {
+      writeFileSync(path.join(work, 'cut.csar'), good.subarray(0, cut));
+      const r = await runCheck(options(['cut.csar']), work);
+      if (!r.ok) assert.match(r.message, /cut\.csar is refused as a package archive: /);
+    }
+    const damaged = new Uint8Array(good);
+    for (let i = 0; i < damaged.length; i += 97) damaged[i] = 0xff;
+    writeFileSync(path.join(work, 'damaged.csar'), damaged);
+    const d = await runCheck(options(['damaged.csar']), work);
+    if (!d.ok) assert.match(d.message, /damaged\.csar is refused as a package archive: /);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

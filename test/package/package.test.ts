@@ -134,3 +134,46 @@ test("TOSCA.meta's own file blocks: checked when they give a hash, left alone ot
     '\nName: Scripts/install.sh\nContent-Type: test-data\nAlgorithm: SHA-256\nHash: 00\n';
   assert.deepEqual(findings(p), ['TOSCA-Metadata/TOSCA.meta:14 error TOSCA315']);
 });
+
+test('bad input never throws: random TOSCA.meta and manifest text, odd paths, binary', () => {
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const pieces = [
+    'Source: ',
+    'Algorithm: SHA-256',
+    'Hash: ',
+    'metadata:',
+    '  vnf_product_name: x',
+    'non_mano_artifact_sets:',
+    '  set:',
+    '    Source: ../../etc/passwd',
+    '-----BEGIN CMS-----',
+    '-----END CMS-----',
+    'Name: /abs',
+    ':',
+    '\t',
+    'Entry-Definitions: ',
+    'ETSI-Entry-Manifest: m.mf',
+    '\u0000\uFFFD',
+    'Signature: x.sig',
+    '',
+    '',
+    'https://x/y',
+  ];
+  for (let i = 0; i < 300; i++) {
+    const text = () =>
+      Array.from({ length: rnd(30) }, () => pieces[rnd(pieces.length)]! + (rnd(3) ? '' : 'a')).join(
+        rnd(2) ? '\n' : '\r\n',
+      );
+    const files: Record<string, string> = { 'TOSCA-Metadata/TOSCA.meta': text(), 'm.mf': text(), 'a.yaml': text() };
+    const pkg = {
+      files: Object.keys(files).sort(),
+      readText: (r: string) => files[r],
+      digest: (r: string) => (files[r] === undefined ? undefined : rnd(2) ? 'pending' : sha256(files[r])),
+    } as const;
+    assert.doesNotThrow(() => checkPackage(pkg));
+  }
+});
