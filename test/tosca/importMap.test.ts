@@ -213,3 +213,21 @@ imports:
   const links = documentLinks(ctx).map((l) => l.targetPath);
   assert.deepEqual(links, ['/ws/profiles/acme/profile.yaml']);
 });
+
+test('default: an import through a repository whose URL is the checkout own raw URL', async () => {
+  await checkTosca(`${GIT_CONFIG}${PROFILE}#- /ws/service.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+repositories:
+  own: https://raw.githubusercontent.com/acme/service-models/main/
+imports:
+  - file: profiles/acme/profile.yaml
+    repository: own
+topology_template:
+  node_templates:
+    app:
+      type: acme.nodes.App
+      properties:
+        port: eighty
+#             ^^^^^^ TOSCA050
+`);
+});
