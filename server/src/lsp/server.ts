@@ -20,7 +20,7 @@ import {
 import { Session } from '../host/session.js';
 import { findWorkspaceRoot } from '../host/roots.js';
 import type { IndexChange } from '../index/workspace.js';
-import { cacheFileFor } from '../index/cache.js';
+import { cacheFileFor, diskSummaryStore } from '../host/diskCache.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
@@ -249,7 +249,7 @@ export function startServer(connection: Connection): void {
     session = new Session(undefined, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
-      ...(cacheFile ? { cacheFile } : {}),
+      ...(cacheFile ? { summaryStore: diskSummaryStore(cacheFile) } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
     session.index.toscaDialect = settings.tosca.dialect;
