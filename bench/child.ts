@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { Session } from '../server/src/host/session.js';
+import { diskSummaryStore } from '../server/src/host/diskCache.js';
 
 /** performance.now() counts from process start, so this is the start-up time. */
 const t0 = performance.now();
@@ -76,7 +77,7 @@ function reference(root: string, passes: number): ReferenceChildResult {
 
 async function index(root: string, cacheFile: string | undefined): Promise<IndexChildResult> {
   const tb = performance.now();
-  const session = new Session(undefined, cacheFile ? { cacheFile } : {});
+  const session = new Session(undefined, cacheFile ? { summaryStore: diskSummaryStore(cacheFile) } : {});
   session.index.addRoot(root);
   await session.index.build();
   const buildMs = performance.now() - tb;

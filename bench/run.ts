@@ -31,7 +31,7 @@ import { argOf, DEFAULT_WORKSPACE, ensureWorkspace, paramsFromArgs, type GenResu
 import { BenchClient } from './lspClient.js';
 import type { IndexChildResult, ReferenceChildResult } from './child.js';
 import { keyOfUri } from '../server/src/lsp/convert.js';
-import { cacheFileFor } from '../server/src/index/cache.js';
+import { cacheFileFor } from '../server/src/host/diskCache.js';
 import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from './util.js';
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';

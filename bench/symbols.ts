@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { workspaceSymbols } from '../server/src/features/symbols.js';
 import { Session } from '../server/src/host/session.js';
+import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { LazySummary } from '../server/src/index/cache.js';
 import { argOf, DEFAULT_WORKSPACE } from './generate.js';
 
@@ -32,11 +33,11 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-symbols-'));
   const cacheFile = path.join(dir, 'cache');
   try {
-    const first = new Session(undefined, { cacheFile });
+    const first = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
     first.index.addRoot(root);
     await first.index.build();
 
-    const session = new Session(undefined, { cacheFile });
+    const session = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
     session.index.addRoot(root);
     const tw = performance.now();
     await session.index.build();

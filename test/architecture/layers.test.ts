@@ -65,6 +65,51 @@ test('layers import only the layers below them; only lsp/ imports vscode-languag
   assert.deepEqual(problems, []);
 });
 
+/** The layers that run in every host, the browser's included: no Node built-in below host/. */
+const HOST_NEUTRAL = ['util', 'syntax', 'model', 'index', 'features'];
+
+/**
+ * Every Node built-in a file names: static and type imports, re-exports, side-effect imports,
+ * `import('node:…')` (also in type positions) and `require('node:…')`. Comments are not removed
+ * first: a `node:` module named in a comment's `import(…)` counts too, which costs nothing.
+ */
+function nodeImports(text: string): string[] {
+  const out: string[] = [];
+  const patterns = [
+    /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](node:[^'"]+)['"]/gm,
+    /^\s*import\s*['"](node:[^'"]+)['"]/gm,
+    /\b(?:import|require)\s*\(\s*['"`](node:[^'"`]+)['"`]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of text.matchAll(re)) out.push(m[1]!);
+  return out;
+}
+
+test('nothing below host/ imports a node: module (the browser host has none)', () => {
+  const problems: string[] = [];
+  for (const layer of HOST_NEUTRAL) {
+    for (const f of files(join(src, layer))) {
+      for (const spec of nodeImports(readFileSync(f, 'utf8'))) problems.push(`${relative(src, f)} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the node: import check sees every form', () => {
+  const forms = [
+    "import * as path from 'node:path';",
+    "import { readFileSync } from 'node:fs';",
+    "import type { Stats } from 'node:fs';",
+    "export { join } from 'node:path';",
+    "import 'node:crypto';",
+    "const c = await import('node:crypto');",
+    "let fh: import('node:fs/promises').FileHandle | undefined;",
+    "const fs = require('node:fs');",
+    'import {\n  existsSync,\n  statSync,\n} from "node:fs";',
+  ];
+  for (const f of forms) assert.equal(nodeImports(f).length, 1, f);
+  assert.deepEqual(nodeImports("import * as path from '../util/path.js';\nconst s = 'node:fs';"), []);
+});
+
 test('the language packs and the language models never import each other', () => {
   const problems: string[] = [];
   const pairs: [string, string][] = [

@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Session } from '../../server/src/host/session.js';
-import { CACHE_FORMAT, LazySummary, loadCache } from '../../server/src/index/cache.js';
+import { CACHE_FORMAT, LazySummary } from '../../server/src/index/cache.js';
+import { diskSummaryStore, loadCache } from '../../server/src/host/diskCache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { workspaceSymbols } from '../../server/src/features/symbols.js';
 
@@ -46,7 +47,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function session(fs: MemoryFileSystem): Promise<Session> {
-  const s = new Session(fs, { cacheFile });
+  const s = new Session(fs, { summaryStore: diskSummaryStore(cacheFile) });
   s.index.addRoot('/ws');
   await s.index.build();
   return s;

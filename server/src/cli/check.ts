@@ -13,7 +13,7 @@ import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Diagnostic, Severity } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
-import { nodeFileSystem } from '../index/fileSystem.js';
+import { nodeFileSystem } from '../host/nodeFileSystem.js';
 import { LineIndex } from '../syntax/positions.js';
 import { looksBinary } from '../syntax/limits.js';
 import type { CheckOptions } from './args.js';

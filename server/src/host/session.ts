@@ -7,7 +7,8 @@ import { analyseDocument, verifySyntax, type DocumentModel } from '../model/docu
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
-import { nodeFileSystem, type FileSystem } from '../index/fileSystem.js';
+import type { FileSystem } from '../index/fileSystem.js';
+import { nodeFileSystem } from './nodeFileSystem.js';
 import type { FeatureContext, WorkspaceContext } from '../features/types.js';
 
 /** Line indexes of files read from disk for cross-file ranges, kept this many at most. */

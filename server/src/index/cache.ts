@@ -11,14 +11,12 @@
  *   corrupted) is dropped and its file is read again;
  * - headers and kinds are shape-checked on load, summaries when first parsed (`isSummaryOf`); a
  *   summary that fails reads as an empty one and the index is told to read the file again;
- * - a bad first line, a missing file or anything else only costs the warm start;
- * - the directory is created 0700 and the file 0600 (it lists absolute paths); the cache is read
- *   only if it is a regular file (never through a link, never a FIFO or device), and written to a
- *   temporary file with a random name, created exclusively without following links, then renamed
- *   over the cache in one step.
+ * - a bad first line, a missing file or anything else only costs the warm start.
+ *
+ * This module holds the format and the checks; where the entries are kept is a `SummaryStore` the
+ * host gives the index (the Node host: `host/diskCache.ts`, which also says how the file is kept
+ * private; none: no warm start). The line checksum is the store's too, so this layer does no hashing.
  */
-import { constants, promises as fsp } from 'node:fs';
-import * as path from 'node:path';
 import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } from '../model/indexSymbols.js';
 import type { FileKind } from '../model/kinds.js';
 import { summarise, type FileSummary } from '../model/summary.js';
@@ -66,39 +64,15 @@ const KINDS: ReadonlySet<string> = new Set([
   'other',
 ]);
 
-/** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
-export function cacheFileFor(dir: string, roots: readonly string[]): string {
-  return path.join(dir, `index-${fnv64(roots.join('\n'))}.cache`);
+/** Where the index keeps summaries between runs; `load` and `save` never throw (a failure costs the warm start). */
+export interface SummaryStore {
+  /** The entries that pass every check; an empty map when there are none. */
+  load(): Promise<Map<string, CachedEntry>>;
+  save(entries: Iterable<[string, CachedEntry]>): Promise<void>;
 }
 
-/**
- * FNV-1a, 64 bits, in hex: a name for a set of roots, not a security boundary (the cache checks each
- * line itself), and synchronous without node:crypto (see `crypto` below).
- */
-function fnv64(s: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (const b of new TextEncoder().encode(s)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
-  return h.toString(16).padStart(16, '0');
-}
-
-/** The cache file is never read past this size. */
-const MAX_CACHE_BYTES = 1024 * 1024 * 1024;
-
-/**
- * node:crypto, loaded when a cache is first read or written: processes without a cache (the
- * command-line checker) never pay for loading it. `process.getBuiltinModule` (node 20.16+) loads
- * it synchronously, also in the checker's code-cached bundle, where `import()` is unavailable.
- */
-async function crypto(): Promise<typeof import('node:crypto')> {
-  const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-  return get ? (get('node:crypto') as typeof import('node:crypto')) : await import('node:crypto');
-}
-
-/** The line checksum. */
-async function checksummer(): Promise<(s: string) => string> {
-  const { hash } = await crypto();
-  return (s) => hash('sha1', s, 'base64url').slice(0, 16);
-}
+/** A short checksum of a line's content (the store provides it: hashing belongs to the host). */
+export type Checksum = (s: string) => string;
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
@@ -133,29 +107,11 @@ function isHeader(v: unknown): v is SummaryHeader {
   );
 }
 
-/** Reads a regular file without following a link or blocking on a special file; undefined otherwise. */
-async function readRegular(file: string): Promise<string | undefined> {
-  let fh: import('node:fs/promises').FileHandle | undefined;
-  try {
-    fh = await fsp.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const st = await fh.stat();
-    if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
-    return await fh.readFile('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    await fh?.close().catch(() => undefined);
-  }
-}
-
-/** The entries of the cache at `file` that pass every check; an empty map when there is none. */
-export async function loadCache(file: string): Promise<Map<string, CachedEntry>> {
+/** The entries of a cache file's text that pass every check. */
+export function parseCache(text: string, checksum: Checksum): Map<string, CachedEntry> {
   const out = new Map<string, CachedEntry>();
-  const text = await readRegular(file);
-  if (text === undefined) return out; // no cache yet (or not a plain file): start cold
   const firstNl = text.indexOf('\n');
   if (firstNl < 0 || text.slice(0, firstNl) !== `${MAGIC} ${CACHE_FORMAT}`) return out;
-  const checksum = await checksummer();
   let pos = firstNl + 1;
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
@@ -169,7 +125,7 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
   return out;
 }
 
-function parseLine(line: string, checksum: (s: string) => string): [string, CachedEntry] | undefined {
+function parseLine(line: string, checksum: Checksum): [string, CachedEntry] | undefined {
   const t0 = line.indexOf('\t');
   if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return undefined;
   const f = line.slice(t0 + 1).split('\t');
@@ -195,46 +151,24 @@ function parseLine(line: string, checksum: (s: string) => string): [string, Cach
   return [p, { mtimeMs, size: bytes, kind: kind as FileKind, header, json }];
 }
 
-/** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
-export async function saveCache(file: string, entries: Iterable<[string, CachedEntry]>): Promise<void> {
-  const dir = path.dirname(file);
-  const { randomBytes } = await crypto();
-  const checksum = await checksummer();
-  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
-  let created = false;
-  try {
-    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-    const fh = await fsp.open(
-      tmp,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      0o600,
-    );
-    created = true;
-    try {
-      // Written in chunks so the whole cache never sits in memory as one string.
-      let chunk = `${MAGIC} ${CACHE_FORMAT}\n`;
-      for (const [p, e] of entries) {
-        if (/[\t\n]/.test(p) || e.json.includes('\n')) continue;
-        const header = e.header ? JSON.stringify(e.header) : '-';
-        const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${e.json}`;
-        chunk += `${checksum(body)}\t${body}\n`;
-        if (chunk.length > 1 << 20) {
-          await fh.write(chunk);
-          chunk = '';
-        }
-      }
-      await fh.write(chunk);
-    } finally {
-      await fh.close();
+/** The text of a cache file, in chunks of about `chunkSize` characters, so it never sits in memory as one string. */
+export function* serialiseCache(
+  entries: Iterable<[string, CachedEntry]>,
+  checksum: Checksum,
+  chunkSize = 1 << 20,
+): Generator<string> {
+  let chunk = `${MAGIC} ${CACHE_FORMAT}\n`;
+  for (const [p, e] of entries) {
+    if (/[\t\n]/.test(p) || e.json.includes('\n')) continue;
+    const header = e.header ? JSON.stringify(e.header) : '-';
+    const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${e.json}`;
+    chunk += `${checksum(body)}\t${body}\n`;
+    if (chunk.length > chunkSize) {
+      yield chunk;
+      chunk = '';
     }
-    // rename() replaces whatever sits at `file` (a link included) without following it.
-    await fsp.rename(tmp, file);
-    created = false;
-  } catch {
-    // A read-only or hostile cache location only costs the warm start.
-  } finally {
-    if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
+  yield chunk;
 }
 
 /**

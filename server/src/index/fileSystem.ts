@@ -1,22 +1,8 @@
 /**
- * The index reads the disk through this interface so tests can give it an in-memory workspace.
+ * The index reads files through this interface so tests can give it an in-memory workspace and
+ * each host its own storage (the disk implementation is `host/nodeFileSystem.ts`).
  */
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  openSync,
-  promises as fsp,
-  readFile,
-  readSync,
-  readdirSync,
-  statSync,
-  constants,
-} from 'node:fs';
-import * as nodePath from 'node:path';
-
-/** One decoder for every read (creating one per file showed up in the checker's profile). */
-const UTF8 = new TextDecoder();
+import { posix } from '../util/path.js';
 
 export interface FileStat {
   mtimeMs: number;
@@ -55,106 +41,6 @@ export interface FileSystem {
   readText(path: string, maxBytes: number): Promise<string | undefined>;
 }
 
-export const nodeFileSystem: FileSystem = {
-  async readFile(p) {
-    // The callback API costs one thread-pool round trip; fs.promises costs four (open, stat,
-    // read, close), which dominated the cold index.
-    return new Promise<string>((resolve, reject) =>
-      readFile(p, 'utf8', (err, data) => (err ? reject(err) : resolve(data))),
-    );
-  },
-  async stat(p) {
-    try {
-      const s = await fsp.stat(p);
-      return { mtimeMs: s.mtimeMs, size: s.size, isFile: s.isFile() };
-    } catch {
-      return undefined;
-    }
-  },
-  async readDir(p) {
-    try {
-      const ents = await fsp.readdir(p, { withFileTypes: true });
-      return ents.map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() }));
-    } catch {
-      return [];
-    }
-  },
-  async exists(p) {
-    try {
-      await fsp.access(p);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  existsSync(p) {
-    return existsSync(p);
-  },
-  statSync(p) {
-    try {
-      const s = statSync(p);
-      return { mtimeMs: s.mtimeMs, size: s.size, isFile: s.isFile() };
-    } catch {
-      return undefined;
-    }
-  },
-  readDirSync(p) {
-    try {
-      return readdirSync(p, { withFileTypes: true }).map((e) => ({
-        name: e.name,
-        isDirectory: e.isDirectory(),
-        isFile: e.isFile(),
-      }));
-    } catch {
-      return [];
-    }
-  },
-  async readText(p, maxBytes) {
-    let fh: import('node:fs/promises').FileHandle | undefined;
-    try {
-      fh = await fsp.open(p, constants.O_RDONLY | constants.O_NONBLOCK);
-      const st = await fh.stat();
-      if (!st.isFile() || st.size > maxBytes) return undefined;
-      const buf = new Uint8Array(st.size);
-      let n = 0;
-      while (n < st.size) {
-        const { bytesRead } = await fh.read(buf, n, st.size - n, n);
-        if (bytesRead === 0) break;
-        n += bytesRead;
-      }
-      return UTF8.decode(buf.subarray(0, n));
-    } catch {
-      return undefined;
-    } finally {
-      await fh?.close().catch(() => undefined);
-    }
-  },
-  readTextSync(p, maxBytes) {
-    // Most calls probe for files that are not there (TOSCA.meta above every TOSCA file): no
-    // exception for those.
-    if (!existsSync(p)) return undefined;
-    let fd: number | undefined;
-    try {
-      // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then rejects it.
-      fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
-      const st = fstatSync(fd);
-      if (!st.isFile() || st.size > maxBytes) return undefined;
-      const buf = new Uint8Array(st.size);
-      let n = 0;
-      while (n < st.size) {
-        const r = readSync(fd, buf, n, st.size - n, n);
-        if (r === 0) break;
-        n += r;
-      }
-      return UTF8.decode(buf.subarray(0, n));
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-  },
-};
-
 /** A file system held in memory: path -> text. Paths use `/`. */
 export class MemoryFileSystem implements FileSystem {
   readonly files = new Map<string, { text: string; mtimeMs: number }>();
@@ -165,15 +51,15 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   write(path: string, text: string): void {
-    this.files.set(nodePath.posix.normalize(path), { text, mtimeMs: this.clock++ });
+    this.files.set(posix.normalize(path), { text, mtimeMs: this.clock++ });
   }
 
   delete(path: string): void {
-    this.files.delete(nodePath.posix.normalize(path));
+    this.files.delete(posix.normalize(path));
   }
 
   async readFile(p: string): Promise<string> {
-    const f = this.files.get(nodePath.posix.normalize(p));
+    const f = this.files.get(posix.normalize(p));
     if (!f) throw new Error(`ENOENT: ${p}`);
     return f.text;
   }
@@ -183,7 +69,7 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   statSync(p: string): FileStat | undefined {
-    const f = this.files.get(nodePath.posix.normalize(p));
+    const f = this.files.get(posix.normalize(p));
     return f ? { mtimeMs: f.mtimeMs, size: f.text.length, isFile: true } : undefined;
   }
 
@@ -192,7 +78,7 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   readDirSync(p: string): DirEntry[] {
-    const dir = nodePath.posix.normalize(p).replace(/\/$/, '') + '/';
+    const dir = posix.normalize(p).replace(/\/$/, '') + '/';
     const seen = new Map<string, DirEntry>();
     for (const path of this.files.keys()) {
       if (!path.startsWith(dir)) continue;
@@ -209,7 +95,7 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   readTextSync(p: string, maxBytes: number): string | undefined {
-    const f = this.files.get(nodePath.posix.normalize(p));
+    const f = this.files.get(posix.normalize(p));
     return f && f.text.length <= maxBytes ? f.text : undefined;
   }
 
@@ -218,7 +104,7 @@ export class MemoryFileSystem implements FileSystem {
   }
 
   existsSync(p: string): boolean {
-    const n = nodePath.posix.normalize(p);
+    const n = posix.normalize(p);
     if (this.files.has(n)) return true;
     const dir = n.replace(/\/$/, '') + '/';
     for (const k of this.files.keys()) if (k.startsWith(dir)) return true;

@@ -2,7 +2,7 @@
  * lmctl project knowledge: which project a descriptor belongs to, the name lmctl derives for it,
  * and how `$lmctl:/contains:/<sub>:/descriptor_name` references resolve (lmctl "Projects" › naming, references).
  */
-import * as path from 'node:path';
+import * as path from '../util/path.js';
 import { behaviourProjectDir, type FileKind } from '../model/kinds.js';
 import type { LmProjectSummary, SubprojectDecl } from '../model/lm/summary.js';
 

@@ -9,7 +9,7 @@
  * every file it loaded is unchanged: same index stamp for indexed files, same stat for files read
  * on demand, still absent for missing imports.
  */
-import * as path from 'node:path';
+import * as path from '../util/path.js';
 import type { DocumentModel, MemoKey } from '../model/document.js';
 import { YAML_FILE } from '../model/kinds.js';
 import { isNormativeCopy, wineryRoot } from '../model/tosca/winery.js';

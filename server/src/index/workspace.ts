@@ -8,7 +8,7 @@
  * Building is incremental and cooperative: files are processed in small batches with a yield to
  * the event loop in between, so requests about the current file are answered while it runs.
  */
-import * as path from 'node:path';
+import * as path from '../util/path.js';
 import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
@@ -16,7 +16,7 @@ import type { DialectName } from '../model/tosca/dialects.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
-import { headerOf, LazySummary, loadCache, saveCache, type CachedEntry, type SummaryHeader } from './cache.js';
+import { headerOf, LazySummary, type CachedEntry, type SummaryHeader, type SummaryStore } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { ToscaModels } from './toscaModels.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
@@ -110,8 +110,8 @@ export interface IndexChange {
 export interface IndexOptions {
   /** Directory names never descended into. */
   excludeDirs?: string[];
-  /** Where to persist summaries for a warm start; no persistence when undefined. */
-  cacheFile?: string;
+  /** Where to persist summaries for a warm start (the host's store); no persistence when undefined. */
+  summaryStore?: SummaryStore;
   /** Files processed between two yields to the event loop. */
   batchSize?: number;
   /** Files larger than this are never read for cross-file analysis (default 4 MB). */
@@ -261,7 +261,7 @@ export class WorkspaceIndex {
     this.bulk = true;
     const figures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
     try {
-      const cache = this.options.cacheFile ? await loadCache(this.options.cacheFile) : new Map<string, CachedEntry>();
+      const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
       const files: string[] = [];
       for (const root of this.roots) await this.walk(root, files);
       figures.files = files.length;
@@ -285,7 +285,7 @@ export class WorkspaceIndex {
         await yieldToEventLoop();
       }
       // Nothing read and nothing gone: the cache on disk is already right.
-      if (this.options.cacheFile && (figures.indexed > 0 || removed > 0)) {
+      if (this.options.summaryStore && (figures.indexed > 0 || removed > 0)) {
         const out: [string, CachedEntry][] = [];
         for (const e of this.entries.values()) {
           if (e.stat && !e.open)
@@ -294,7 +294,7 @@ export class WorkspaceIndex {
               { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
             ]);
         }
-        await saveCache(this.options.cacheFile, out);
+        await this.options.summaryStore.save(out);
       }
     } finally {
       this.bulk = false;

@@ -20,7 +20,7 @@ import {
 import { Session } from '../host/session.js';
 import { findWorkspaceRoot } from '../host/roots.js';
 import type { IndexChange } from '../index/workspace.js';
-import { cacheFileFor } from '../index/cache.js';
+import { cacheFileFor, diskSummaryStore } from '../host/diskCache.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
@@ -251,7 +251,7 @@ export function startServer(connection: Connection): void {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),
-      ...(cacheFile ? { cacheFile } : {}),
+      ...(cacheFile ? { summaryStore: diskSummaryStore(cacheFile) } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
     session.index.toscaDialect = settings.tosca.dialect;

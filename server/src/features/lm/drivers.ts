@@ -4,7 +4,7 @@
  * sit, which driver runs a transition, and which resource manager (hence which descriptor era) the lmctl
  * project declares.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import {
   asMap,
   asScalar,

@@ -3,7 +3,7 @@
  * root project and every subproject with its folder on disk, type, resource manager and the
  * descriptor lmctl will look for. Read from the lmproject tree so findings can point at the entry.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import { asMap, asScalar, asSeq, get, type YMap, type YNode, type YScalar } from '../../syntax/tree.js';
 import type { Span } from '../../syntax/positions.js';
 import type { FeatureContext } from '../types.js';

@@ -6,7 +6,7 @@
  */
 import type { DocumentModel } from '../../model/document.js';
 import type { DescriptorSummary } from '../../model/lm/summary.js';
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import { derivedNameOf } from '../../index/projects.js';
 import { isUnder } from '../../index/workspace.js';
 import { topLevelProperties } from '../../model/lm/summary.js';

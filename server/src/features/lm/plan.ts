@@ -12,7 +12,7 @@
  * The plan works per component: a component that waits at one of its transitions is placed after
  * what it waits for as a whole.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import type { ComponentDecl, DescriptorSummary } from '../../model/lm/summary.js';
 import type { PlanCycle, PlanEdge, PlanNode, PlanResult, PlanStep } from '../../protocol.js';
 import { didYouMean } from '../../util/suggest.js';

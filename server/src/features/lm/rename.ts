@@ -5,7 +5,7 @@
  * checked against the naming rules and against names already in use, so the rename never makes
  * `check` report something it did not report before; otherwise it is refused with the reason.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import { topLevelProperties } from '../../model/lm/summary.js';
 import { SPECIAL_PROPERTIES } from '../../model/lm/vocabulary.js';
 import { asMap, get, getPair } from '../../syntax/tree.js';

@@ -17,7 +17,7 @@
  * `$lmctl:/` paths in Behaviour JSON files and version ranges (`^1.0`) in `references` types are not
  * indexed and not updated.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import type { ProjectContext } from '../../index/projects.js';
 import type { FeatureContext, RenameResult } from '../types.js';
 import { eraOf } from './drivers.js';

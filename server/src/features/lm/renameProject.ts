@@ -2,7 +2,7 @@
  * Renaming an lmctl project or subproject (the `name` in lmproject.yml) and with it every descriptor
  * name lmctl derives from it; see renameDescriptor.ts for what is edited and what is refused.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import { isDescriptorKind } from '../../model/kinds.js';
 import type { LmProjectSummary, SubprojectDecl } from '../../model/lm/summary.js';
 import { isUnder } from '../../index/workspace.js';

@@ -4,7 +4,7 @@
  * `dependencies`) open their file, found relative to the template or else to the CSAR root. Only
  * targets that exist get a link; remote URLs and files in a `repository` never do.
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import { metaPathsOf } from '../../model/tosca/csar.js';
 import { isRemote } from '../../model/tosca/imports.js';
 import { INTERFACE_KEYNAMES, TYPE_SECTIONS } from '../../model/tosca/summary.js';

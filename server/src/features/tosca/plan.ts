@@ -15,7 +15,7 @@
  * - A loop of HostedOn / DependsOn requirements makes a plan impossible: the plan lists the
  *   loops instead of steps (the TOSCA cycle rule reports them on the requirements).
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import type { PlanEdge, PlanEdgeKind, PlanNode, PlanResult, PlanStep } from '../../protocol.js';
 import { asMap, getIn, scalarText } from '../../syntax/tree.js';

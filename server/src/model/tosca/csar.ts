@@ -4,7 +4,7 @@
  * folders; we read the meta file to know the archive root and its entry file. (Profiles in the
  * OASIS repository keep a `TOSCA.meta` at the folder root; we accept both places.)
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 
 export interface ToscaMeta {
   /** `Key: value` blocks, keys as written. */

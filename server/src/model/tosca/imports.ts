@@ -6,7 +6,7 @@
  * The model layer cannot read the index or the disk, so callers hand in a `ToscaFileSource`.
  * Loading is transitive and cycle-safe (every file is loaded once).
  */
-import * as path from 'node:path';
+import * as path from '../../util/path.js';
 import {
   builtinFile,
   builtinForMissingFile,

@@ -4,7 +4,7 @@
  * Outside an lmctl project the declared `name` is compared with the file name instead (inside one,
  * LM005 compares it with the name lmctl derives).
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import { asMap, asScalar, get } from '../../../syntax/tree.js';
 import { eraOf } from '../drivers.js';
 import type { LmRule } from './context.js';

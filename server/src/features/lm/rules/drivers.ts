@@ -9,7 +9,7 @@
  * real packages written for LM 2.1 still say `lm` (IBM's kubernetes-driver example resources do);
  * information or a warning when no lmctl project names a resource manager.
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import { KNOWN_DRIVERS } from '../../../model/lm/vocabulary.js';
 import { asMap, asScalar, deref, get, getPair, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { Severity } from '../../types.js';

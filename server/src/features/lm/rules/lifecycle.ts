@@ -3,7 +3,7 @@
  * List form (legacy), transition names and case, transitions or operations no driver runs, and
  * resources without `Create`.
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import { RESOURCE_TRANSITIONS } from '../../../model/lm/vocabulary.js';
 import { asMap, get, getPair, type YScalar } from '../../../syntax/tree.js';
 import {

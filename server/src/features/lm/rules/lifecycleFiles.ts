@@ -19,7 +19,7 @@
  * transition (the ansible driver answers "No playbook found to run for lifecycle …"), so a missing file
  * is certain to fail at deploy time.
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import { asMap, get, getPair, type YScalar } from '../../../syntax/tree.js';
 import { brentPackageDir, effectiveDrivers, firstExisting, lifecycleOf, projectRm } from '../drivers.js';
 import type { LmRule, LmRuleContext } from './context.js';

@@ -8,7 +8,7 @@
  * `Definitions/infrastructure/`, `lifecycle/`, `Meta-Inf/manifest.MF`) carry `data.part`, so a
  * tree that is known to lack them (a descriptor-only checkout) can drop them.
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import { isDescriptorKind } from '../../../model/kinds.js';
 import { asMap } from '../../../syntax/tree.js';
 import type { Span } from '../../../syntax/positions.js';

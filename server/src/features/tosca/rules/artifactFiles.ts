@@ -18,7 +18,7 @@
  * often added to the package when it is built, and templates are checked without them (test
  * fixtures, the spec's examples), so whether the template is deployed as it is is not known here.
  */
-import * as path from 'node:path';
+import * as path from '../../../util/path.js';
 import {
   asMap,
   asScalar,

@@ -1,0 +1,103 @@
+/**
+ * The warm-start cache is a store the host gives the index (server/src/index/cache.ts): the format
+ * and its checks need no disk and no node:crypto, so a host without either (the browser) can keep
+ * summaries in memory with a checksum of its own.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../../server/src/host/session.js';
+import {
+  CACHE_FORMAT,
+  parseCache,
+  serialiseCache,
+  type CachedEntry,
+  type Checksum,
+  type SummaryStore,
+} from '../../server/src/index/cache.js';
+import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+import { workspaceSymbols } from '../../server/src/features/symbols.js';
+
+const FILES: Record<string, string> = {
+  '/ws/Descriptor/assembly.yml': 'composition:\n  balancer:\n    type: resource::lb::1.0\n',
+  '/ws/lb/Definitions/lm/resource.yaml': 'name: resource::lb::1.0\nproperties:\n  port:\n    type: integer\n',
+  '/ws/tosca/service.yaml':
+    'tosca_definitions_version: tosca_simple_yaml_1_3\n' +
+    'topology_template:\n  node_templates:\n    web:\n      type: tosca.nodes.Compute\n',
+};
+
+/** A checksum without node:crypto: 32-bit FNV-1a in hex (what a host without crypto might use). */
+const fnv32: Checksum = (s) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+};
+
+/** A store that keeps the serialised text in memory, counting loads and saves. */
+class MemoryStore implements SummaryStore {
+  text = '';
+  saves = 0;
+  async load(): Promise<Map<string, CachedEntry>> {
+    return parseCache(this.text, fnv32);
+  }
+  async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
+    this.saves++;
+    this.text = [...serialiseCache(entries, fnv32, 64)].join('');
+  }
+}
+
+async function build(fs: MemoryFileSystem, store: SummaryStore): Promise<Session> {
+  const s = new Session(fs, { summaryStore: store });
+  s.index.addRoot('/ws');
+  await s.index.build();
+  return s;
+}
+
+const symbols = (s: Session) =>
+  workspaceSymbols(s.workspace(), '')
+    .map((w) => `${w.name} ${w.path}`)
+    .sort();
+
+test('an index warm-starts from a store the host provides, with the host’s checksum', async () => {
+  const fs = new MemoryFileSystem(FILES);
+  const store = new MemoryStore();
+  const cold = await build(fs, store);
+  assert.equal(cold.index.lastBuild.fromCache, 0);
+  assert.equal(store.saves, 1);
+  assert.match(store.text, new RegExp(`^lm-descriptors-cache ${CACHE_FORMAT}\n`));
+  const warm = await build(fs, store);
+  assert.equal(warm.index.lastBuild.fromCache, Object.keys(FILES).length);
+  assert.equal(warm.index.lastBuild.indexed, 0);
+  // Nothing read and nothing gone: the store is not written again.
+  assert.equal(store.saves, 1);
+  assert.deepEqual(symbols(warm), symbols(cold));
+  assert.ok(symbols(warm).includes('balancer /ws/Descriptor/assembly.yml'));
+});
+
+test('a line whose checksum does not match is dropped: that file alone is read again', async () => {
+  const fs = new MemoryFileSystem(FILES);
+  const store = new MemoryStore();
+  await build(fs, store);
+  store.text = store.text.replace('"port"', '"pork"');
+  assert.equal((await store.load()).size, Object.keys(FILES).length - 1);
+  const warm = await build(fs, store);
+  assert.equal(warm.index.lastBuild.fromCache, Object.keys(FILES).length - 1);
+  assert.equal(warm.index.lastBuild.indexed, 1);
+});
+
+test('serialised in chunks of the size asked for, parsed back whole; another format is ignored', () => {
+  const entries: [string, CachedEntry][] = Array.from({ length: 20 }, (_, i) => [
+    `/ws/f${i}.yaml`,
+    { mtimeMs: i, size: 10, kind: 'other', header: null, json: '{"kind":"other"}' },
+  ]);
+  const chunks = [...serialiseCache(entries, fnv32, 100)];
+  assert.ok(chunks.length > 1);
+  const text = chunks.join('');
+  assert.deepEqual(
+    [...parseCache(text, fnv32).keys()],
+    entries.map(([p]) => p),
+  );
+  assert.equal(parseCache(text.replace(/^\S+ \d+/, `lm-descriptors-cache ${CACHE_FORMAT - 1}`), fnv32).size, 0);
+  // Entries whose path or summary would break the line layout are not written.
+  const bad: [string, CachedEntry][] = [['/ws/a\tb.yaml', entries[0]![1]]];
+  assert.equal(parseCache([...serialiseCache(bad, fnv32)].join(''), fnv32).size, 0);
+});
