@@ -145,7 +145,10 @@ test('unresolved: another repository stays remote (TOSCA021 once) and checks tha
 test('unresolved: an own-repository URL the checkout lacks stays remote (another branch may have it)', async () => {
   const url = 'https://raw.githubusercontent.com/acme/service-models/dev/profiles/acme/new.yaml';
   const relaxed = '#           ^^^^^^^^^^^^^^ TOSCA030\n';
-  await checkTosca(`${GIT_CONFIG}${PROFILE}${service(url, `#   ${'^'.repeat(url.length)} TOSCA021\n`, relaxed)}`);
+  const d = await checkTosca(
+    `${GIT_CONFIG}${PROFILE}${service(url, `#   ${'^'.repeat(url.length)} TOSCA021\n`, relaxed)}`,
+  );
+  assert.match(messageOf(d, 'TOSCA021'), /own repository, but the checkout has no `\/ws\/profiles\/acme\/new\.yaml`/);
 });
 
 test('setting: the import map resolves other repositories, relative to the workspace root', async () => {

@@ -44,8 +44,12 @@ export const importsRule: ToscaRule = {
             span,
             message:
               `Remote import \`${st.url}\` is not resolved (the checker never downloads files), so types ` +
-              `from it are unknown here and related checks are relaxed. To check against a local copy, map the ` +
-              'URL to a folder with the `lmDescriptors.tosca.importMap` setting (command line: `--import-map`).',
+              `from it are unknown here and related checks are relaxed. ` +
+              (st.tried?.length
+                ? `It names this file's own repository, but the checkout has no \`${st.tried[0]}\` (another ` +
+                  'branch may have it).'
+                : 'To check against a local copy, map the URL to a folder with the `lmDescriptors.tosca.importMap` ' +
+                  'setting (command line: `--import-map`).'),
           });
           break;
         case 'profile-unresolved':
