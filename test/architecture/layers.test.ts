@@ -50,13 +50,16 @@ function imports(dir: string): { from: string; to: string; spec: string }[] {
 
 const layerOf = (rel: string) => (rel.includes('/') ? rel.split('/')[0]! : rel.replace(/\.js$/, '.ts'));
 
-test('layers import only the layers below them; only lsp/ imports vscode-languageserver', () => {
+test('layers import only the layers below them; only lsp/ imports vscode-languageserver, and not its node part', () => {
   const problems: string[] = [];
   for (const { from, to, spec } of imports(src)) {
     const layer = layerOf(from);
     if (spec.startsWith('vscode-languageserver') && layer !== 'lsp' && layer !== 'server.ts') {
       problems.push(`${from} imports ${spec}`);
     }
+    // lsp/ runs on every host: the entry points choose the node or browser transport.
+    if (layer === 'lsp' && /^vscode-languageserver\/(node|browser)/.test(spec))
+      problems.push(`${from} imports ${spec}`);
     if (!spec.startsWith('.') || !ALLOWED[layer]) continue;
     // The checker reads its version and repository address from the package manifest.
     if (layer === 'cli' && to === '../../package.json') continue;

@@ -6,7 +6,7 @@
  * requested while one is going happens right after it.
  */
 import { hash } from 'node:crypto';
-import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import type { Session } from '../host/session.js';

@@ -6,7 +6,7 @@
  * numbers are echoed in published diagnostics but never trusted for caching: a client that
  * repeats or reorders versions still gets the analysis of the text it sent last.
  */
-import { TextDocuments } from 'vscode-languageserver/node';
+import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentModel } from '../model/document.js';
 import type { Session } from '../host/session.js';

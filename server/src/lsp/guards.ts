@@ -8,15 +8,13 @@
  * fault of the server. The handlers keep their own checks (requests.ts) as a second line.
  */
 import {
-  createConnection,
   ErrorCodes,
   Message,
-  ProposedFeatures,
   ResponseError,
   type Connection,
   type MessageStrategy,
   type RequestMessage,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { isObject, isPosition } from './requests.js';
 
 /** What is wrong with a message's params, or undefined when they have the shape its method needs. */
@@ -206,12 +204,4 @@ export function protocolGuard(): ProtocolGuard {
       });
     },
   };
-}
-
-/** The server's connection (transport from the command line), with the guard at its edge. */
-export function createGuardedConnection(): Connection {
-  const guard = protocolGuard();
-  const connection = createConnection(ProposedFeatures.all, { messageStrategy: guard.strategy });
-  guard.attach(connection);
-  return connection;
 }

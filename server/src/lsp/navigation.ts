@@ -11,7 +11,7 @@ import {
   type SemanticTokens,
   type SymbolKind,
   type WorkspaceSymbol as LspWorkspaceSymbol,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { highlights, references } from '../features/references.js';
 import { prepareRename, rename } from '../features/rename.js';
 import { documentSymbols, workspaceSymbols } from '../features/symbols.js';
@@ -28,7 +28,7 @@ import {
 } from '../features/types.js';
 import type { Session } from '../host/session.js';
 import { COMMANDS } from '../protocol.js';
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { uriOfKey } from './convert.js';
 import type { OpenDocuments } from './documents.js';
 import { positionParams, textDocumentParams } from './requests.js';

@@ -10,7 +10,7 @@ import type {
   Diagnostic as LspDiagnostic,
   DocumentLink,
   Hover,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import {
   packageCompletion,
   packageDocKind,

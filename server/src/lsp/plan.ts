@@ -3,7 +3,7 @@
  * the editor has not opened, straight away (the workspace scan is never awaited: what the index
  * does not hold yet is read on demand). Its `uri` fields come back as URIs.
  */
-import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { deploymentPlan, withUris } from '../features/plan.js';
 import type { Session } from '../host/session.js';
 import { PLAN_REQUEST, type PlanKind, type PlanParams, type PlanResult } from '../protocol.js';

@@ -3,7 +3,7 @@
  * `textDocument`, a null or malformed position) is answered with the protocol's error code and a
  * message saying what is wrong, never with an internal error, and never logged as a server fault.
  */
-import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 
 export interface TextDocumentParams {
   textDocument: { uri: string };

@@ -5,8 +5,6 @@
  * requests.ts checks request parameters. Every request handler answers a client's mistake with a
  * protocol error (requests.ts) and turns a fault of ours into an empty answer plus a log line.
  */
-import * as os from 'node:os';
-import * as path from 'node:path';
 import {
   CodeLensRefreshRequest,
   TextDocumentSyncKind,
@@ -16,11 +14,11 @@ import {
   type CompletionItem as LspCompletionItem,
   LSPErrorCodes,
   ResponseError,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { Session } from '../host/session.js';
 import { findWorkspaceRoot } from '../host/roots.js';
 import type { IndexChange } from '../index/workspace.js';
-import { cacheFileFor, diskSummaryStore } from '../host/diskCache.js';
+import type { ServerHost } from '../host/serverHost.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { complete } from '../features/completion.js';
 import { definition } from '../features/definition.js';
@@ -52,7 +50,7 @@ interface InitOptions {
   triggerSuggestCommand?: unknown;
 }
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, host: ServerHost): void {
   let session: Session | undefined;
   let settings: Settings = DEFAULT_SETTINGS;
   let initialized = false;
@@ -242,16 +240,15 @@ export function startServer(connection: Connection): void {
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
     if (roots.length === 0 && typeof params.rootUri === 'string') roots.push(keyOfUri(params.rootUri));
-    const cacheBase =
-      typeof init.cacheDir === 'string'
-        ? init.cacheDir
-        : path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
-    const cacheFile = init.disableCache === true ? undefined : cacheFileFor(cacheBase, roots);
-    session = new Session(undefined, {
+    const summaryStore =
+      init.disableCache === true
+        ? undefined
+        : host.summaryStore(roots, typeof init.cacheDir === 'string' ? init.cacheDir : undefined);
+    session = new Session(host.fs, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),
-      ...(cacheFile ? { summaryStore: diskSummaryStore(cacheFile) } : {}),
+      ...(summaryStore ? { summaryStore } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
     session.index.toscaDialect = settings.tosca.dialect;

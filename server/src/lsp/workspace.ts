@@ -9,7 +9,7 @@ import {
   type Connection,
   type DidChangeWatchedFilesParams,
   type WorkspaceFoldersChangeEvent,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import type { Session } from '../host/session.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';

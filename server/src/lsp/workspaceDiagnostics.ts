@@ -21,7 +21,7 @@ import type {
   Connection,
   Diagnostic as LspDiagnostic,
   WorkspaceDocumentDiagnosticReport,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import { packFor } from '../features/packs.js';
 import type { Session } from '../host/session.js';
