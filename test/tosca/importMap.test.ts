@@ -192,7 +192,7 @@ test('setting: file: URLs of another machine map too', async () => {
 test('built-ins: a SOL001 URL still resolves to the built-in file when no mapping holds it', async () => {
   await checkTosca(
     `${GIT_CONFIG}#- /ws/vnfd.yaml
-tosca_definitions_version: tosca_simple_yaml_1_3
+tosca_definitions_version: tosca_simple_yaml_1_2
 imports:
   - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
 `,
