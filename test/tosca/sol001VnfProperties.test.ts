@@ -1,0 +1,67 @@
+/**
+ * TOSCA370: the VNF node of a top-level SOL001 VNFD that sets no properties of its own. Valid TOSCA (the
+ * type's defaults apply), refused by Tacker ("VNF properties are mandatory"; its package test
+ * `csar_without_vnfd_info` has this shape), so a warning.
+ */
+import { test } from 'node:test';
+import { checkTosca } from './support.js';
+
+const TYPES = `tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
+node_types:
+  company.VNF:
+    derived_from: tosca.nodes.nfv.VNF
+    properties:
+      descriptor_id: { type: string, default: b1bb0ce7-ebca-4fa7-95ed-4840d70a1177 }
+      descriptor_version: { type: string, default: '1.0' }
+      provider: { type: string, default: Company }
+      product_name: { type: string, default: Sample VNF }
+      software_version: { type: string, default: '1.0' }
+      vnfm_info: { type: list, entry_schema: { type: string }, default: [ Tacker ] }
+      flavour_id: { type: string, default: simple }
+      flavour_description: { type: string, default: A flavour }
+`;
+
+test('TOSCA370: a top-level VNF node with empty properties is a warning naming Tacker', async () => {
+  await checkTosca(`#- /ws/Definitions/vnfd.yaml
+${TYPES}topology_template:
+  node_templates:
+    VNF:
+      type: company.VNF
+      properties: {}
+#                 ^^ TOSCA370
+`);
+});
+
+test('TOSCA370: a VNF node without a properties key is reported on its name', async () => {
+  await checkTosca(`#- /ws/Definitions/vnfd.yaml
+${TYPES}topology_template:
+  node_templates:
+    VNF:
+#   ^^^ TOSCA370
+      type: company.VNF
+`);
+});
+
+test('TOSCA370: properties on the node, or a flavour file, are clean', async () => {
+  await checkTosca(`#- /ws/Definitions/vnfd.yaml
+${TYPES}topology_template:
+  node_templates:
+    VNF:
+      type: company.VNF
+      properties:
+        flavour_id: simple
+`);
+  await checkTosca(`#- /ws/Definitions/df.yaml
+${TYPES}topology_template:
+  substitution_mappings:
+    node_type: company.VNF
+    properties:
+      flavour_id: simple
+  node_templates:
+    VNF:
+      type: company.VNF
+`);
+});
