@@ -17,6 +17,7 @@ import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
+import { sol001VnfNodeRule } from './sol001VnfNode.js';
 import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
@@ -46,6 +47,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001VduProfileRule,
   sol001FlavourRule,
   sol001SwImageRule,
+  sol001VnfNodeRule,
   ampRule,
   dialectsRule,
 ];

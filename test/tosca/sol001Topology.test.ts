@@ -1,0 +1,79 @@
+/**
+ * ETSI GS NFV-SOL 001 topology rules (TOSCA348–TOSCA353) over real-shaped VNFD flavour files, with the
+ * types of the built-in SOL001 files: the VNF node of a flavour, policy targets, VduCp bindings.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkTosca } from './support.js';
+
+const IGNORE = ['TOSCA037', 'TOSCA064', 'TOSCA066', 'TOSCA103'];
+
+const HEAD = `#- /ws/Definitions/df_simple.yaml
+tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
+node_types:
+  company.VNF:
+    derived_from: tosca.nodes.nfv.VNF
+  company.OtherVNF:
+    derived_from: tosca.nodes.nfv.VNF
+  company.Box:
+    derived_from: tosca.nodes.Root
+`;
+
+/** A VNF node template named `name` of type `type`. */
+function vnf(name: string, type = 'company.VNF', mark = ''): string {
+  return `    ${name}:
+      type: ${type}
+${mark}      properties:
+        descriptor_id: x
+        descriptor_version: '1.0'
+        provider: acme
+        product_name: p
+        software_version: '1.0'
+        product_info_name: p
+        vnfm_info: [ 'etsivnfm:v2.6.1' ]
+        flavour_id: simple
+        flavour_description: simple
+`;
+}
+
+const VDU = `    VDU1:
+      type: tosca.nodes.nfv.Vdu.Compute
+      properties:
+        name: VDU1
+        description: VDU1
+        vdu_profile: { min_number_of_instances: 1, max_number_of_instances: 3 }
+      capabilities:
+        virtual_compute:
+          properties:
+            virtual_memory: { virtual_mem_size: 512 MB }
+            virtual_cpu: { num_virtual_cpu: 1 }
+`;
+
+/** A flavour file substituting `mapped`, with the given node templates (and optional policies). */
+function flavour(mapped: string, nodes: string, tail = ''): string {
+  return `${HEAD}topology_template:
+  substitution_mappings:
+    node_type: ${mapped}
+    properties:
+      flavour_id: simple
+  node_templates:
+${nodes}${tail}`;
+}
+
+test('TOSCA348/349: one VNF node per flavour, of the substituted VNF type', async () => {
+  await checkTosca(flavour('company.VNF', vnf('VNF') + VDU), { ignore: IGNORE });
+  const two = await checkTosca(
+    flavour('company.VNF', vnf('VNF') + vnf('VNF2').replace('    VNF2:', '    VNF2:\n#   ^^^^ TOSCA348') + VDU),
+    { ignore: IGNORE },
+  );
+  assert.equal(two[0]!.severity, 'error');
+  const other = await checkTosca(
+    flavour('company.VNF', vnf('VNF', 'company.OtherVNF', '#           ^^^^^^^^^^^^^^^^ TOSCA349\n')),
+    { ignore: IGNORE },
+  );
+  assert.equal(other[0]!.severity, 'warning');
+  await checkTosca(flavour('company.Box\n#              ^^^^^^^^^^^ TOSCA349', vnf('VNF')), { ignore: IGNORE });
+});
