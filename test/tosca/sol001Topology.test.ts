@@ -77,3 +77,27 @@ test('TOSCA348/349: one VNF node per flavour, of the substituted VNF type', asyn
   assert.equal(other[0]!.severity, 'warning');
   await checkTosca(flavour('company.Box\n#              ^^^^^^^^^^^ TOSCA349', vnf('VNF')), { ignore: IGNORE });
 });
+
+/** A top-level VNFD importing two flavour files, the second (checked) one last. */
+function pkg(id2: string, mark = ''): string {
+  const file = (path: string, id: string, m: string) =>
+    flavour('company.VNF', vnf('VNF') + VDU)
+      .replace('#- /ws/Definitions/df_simple.yaml', `#- /ws/Definitions/${path}`)
+      .replaceAll('flavour_id: simple', `flavour_id: ${id}`)
+      .replace(`    properties:\n      flavour_id: ${id}\n`, `    properties:\n      flavour_id: ${id}\n${m}`);
+  return `#- /ws/Definitions/vnfd_top.yaml
+tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
+  - df_simple.yaml
+  - df_complex.yaml
+${file('df_simple.yaml', 'simple', '')}${file('df_complex.yaml', id2, mark)}`;
+}
+
+test('TOSCA350: two flavour files of one VNFD with the same flavour_id', async () => {
+  await checkTosca(pkg('complex'), { ignore: IGNORE });
+  const diags = await checkTosca(pkg('simple', '#                 ^^^^^^ TOSCA350\n'), { ignore: IGNORE });
+  assert.equal(diags[0]!.severity, 'warning');
+  assert.match(diags[0]!.message, /df_simple\.yaml.*vnfd_top\.yaml/);
+});

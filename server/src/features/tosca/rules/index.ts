@@ -14,6 +14,7 @@ import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import { sol001AspectsRule } from './sol001Aspects.js';
 import { sol001FlavourRule } from './sol001Flavour.js';
+import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
@@ -46,6 +47,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001AspectsRule,
   sol001VduProfileRule,
   sol001FlavourRule,
+  sol001FlavourUniqueRule,
   sol001SwImageRule,
   sol001VnfNodeRule,
   ampRule,
