@@ -101,3 +101,40 @@ test('TOSCA350: two flavour files of one VNFD with the same flavour_id', async (
   assert.equal(diags[0]!.severity, 'warning');
   assert.match(diags[0]!.message, /df_simple\.yaml.*vnfd_top\.yaml/);
 });
+
+const VL = `    VL1:
+      type: tosca.nodes.nfv.VnfVirtualLink
+      properties:
+        connectivity_type: { layer_protocols: [ ipv4 ] }
+        vl_profile:
+          max_bitrate_requirements: { root: 1048576 }
+          min_bitrate_requirements: { root: 1048576 }
+          virtual_link_protocol_data: [ { associated_layer_protocol: ipv4 } ]
+`;
+
+test('TOSCA351: policy targets of the types the SOL001 policy type allows', async () => {
+  const policies = (vduTarget: string, ruleTarget: string) => `  policies:
+    - vdu1_initial:
+        type: tosca.policies.nfv.VduInitialDelta
+        properties:
+          initial_delta: { number_of_instances: 1 }
+        targets: [ ${vduTarget} ]
+    - anti:
+        type: tosca.policies.nfv.AntiAffinityRule
+        properties: { scope: nfvi_node }
+        targets: [ ${ruleTarget} ]
+`;
+  await checkTosca(flavour('company.VNF', vnf('VNF') + VDU + VL, policies('VDU1', 'VDU1, VL1')), { ignore: IGNORE });
+  const diags = await checkTosca(
+    flavour(
+      'company.VNF',
+      vnf('VNF') + VDU + VL,
+      `${policies('VL1', 'VDU1, VNF')}#                        ^^^ TOSCA351\n`.replace(
+        '        targets: [ VL1 ]\n',
+        '        targets: [ VL1 ]\n#                  ^^^ TOSCA351\n',
+      ),
+    ),
+    { ignore: IGNORE },
+  );
+  assert.match(diags[0]!.message, /tosca\.nodes\.nfv\.Vdu\.Compute/);
+});

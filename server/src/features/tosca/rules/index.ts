@@ -17,6 +17,7 @@ import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
 import { sol001VnfNodeRule } from './sol001VnfNode.js';
 import { sol001VduProfileRule } from './sol001VduProfile.js';
@@ -49,6 +50,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001FlavourRule,
   sol001FlavourUniqueRule,
   sol001SwImageRule,
+  sol001PolicyTargetsRule,
   sol001VnfNodeRule,
   ampRule,
   dialectsRule,
