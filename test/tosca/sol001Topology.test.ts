@@ -138,3 +138,30 @@ test('TOSCA351: policy targets of the types the SOL001 policy type allows', asyn
   );
   assert.match(diags[0]!.message, /tosca\.nodes\.nfv\.Vdu\.Compute/);
 });
+
+test('TOSCA352: a VduCp binds to its VDU (instead of the generic TOSCA064)', async () => {
+  const cp = (name: string, reqs: string) => `    ${name}:
+      type: tosca.nodes.nfv.VduCp
+      properties: { layer_protocols: [ ipv4 ], order: 0 }
+${reqs}`;
+  const file = (nodes: string) =>
+    flavour('company.VNF', vnf('VNF') + VDU + VL + nodes).replace(
+      '      flavour_id: simple\n  node_templates:',
+      '      flavour_id: simple\n    requirements:\n' +
+        '      virtual_link_external: [ CP3, virtual_link ]\n  node_templates:',
+    );
+  const ok = cp('CP1', '      requirements:\n        - virtual_binding: VDU1\n        - virtual_link: VL1\n');
+  await checkTosca(file(ok), { ignore: ['TOSCA037', 'TOSCA103', 'TOSCA066'] });
+  const diags = await checkTosca(
+    file(
+      ok +
+        cp('CP2', '      requirements:\n        - virtual_link: VL1\n').replace(
+          '    CP2:\n',
+          '    CP2:\n#   ^^^ TOSCA352\n',
+        ) +
+        cp('CP3', '      requirements:\n        - virtual_binding: VDU1\n'),
+    ),
+    { ignore: ['TOSCA037', 'TOSCA103', 'TOSCA066'] },
+  );
+  assert.match(diags[0]!.message, /VDUs here: `VDU1`/);
+});

@@ -19,6 +19,7 @@ import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
+import { sol001VduCpRule } from './sol001VduCp.js';
 import { sol001VnfNodeRule } from './sol001VnfNode.js';
 import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { syntaxRule } from './syntax.js';
@@ -51,6 +52,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001FlavourUniqueRule,
   sol001SwImageRule,
   sol001PolicyTargetsRule,
+  sol001VduCpRule,
   sol001VnfNodeRule,
   ampRule,
   dialectsRule,
