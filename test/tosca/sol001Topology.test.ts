@@ -165,3 +165,26 @@ ${reqs}`;
   );
   assert.match(diags[0]!.message, /VDUs here: `VDU1`/);
 });
+
+test('TOSCA353: the VNF nodes of an NSD name their VNFD and flavour literally', async () => {
+  const nsd = (flavourId: string, mark = '') => `#- /ws/Definitions/nsd.yaml
+tosca_definitions_version: tosca_simple_yaml_1_2
+imports:
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_nsd_types.yaml
+node_types:
+  company.NS:
+    derived_from: tosca.nodes.nfv.NS
+  company.VNF:
+    derived_from: tosca.nodes.nfv.VNF
+topology_template:
+  inputs:
+    df: { type: string }
+  substitution_mappings:
+    node_type: company.NS
+  node_templates:
+${vnf('VNF1').replace('flavour_id: simple\n', `flavour_id: ${flavourId}\n${mark}`)}`;
+  await checkTosca(nsd('simple'), { ignore: IGNORE });
+  await checkTosca(nsd('{ get_input: df }', '#                   ^^^^^^^^^^^^^^^^^ TOSCA353\n'), { ignore: IGNORE });
+});

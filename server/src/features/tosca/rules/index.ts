@@ -17,6 +17,7 @@ import { sol001FlavourRule } from './sol001Flavour.js';
 import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001NsdVnfRule } from './sol001NsdVnf.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
 import { sol001VduCpRule } from './sol001VduCp.js';
@@ -53,6 +54,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001SwImageRule,
   sol001PolicyTargetsRule,
   sol001VduCpRule,
+  sol001NsdVnfRule,
   sol001VnfNodeRule,
   ampRule,
   dialectsRule,
