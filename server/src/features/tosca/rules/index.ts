@@ -14,9 +14,14 @@ import { duplicateKeysRule } from '../../shared/duplicateKeys.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import { sol001AspectsRule } from './sol001Aspects.js';
 import { sol001FlavourRule } from './sol001Flavour.js';
+import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
+import { sol001NsdVnfRule } from './sol001NsdVnf.js';
+import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
+import { sol001VduCpRule } from './sol001VduCp.js';
+import { sol001VnfNodeRule } from './sol001VnfNode.js';
 import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
@@ -46,7 +51,12 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001AspectsRule,
   sol001VduProfileRule,
   sol001FlavourRule,
+  sol001FlavourUniqueRule,
   sol001SwImageRule,
+  sol001PolicyTargetsRule,
+  sol001VduCpRule,
+  sol001NsdVnfRule,
+  sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   ampRule,
   dialectsRule,
