@@ -19,6 +19,7 @@ import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
+import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
 import { sol001SwImageRule } from './sol001SwImage.js';
 import { sol001VduCpRule } from './sol001VduCp.js';
 import { sol001VnfNodeRule } from './sol001VnfNode.js';
@@ -58,6 +59,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001NsdVnfRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
+  sol001ProtocolDataRule,
   ampRule,
   dialectsRule,
 ];
