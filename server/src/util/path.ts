@@ -27,8 +27,13 @@ export function isAbsolute(p: string): boolean {
   return p.startsWith('/');
 }
 
+/** True when `p` has nothing `normalize` would change: no `.` or `..` segment, no empty segment inside. */
+const NEEDS_WORK = /\/\/|(^|\/)\.\.?(\/|$)/;
+
 export function normalize(p: string): string {
   if (p === '') return '.';
+  // The common case on every request path (an absolute path joined with a plain name) costs one scan.
+  if (!NEEDS_WORK.test(p)) return p;
   const abs = isAbsolute(p);
   const trailing = p.endsWith('/');
   const body = normalizeParts(p.split('/'), abs).join('/');
@@ -51,6 +56,7 @@ export function resolve(...parts: string[]): string {
     acc = acc ? `${p}/${acc}` : p;
     if (isAbsolute(p)) break;
   }
+  if (acc.startsWith('/') && !NEEDS_WORK.test(acc)) return acc.length > 1 && acc.endsWith('/') ? acc.slice(0, -1) : acc;
   const body = normalizeParts(acc.split('/'), true).join('/');
   return '/' + body;
 }
