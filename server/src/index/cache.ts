@@ -23,7 +23,7 @@ import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 10;
+export const CACHE_FORMAT = 11; // 11: behaviour files; TOSCA `derivedFromAlso` (Unfurl types with several parents)
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
