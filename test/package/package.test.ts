@@ -30,7 +30,7 @@ test('a correct package has no findings', () => {
   assert.deepEqual(findings(goodPackage()), []);
 });
 
-test('a wrong hash: an error on the Hash value, the real digest in the message and the fix', () => {
+test('a wrong hash: an error on the Hash value, the real hash in the message and the fix', () => {
   const p = goodPackage();
   p['Scripts/install.sh'] += 'echo changed\n';
   const root = writePackage(p);
@@ -40,10 +40,10 @@ test('a wrong hash: an error on the Hash value, the real digest in the message a
       f.map((x) => `${x.file}:${x.diagnostic.range.start.line + 1} ${x.diagnostic.code}`),
       ['manifest.mf:25 TOSCA315'],
     );
-    const digest = sha256(p['Scripts/install.sh']!);
-    assert.match(f[0]!.diagnostic.message, new RegExp(digest));
+    const hash = sha256(p['Scripts/install.sh']!);
+    assert.match(f[0]!.diagnostic.message, new RegExp(hash));
     assert.match(f[0]!.diagnostic.message, /ETSI GS NFV-SOL 004 §5/);
-    assert.deepEqual(f[0]!.diagnostic.data?.fixes, [{ fix: 'package-hash', digest }]);
+    assert.deepEqual(f[0]!.diagnostic.data?.fixes, [{ fix: 'package-hash', hash }]);
     assert.equal(f[0]!.diagnostic.severity, 'error');
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -172,7 +172,7 @@ test('bad input never throws: random TOSCA.meta and manifest text, odd paths, bi
     const pkg = {
       files: Object.keys(files).sort(),
       readText: (r: string) => files[r],
-      digest: (r: string) => (files[r] === undefined ? undefined : rnd(2) ? 'pending' : sha256(files[r])),
+      hashOf: (r: string) => (files[r] === undefined ? undefined : rnd(2) ? 'pending' : sha256(files[r])),
     } as const;
     assert.doesNotThrow(() => checkPackage(pkg));
   }

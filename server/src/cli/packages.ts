@@ -4,7 +4,7 @@
  * is a package without TOSCA-Metadata), and every `.csar`/`.zip` argument, read in place. Hashes
  * are computed before the checks run: streamed from disk, or inflated from the archive.
  */
-import { checkPackage, digestRequests, type PackageFinding } from '../features/tosca/package/check.js';
+import { checkPackage, hashRequests, type PackageFinding } from '../features/tosca/package/check.js';
 import { packageLayout, type PackageFiles } from '../model/tosca/package/files.js';
 import { folderPackage, packageRootsUnder, rootFiles } from '../host/packageFolder.js';
 import { archivePackage } from '../host/archiveFileSystem.js';
@@ -32,14 +32,14 @@ export async function packageRows(
     const zip = archives.get(t.real);
     const found: { root: string; pkg: PackageFiles }[] = [];
     if (zip) {
-      const digests = new Map<string, string>();
-      const pkg = archivePackage(zip, digests);
+      const hashes = new Map<string, string>();
+      const pkg = archivePackage(zip, hashes);
       if (!packageLayout(pkg.files)) continue;
-      for (const r of digestRequests(pkg)) {
+      for (const r of hashRequests(pkg)) {
         const key = `${r.file}\0${r.algorithm}`;
-        if (digests.has(key)) continue;
-        const d = await zip.digest(r.file, r.algorithm);
-        if (d) digests.set(key, d);
+        if (hashes.has(key)) continue;
+        const d = await zip.hashOf(r.file, r.algorithm);
+        if (d) hashes.set(key, d);
       }
       found.push({ root: t.real, pkg });
     } else {

@@ -109,12 +109,12 @@ export class ArchiveFileSystem implements FileSystem {
 }
 
 /**
- * A package in an archive. Digests come from `digests` (file\0algorithm -> hex), which the caller
- * fills beforehand with ZipArchive.digest (streamed, asynchronous).
+ * A package in an archive. Hashes come from `hashes` (file\0algorithm -> hex), which the caller
+ * fills beforehand with ZipArchive.hash (streamed, asynchronous).
  */
 export function archivePackage(
   zip: ZipArchive,
-  digests: Map<string, string>,
+  hashes: Map<string, string>,
   maxTextBytes = 8 * 1024 * 1024,
 ): PackageFiles {
   return {
@@ -123,8 +123,8 @@ export function archivePackage(
       const b = zip.readBytes(rel, maxTextBytes);
       return b && UTF8.decode(b);
     },
-    digest(rel, algorithm) {
-      return digests.get(`${rel}\0${algorithm}`);
+    hashOf(rel, algorithm) {
+      return hashes.get(`${rel}\0${algorithm}`);
     },
   };
 }

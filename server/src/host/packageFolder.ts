@@ -1,7 +1,7 @@
 /**
  * An NFV package on disk (a folder) as the package checks read it: its files, their text, and
- * their digests computed with node's crypto, streamed in 1 MiB chunks so a large image never sits
- * in memory. Digests are kept per file, algorithm, size and modification time.
+ * their hashes computed with node's crypto, streamed in 1 MiB chunks so a large image never sits
+ * in memory. Hashes are kept per file, algorithm, size and modification time.
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -49,8 +49,8 @@ export function rootFiles(dir: string): string[] {
   }
 }
 
-/** Hex digest of a file on disk, read in chunks. */
-export function digestFile(file: string, algorithm: HashAlgorithm): string | undefined {
+/** Hex hash of a file on disk, read in chunks. */
+export function hashFile(file: string, algorithm: HashAlgorithm): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -71,9 +71,9 @@ export function digestFile(file: string, algorithm: HashAlgorithm): string | und
   }
 }
 
-const digests = new Map<string, string>();
+const hashes = new Map<string, string>();
 
-/** A folder package; digests cached by path, algorithm, size and mtime (for the editor's repeated checks). */
+/** A folder package; hashes cached by path, algorithm, size and mtime (for the editor's repeated checks). */
 export function folderPackage(root: string, files = listFolder(root)): PackageFiles {
   return {
     files,
@@ -86,7 +86,7 @@ export function folderPackage(root: string, files = listFolder(root)): PackageFi
         return undefined;
       }
     },
-    digest(rel, algorithm) {
+    hashOf(rel, algorithm) {
       const p = path.join(root, rel);
       let key: string;
       try {
@@ -95,12 +95,12 @@ export function folderPackage(root: string, files = listFolder(root)): PackageFi
       } catch {
         return undefined;
       }
-      const known = digests.get(key);
+      const known = hashes.get(key);
       if (known) return known;
-      const d = digestFile(p, algorithm);
+      const d = hashFile(p, algorithm);
       if (d) {
-        if (digests.size > 4096) digests.clear();
-        digests.set(key, d);
+        if (hashes.size > 4096) hashes.clear();
+        hashes.set(key, d);
       }
       return d;
     },

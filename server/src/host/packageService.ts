@@ -12,14 +12,14 @@ import { checkPackage } from '../features/tosca/package/check.js';
 import { packageDocKind } from '../features/tosca/package/editor.js';
 import type { Diagnostic } from '../features/types.js';
 import { META_PATH, packageLayout, type HashAlgorithm, type PackageFiles } from '../model/tosca/package/files.js';
-import { digestFile, folderPackage, listFolder, rootFiles } from './packageFolder.js';
+import { hashFile, folderPackage, listFolder, rootFiles } from './packageFolder.js';
 
 /** Small files are hashed at once when a quick fix needs their hash. */
 const SYNC_HASH_BYTES = 8 * 1024 * 1024;
 const MAX_KEPT = 4096;
 
 export class PackageService {
-  private readonly digests = new Map<string, string>();
+  private readonly hashes = new Map<string, string>();
   private readonly queue: { file: string; algorithm: HashAlgorithm; key: string; root: string }[] = [];
   private readonly queued = new Set<string>();
   private hashing = false;
@@ -53,11 +53,11 @@ export class PackageService {
     return {
       files,
       readText: (r) => (r === rel ? text : disk.readText(r)),
-      digest: (r, algorithm) => {
+      hashOf: (r, algorithm) => {
         const abs = path.posix.join(root, r);
         const key = this.key(abs, algorithm);
         if (!key) return undefined;
-        const known = this.digests.get(key);
+        const known = this.hashes.get(key);
         if (known) return known;
         this.enqueue({ file: abs, algorithm, key, root });
         return 'pending';
@@ -84,21 +84,21 @@ export class PackageService {
   sha256(file: string): string | undefined {
     const key = this.key(file, 'sha256');
     if (!key) return undefined;
-    const known = this.digests.get(key);
+    const known = this.hashes.get(key);
     if (known) return known;
     try {
       if (statSync(file).size > SYNC_HASH_BYTES) return undefined;
     } catch {
       return undefined;
     }
-    const d = digestFile(file, 'sha256');
+    const d = hashFile(file, 'sha256');
     if (d) this.keep(key, d);
     return d;
   }
 
-  private keep(key: string, digest: string): void {
-    if (this.digests.size >= MAX_KEPT) this.digests.delete(this.digests.keys().next().value!);
-    this.digests.set(key, digest);
+  private keep(key: string, hash: string): void {
+    if (this.hashes.size >= MAX_KEPT) this.hashes.delete(this.hashes.keys().next().value!);
+    this.hashes.set(key, hash);
   }
 
   private enqueue(job: { file: string; algorithm: HashAlgorithm; key: string; root: string }): void {

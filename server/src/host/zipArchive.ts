@@ -191,8 +191,8 @@ export class ZipArchive {
     }
   }
 
-  /** An entry's hex digest, streamed (stored: read in chunks; deflated: through an inflate stream). */
-  async digest(name: string, algorithm: HashAlgorithm): Promise<string | undefined> {
+  /** An entry's hex hash, streamed (stored: read in chunks; deflated: through an inflate stream). */
+  async hashOf(name: string, algorithm: HashAlgorithm): Promise<string | undefined> {
     const e = this.entries.get(name);
     if (!e) return undefined;
     try {

@@ -34,9 +34,9 @@ export interface FixDataMap {
    * quoted string that PyYAML reads and YAML 1.2 forbids.
    */
   reindent: { lines: number[]; column: number };
-  /** NFV package: write the recomputed digest in place of the manifest's `Hash` value. */
-  'package-hash': { digest: string };
-  /** NFV package: add entries (with their SHA-256 digests when known) for files the manifest does not list. */
+  /** NFV package: write the recomputed hash in place of the manifest's `Hash` value. */
+  'package-hash': { hash: string };
+  /** NFV package: add entries (with their SHA-256 hashes when known) for files the manifest does not list. */
   'package-add-entries': { files: string[] };
   /** NFV package: remove the manifest entry of a file the package does not hold. */
   'package-remove-entry': { file: string };

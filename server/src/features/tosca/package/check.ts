@@ -72,8 +72,8 @@ export class Findings {
   }
 }
 
-/** Every (file, algorithm) whose digest the checks will ask for: the host computes them first. */
-export function digestRequests(pkg: PackageFiles): { file: string; algorithm: HashAlgorithm }[] {
+/** Every (file, algorithm) whose hash the checks will ask for: the host computes them first. */
+export function hashRequests(pkg: PackageFiles): { file: string; algorithm: HashAlgorithm }[] {
   const out: { file: string; algorithm: HashAlgorithm }[] = [];
   const have = new Set(pkg.files);
   const take = (entries: ArtifactEntry[]) => {
@@ -487,11 +487,11 @@ function checkEntries(
       continue;
     }
     if (!alg || !e.hash?.value) continue;
-    const digest = pkg.digest(p, alg);
-    if (digest === 'pending' || digest === undefined) continue;
+    const actual = pkg.hashOf(p, alg);
+    if (actual === 'pending' || actual === undefined) continue;
     const written = e.hash.value;
-    if (written === digest) continue;
-    const caseOnly = written.toLowerCase() === digest;
+    if (written === actual) continue;
+    const caseOnly = written.toLowerCase() === actual;
     const d = out.value(
       file,
       e.hash,
@@ -500,13 +500,13 @@ function checkEntries(
       caseOnly
         ? `This ${e.algorithm!.value} hash is written in upper case; Tacker compares it with the lowercase hex ` +
             'value and refuses the package. Write it in lower case (ETSI GS NFV-SOL 004 §5).'
-        : `The ${e.algorithm!.value} hash of \`${src}\` is ${digest}, not this ` +
+        : `The ${e.algorithm!.value} hash of \`${src}\` is ${actual}, not this ` +
             '(ETSI GS NFV-SOL 004 §5: the manifest holds the hash of each file). ' +
             (tackerHashes
               ? 'Tacker refuses the package ("an invalid value").'
               : 'Tacker does not check the hashes of images; SOL004 does.'),
     );
-    d.data = { fixes: [{ fix: 'package-hash', digest }] };
+    d.data = { fixes: [{ fix: 'package-hash', hash: actual }] };
   }
   return new Set(listed.keys());
 }

@@ -187,7 +187,7 @@ export function packageFixes(
         out.push({
           title: 'Update the hash of this entry',
           diagnostics: [d],
-          edits: [{ range: d.range, newText: f.digest }],
+          edits: [{ range: d.range, newText: f.hash }],
           isPreferred: true,
         });
       } else if (f.fix === 'package-remove-entry') {

@@ -19,10 +19,10 @@ export interface PackageFiles {
   /** The text of a (small) file, or undefined when it is missing or too large. */
   readText(rel: string): string | undefined;
   /**
-   * The lowercase hex digest of a file; undefined when it cannot be read; 'pending' while the host
+   * The lowercase hex hash of a file; undefined when it cannot be read; 'pending' while the host
    * computes it off the request path (the editor asks again when it is ready).
    */
-  digest(rel: string, algorithm: HashAlgorithm): string | undefined | 'pending';
+  hashOf(rel: string, algorithm: HashAlgorithm): string | undefined | 'pending';
 }
 
 export const META_PATH = 'TOSCA-Metadata/TOSCA.meta';
