@@ -16,17 +16,7 @@ rm -rf "$run"; mkdir -p "$run/xdg/config" "$run/xdg/data" "$run/xdg/cache" "$run
 bash "$repo/e2e/lib/seed-workspace.sh" "$run/ws"
 echo "neovim: $(nvim --version | head -1), node $(node --version)"
 
-pgid=
-cleanup() {
-  # The whole process group: nvim and the node server it spawned.
-  if [ -n "$pgid" ] && kill -0 -- "-$pgid" 2>/dev/null; then
-    kill -TERM -- "-$pgid" 2>/dev/null || true
-    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- "-$pgid" 2>/dev/null || break; sleep 0.2; done
-    kill -KILL -- "-$pgid" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source "$repo/e2e/lib/process-group.sh"
 
 # setsid: nvim gets its own process group (pgid = its pid) that cleanup kills as a whole.
 XDG_CONFIG_HOME=$run/xdg/config XDG_DATA_HOME=$run/xdg/data XDG_CACHE_HOME=$run/xdg/cache \

@@ -21,17 +21,7 @@ rm -rf "$run"; mkdir -p "$run/home"
 bash "$repo/e2e/lib/seed-workspace.sh" "$run/ws"
 echo "vim: $(vim --version | head -1), node $(node --version)"
 
-pgid=
-cleanup() {
-  # The whole process group: vim and the node server it started.
-  if [ -n "$pgid" ] && kill -0 -- "-$pgid" 2>/dev/null; then
-    kill -TERM -- "-$pgid" 2>/dev/null || true
-    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- "-$pgid" 2>/dev/null || break; sleep 0.2; done
-    kill -KILL -- "-$pgid" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+source "$repo/e2e/lib/process-group.sh"
 
 # setsid: vim gets its own process group (pgid = its pid) that cleanup kills as a whole. HOME is a
 # fresh folder so no user vimrc or viminfo takes part; XDG_CACHE_HOME keeps the server's cache there.
