@@ -3,13 +3,10 @@
  */
 import { test } from 'node:test';
 import { checkTosca } from './support.js';
+import { SOL001_261 } from './sol001Fixtures.js';
 
 const HEAD = `#- /ws/Definitions/nsd.yaml
-tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_nsd_types.yaml
+${SOL001_261}  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_nsd_types.yaml
 topology_template:
   node_templates:
     vnf1:

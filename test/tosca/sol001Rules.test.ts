@@ -6,13 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
+import { SOL001_261, VDU } from './sol001Fixtures.js';
 
 const HEAD = `#- /ws/Definitions/df_simple.yaml
-tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-node_types:
+${SOL001_261}node_types:
   company.VNF:
     derived_from: tosca.nodes.nfv.VNF
     requirements:
@@ -34,19 +31,6 @@ const INPUTS = [
 ]
   .map((n) => `    ${n}:\n      type: ${n === 'vnfm_info' ? 'list\n      entry_schema: { type: string }' : 'string'}\n`)
   .join('');
-
-const VDU = `    VDU1:
-      type: tosca.nodes.nfv.Vdu.Compute
-      properties:
-        name: VDU1
-        description: VDU1
-        vdu_profile: { min_number_of_instances: 1, max_number_of_instances: 3 }
-      capabilities:
-        virtual_compute:
-          properties:
-            virtual_memory: { virtual_mem_size: 512 MB }
-            virtual_cpu: { num_virtual_cpu: 1 }
-`;
 
 test('TOSCA064, SOL001 flavours: the VNF node and exposed CPs are bound outside, a lone CP is not', async () => {
   await checkTosca(

@@ -5,15 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
+import { SOL001_261, VDU } from './sol001Fixtures.js';
 
 const IGNORE = ['TOSCA037', 'TOSCA064', 'TOSCA066', 'TOSCA103'];
 
 const HEAD = `#- /ws/Definitions/df_simple.yaml
-tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-node_types:
+${SOL001_261}node_types:
   company.VNF:
     derived_from: tosca.nodes.nfv.VNF
   company.OtherVNF:
@@ -38,19 +35,6 @@ ${mark}      properties:
         flavour_description: simple
 `;
 }
-
-const VDU = `    VDU1:
-      type: tosca.nodes.nfv.Vdu.Compute
-      properties:
-        name: VDU1
-        description: VDU1
-        vdu_profile: { min_number_of_instances: 1, max_number_of_instances: 3 }
-      capabilities:
-        virtual_compute:
-          properties:
-            virtual_memory: { virtual_mem_size: 512 MB }
-            virtual_cpu: { num_virtual_cpu: 1 }
-`;
 
 /** A flavour file substituting `mapped`, with the given node templates (and optional policies). */
 function flavour(mapped: string, nodes: string, tail = ''): string {
@@ -86,11 +70,7 @@ function pkg(id2: string, mark = ''): string {
       .replaceAll('flavour_id: simple', `flavour_id: ${id}`)
       .replace(`    properties:\n      flavour_id: ${id}\n`, `    properties:\n      flavour_id: ${id}\n${m}`);
   return `#- /ws/Definitions/vnfd_top.yaml
-tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-  - df_simple.yaml
+${SOL001_261}  - df_simple.yaml
   - df_complex.yaml
 ${file('df_simple.yaml', 'simple', '')}${file('df_complex.yaml', id2, mark)}`;
 }
@@ -168,11 +148,7 @@ ${reqs}`;
 
 test('TOSCA353: the VNF nodes of an NSD name their VNFD and flavour literally', async () => {
   const nsd = (flavourId: string, mark = '') => `#- /ws/Definitions/nsd.yaml
-tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_nsd_types.yaml
+${SOL001_261}  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_nsd_types.yaml
 node_types:
   company.NS:
     derived_from: tosca.nodes.nfv.NS

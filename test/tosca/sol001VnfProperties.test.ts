@@ -5,12 +5,9 @@
  */
 import { test } from 'node:test';
 import { checkTosca } from './support.js';
+import { SOL001_261 } from './sol001Fixtures.js';
 
-const TYPES = `tosca_definitions_version: tosca_simple_yaml_1_2
-imports:
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_common_types.yaml
-  - https://forge.etsi.org/rep/nfv/SOL001/raw/v2.6.1/etsi_nfv_sol001_vnfd_types.yaml
-node_types:
+const TYPES = `${SOL001_261}node_types:
   company.VNF:
     derived_from: tosca.nodes.nfv.VNF
     properties:
