@@ -45,17 +45,20 @@ const CLI_CORPUS = path.join(REPO, '..', 'shared', 'corpus', 'tosca', 'xlab-si__
 const CHILD = path.join(REPO, 'bench', 'child.ts');
 const PROF_DIR = path.join(BENCH_DIR, 'prof');
 
+/** The goals of issue 21 ("Speed where it is felt"); a miss is reported as a miss. */
 const GOALS = {
-  coldRatio: 0.25,
-  warmStartMs: 1000,
+  coldRatio: 0.15,
+  warmStartMs: 500,
   requestP95Ms: 20,
-  diagnosticsMs: 60,
+  diagnosticsMs: 40,
   /** A keystroke in the big assembly: only the edited file is re-analysed. */
   keystrokeMs: 12,
-  rssMB: 400,
-  workspacePassMs: 10_000,
+  rssMB: 250,
+  workspacePassMs: 5_000,
+  workspaceSymbolP95Ms: 10,
   renameMs: 200,
-  cliMs: 200,
+  /** The checker over 37 TOSCA files, as a multiple of node's own start-up. */
+  cliVsNode: 2,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -639,16 +642,16 @@ function report(res: Results): string {
     rows.push({
       metric: `workspace symbol p50 / p95 (n=${wf.workspaceSymbol.n})`,
       value: `${ms(wf.workspaceSymbol.p50)} / ${ms(wf.workspaceSymbol.p95)}`,
-      goal: `p95 < ${GOALS.requestP95Ms} ms`,
-      ok: wf.workspaceSymbol.p95 < GOALS.requestP95Ms,
+      goal: `p95 < ${GOALS.workspaceSymbolP95Ms} ms`,
+      ok: wf.workspaceSymbol.p95 < GOALS.workspaceSymbolP95Ms,
     });
   const cli = res.cli;
   if (cli) {
     rows.push({
       metric: `checker over ${cli.checked ?? '?'} TOSCA files, median of ${cli.runsMs.length}`,
       value: `${ms(cli.median)} (min ${ms(cli.min)}; node alone ${ms(cli.nodeMedian)})`,
-      goal: `< ${GOALS.cliMs} ms`,
-      ok: cli.median < GOALS.cliMs,
+      goal: `<= ${GOALS.cliVsNode}x node alone`,
+      ok: cli.median <= GOALS.cliVsNode * cli.nodeMedian,
     });
   }
 
