@@ -18,6 +18,7 @@ import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
+import { sol001NsdVnfdsRule } from './sol001NsdVnfds.js';
 import { sol001NsProfileRule } from './sol001NsProfile.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
@@ -58,6 +59,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001PolicyTargetsRule,
   sol001VduCpRule,
   sol001NsdVnfRule,
+  sol001NsdVnfdsRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   sol001ProtocolDataRule,
