@@ -29,6 +29,10 @@ import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
+import { tosca2CallsRule } from './tosca2Calls.js';
+import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
+import { tosca2PathsRule } from './tosca2Paths.js';
+import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
@@ -46,6 +50,10 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   templatesRule,
   interfacesRule,
   functionsRule,
+  tosca2CallsRule,
+  tosca2PathsRule,
+  tosca2FunctionDefsRule,
+  tosca2ValidationRule,
   workflowsRule,
   artifactFilesRule,
   cyclesRule,
