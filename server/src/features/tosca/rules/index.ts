@@ -29,6 +29,7 @@ import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { typesRule } from './types.js';
+import { v2DataTypesRule } from './v2DataTypes.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -42,6 +43,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001ImportsRule,
   typesRule,
   definitionsRule,
+  v2DataTypesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
