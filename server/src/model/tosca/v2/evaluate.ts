@@ -6,12 +6,13 @@
  * undecided: only a clause that is certainly false is ever reported.
  */
 import { asMap, asScalar, asSeq, deref, type YNode } from '../../../syntax/tree.js';
+import { compareV2Versions, type V2Version } from './primitives.js';
 
 export type Comparable =
   | { k: 'num'; n: number }
   | { k: 'str'; s: string }
   | { k: 'bool'; b: boolean }
-  | { k: 'ver'; order: (other: Comparable) => number | undefined };
+  | { k: 'ver'; v: V2Version };
 
 export interface EvalContext {
   /** The value `$value` stands for. */
@@ -80,8 +81,8 @@ function pair(a: Val, b: Val, ctx: EvalContext): [Comparable, Comparable] | unde
 }
 
 function order(a: Comparable, b: Comparable): number | undefined {
-  if (a.k === 'ver') return a.order(b);
   if (a.k !== b.k) return undefined;
+  if (a.k === 'ver' && b.k === 'ver') return compareV2Versions(a.v, b.v);
   if (a.k === 'num' && b.k === 'num') return a.n === b.n ? 0 : a.n < b.n ? -1 : a.n > b.n ? 1 : undefined;
   if (a.k === 'str' && b.k === 'str') return a.s === b.s ? 0 : a.s < b.s ? -1 : 1;
   return undefined;
@@ -89,11 +90,11 @@ function order(a: Comparable, b: Comparable): number | undefined {
 
 /** Equality for `$equal` and `$valid_values`: values of different kinds are simply different. */
 function same(a: Comparable, b: Comparable): boolean | undefined {
-  if (a.k === 'ver') {
-    const o = a.order(b);
-    return o === undefined ? (b.k === 'ver' ? undefined : false) : o === 0;
-  }
   if (a.k !== b.k) return false;
+  if (a.k === 'ver' && b.k === 'ver') {
+    const o = compareV2Versions(a.v, b.v);
+    return o === undefined ? undefined : o === 0;
+  }
   if (a.k === 'num' && b.k === 'num') return a.n === b.n;
   if (a.k === 'str' && b.k === 'str') return a.s === b.s;
   if (a.k === 'bool' && b.k === 'bool') return a.b === b.b;
