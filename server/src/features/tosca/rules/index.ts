@@ -34,6 +34,7 @@ import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
+import { v2DataTypesRule } from './v2DataTypes.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -47,6 +48,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001ImportsRule,
   typesRule,
   definitionsRule,
+  v2DataTypesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
