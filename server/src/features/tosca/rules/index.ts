@@ -18,6 +18,7 @@ import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
+import { sol001NsdVnfdsRule } from './sol001NsdVnfds.js';
 import { sol001NsProfileRule } from './sol001NsProfile.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
@@ -33,6 +34,7 @@ import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
+import { v2DataTypesRule } from './v2DataTypes.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -46,6 +48,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001ImportsRule,
   typesRule,
   definitionsRule,
+  v2DataTypesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
@@ -66,6 +69,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001PolicyTargetsRule,
   sol001VduCpRule,
   sol001NsdVnfRule,
+  sol001NsdVnfdsRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   sol001ProtocolDataRule,
