@@ -12,7 +12,7 @@ tosca_definitions_version: tosca_2_0
 node_types:
   N:
     properties:
-      p: { type: map }
+      p: { type: map, entry_schema: string }
 service_template:
   node_templates:
     n:
@@ -182,6 +182,7 @@ node_types:
 #                  ^^^^^^ TOSCA239
       h:
         type: map
+        entry_schema: string
         validation: { $has_key: [ $value, k ] }
 `);
 });
@@ -258,5 +259,27 @@ service_template:
       properties:
         p: { $get_property: [ SELF, RELATIONSHIP, host, -1, TARGET, p ] }
 #                                                       ^^ TOSCA240
+`);
+});
+
+test('TOSCA249: dsl_definitions is a map of anchored blocks', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+dsl_definitions:
+  props: &props
+    a: 1
+  scalar: &one 1
+  loose:
+# ^^^^^ TOSCA249
+    a: 1
+  number: 1
+# ^^^^^^ TOSCA249
+  empty:
+# ^^^^^ TOSCA249
+`);
+  await check(`
+tosca_definitions_version: tosca_2_0
+dsl_definitions: 12345
+#                ^^^^^ TOSCA249
 `);
 });
