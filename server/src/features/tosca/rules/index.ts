@@ -30,6 +30,7 @@ import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
+import { tosca2DslRule } from './tosca2Dsl.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
@@ -56,6 +57,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   tosca2PathsRule,
   tosca2FunctionDefsRule,
   tosca2ValidationRule,
+  tosca2DslRule,
   workflowsRule,
   artifactFilesRule,
   cyclesRule,
