@@ -1,0 +1,306 @@
+/**
+ * Rewrites a TOSCA Simple Profile 1.0–1.3 file as TOSCA 2.0 with minimal text edits (comments and
+ * layout kept): the version, `topology_template` → `service_template`, functions in `$` form with
+ * TOSCA paths, constraints as validation clauses, `occurrences` → `count_range`, renamed keynames,
+ * normative type names as the TOSCA 2.0 simple profile's, imported under the namespace `tosca`.
+ * What has no mechanical equivalent gets a `# TODO(migrate): …` line at the place.
+ *
+ * Pure: text (and an optional member lookup from the type model) in, edits and TODOs out.
+ */
+import { parseYaml } from '../../../syntax/parse.js';
+import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { applyEdits, EditSet, type MigrationTodo, type OffsetEdit } from './edits.js';
+import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
+import { contentEnd, lineStartOf, removePairLines } from './layout.js';
+import {
+  isNormativeName,
+  PROFILE_NAMESPACE,
+  profileName,
+  ROOTS_WITHOUT_PROFILE_TYPE,
+  SIMPLE_PROFILE,
+} from './names.js';
+import { localMembers } from './members.js';
+import { migrateConstraints, migrateNodeFilter } from './validation.js';
+
+export type { MemberKind } from './functions.js';
+export type { MigrationTodo, OffsetEdit } from './edits.js';
+
+export const TARGET_VERSION = 'tosca_2_0';
+
+const SOURCE_VERSIONS: Record<string, string> = {
+  tosca_simple_yaml_1_0: '1.0',
+  tosca_simple_yaml_1_1: '1.1',
+  tosca_simple_yaml_1_2: '1.2',
+  tosca_simple_yaml_1_3: '1.3',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.0': '1.0',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.1': '1.1',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.2': '1.2',
+  'http://docs.oasis-open.org/tosca/ns/simple/yaml/1.3': '1.3',
+};
+
+export interface MigrateOptions {
+  /** What a name is on a node type the file does not declare itself (from the type model). */
+  member?(type: string, name: string): MemberKind | undefined;
+}
+
+export type MigrationResult =
+  { ok: true; from: string; text: string; edits: OffsetEdit[]; todos: MigrationTodo[] } | { ok: false; reason: string };
+
+/** The 1.x version the file declares (`1.3`), or undefined when it is not a TOSCA Simple Profile 1.x file. */
+export function simpleProfileVersion(root: YNode | null): string | undefined {
+  const v = asScalar(getPair(asMap(root), 'tosca_definitions_version')?.value);
+  return v ? SOURCE_VERSIONS[v.text] : undefined;
+}
+
+/** Type keynames whose value (or list items) name types. */
+const TYPE_KEYS = new Set([
+  'type',
+  'derived_from',
+  'node',
+  'capability',
+  'relationship',
+  'valid_source_types',
+  'valid_target_types',
+  'valid_relationship_types',
+  'entry_schema',
+  'key_schema',
+  'targets',
+  'members',
+  'node_type',
+]);
+
+/** Keys under which no type name, function or keyname is rewritten: free text. */
+const TEXT_KEYS = new Set(['description', 'metadata']);
+
+class Migration {
+  readonly edits: EditSet;
+  private readonly templates = new Map<string, string>();
+  private readonly members: ReturnType<typeof localMembers>;
+  private profileNeeded = false;
+
+  constructor(
+    readonly text: string,
+    readonly root: YMap,
+    private readonly opts: MigrateOptions,
+  ) {
+    this.edits = new EditSet(text);
+    this.members = localMembers(root);
+    const topo = asMap(getPair(root, 'topology_template')?.value);
+    for (const p of asMap(getPair(topo, 'node_templates')?.value)?.pairs ?? []) {
+      const t = asScalar(getPair(asMap(p.value), 'type')?.value);
+      if (t) this.templates.set(p.key.text, t.text);
+    }
+  }
+
+  run(): void {
+    for (const p of this.root.pairs) {
+      const key = p.key.text;
+      if (key === 'tosca_definitions_version' && p.value) {
+        this.edits.replace(p.value.span.start, p.value.span.end, TARGET_VERSION);
+      } else if (key === 'topology_template') {
+        this.edits.replace(p.key.span.start, p.key.span.end, 'service_template');
+        this.visit(p.value, ['service_template'], {});
+      } else if (key === 'imports') this.imports(p);
+      else if (TEXT_KEYS.has(key)) continue;
+      else this.visit(p.value, [key], {});
+    }
+    if (this.profileNeeded) this.addProfileImport();
+  }
+
+  private todo(at: number, message: string): void {
+    this.edits.todo(at, message);
+  }
+
+  private scope(path: readonly (string | number)[], inherited: Partial<FunctionScope>): FunctionScope {
+    let s = inherited;
+    if (path.length === 2 && path[0] === 'node_types') s = { selfType: String(path[1]) };
+    else if (path.length === 2 && path[0] === 'relationship_types') s = { selfIsRelationship: true };
+    else if (path.length === 3 && path[0] === 'service_template' && path[1] === 'node_templates')
+      s = { selfType: this.templates.get(String(path[2])) };
+    else if (path.length === 3 && path[0] === 'service_template' && path[1] === 'relationship_templates')
+      s = { selfIsRelationship: true };
+    return {
+      ...s,
+      templateType: (n) => this.templates.get(n),
+      member: (t, n) => this.members.member(t, n) ?? this.opts.member?.(t, n),
+    };
+  }
+
+  private visit(n: YNode | null, path: (string | number)[], inherited: Partial<FunctionScope>): void {
+    if (!n || path.length > 60) return;
+    const scope = this.scope(path, inherited);
+    if (n.kind === 'seq') {
+      n.items.forEach((it, i) => this.visit(it, [...path, i], scope));
+      return;
+    }
+    if (n.kind !== 'map') return;
+    if (callName(n)) {
+      for (const m of migrateCall(this.edits, n, scope)) this.todo(n.pairs[0]!.key.span.start, m);
+    }
+    for (const p of n.pairs) {
+      const key = p.key.text;
+      const here = [...path, key];
+      if (TEXT_KEYS.has(key)) continue;
+      if (TYPE_KEYS.has(key)) this.typeNames(p, path);
+      if (this.keyname(p, path)) continue;
+      this.visit(p.value, here, scope);
+    }
+  }
+
+  /** Keyname rewrites; true when the pair's value is taken care of (not to be walked further). */
+  private keyname(p: YPair, path: readonly (string | number)[]): boolean {
+    const key = p.key.text;
+    const inTemplates = path.includes('node_templates') || path.includes('relationship_templates');
+    const inTypes = typeof path[0] === 'string' && path[0].endsWith('_types');
+    const at = p.key.span.start;
+    if (key === 'constraints' && asSeq(p.value) && !this.inValue(path)) {
+      const why = migrateConstraints(this.edits, p);
+      if (why) this.todo(at, why);
+      return true;
+    }
+    if (key === 'node_filter' && p.value) {
+      const inRequirement = path.includes('requirements');
+      const why = inRequirement
+        ? migrateNodeFilter(this.edits, p, this.members.capabilityNames)
+        : 'a node template node_filter: write it as a 2.0 condition clause with the `select` directive (§8.8)';
+      if (why) this.todo(at, `node filter: ${why}`);
+      return true;
+    }
+    if (key === 'valid_source_types' && inTypes) {
+      this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
+    } else if (key === 'occurrences') {
+      if (inTypes && path.includes('requirements')) this.edits.replace(at, p.key.span.end, 'count_range');
+      else if (inTypes && path.includes('capabilities')) {
+        if (removePairLines(this.edits, at, contentEnd(p.value ?? p.key)))
+          this.todo(at, 'removed `occurrences` of a capability definition: TOSCA 2.0 has no such keyname');
+        else this.todo(at, '`occurrences` of a capability definition: TOSCA 2.0 has no such keyname');
+      } else if (inTemplates && path.includes('requirements'))
+        this.todo(at, '`occurrences` in a requirement assignment: use `count` (TOSCA Version 2.0 §8.7.4)');
+    } else if ((key === 'timeout' || key === 'operation_host') && path[path.length - 1] === 'implementation') {
+      this.todo(at, `\`${key}\` of an operation implementation: TOSCA 2.0 has no such keyname`);
+    } else if (key === 'credential' && path.length === 2 && path[0] === 'repositories') {
+      this.todo(at, 'repository `credential`: TOSCA 2.0 repositories have no credentials; configure the processor');
+    } else if (key === 'triggers' && path[0] === 'policy_types') {
+      this.todo(at, 'policy triggers: 2.0 triggers have `event`, `condition` and `action` (TOSCA Version 2.0 §16.5)');
+    } else if (key === 'workflows' && path[0] === 'service_template' && path.length === 1) {
+      this.todo(at, 'imperative workflows: check preconditions and step filters, now condition clauses (§13.2)');
+    }
+    return false;
+  }
+
+  /** Below a property or input value: data, not definitions. */
+  private inValue(path: readonly (string | number)[]): boolean {
+    for (let i = 0; i < path.length - 1; i++) {
+      const k = path[i];
+      if ((k === 'node_templates' || k === 'relationship_templates' || k === 'groups' || k === 'policies') && i < 2)
+        return path.includes('properties') || path.includes('attributes');
+    }
+    return false;
+  }
+
+  /** Normative type names in a type keyname's value, as the profile's names with the namespace. */
+  private typeNames(p: YPair, path: readonly (string | number)[]): void {
+    const values: YNode[] = [];
+    const v = p.value;
+    if (asScalar(v)) values.push(v!);
+    else if (asSeq(v)) values.push(...asSeq(v)!.items.filter((x) => asScalar(x)));
+    else if (asMap(v) && (p.key.text === 'entry_schema' || p.key.text === 'key_schema')) return; // walked below
+    for (const n of values) {
+      const s = asScalar(n)!;
+      if (typeof s.value !== 'string' || !isNormativeName(s.text)) continue;
+      const mapped = profileName(s.text);
+      if (mapped) {
+        this.edits.replace(s.span.start, s.span.end, `${PROFILE_NAMESPACE}:${mapped}`);
+        this.profileNeeded = true;
+      } else if (ROOTS_WITHOUT_PROFILE_TYPE.has(s.text) && p.key.text === 'derived_from') {
+        if (!removePairLines(this.edits, p.key.span.start, contentEnd(s)))
+          this.todo(p.key.span.start, `\`${s.text}\`: the simple profile has no root type of this kind; remove it`);
+      } else if (/^tosca\.(capabilities\.Storage|artifacts\.template|\w+\.Root)$/.test(s.text)) {
+        this.todo(p.key.span.start, `\`${s.text}\` has no type in the TOSCA 2.0 simple profile`);
+      }
+    }
+    void path;
+  }
+
+  private imports(p: YPair): void {
+    const seq = asSeq(p.value);
+    if (!seq) return;
+    for (const item of seq.items) {
+      const m = asMap(item);
+      if (!m) continue;
+      const keynames = ['file', 'repository', 'namespace_prefix', 'namespace_uri'];
+      if (m.pairs.length === 1 && !keynames.includes(m.pairs[0]!.key.text)) {
+        // 1.0–1.2 named import `- name: file` / `- name: { file: … }`.
+        const inner = m.pairs[0]!.value;
+        if (asScalar(inner)) this.edits.replace(m.span.start, contentEnd(m), asScalar(inner)!.text);
+        else if (asMap(inner)) this.importKeys(asMap(inner)!);
+        if (!asScalar(inner)) this.todo(m.span.start, 'a named import (1.0–1.2): 2.0 imports have no names');
+        continue;
+      }
+      this.importKeys(m);
+    }
+  }
+
+  private importKeys(m: YMap): void {
+    for (const q of m.pairs) {
+      if (q.key.text === 'file') this.edits.replace(q.key.span.start, q.key.span.end, 'url');
+      else if (q.key.text === 'namespace_prefix') this.edits.replace(q.key.span.start, q.key.span.end, 'namespace');
+      else if (q.key.text === 'namespace_uri')
+        this.todo(q.key.span.start, '`namespace_uri`: TOSCA 2.0 namespaces are names only (`namespace`); remove it');
+    }
+  }
+
+  /** The simple profile import: appended to `imports:`, or a new `imports:` after the version line. */
+  private addProfileImport(): void {
+    const text = this.text;
+    const item = `{ profile: ${SIMPLE_PROFILE}, namespace: ${PROFILE_NAMESPACE} }`;
+    const imports = getPair(this.root, 'imports');
+    const seq = asSeq(imports?.value);
+    if (imports && seq && seq.flow) {
+      const close = text.lastIndexOf(']', seq.span.end);
+      this.edits.insert(close, `${seq.items.length ? ', ' : ''}${item} `);
+      return;
+    }
+    if (imports && seq && seq.items.length) {
+      const first = seq.items[0]!;
+      const dash = text.lastIndexOf('-', first.span.start);
+      const indent = text.slice(lineStartOf(text, dash), dash);
+      const end = contentEnd(seq.items[seq.items.length - 1]!);
+      let lineEnd = text.indexOf('\n', end);
+      if (lineEnd < 0) lineEnd = text.length;
+      this.edits.insert(lineEnd, `\n${indent}- ${item}`);
+      return;
+    }
+    if (imports) {
+      this.todo(imports.key.span.start, `import the TOSCA simple profile: ${item}`);
+      return;
+    }
+    const version = getPair(this.root, 'tosca_definitions_version')!;
+    let lineEnd = text.indexOf('\n', contentEnd(version.value ?? version.key));
+    if (lineEnd < 0) lineEnd = text.length;
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const at = lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+    this.edits.insert(
+      at,
+      `${eol}${eol}imports:${eol}  - profile: ${SIMPLE_PROFILE}${eol}    namespace: ${PROFILE_NAMESPACE}`,
+    );
+  }
+}
+
+/** Migrates one file's text; `ok: false` with the reason when it is not a 1.x file that parses. */
+export function migrateToTosca20(text: string, opts: MigrateOptions = {}): MigrationResult {
+  const parsed = parseYaml(text);
+  if (parsed.documentCount > 1) return { ok: false, reason: 'more than one YAML document in the file' };
+  // eemeli/yaml's "Map comment with trailing content" is a false alarm on flow-collection keys (see rules/syntax.ts).
+  const errors = parsed.problems.filter(
+    (p) => p.severity === 'error' && !(p.yamlCode === 'IMPOSSIBLE' && /^Map comment with trailing/.test(p.message)),
+  );
+  if (errors.length) return { ok: false, reason: `YAML errors (${errors[0]!.message}): fix them first` };
+  const root = asMap(parsed.root);
+  const from = simpleProfileVersion(root);
+  if (!root || !from) return { ok: false, reason: 'not a TOSCA Simple Profile 1.0–1.3 file' };
+  const m = new Migration(text, root, opts);
+  m.run();
+  const edits = m.edits.all();
+  return { ok: true, from, text: applyEdits(text, edits), edits, todos: m.edits.todoList() };
+}
