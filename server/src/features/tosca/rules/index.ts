@@ -36,6 +36,7 @@ import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
+import { v2ValuesRule } from './v2Values.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -50,6 +51,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   typesRule,
   definitionsRule,
   v2DataTypesRule,
+  v2ValuesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
