@@ -16,7 +16,8 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --cli-runs N (checker runs, default 10),
- * --phases reference,cold,warm,server,workspace,cli,package (default all; package: a 200 MB NFV package),
+ * --phases reference,cold,warm,server,rules,workspace,cli,package (default all; package: a 200 MB NFV package;
+ * rules: the per-rule time table of a keystroke in the big assembly and a large TOSCA file, bench/rules.ts),
  * --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
@@ -35,6 +36,7 @@ import { cacheFileFor } from '../server/src/host/diskCache.js';
 import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from './util.js';
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';
+import type { RuleTable } from './rules.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
@@ -43,6 +45,7 @@ const CLI_JS = path.join(REPO, 'dist', 'cli.js');
 /** A repository of the corpus with about 40 TOSCA files importing each other: the checker's folder. */
 const CLI_CORPUS = path.join(REPO, '..', 'shared', 'corpus', 'tosca', 'xlab-si__xopera-opera');
 const CHILD = path.join(REPO, 'bench', 'child.ts');
+const RULES = path.join(REPO, 'bench', 'rules.ts');
 const PROF_DIR = path.join(BENCH_DIR, 'prof');
 
 /** The goals of issue 21 ("Speed where it is felt"); a miss is reported as a miss. */
@@ -210,6 +213,8 @@ interface Results {
   };
   /** A 200 MB NFV package (150 MB image): the checker's hashing against node's own SHA-256. */
   package?: PackageFigures;
+  /** What each rule costs on a keystroke (bench/rules.ts). */
+  rules?: RuleTable;
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
   loadavg: { start: number[]; end?: number[] };
@@ -670,8 +675,8 @@ function report(res: Results): string {
   }
 
   const w = [
-    Math.max(...rows.map((r) => r.metric.length)),
-    Math.max(...rows.map((r) => r.value.length)),
+    Math.max(6, ...rows.map((r) => r.metric.length)),
+    Math.max(5, ...rows.map((r) => r.value.length)),
     Math.max(4, ...rows.map((r) => (r.goal ?? '').length)),
   ];
   const line = (a: string, b: string, g: string, st: string) =>
@@ -698,6 +703,7 @@ function report(res: Results): string {
   out.push(line('metric', 'value', 'goal', 'status'));
   out.push(line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '------'));
   for (const r of rows) out.push(line(r.metric, r.value, r.goal ?? '', goal(r.ok)));
+  if (res.rules) out.push('', ...ruleTableLines(res.rules));
   out.push('');
   out.push('Notes:');
   out.push(
@@ -773,7 +779,7 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,workspace,cli,package').split(',').map((x) => x.trim()),
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,rules,workspace,cli,package').split(',').map((x) => x.trim()),
   );
   const cliRuns = Math.max(1, intArg('cli-runs', 10));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
@@ -910,6 +916,18 @@ async function main(): Promise<void> {
     if (res.workspaceFeatures.error) res.errors.push(`workspace: ${res.workspaceFeatures.error}`);
   }
 
+  // 5b. The per-rule time table (fresh process; the warm-start cache when there is one).
+  if (phases.has('rules'))
+    try {
+      const args = [...nodeFlags, '--import', 'tsx', RULES, root, gen.big.path, '--cache', cacheFile];
+      const { stdout } = await runChild(args, 180_000);
+      res.rules = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as RuleTable;
+      for (const f of res.rules.files)
+        log(`rules: ${path.basename(f.file)} total p50 ${ms(f.rows.find((r) => r.rule === 'total')?.p50)}`);
+    } catch (e) {
+      res.errors.push(`rules: ${String(e)}`);
+    }
+
   // 6. The command-line checker over a folder of about 40 TOSCA files.
   if (phases.has('cli'))
     try {
@@ -941,6 +959,26 @@ main().then(
     process.exit(1);
   },
 );
+
+/** The per-rule table: the heaviest rows of each file, the rest summed in one row. */
+function ruleTableLines(t: RuleTable, top = 12): string[] {
+  const out = ['Per-rule time of one keystroke (digit toggled, file analysed again as on didChange), p50 / p95:'];
+  for (const f of t.files) {
+    out.push(
+      `  ${f.file.split(path.sep).slice(-3).join('/')}: ${f.lines} lines, ` +
+        `${f.diagnostics} diagnostics, ${f.samples} samples`,
+    );
+    const shown = f.rows.slice(0, top);
+    for (const r of shown)
+      out.push(`    ${r.rule.padEnd(9)} ${ms(r.p50).padStart(9)} / ${ms(r.p95).padStart(9)}  ${pct(r.share)}`);
+    const rest = f.rows.slice(top);
+    if (rest.length)
+      out.push(`    ${rest.length} more rules, together ${ms(rest.reduce((a, r) => a + r.p50, 0))} (p50)`);
+  }
+  return out;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(0).padStart(3)}%`;
 
 function emptyNote(empty: number): string {
   return empty ? `, ${empty} empty` : '';

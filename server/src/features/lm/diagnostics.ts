@@ -21,6 +21,7 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     internalErrorCode: 'LM999',
     budgetCode: 'LM998',
     ...(opts.localOnly ? { localOnly: true } : {}),
+    ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs, deadline: performance.now() + opts.budgetMs } : {}),
   });
 }

@@ -39,6 +39,8 @@ export interface DiagnosticOptions {
   /** Time budget for the rules of one run, in milliseconds (lmDescriptors.analysisBudgetMs); none when undefined. */
   budgetMs?: number;
   tosca?: ToscaOptions;
+  /** Told the time each rule took (its main code, milliseconds), for the bench's per-rule table. */
+  timeRule?: (code: string, ms: number) => void;
 }
 
 /** A sink for findings and the diagnostics it collected. */

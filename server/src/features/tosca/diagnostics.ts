@@ -23,6 +23,7 @@ export function* diagnose(
 ): Generator<void, void, void> {
   const deadline = opts.budgetMs !== undefined ? performance.now() + opts.budgetMs : undefined;
   let model;
+  const t0 = performance.now();
   try {
     model = toscaModelOf(ctx);
   } catch (e) {
@@ -36,6 +37,7 @@ export function* diagnose(
     });
     return;
   }
+  opts.timeRule?.('model', performance.now() - t0);
   yield;
   const grammar = grammarOf(model.version);
   const rctx: ToscaRuleContext = {
@@ -60,6 +62,7 @@ export function* diagnose(
     internalErrorCode: 'TOSCA999',
     budgetCode: 'TOSCA998',
     ...(opts.localOnly ? { localOnly: true } : {}),
+    ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
     ...(deadline !== undefined ? { deadline, budgetMs: opts.budgetMs } : {}),
   });
 }

@@ -20,12 +20,16 @@ import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { isDialectExpression } from './dialects.js';
+import { grammarOf } from '../../model/tosca/grammars.js';
+import { checkValueV2, definitionAt, type V2Target } from './valuesV2.js';
 
 export interface ValueTarget {
   type?: string;
   constraints?: readonly ConstraintInfo[];
   entrySchema?: SchemaInfo;
   keySchema?: SchemaInfo;
+  /** Where the definition is written (TOSCA 2.0 reads its `validation` there). */
+  at?: { path?: string; keyStart: number };
 }
 
 /**
@@ -148,6 +152,10 @@ export function checkValue(
   what: string,
   depth = 0,
 ): void {
+  if (grammarOf(ctx.model.version).id === '2_0') {
+    checkValueV2(ctx, node, v2Target(ctx, target), what);
+    return;
+  }
   const v = deref(node);
   if (!v || depth > 30) return;
   if (v.kind === 'scalar' && v.value === null) return;
@@ -269,11 +277,28 @@ export function propTarget(def: {
   constraints: readonly ConstraintInfo[];
   entrySchema?: SchemaInfo;
   keySchema?: SchemaInfo;
+  decl?: { keySpan: Span };
+  owner?: { path?: string };
 }): ValueTarget {
   const t: ValueTarget = { constraints: def.constraints };
   if (def.type) t.type = def.type;
   if (def.entrySchema) t.entrySchema = def.entrySchema;
   if (def.keySchema) t.keySchema = def.keySchema;
+  if (def.decl)
+    t.at = def.owner?.path
+      ? { path: def.owner.path, keyStart: def.decl.keySpan.start }
+      : { keyStart: def.decl.keySpan.start };
+  return t;
+}
+
+/** The 2.0 view of a target: its definition map in the open document when it is written there. */
+function v2Target(ctx: ToscaRuleContext, target: ValueTarget): V2Target {
+  const t: V2Target = {};
+  if (target.type) t.type = target.type;
+  if (target.entrySchema) t.entrySchema = target.entrySchema;
+  if (target.keySchema) t.keySchema = target.keySchema;
+  const definition = target.at ? definitionAt(ctx, target.at.path ?? ctx.model.path, target.at.keyStart) : undefined;
+  if (definition) t.definition = definition;
   return t;
 }
 

@@ -147,7 +147,12 @@ function checkType(ctx: ToscaRuleContext, kind: TypeKind, tp: YPair): void {
  * that break their own constraints, e.g. `[]` with `min_length: 1` to force a value).
  */
 function softened(ctx: ToscaRuleContext): ToscaRuleContext {
-  return { ...ctx, report: (f) => ctx.report(f.severity === 'error' ? { ...f, severity: 'warning' } : f) };
+  // TOSCA 2.0's type mismatches (TOSCA270/271) stay errors: §9.3 wants a type-compatible default.
+  const soft = (code: string) => code !== 'TOSCA270' && code !== 'TOSCA271';
+  return {
+    ...ctx,
+    report: (f) => ctx.report(f.severity === 'error' && soft(f.code) ? { ...f, severity: 'warning' } : f),
+  };
 }
 
 /** Checks `required`, `status`, constraints, and the default / value against the effective definition. */

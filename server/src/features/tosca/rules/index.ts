@@ -18,6 +18,7 @@ import { sol001FlavourUniqueRule } from './sol001FlavourUnique.js';
 import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
+import { sol001NsdVnfdsRule } from './sol001NsdVnfds.js';
 import { sol001NsProfileRule } from './sol001NsProfile.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
@@ -28,7 +29,12 @@ import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
+import { tosca2CallsRule } from './tosca2Calls.js';
+import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
+import { tosca2PathsRule } from './tosca2Paths.js';
+import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
+import { v2DataTypesRule } from './v2DataTypes.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -42,9 +48,14 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001ImportsRule,
   typesRule,
   definitionsRule,
+  v2DataTypesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
+  tosca2CallsRule,
+  tosca2PathsRule,
+  tosca2FunctionDefsRule,
+  tosca2ValidationRule,
   workflowsRule,
   artifactFilesRule,
   cyclesRule,
@@ -58,6 +69,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001PolicyTargetsRule,
   sol001VduCpRule,
   sol001NsdVnfRule,
+  sol001NsdVnfdsRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   sol001ProtocolDataRule,

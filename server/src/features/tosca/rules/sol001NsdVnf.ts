@@ -6,30 +6,39 @@
  * NSD, before any input is known. A missing property that its type makes required is TOSCA060 already.
  */
 import { chainComplete } from '../values.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { TNodeTemplate } from '../../../model/tosca/summary.js';
+import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 const NS = 'tosca.nodes.nfv.NS';
 const NAMES = ['descriptor_id', 'flavour_id'] as const;
+
+/** The VNF node templates of an NSD (a topology substituting an NS type, or holding an NS node); else undefined. */
+export function nsdVnfNodes(ctx: ToscaRuleContext): TNodeTemplate[] | undefined {
+  const types = ctx.model.types;
+  const typeOf = (name: string | undefined) => types.resolve(name, 'node');
+  const mapped = typeOf(ctx.model.summary.topology?.substitution?.nodeType?.name);
+  const templates = [...ctx.model.nodeTemplates.values()];
+  const isNs =
+    (mapped && types.isA(mapped, NS)) ||
+    templates.some((n) => {
+      const t = typeOf(n.type?.name);
+      return !!t && types.isA(t, NS);
+    });
+  if (!isNs) return undefined;
+  return templates.filter((n) => {
+    const t = typeOf(n.type?.name);
+    return !!t && types.isA(t, VNF) && !n.copy;
+  });
+}
 
 export const sol001NsdVnfRule: ToscaRule = {
   codes: ['TOSCA353'],
   when: simpleProfileOnly,
   check(ctx) {
     const types = ctx.model.types;
-    const typeOf = (name: string | undefined) => types.resolve(name, 'node');
-    const mapped = typeOf(ctx.model.summary.topology?.substitution?.nodeType?.name);
-    const templates = [...ctx.model.nodeTemplates.values()];
-    const isNs =
-      (mapped && types.isA(mapped, NS)) ||
-      templates.some((n) => {
-        const t = typeOf(n.type?.name);
-        return !!t && types.isA(t, NS);
-      });
-    if (!isNs) return;
-    for (const n of templates) {
-      const t = typeOf(n.type?.name);
-      if (!t || !types.isA(t, VNF) || n.copy) continue;
+    for (const n of nsdVnfNodes(ctx) ?? []) {
+      const t = types.resolve(n.type?.name, 'node')!;
       const defs = types.properties(t);
       for (const name of NAMES) {
         const a = n.properties.find((p) => p.name === name);

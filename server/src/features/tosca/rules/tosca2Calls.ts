@@ -1,0 +1,213 @@
+/**
+ * TOSCA 2.0 function calls (TOSCA Version 2.0 §10): TOSCA230 a `$` key beside other keys (a
+ * "malformed function", §10.1), TOSCA231 a call of a function that is neither built in nor
+ * declared (did you mean), TOSCA232 a `$` string that is no function name (escape it with `$$`),
+ * TOSCA233 a built-in called with the wrong number or form of arguments, TOSCA234 a literal
+ * argument of the wrong kind, TOSCA235 a call of a declared function that matches none of its
+ * signatures (§10.4), TOSCA239 `$value` outside a validation clause.
+ */
+import type { Span } from '../../../syntax/positions.js';
+import { asSeq, type YNode } from '../../../syntax/tree.js';
+import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
+import { isFunctionName, TOSCA2_FUNCTIONS, type BuiltinFunction } from '../../../model/tosca/v2/functions.js';
+import { didYouMean } from '../../../util/suggest.js';
+import { replaceWith } from '../../shared/fixData.js';
+import type { ToscaRule, ToscaRuleContext } from './context.js';
+import {
+  acceptsCount,
+  callName,
+  callsOf,
+  declaredFunctions,
+  fits,
+  hasImports,
+  KIND_WORDS,
+  literalOf,
+  LITERAL_WORDS,
+  resultLiteral,
+  tosca2Only,
+} from './tosca2Shared.js';
+
+export const tosca2CallsRule: ToscaRule = {
+  codes: ['TOSCA230', 'TOSCA231', 'TOSCA232', 'TOSCA233', 'TOSCA234', 'TOSCA235', 'TOSCA239'],
+  when: tosca2Only,
+  check(ctx) {
+    const found = callsOf(ctx);
+    for (const m of found.malformed)
+      ctx.report({
+        code: 'TOSCA230',
+        severity: 'error',
+        span: m.key.span,
+        message:
+          `Malformed function: \`${m.key.text}\` starts with \`$\`, so it is a function call, and a call is a ` +
+          `map with that one key. Move the other keys out, or write \`$${m.key.text}\` for a literal key ` +
+          `(TOSCA Version 2.0 §10.1).`,
+        ...(m.key.style === 'plain' ? replaceWith(`$${m.key.text}`) : {}),
+      });
+    const declared = declaredFunctions(ctx);
+    for (const call of found.calls) {
+      const user = declared.get(call.name);
+      if (user) {
+        checkUserCall(ctx, call, user.signatures);
+        continue;
+      }
+      const f = TOSCA2_FUNCTIONS.get(call.name);
+      if (f) {
+        checkBuiltin(ctx, call, f);
+        continue;
+      }
+      unknownCall(ctx, call, declared.keys());
+    }
+  },
+};
+
+function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable<string>): void {
+  const name = call.name;
+  if (!isFunctionName(name)) {
+    // `$5 a month`, `${x}`, `$HOME/bin`: meant as text, but §10.1 reads every `$` string as a call.
+    ctx.report({
+      code: 'TOSCA232',
+      severity: 'warning',
+      span: call.key.span,
+      message:
+        `\`${call.key.text}\` starts with \`$\`, so TOSCA 2.0 reads it as a call of a function \`${name}\`. ` +
+        `For the literal text, escape the \`$\` as \`$$\` (TOSCA Version 2.0 §10.1).`,
+      ...(call.key.style === 'plain' ? replaceWith(`$${call.key.text}`) : {}),
+    });
+    return;
+  }
+  // A namespaced name, or a file with imports: the function may be declared where we do not look.
+  if (name.includes(':') || hasImports(ctx)) return;
+  const suggestion = didYouMean(name, [...TOSCA2_FUNCTIONS.keys(), ...declared]);
+  ctx.report({
+    code: 'TOSCA231',
+    severity: 'warning',
+    span: nameSpan(call),
+    message:
+      `\`$${name}\` is not a TOSCA 2.0 built-in function and this file declares no function \`${name}\`` +
+      (suggestion ? `; did you mean \`$${suggestion}\`?` : '.') +
+      ` Declare it under \`functions:\` or make sure the orchestrator provides it (TOSCA Version 2.0 §10.4).`,
+    ...(suggestion && call.key.style === 'plain' ? replaceWith(`$${suggestion}`) : {}),
+  });
+}
+
+/** The `$name` part of the key (without a `$suffix`), for plain scalars; the key's span otherwise. */
+function nameSpan(call: Tosca2Call): Span {
+  const k = call.key;
+  if (k.style !== 'plain') return k.span;
+  return { start: k.span.start, end: k.span.start + 1 + call.name.length };
+}
+
+/** The arguments as a list: null when the form is not a list (a scalar, a map, a call). */
+function argList(call: Tosca2Call): readonly YNode[] | null {
+  if (call.bare || call.args === null) return [];
+  const a = call.args;
+  if (a.kind === 'scalar' && a.value === null) return [];
+  return asSeq(a)?.items ?? null;
+}
+
+function argsSpan(call: Tosca2Call): Span {
+  return call.args && !call.bare ? call.args.span : call.key.span;
+}
+
+function checkBuiltin(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunction): void {
+  const where = `(TOSCA Version 2.0 §${f.section})`;
+  if (f.name === 'value' && !call.validation)
+    ctx.report({
+      code: 'TOSCA239',
+      severity: 'warning',
+      span: nameSpan(call),
+      message: `\`$value\` means the value being validated, so it belongs in a \`validation:\` clause ${where}.`,
+    });
+  if (call.bare) {
+    if (f.min > 0)
+      ctx.report({
+        code: 'TOSCA233',
+        severity: 'error',
+        span: call.key.span,
+        message: `\`$${f.name}\` takes arguments: \`${f.grammar}\` ${where}.`,
+      });
+    return;
+  }
+  const list = argList(call);
+  if (!list) {
+    const lit = literalOf(call.args);
+    if (f.scalarArg && (lit === 'string' || lit === 'call')) return;
+    if (lit === 'call' || lit === undefined) return;
+    ctx.report({
+      code: 'TOSCA233',
+      severity: 'error',
+      span: argsSpan(call),
+      message: `\`$${f.name}\` takes its arguments as a list: \`${f.grammar}\` ${where}.`,
+    });
+    return;
+  }
+  const n = list.length;
+  if (n < f.min || n > f.max) {
+    const count =
+      f.min === f.max
+        ? `${f.min === 0 ? 'no' : f.min} argument${f.min === 1 ? '' : 's'}`
+        : f.max === Infinity
+          ? `at least ${f.min} argument${f.min === 1 ? '' : 's'}`
+          : `${f.min} to ${f.max} arguments`;
+    ctx.report({
+      code: 'TOSCA233',
+      severity: 'error',
+      span: argsSpan(call),
+      message: `\`$${f.name}\` takes ${count}, ${n} given: \`${f.grammar}\` ${where}.`,
+    });
+    return;
+  }
+  if (f.path) return; // the path rule reads these
+  list.forEach((arg, i) => {
+    const want = f.args[Math.min(i, f.args.length - 1)];
+    if (!want) return;
+    let lit = literalOf(arg);
+    if (lit === 'call') lit = resultLiteral(callName(arg)) ?? 'call';
+    if (lit === undefined || fits(want, lit, arg.kind === 'scalar' ? arg.text : undefined)) return;
+    if (f.name === 'token' && i === 2 && lit === 'integer') return;
+    ctx.report({
+      code: 'TOSCA234',
+      severity: 'error',
+      span: arg.span,
+      message:
+        `Argument ${i + 1} of \`$${f.name}\` is ${KIND_WORDS[want]}, not ${LITERAL_WORDS[lit]}: ` +
+        `\`${f.grammar}\` ${where}.`,
+    });
+  });
+  if (f.name === 'token' && list[2]) {
+    const idx = list[2];
+    if (idx.kind === 'scalar' && typeof idx.value === 'number' && idx.value < 0)
+      ctx.report({
+        code: 'TOSCA234',
+        severity: 'error',
+        span: idx.span,
+        message: `The substring index of \`$token\` counts from 0 and cannot be negative ${where}.`,
+      });
+  }
+}
+
+function checkUserCall(
+  ctx: ToscaRuleContext,
+  call: Tosca2Call,
+  sigs: readonly { required: number; optional: number; variadic: boolean }[],
+): void {
+  if (sigs.length === 0) return;
+  const list = argList(call);
+  const n = list ? list.length : 1;
+  if (sigs.some((s) => acceptsCount(s, n))) return;
+  const forms = sigs
+    .map((s) => {
+      if (s.required + s.optional === 0) return s.variadic ? 'any number' : 'none';
+      if (s.variadic) return `${s.required} or more`;
+      return s.optional ? `${s.required} to ${s.required + s.optional}` : `${s.required}`;
+    })
+    .join(', or ');
+  ctx.report({
+    code: 'TOSCA235',
+    severity: 'error',
+    span: argsSpan(call),
+    message:
+      `\`$${call.name}\` is called with ${n} argument${n === 1 ? '' : 's'}, but its signatures under ` +
+      `\`functions:\` take ${forms} (TOSCA Version 2.0 §10.4).`,
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * What the TOSCA 2.0 function rules share: when they run, the calls of the document (found once
+ * per document and memoised on it), the kind of a literal argument, and the functions the file
+ * declares in `functions:` (TOSCA Version 2.0 §10.4).
+ */
+import { grammarOf } from '../../../model/tosca/grammars.js';
+import { findTosca2Calls, type Tosca2Calls } from '../../../model/tosca/v2/calls.js';
+import { readDollar, TOSCA2_FUNCTIONS, type ArgKind } from '../../../model/tosca/v2/functions.js';
+import { asMap, asScalar, asSeq, entries, getIn, type YNode, type YScalar } from '../../../syntax/tree.js';
+import type { ToscaRuleContext } from './context.js';
+import { memo, memoKey } from '../../../model/document.js';
+
+const CALLS = memoKey<Tosca2Calls>('tosca2Calls');
+const DECLARED = memoKey<Map<string, DeclaredFunction>>('tosca2DeclaredFunctions');
+
+/** `when` of the 2.0 function rules. */
+export const tosca2Only = (ctx: ToscaRuleContext): boolean => grammarOf(ctx.model.version).id === '2_0';
+
+export function callsOf(ctx: ToscaRuleContext): Tosca2Calls {
+  return memo(ctx.doc, CALLS, () => findTosca2Calls(ctx.root));
+}
+
+/** What a literal argument is; `call` for a nested call; undefined when it cannot be told (an alias). */
+export type Literal = 'boolean' | 'integer' | 'float' | 'string' | 'null' | 'list' | 'map' | 'call';
+
+export function literalOf(n: YNode | null): Literal | undefined {
+  if (!n) return 'null';
+  if (n.kind === 'alias') return undefined;
+  if (n.kind === 'seq') return 'list';
+  if (n.kind === 'map')
+    return n.pairs.length === 1 && readDollar(n.pairs[0]!.key.text).kind === 'call' ? 'call' : 'map';
+  const v = n.value;
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'float';
+  return readDollar(v).kind === 'call' ? 'call' : 'string';
+}
+
+/** The name of the call a node is, if it is one. */
+export function callName(n: YNode | null): string | undefined {
+  if (!n) return undefined;
+  if (n.kind === 'scalar' && typeof n.value === 'string') {
+    const r = readDollar(n.value);
+    return r.kind === 'call' ? r.name : undefined;
+  }
+  const m = asMap(n);
+  if (m && n.kind === 'map' && m.pairs.length === 1) {
+    const r = readDollar(m.pairs[0]!.key.text);
+    return r.kind === 'call' ? r.name : undefined;
+  }
+  return undefined;
+}
+
+/** The literal a built-in call returns, when its result kind is known. */
+export function resultLiteral(name: string | undefined): Literal | undefined {
+  const f = name === undefined ? undefined : TOSCA2_FUNCTIONS.get(name);
+  if (!f || f.result === 'any') return undefined;
+  return f.result;
+}
+
+/** A scalar written as a string: `256 MB`, `2 GHz`, `10 s` (what a numeric argument may be besides a number). */
+const SCALAR_STRING = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*[A-Za-z]+\s*$/;
+
+/** Whether a literal of kind `lit` (text `text` for strings) fits an argument of kind `want`. */
+export function fits(want: ArgKind, lit: Literal, text?: string): boolean {
+  if (lit === 'call' || lit === 'null' || want === 'any') return true;
+  switch (want) {
+    case 'boolean':
+      return lit === 'boolean';
+    case 'string':
+      return lit === 'string';
+    case 'integer':
+      return lit === 'integer';
+    case 'numeric':
+      return lit === 'integer' || lit === 'float' || (lit === 'string' && SCALAR_STRING.test(text ?? ''));
+    case 'comparable':
+      return lit === 'integer' || lit === 'float' || lit === 'string';
+    case 'list':
+      return lit === 'list';
+    case 'map':
+      return lit === 'map';
+    case 'string-or-list':
+      return lit === 'string' || lit === 'list';
+    case 'list-or-map':
+      return lit === 'list' || lit === 'map';
+    case 'string-list-or-map':
+      return lit === 'string' || lit === 'list' || lit === 'map';
+    case 'path':
+      return lit === 'string' || lit === 'integer';
+  }
+}
+
+export const KIND_WORDS: Readonly<Record<ArgKind, string>> = {
+  any: 'any value',
+  boolean: 'a Boolean',
+  string: 'a string',
+  integer: 'an integer',
+  numeric: 'an integer, a float or a scalar',
+  comparable: 'an integer, float, string, timestamp, version or scalar',
+  list: 'a list',
+  map: 'a map',
+  'string-or-list': 'a string or a list',
+  'list-or-map': 'a list or a map',
+  'string-list-or-map': 'a string, a list or a map',
+  path: 'a TOSCA path step or a name',
+};
+
+export const LITERAL_WORDS: Readonly<Record<Literal, string>> = {
+  boolean: 'a Boolean',
+  integer: 'an integer',
+  float: 'a float',
+  string: 'a string',
+  null: 'null',
+  list: 'a list',
+  map: 'a map',
+  call: 'a function call',
+};
+
+/** A user function signature: how many arguments it takes. */
+export interface Signature {
+  required: number;
+  optional: number;
+  variadic: boolean;
+}
+
+export interface DeclaredFunction {
+  name: string;
+  key: YScalar;
+  signatures: Signature[];
+}
+
+/** The functions declared in this file, at the top level and in `service_template` (§10.4). */
+export function declaredFunctions(ctx: ToscaRuleContext): Map<string, DeclaredFunction> {
+  return memo(ctx.doc, DECLARED, () => {
+    const out = new Map<string, DeclaredFunction>();
+    for (const section of [getIn(ctx.root, 'functions'), getIn(ctx.root, 'service_template', 'functions')]) {
+      if (!asMap(section)) continue;
+      for (const p of entries(section)) {
+        const sigs: Signature[] = [];
+        for (const s of asSeq(getIn(p.value, 'signatures'))?.items ?? []) {
+          const sm = asMap(s);
+          if (!sm) continue;
+          const count = (k: string): number => asSeq(getIn(sm, k))?.items.length ?? 0;
+          sigs.push({
+            required: count('arguments'),
+            optional: count('optional_arguments'),
+            variadic: asScalar(getIn(sm, 'variadic'))?.value === true,
+          });
+        }
+        const prev = out.get(p.key.text);
+        if (prev) prev.signatures.push(...sigs);
+        else out.set(p.key.text, { name: p.key.text, key: p.key, signatures: sigs });
+      }
+    }
+    return out;
+  });
+}
+
+/** Whether a signature takes `n` arguments (§10.4: variadic repeats the last argument). */
+export function acceptsCount(s: Signature, n: number): boolean {
+  const total = s.required + s.optional;
+  if (total === 0) return s.variadic || n === 0;
+  if (s.variadic) return n >= s.required;
+  return n >= s.required && n <= total;
+}
+
+/** True when the file imports something (functions may come from it: namespaces, profiles). */
+export function hasImports(ctx: ToscaRuleContext): boolean {
+  const imp = getIn(ctx.root, 'imports');
+  return !!imp && (asSeq(imp)?.items.length ?? 1) > 0;
+}

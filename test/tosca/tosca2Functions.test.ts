@@ -1,0 +1,262 @@
+/** TOSCA 2.0 functions (TOSCA230–TOSCA243): calls, declared functions, validation clauses, TOSCA paths. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkTosca, messageOf, NOISE } from './support.js';
+
+const ignore = [...NOISE, 'TOSCA004'];
+const check = (src: string) => checkTosca(src, { ignore });
+
+test('TOSCA230: a $ key beside other keys is malformed; $$ escapes, call-text keys stand for calls', async () => {
+  const d = await check(`
+tosca_definitions_version: tosca_2_0
+node_types:
+  N:
+    properties:
+      p: { type: map }
+service_template:
+  node_templates:
+    n:
+      type: N
+      properties:
+        p:
+          $concat: [ a, b ]
+#         ^^^^^^^ TOSCA230
+          other: 1
+        q:
+          $$literal: 1
+          other: $$text
+        r:
+          "$keygen: [ UUID ]": 34
+          "$keygen$1: [ UUID ]": 56
+`);
+  assert.match(messageOf(d, 'TOSCA230'), /§10\.1/);
+});
+
+test('TOSCA231/232: unknown functions are warnings with did-you-mean; $ text that is no name asks for $$', async () => {
+  const d = await check(`
+tosca_definitions_version: tosca_2_0
+service_template:
+  inputs:
+    x: { type: string }
+  outputs:
+    a: { value: { $concatt: [ a, b ] } }
+#                 ^^^^^^^^ TOSCA231
+    b: { value: $5 a month }
+#               ^^^^^^^^^^ TOSCA232
+    c: { value: { $get_security_context: { env: staging } } }
+#                 ^^^^^^^^^^^^^^^^^^^^^ TOSCA231
+    d: { value: { $ns:random: [ 1 ] } }
+`);
+  assert.match(messageOf(d, 'TOSCA231'), /did you mean `\$concat`/);
+  assert.deepEqual(d.find((x) => x.code === 'TOSCA231')?.data?.fixes?.[0], { fix: 'replace', replaceWith: '$concat' });
+  assert.equal(d.find((x) => x.code === 'TOSCA232')?.severity, 'warning');
+});
+
+test('TOSCA233/234: built-in argument counts, forms and literal kinds', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+service_template:
+  inputs:
+    x: { type: string }
+  outputs:
+    a: { value: { $token: [ abc, ":" ] } }
+#                         ^^^^^^^^^^^^ TOSCA233
+    b: { value: { $token: [ abc, ":", "1" ] } }
+#                                     ^^^ TOSCA234
+    c: { value: { $not: [ true, false ] } }
+#                       ^^^^^^^^^^^^^^^ TOSCA233
+    d: { value: { $length: [ 5 ] } }
+#                            ^ TOSCA234
+    e: { value: { $and: [ { $length: [ abc ] }, true ] } }
+#                         ^^^^^^^^^^^^^^^^^^^^ TOSCA234
+    f: { value: $concat }
+#               ^^^^^^^ TOSCA233
+    g: { value: { $join: abc } }
+#                        ^^^ TOSCA233
+    ok1: { value: { $get_input: x } }
+    ok2: { value: { $join: [ [ a, 1, b ], "_" ] } }
+    ok3: { value: { $greater_or_equal: [ { $get_input: x }, 256 MB ] } }
+    ok4: { value: { $sum: [ 1, 2.5, 3 GB ] } }
+    ok5: { value: { $node_index: [] } }
+`);
+});
+
+test('TOSCA235/236: declared functions: signatures and calls that match none', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+functions:
+  sqrt:
+    signatures:
+      - arguments: [ integer ]
+        result: float
+  rnd:
+    signatures:
+      - result: float
+  many:
+    signatures:
+      - arguments: [ string ]
+        variadic: true
+  bad1:
+    signatures: []
+#               ^^ TOSCA236
+  bad2:
+# ^^^^ TOSCA236
+    description: no signatures
+  bad3:
+    signatures:
+      - argumets: [ integer ]
+#       ^^^^^^^^ TOSCA236
+        variadic: yes
+#                 ^^^ TOSCA236
+service_template:
+  outputs:
+    a: { value: { $sqrt: [ 1, 2 ] } }
+#                        ^^^^^^^^ TOSCA235
+    b: { value: { $rnd: [ 1 ] } }
+#                       ^^^^^ TOSCA235
+    c: { value: { $many: [] } }
+#                        ^^ TOSCA235
+    ok1: { value: { $sqrt: [ 4 ] } }
+    ok2: { value: { $rnd: [] } }
+    ok3: { value: { $many: [ a, b, c ] } }
+`);
+});
+
+test('TOSCA236: functions that are null, a list, or have an empty name', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+functions:
+#^^^^^^^^ TOSCA236
+`);
+  await check(`
+tosca_definitions_version: tosca_2_0
+functions:
+  "":
+# ^^ TOSCA236
+    signatures: [ { result: float } ]
+`);
+});
+
+test('TOSCA237/238/239: validation clauses are Boolean and typed by their definition', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+data_types:
+  Range:
+    properties:
+      low: { type: integer }
+      high: { type: integer }
+    validation: { $greater_or_equal: [ { $value: [ hihg ] }, { $value: [ low ] } ] }
+#                                                  ^^^^ TOSCA238
+  Count:
+    derived_from: integer
+    validation: { $greater_or_equal: [ $value, 0 ] }
+node_types:
+  N:
+    properties:
+      a:
+        type: integer
+        validation: { $greater_than: [ { $length: [ $value ] }, 1 ] }
+#                                                   ^^^^^^ TOSCA238
+      b:
+        type: integer
+        validation: { $greater_than: [ $value, "ten" ] }
+#                                              ^^^^^ TOSCA238
+      c:
+        type: string
+        validation: { $valid_values: [ $value, [ a, 2 ] ] }
+#                                                   ^ TOSCA238
+      d:
+        type: string
+        validation: { $concat: [ $value, x ] }
+#                     ^^^^^^^ TOSCA237
+      e:
+        type: string
+        validation: [ { $equal: [ $value, x ] } ]
+#                   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA237
+      f:
+        type: Count
+        validation: { $less_than: [ $value, 10 ] }
+      g:
+        type: string
+        default: { $value: [] }
+#                  ^^^^^^ TOSCA239
+      h:
+        type: map
+        validation: { $has_key: [ $value, k ] }
+`);
+});
+
+test('TOSCA240–243: TOSCA paths and inputs', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+node_types:
+  N:
+    properties:
+      p: { type: string }
+    requirements:
+      - host:
+          capability: Host
+          node_filter:
+            $equal: [ { $get_property: [ SELF, CAPABILITY, os ] }, linux ]
+service_template:
+  inputs:
+    size: { type: integer }
+  node_templates:
+    db:
+      type: N
+      properties:
+        p: { $get_property: [ SELF, RELATIONSHIP, host, 0, TARGET, p ] }
+    web:
+      type: N
+      properties:
+        p: { $get_property: [ HOST, p ] }
+#                             ^^^^ TOSCA241
+    a:
+      type: N
+      properties:
+        p: { $get_property: [ TARGET, p ] }
+#                             ^^^^^^ TOSCA241
+    b:
+      type: N
+      properties:
+        p: { $get_attribute: [ SELF, RELATIONSHIP, CAPABILITY, p ] }
+#                                                  ^^^^^^^^^^ TOSCA240
+    c:
+      type: N
+      properties:
+        p: { $get_property: [ SELF, TARGET, p ] }
+#                                   ^^^^^^ TOSCA240
+    d:
+      type: N
+      properties:
+        p: { $get_property: [ dbb, p ] }
+#                             ^^^ TOSCA242
+    e:
+      type: N
+      properties:
+        p: { $get_input: sise }
+#                        ^^^^ TOSCA243
+    f:
+      type: N
+      properties:
+        p: { $get_property: [ db, ALL, p ] }
+    g:
+      type: N
+      node_filter:
+        $greater_or_equal:
+          - $available_allocation: [ SELF, CAPABILITY, host, num_cpus ]
+          - 2
+    h:
+      type: N
+      node_filter:
+        $greater_or_equal:
+          - $available_allocation: [ SELF, num_cpus ]
+#                                  ^^^^^^^^^^^^^^^^^^ TOSCA240
+          - 2
+    i:
+      type: N
+      properties:
+        p: { $get_property: [ SELF, RELATIONSHIP, host, -1, TARGET, p ] }
+#                                                       ^^ TOSCA240
+`);
+});
