@@ -25,7 +25,8 @@ export const MIGRATE_USAGE = [
   'the version, topology_template -> service_template, functions in $ form with TOSCA paths, constraints as',
   'validation clauses, occurrences -> count_range, renamed keynames, normative types as the TOSCA 2.0 simple',
   'profile\'s, imported under the namespace "tosca". What cannot be migrated mechanically gets a',
-  '"# TODO(migrate): ..." comment in the file and a "FILE:LINE: TODO(migrate): ..." line on standard error.',
+  '"# TODO(migrate): ..." comment in the file and a "FILE:LINE: TODO(migrate): ..." line on standard error',
+  '(LINE: of the construct, or with --write of the comment in the rewritten file).',
   '',
   'Options:',
   '  --to tosca_2_0   the version to migrate to (required; the only one)',
@@ -114,7 +115,10 @@ export async function migrateCommand(args: readonly string[]): Promise<number> {
       if (result.edits.length) writeFileSync(file, result.text);
       write(2, `${given}: migrated from TOSCA ${result.from} to TOSCA 2.0\n`);
     } else write(1, unifiedDiff(given, given, text, result.edits));
-    for (const t of result.todos) write(2, `${given}:${t.line + 1}: TODO(migrate): ${t.message}\n`);
+    // The line of the comment in the rewritten file, or of the construct in the file as it is.
+    for (const t of result.todos) {
+      write(2, `${given}:${(opts.write ? t.newLine : t.line) + 1}: TODO(migrate): ${t.message}\n`);
+    }
   }
   const what = opts.write ? 'Migrated' : 'Would migrate';
   write(
