@@ -259,7 +259,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         completionProvider: { triggerCharacters: ['{', '.', ':', ' ', '/'], resolveProvider: false },
         definitionProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
         hoverProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,

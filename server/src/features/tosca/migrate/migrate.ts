@@ -9,7 +9,7 @@
  */
 import { parseYaml } from '../../../syntax/parse.js';
 import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
-import { applyEdits, EditSet, type MigrationTodo, type OffsetEdit } from './edits.js';
+import { applyEdits, EditSet, todosOf, type MigrationTodo, type OffsetEdit } from './edits.js';
 import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
 import { contentEnd, lineStartOf, removePairLines } from './layout.js';
 import {
@@ -302,5 +302,5 @@ export function migrateToTosca20(text: string, opts: MigrateOptions = {}): Migra
   const m = new Migration(text, root, opts);
   m.run();
   const edits = m.edits.all();
-  return { ok: true, from, text: applyEdits(text, edits), edits, todos: m.edits.todoList() };
+  return { ok: true, from, text: applyEdits(text, edits), edits, todos: todosOf(text, edits) };
 }
