@@ -54,6 +54,13 @@ export class Session {
   }
 
   private install(model: DocumentModel): DocumentModel {
+    // The version it replaces stays reachable for one step, so results keyed by unchanged source
+    // text carry over (model/document.ts `carried`); never a chain of versions.
+    const before = this.open.get(model.path);
+    if (before && before !== model && before.kind === model.kind) {
+      before.previous = undefined;
+      model.previous = before;
+    }
     this.open.set(model.path, model);
     this.index.setOpen(model);
     return model;
