@@ -9,6 +9,8 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--web`: the two web bundles only (the web build's test builds them).
+const webOnly = process.argv.includes('--web');
 
 /** Prints errors in a shape VS Code's $esbuild-watch problem matcher understands. */
 const problemMatcher = {
@@ -117,11 +119,13 @@ function dagreLicence() {
   return text.replaceAll('*/', '* /');
 }
 
+const selected = webOnly ? entries.filter((e) => e.outfile.startsWith('dist/web/')) : entries;
+
 if (watch) {
-  for (const e of entries) {
+  for (const e of selected) {
     const ctx = await esbuild.context({ ...common, ...e });
     await ctx.watch();
   }
 } else {
-  await Promise.all(entries.map((e) => esbuild.build({ ...common, ...e })));
+  await Promise.all(selected.map((e) => esbuild.build({ ...common, ...e })));
 }
