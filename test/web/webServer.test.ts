@@ -182,6 +182,46 @@ describe('the web server bundle in a bare Web Worker context', () => {
     assert.match(text, /streamer\/Definitions\/lm\/resource\.yaml/);
   });
 
+  test('references and rename reach the other file by its memfs: URI', T, async () => {
+    const at = {
+      textDocument: { uri: assemblyUri() },
+      position: positionOf(assemblyText, '${balancer.publicIp}', '${balancer.pub'.length),
+    };
+    const locs = await server.request<{ uri: string }[]>('textDocument/references', {
+      ...at,
+      context: { includeDeclaration: true },
+    });
+    const uris = new Set(locs.map((l) => l.uri));
+    assert.ok(uris.has(ws.uri(BALANCER)) && uris.has(assemblyUri()), JSON.stringify([...uris]));
+    const edit = await server.request<{ changes: Record<string, unknown[]> }>('textDocument/rename', {
+      textDocument: { uri: assemblyUri() },
+      position: positionOf(assemblyText, '- streamer.VideoStream', 4),
+      newName: 'server',
+    });
+    assert.deepEqual(Object.keys(edit.changes), [assemblyUri()]);
+  });
+
+  test('a file created later (a watched-file event) is asked for and indexed', T, async () => {
+    const rel = 'extra/cache.yaml';
+    ws.write(rel, 'name: resource::cache-node::1.0\ndescription: A cache.\nproperties:\n  size:\n    type: string\n');
+    const before = ws.asked.length;
+    const since = server.notifications.length;
+    server.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: ws.uri(rel), type: 1 }] });
+    // The open assembly is checked again once the index has the new file.
+    await published(assemblyUri(), since, () => true);
+    assert.ok(
+      ws.asked.slice(before).some((a) => a.method === 'lmDescriptors/fs/readFile' && a.uri === ws.uri(rel)),
+      'the new file was read from the client',
+    );
+    const symbols = await server.request<{ name: string; location: { uri: string } }[]>('workspace/symbol', {
+      query: 'cache-node',
+    });
+    assert.ok(
+      symbols.some((s) => s.location.uri === ws.uri(rel)),
+      `the new descriptor is a workspace symbol: ${JSON.stringify(symbols)}`,
+    );
+  });
+
   test('nothing was thrown in the worker', () => {
     assert.deepEqual(server.errors, []);
   });
