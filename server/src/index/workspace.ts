@@ -19,6 +19,7 @@ import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import { headerOf, LazySummary, type CachedEntry, type SummaryHeader, type SummaryStore } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { ToscaModels } from './toscaModels.js';
+import { nextTurn } from '../util/turn.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
 
 export interface IndexEntry {
@@ -135,7 +136,7 @@ export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', '.hg'];
 
-const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));
+const yieldToEventLoop = nextTurn;
 
 export class WorkspaceIndex {
   private readonly entries = new Map<string, Entry>();
