@@ -9,7 +9,7 @@
  */
 import { parseYaml } from '../../../syntax/parse.js';
 import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
-import { applyEdits, EditSet, type MigrationTodo, type OffsetEdit } from './edits.js';
+import { applyEdits, EditSet, todosOf, type MigrationTodo, type OffsetEdit } from './edits.js';
 import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
 import { contentEnd, lineStartOf, removePairLines } from './layout.js';
 import {
@@ -53,7 +53,7 @@ export function simpleProfileVersion(root: YNode | null): string | undefined {
 }
 
 /** Type keynames whose value (or list items) name types. */
-const TYPE_KEYS = new Set([
+const TYPE_KEYS: ReadonlySet<string> = new Set([
   'type',
   'derived_from',
   'node',
@@ -70,7 +70,7 @@ const TYPE_KEYS = new Set([
 ]);
 
 /** Keys under which no type name, function or keyname is rewritten: free text. */
-const TEXT_KEYS = new Set(['description', 'metadata']);
+const TEXT_KEYS: ReadonlySet<string> = new Set(['description', 'metadata']);
 
 class Migration {
   readonly edits: EditSet;
@@ -302,5 +302,5 @@ export function migrateToTosca20(text: string, opts: MigrateOptions = {}): Migra
   const m = new Migration(text, root, opts);
   m.run();
   const edits = m.edits.all();
-  return { ok: true, from, text: applyEdits(text, edits), edits, todos: m.edits.todoList() };
+  return { ok: true, from, text: applyEdits(text, edits), edits, todos: todosOf(text, edits) };
 }

@@ -19,6 +19,8 @@ import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
 import { sol001NsdVnfdsRule } from './sol001NsdVnfds.js';
+import { sol001NsdLevelsRule } from './sol001NsdLevels.js';
+import { sol001VlBitrateRule } from './sol001VlBitrate.js';
 import { sol001NsProfileRule } from './sol001NsProfile.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
@@ -37,6 +39,7 @@ import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
+import { v2ValuesRule } from './v2Values.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
 
@@ -51,6 +54,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   typesRule,
   definitionsRule,
   v2DataTypesRule,
+  v2ValuesRule,
   templatesRule,
   interfacesRule,
   functionsRule,
@@ -74,6 +78,8 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001VduCpRule,
   sol001NsdVnfRule,
   sol001NsdVnfdsRule,
+  sol001NsdLevelsRule,
+  sol001VlBitrateRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   sol001ProtocolDataRule,
