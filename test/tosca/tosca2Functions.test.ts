@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, NOISE } from './support.js';
 
-const ignore = [...NOISE, 'TOSCA004'];
+/** Only this rule group's codes (TOSCA230–259) are asserted: the fixtures are small, not complete services. */
+const ignore = [
+  ...NOISE,
+  ...Array.from({ length: 1000 }, (_, i) => `TOSCA${String(i).padStart(3, '0')}`).filter((c) => {
+    const n = Number(c.slice(5));
+    return n < 230 || n > 259;
+  }),
+];
 const check = (src: string) => checkTosca(src, { ignore });
 
 test('TOSCA230: a $ key beside other keys is malformed; $$ escapes, call-text keys stand for calls', async () => {
