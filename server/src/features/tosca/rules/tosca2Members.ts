@@ -10,6 +10,7 @@
  * of derived types too: warnings there.
  */
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
+import { tosca2SelfAt } from '../../../model/tosca/scope.js';
 import { isPathKeyword, readPath, type PathContext, type PathItem } from '../../../model/tosca/v2/paths.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YNode } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
@@ -67,17 +68,12 @@ function typed(ctx: ToscaRuleContext, name: string | undefined, kind: 'node' | '
   return t && chainComplete(ctx, t) ? { type: t } : {};
 }
 
-/** What SELF is where the call is, when known; undefined otherwise. */
+/** What SELF is where the call is (the one scope reading, model/tosca/scope.ts), as the walk's start. */
 function startAt(ctx: ToscaRuleContext, path: readonly (string | number)[]): { self?: At; ctx: PathContext } {
-  if (path.includes('requirements')) return { ctx: 'rel' };
-  if (path[0] === 'service_template' && path[1] === 'node_templates' && typeof path[2] === 'string') {
-    const self = nodeTemplate(ctx, path[2]);
-    return self ? { self, ctx: 'node' } : { ctx: 'node' };
-  }
-  if (path[0] === 'node_types' && typeof path[1] === 'string')
-    return { self: { kind: 'node', ...typed(ctx, path[1], 'node') }, ctx: 'node' };
-  if (path[0] === 'relationship_types' || path.includes('relationship_templates')) return { ctx: 'rel' };
-  return { ctx: 'either' };
+  const s = tosca2SelfAt(ctx.model, [...path]);
+  if (s.ctx !== 'node' || !s.self) return { ctx: s.ctx };
+  const t = s.self.type && chainComplete(ctx, s.self.type) ? { type: s.self.type } : {};
+  return { self: { kind: 'node', ...t, ...(s.self.node ? { template: s.self.node.name } : {}) }, ctx: 'node' };
 }
 
 function itemOf(n: YNode): PathItem {
