@@ -151,9 +151,21 @@ class ValueChecker {
     }
     if (v.kind !== 'map') return;
     const key = this.schemaOf(target, 'key_schema');
+    const keyRoot = key?.type ? this.types.root(key.type) : undefined;
     for (const p of v.pairs) {
-      if (key?.type && this.types.root(key.type) === 'string')
-        this.checkValidations(p.key, key, `key \`${p.key.text}\` of ${what}`, (n) => plainComparable(n, 'string'));
+      if (keyRoot === 'string')
+        this.checkValidations(p.key, key!, `key \`${p.key.text}\` of ${what}`, (n) => plainComparable(n, 'string'));
+      else if (keyRoot && keyRoot !== 'complex' && keyRoot !== 'scalar') {
+        // A key schema not derived from string is TOSCA268; the keys still follow the type it names.
+        const problem = v2ValueProblem(keyRoot, p.key);
+        if (problem)
+          this.ctx.report({
+            code: 'TOSCA270',
+            severity: 'error',
+            span: p.key.span,
+            message: `Key \`${p.key.text}\` of ${what}: ${problem.message} (key schema \`${key!.type}\`) (${V2} §9.3).`,
+          });
+      }
       if (entry) this.check(p.value, entry, `entry \`${p.key.text}\` of ${what}`, depth + 1);
     }
   }
