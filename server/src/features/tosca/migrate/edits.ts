@@ -68,7 +68,9 @@ export class EditSet {
       const lineStart = this.text.lastIndexOf('\n', t.offset - 1) + 1;
       let i = lineStart;
       while (this.text[i] === ' ' || this.text[i] === '\t') i++;
-      const indent = this.text.slice(lineStart, i);
+      // Lines indented by the migration (operations moved under `operations:`) take their comment along.
+      const shift = out.filter((e) => e.start === lineStart && e.end === lineStart && /^ +$/.test(e.text));
+      const indent = this.text.slice(lineStart, i) + shift.map((e) => e.text).join('');
       out.push({ start: lineStart, end: lineStart, text: `${indent}# TODO(migrate): ${t.message}\n`, todo: t.message });
     }
     // Stable: insertions at one offset keep the order they were made in; TODO lines come first.

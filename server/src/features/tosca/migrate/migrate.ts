@@ -11,7 +11,7 @@ import { parseYaml } from '../../../syntax/parse.js';
 import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import { applyEdits, EditSet, todosOf, type MigrationTodo, type OffsetEdit } from './edits.js';
 import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
-import { contentEnd, lineStartOf, removePairLines } from './layout.js';
+import { columnOf, contentEnd, lineStartOf, nestPairs, removePairLines } from './layout.js';
 import {
   isNormativeName,
   PROFILE_NAMESPACE,
@@ -67,6 +67,18 @@ const TYPE_KEYS = new Set([
   'targets',
   'members',
   'node_type',
+]);
+
+/** Keynames of 1.x interface definitions and types; other keys are operations (written directly there up to 1.2). */
+const INTERFACE_KEYNAMES = new Set([
+  'type',
+  'derived_from',
+  'version',
+  'metadata',
+  'description',
+  'inputs',
+  'operations',
+  'notifications',
 ]);
 
 /** Keys under which no type name, function or keyname is rewritten: free text. */
@@ -166,6 +178,8 @@ class Migration {
       if (why) this.todo(at, `node filter: ${why}`);
       return true;
     }
+    if (this.requirementDefinition(p, path)) return true;
+    if (this.interfaceOperations(p, path)) return false;
     if (key === 'valid_source_types' && inTypes) {
       this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
     } else if (key === 'occurrences') {
@@ -186,6 +200,54 @@ class Migration {
       this.todo(at, 'imperative workflows: check preconditions and step filters, now condition clauses (§13.2)');
     }
     return false;
+  }
+
+  /**
+   * A 1.x requirement definition in short form (`- name: CapabilityType`) or without `relationship`:
+   * TOSCA 2.0 requires both `capability` and `relationship` (TOSCA Version 2.0 §8.5); DependsOn,
+   * the most general relationship, is written where 1.x left it open.
+   */
+  private requirementDefinition(p: YPair, path: readonly (string | number)[]): boolean {
+    if (path.length !== 4 || path[0] !== 'node_types' || path[2] !== 'requirements' || !p.value) return false;
+    const relationship = `${PROFILE_NAMESPACE}:${profileName('tosca.relationships.DependsOn')!}`;
+    const why = `1.x left the relationship open; TOSCA 2.0 requires one: \`${relationship}\` assumed`;
+    const short = asScalar(p.value);
+    if (short) {
+      const mapped = isNormativeName(short.text) ? profileName(short.text) : undefined;
+      const capability = mapped ? `${PROFILE_NAMESPACE}:${mapped}` : this.text.slice(short.span.start, short.span.end);
+      this.edits.replace(
+        short.span.start,
+        short.span.end,
+        `{ capability: ${capability}, relationship: ${relationship} }`,
+      );
+      this.profileNeeded = true;
+      this.todo(p.key.span.start, why);
+      return true;
+    }
+    const m = asMap(p.value);
+    if (!m || getPair(m, 'relationship') || !m.pairs.length) return false;
+    this.profileNeeded = true;
+    this.todo(p.key.span.start, why);
+    const last = m.pairs[m.pairs.length - 1]!;
+    if (m.flow) this.edits.insert(this.text.lastIndexOf('}', m.span.end), `, relationship: ${relationship} `);
+    else {
+      let eol = this.text.indexOf('\n', last.value ? contentEnd(last.value) : last.key.span.end);
+      if (eol < 0) eol = this.text.length;
+      const pad = ' '.repeat(columnOf(this.text, m.pairs[0]!.key.span.start));
+      this.edits.insert(eol, `\n${pad}relationship: ${relationship}`);
+    }
+    return false;
+  }
+
+  /** 1.0–1.2 operations written directly under an interface (definition, assignment or type) → `operations:`. */
+  private interfaceOperations(p: YPair, path: readonly (string | number)[]): boolean {
+    const m = asMap(p.value);
+    if (!m) return false;
+    const isInterface = path[path.length - 1] === 'interfaces' || (path.length === 1 && path[0] === 'interface_types');
+    if (!isInterface || !m.pairs.some((q) => !INTERFACE_KEYNAMES.has(q.key.text))) return false;
+    if (!nestPairs(this.edits, m, INTERFACE_KEYNAMES, 'operations'))
+      this.todo(p.key.span.start, '1.x operations directly under the interface: move them under `operations:`');
+    return true;
   }
 
   /** Below a property or input value: data, not definitions. */
