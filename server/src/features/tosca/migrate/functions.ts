@@ -22,7 +22,15 @@ export interface FunctionScope {
   member(type: string, name: string): MemberKind | undefined;
 }
 
-const RENAMED = new Set(['get_input', 'get_property', 'get_attribute', 'get_artifact', 'concat', 'join', 'token']);
+const RENAMED: ReadonlySet<string> = new Set([
+  'get_input',
+  'get_property',
+  'get_attribute',
+  'get_artifact',
+  'concat',
+  'join',
+  'token',
+]);
 
 const NO_EQUIVALENT: Record<string, string> = {
   get_operation_output:

@@ -53,7 +53,7 @@ export function simpleProfileVersion(root: YNode | null): string | undefined {
 }
 
 /** Type keynames whose value (or list items) name types. */
-const TYPE_KEYS = new Set([
+const TYPE_KEYS: ReadonlySet<string> = new Set([
   'type',
   'derived_from',
   'node',
@@ -70,7 +70,7 @@ const TYPE_KEYS = new Set([
 ]);
 
 /** Keynames of 1.x interface definitions and types; other keys are operations (written directly there up to 1.2). */
-const INTERFACE_KEYNAMES = new Set([
+const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set([
   'type',
   'derived_from',
   'version',
@@ -82,7 +82,7 @@ const INTERFACE_KEYNAMES = new Set([
 ]);
 
 /** Keys under which no type name, function or keyname is rewritten: free text. */
-const TEXT_KEYS = new Set(['description', 'metadata']);
+const TEXT_KEYS: ReadonlySet<string> = new Set(['description', 'metadata']);
 
 class Migration {
   readonly edits: EditSet;
