@@ -29,6 +29,12 @@ const SETS: { repo: string; under: string }[] = [
 /** Files still with errors after migration, and why. Reported (not failed) when they become clean. */
 const GAPS: Record<string, string> = {};
 
+/**
+ * The TOSCA 2.0 simple profile the migrated files import by name (`org.oasis-open.simple:2.0`): as in
+ * a real workspace, its files sit next to the templates (here under /ws/profiles/simple/2.0/).
+ */
+const PROFILE = join(CORPUS, 'oasis-open__tosca-community-contributions/profiles/org/oasis-open/simple/2.0');
+
 const V1 = /^tosca_definitions_version:\s*["']?tosca_simple_yaml_1_[0-3]\b/m;
 
 function load(dir: string, out: Record<string, string>, prefix: string): void {
@@ -61,6 +67,7 @@ test('migrated xOpera and Puccini 1.x examples check clean as TOSCA 2.0', { time
   for (const set of SETS) {
     const files: Record<string, string> = {};
     load(join(CORPUS, set.repo), files, '/ws/');
+    load(PROFILE, files, '/ws/profiles/simple/2.0/');
     const original = await sessionOf(files);
     const targets = Object.keys(files).filter(
       (p) => p.startsWith(`/ws/${set.under}`) && /\.ya?ml$/.test(p) && V1.test(files[p]!),
