@@ -27,7 +27,14 @@ const SETS: { repo: string; under: string }[] = [
 ];
 
 /** Files still with errors after migration, and why. Reported (not failed) when they become clean. */
-const GAPS: Record<string, string> = {};
+const GAPS: Record<string, string> = {
+  'tliron__go-puccini/examples/1.3/data-types.yaml':
+    'migration gap: a 1.x `range` value `[ 1, UNBOUNDED ]`; 2.0 has no range type and the list of integers it ' +
+    'becomes cannot hold UNBOUNDED (TODO comment at the property)',
+  'tliron__go-puccini/examples/1.3/functions.yaml':
+    'checker gap (t2core): `tosca:PortInfo` is unknown (an error, where the other profile types are warnings) while ' +
+    'the import `profile: org.oasis-open.simple:2.0` is not resolved to the profile files in the workspace',
+};
 
 /**
  * The TOSCA 2.0 simple profile the migrated files import by name (`org.oasis-open.simple:2.0`): as in
