@@ -15,6 +15,8 @@ import { Session } from '../../server/src/host/session.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { migrateDocument } from '../../server/src/features/tosca/migrate/document.js';
+import { migrateToTosca20 } from '../../server/src/features/tosca/migrate/migrate.js';
+import { parseYaml } from '../../server/src/syntax/parse.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = join(REPO, '..', 'shared', 'corpus', 'tosca');
@@ -120,4 +122,32 @@ test('migrated xOpera and Puccini 1.x examples check clean as TOSCA 2.0', { time
   assert.ok(migrated >= 140, `only ${migrated} files migrated`);
   const unexpected = [...dirty.keys()].filter((rel) => !GAPS[rel]);
   assert.deepEqual(unexpected, [], 'migrated files with errors that GAPS does not explain');
+});
+
+test('every TOSCA 1.x file of the corpus migrates to YAML that parses', { timeout: 300_000 }, (t) => {
+  if (!existsSync(CORPUS)) {
+    t.skip(`corpus not found at ${CORPUS}`);
+    return;
+  }
+  const files: Record<string, string> = {};
+  load(CORPUS, files, '');
+  let migrated = 0;
+  let todos = 0;
+  const broken: string[] = [];
+  for (const [rel, text] of Object.entries(files)) {
+    if (!/\.ya?ml$/.test(rel) || !V1.test(text)) continue;
+    const r = migrateToTosca20(text);
+    if (!r.ok) continue;
+    migrated++;
+    todos += r.todos.length;
+    const problems = parseYaml(r.text).problems.filter(
+      (p) => p.severity === 'error' && !/^Map comment with trailing/.test(p.message),
+    );
+    if (problems.length && !parseYaml(text).problems.some((p) => p.severity === 'error')) {
+      broken.push(`${rel}: ${problems[0]!.message}`);
+    }
+  }
+  t.diagnostic(`${migrated} files migrated, ${todos} TODO(migrate) comments`);
+  assert.ok(migrated > 500, `only ${migrated} files`);
+  assert.deepEqual(broken, []);
 });

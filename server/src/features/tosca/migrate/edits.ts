@@ -57,6 +57,8 @@ export class EditSet {
   }
 
   private inOwned(start: number, end: number): boolean {
+    // An insertion at either end of a replaced region is next to it, not inside.
+    if (start === end) return this.owned.some((o) => start > o.start && start < o.end);
     return this.owned.some((o) => start >= o.start && end <= o.end && !(start === o.start && end === o.end));
   }
 
