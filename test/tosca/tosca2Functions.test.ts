@@ -12,7 +12,7 @@ tosca_definitions_version: tosca_2_0
 node_types:
   N:
     properties:
-      p: { type: map }
+      p: { type: map, entry_schema: string }
 service_template:
   node_templates:
     n:
@@ -77,7 +77,7 @@ service_template:
     ok2: { value: { $join: [ [ a, 1, b ], "_" ] } }
     ok3: { value: { $greater_or_equal: [ { $get_input: x }, 256 MB ] } }
     ok4: { value: { $sum: [ 1, 2.5, 3 GB ] } }
-    ok5: { value: { $node_index: [] } }
+    ok5: { value: { $ceil: [ 2.5 ] } }
 `);
 });
 
@@ -182,6 +182,7 @@ node_types:
 #                  ^^^^^^ TOSCA239
       h:
         type: map
+        entry_schema: string
         validation: { $has_key: [ $value, k ] }
 `);
 });
@@ -259,4 +260,59 @@ service_template:
         p: { $get_property: [ SELF, RELATIONSHIP, host, -1, TARGET, p ] }
 #                                                       ^^ TOSCA240
 `);
+});
+
+test('TOSCA249: dsl_definitions is a map of anchored blocks', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+dsl_definitions:
+  props: &props
+    a: 1
+  scalar: &one 1
+  loose:
+# ^^^^^ TOSCA249
+    a: 1
+  number: 1
+# ^^^^^^ TOSCA249
+  empty:
+# ^^^^^ TOSCA249
+`);
+  await check(`
+tosca_definitions_version: tosca_2_0
+dsl_definitions: 12345
+#                ^^^^^ TOSCA249
+`);
+});
+
+test('TOSCA244: $node_index and $relationship_index outside their context; TOSCA241 offers SELF, SOURCE', async () => {
+  const d = await check(`
+tosca_definitions_version: tosca_2_0
+relationship_types:
+  R:
+    properties:
+      i: { type: integer, default: { $relationship_index: [] } }
+service_template:
+  inputs:
+    locations: { type: list, entry_schema: string }
+  node_templates:
+    a:
+      type: N
+      properties:
+        loc: { $get_input: [ locations, $node_index ] }
+  relationship_templates:
+    r:
+      type: R
+      properties:
+        s: { $get_property: [ SOURCE, name ] }
+#                             ^^^^^^ TOSCA241
+  outputs:
+    i: { value: $node_index }
+#               ^^^^^^^^^^^ TOSCA244
+    j: { value: $relationship_index }
+#               ^^^^^^^^^^^^^^^^^^^ TOSCA244
+`);
+  assert.deepEqual(d.find((x) => x.code === 'TOSCA241')?.data?.fixes?.[0], {
+    fix: 'replace',
+    replaceWith: 'SELF, SOURCE',
+  });
 });

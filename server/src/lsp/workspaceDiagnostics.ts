@@ -24,11 +24,12 @@ import type {
 } from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import { packFor } from '../features/packs.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument } from '../model/document.js';
 import { isDescriptorKind, type FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
+import { nextTurn } from '../util/turn.js';
 
 interface Result {
   resultId: string;
@@ -43,7 +44,7 @@ const SLICE_MS = 12;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = nextTurn;
 
 export interface PassFigures {
   files: number;
@@ -62,7 +63,7 @@ export class WorkspaceDiagnostics {
   lastPass: PassFigures = { files: 0, checked: 0, ms: 0 };
 
   constructor(
-    private readonly session: () => Session,
+    private readonly session: () => AnalysisSession,
     private readonly options: () => DiagnosticOptions,
     private readonly isOpen: (path: string) => boolean,
     private readonly logError: (what: string, e: unknown) => void,

@@ -11,6 +11,7 @@
 import { asMap, asScalar, deref, getPair, type YMap, type YNode, type YScalar } from '../../syntax/tree.js';
 import { memo, memoKey } from '../../model/document.js';
 import type { SchemaInfo, TypeTable } from '../../model/tosca/typeTable.js';
+import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
 import { V2DataTypes } from '../../model/tosca/v2/dataTypes.js';
 import { parseV2Version, v2ValueProblem } from '../../model/tosca/v2/primitives.js';
 import { scalarValue, type ScalarDef } from '../../model/tosca/v2/scalar.js';
@@ -256,11 +257,15 @@ class ValueChecker {
   }
 }
 
+/**
+ * A function call: a `$name` key (§10.1), or a Simple Profile call (`{ get_input: x }`) that some
+ * 2.0 files still write; the function rules report that form, it is no value to type-check.
+ */
 function isCall(v: YNode): boolean {
   const m = asMap(v);
   if (!m || m.pairs.length !== 1) return false;
   const k = m.pairs[0]!.key.text;
-  return k.startsWith('$') && !k.startsWith('$$');
+  return (k.startsWith('$') && !k.startsWith('$$')) || FUNCTION_NAMES.has(k);
 }
 
 function schemaTypeOf(n: YNode | null): string | undefined {

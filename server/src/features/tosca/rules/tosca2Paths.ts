@@ -92,13 +92,22 @@ function checkPath(
 ): void {
   const where = `(TOSCA Version 2.0 §${section}, §10.3)`;
   const reading = readPath(items.map(itemOf), self, kind);
-  for (const p of reading.problems)
+  for (const p of reading.problems) {
+    const item = items[p.at]!;
+    const text = asScalar(item)?.value;
+    // `[ SOURCE, x ]` → `[ SELF, SOURCE, x ]`: only in a flow list, where the fix stays one list entry.
+    const fix =
+      p.legacy && p.at === 0 && (text === 'SOURCE' || text === 'TARGET') && asSeq(call.args)?.flow
+        ? replaceWith(`SELF, ${text}`)
+        : {};
     ctx.report({
       code: p.legacy ? 'TOSCA241' : 'TOSCA240',
       severity: 'error',
-      span: items[p.at]!.span,
+      span: item.span,
       message: `${p.message} ${where}`,
+      ...fix,
     });
+  }
   if (reading.problems.length || reading.ends === 'unknown') return;
   const member = items[reading.end];
   const what = call.name === 'get_artifact' ? 'an artifact name' : 'a property name';
