@@ -16,8 +16,9 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --cli-runs N (checker runs, default 10),
- * --phases reference,cold,warm,server,rules,workspace,cli,package (default all; package: a 200 MB NFV package;
- * rules: the per-rule time table of a keystroke in the big assembly and a large TOSCA file, bench/rules.ts),
+ * --phases reference,cold,warm,server,rules,workspace,cli,package,tosca (default all; package: a 200 MB NFV
+ * package; rules: the per-rule time table of a keystroke in the big assembly and a large TOSCA file, bench/rules.ts;
+ * tosca: reference, cold index and warm start of a 2,000-file TOSCA workspace per version, bench/toscaWorkspace.ts),
  * --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
@@ -37,6 +38,7 @@ import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from '
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';
 import type { RuleTable } from './rules.js';
+import { ensureToscaWorkspace, GENERATORS } from './toscaWorkspace.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
@@ -215,6 +217,8 @@ interface Results {
   package?: PackageFigures;
   /** What each rule costs on a keystroke (bench/rules.ts). */
   rules?: RuleTable;
+  /** The TOSCA workspaces, by version (bench/toscaWorkspace.ts); `missing` when no generator exists yet. */
+  tosca?: Record<string, ToscaFigures>;
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
   loadavg: { start: number[]; end?: number[] };
@@ -230,6 +234,48 @@ async function reference(root: string, passes: number): Promise<NonNullable<Resu
     mbPerS: mb(r.bytes) / (first / 1000),
     ...(r.passesMs[1] !== undefined ? { secondPassMs: r.passesMs[1] } : {}),
   };
+}
+
+interface ToscaFigures {
+  missing?: boolean;
+  files?: number;
+  bytes?: number;
+  referenceMs?: number;
+  coldMs?: number;
+  ratio?: number;
+  coldRssMB?: number;
+  warmMs?: number;
+  fromCache?: number;
+  warmRssMB?: number;
+}
+
+async function toscaPhase(res: Results, base: string, refPasses: number): Promise<void> {
+  res.tosca = {};
+  for (const version of Object.keys(GENERATORS)) {
+    const dir = ensureToscaWorkspace(base, version);
+    if (!dir) {
+      res.tosca[version] = { missing: true };
+      log(`tosca ${version}: no generator yet (bench/toscaWorkspace.ts GENERATORS)`);
+      continue;
+    }
+    const f: ToscaFigures = {};
+    res.tosca[version] = f;
+    const ref = await child<ReferenceChildResult>(['reference', dir, '--passes', String(refPasses)], 240_000);
+    f.files = ref.files;
+    f.bytes = ref.bytes;
+    f.referenceMs = ref.passesMs[0]!;
+    const cold = await indexChild(dir, [], 120_000);
+    f.coldMs = cold.buildMs;
+    f.ratio = cold.buildMs / f.referenceMs;
+    f.coldRssMB = cold.maxRssMB;
+    const cacheFile = path.join(BENCH_DIR, `cache-tosca-${version}`);
+    await indexChild(dir, ['--cache', cacheFile, '--clear-cache'], 120_000);
+    const warm = await indexChild(dir, ['--cache', cacheFile], 60_000);
+    f.warmMs = warm.buildMs;
+    f.fromCache = warm.lastBuild.fromCache;
+    f.warmRssMB = warm.maxRssMB;
+    log(`tosca ${version}: ${f.files} files, cold ${ms(f.coldMs)} (${f.ratio.toFixed(3)}x ref), warm ${ms(f.warmMs)}`);
+  }
 }
 
 async function serverPhase(
@@ -660,6 +706,29 @@ function report(res: Results): string {
     });
   }
 
+  for (const [version, t] of Object.entries(res.tosca ?? {})) {
+    if (t.missing) {
+      rows.push({ metric: `TOSCA ${version} workspace`, value: 'not generated yet (bench/toscaWorkspace.ts)' });
+      continue;
+    }
+    rows.push({
+      metric: `TOSCA ${version} workspace: ${num(t.files ?? 0)} files, ${mb(t.bytes ?? 0).toFixed(1)} MB, reference`,
+      value: ms(t.referenceMs),
+    });
+    rows.push({
+      metric: `  cold index`,
+      value: `${ms(t.coldMs)} = ${(t.ratio ?? NaN).toFixed(3)}x ref, peak RSS ${(t.coldRssMB ?? NaN).toFixed(0)} MB`,
+      goal: `<= ${GOALS.coldRatio}x ref`,
+      ok: (t.ratio ?? Infinity) <= GOALS.coldRatio,
+    });
+    rows.push({
+      metric: `  warm start (in-proc, ${num(t.fromCache ?? 0)} from cache)`,
+      value: `${ms(t.warmMs)}, peak RSS ${(t.warmRssMB ?? NaN).toFixed(0)} MB`,
+      goal: `< ${GOALS.warmStartMs} ms`,
+      ok: (t.warmMs ?? Infinity) < GOALS.warmStartMs,
+    });
+  }
+
   const pk = res.package;
   if (pk) {
     rows.push({
@@ -779,7 +848,9 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,rules,workspace,cli,package').split(',').map((x) => x.trim()),
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,rules,workspace,cli,package,tosca')
+      .split(',')
+      .map((x) => x.trim()),
   );
   const cliRuns = Math.max(1, intArg('cli-runs', 10));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
@@ -942,6 +1013,14 @@ async function main(): Promise<void> {
       res.package = await packagePhase(CLI_JS, nodeFlags, log);
     } catch (e) {
       res.errors.push(`package: ${String(e)}`);
+    }
+
+  // 8. The TOSCA workspaces (2,000 files per version), beside the LM workspace.
+  if (phases.has('tosca'))
+    try {
+      await toscaPhase(res, path.dirname(root), refPasses);
+    } catch (e) {
+      res.errors.push(`tosca: ${String(e)}`);
     }
 
   res.totalMs = performance.now() - tStart;
