@@ -16,9 +16,11 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --cli-runs N (checker runs, default 10),
- * --phases reference,cold,warm,server,rules,workspace,cli,package,tosca (default all; package: a 200 MB NFV
- * package; rules: the per-rule time table of a keystroke in the big assembly and a large TOSCA file, bench/rules.ts;
- * tosca: reference, cold index and warm start of a 2,000-file TOSCA workspace per version, bench/toscaWorkspace.ts),
+ * --phases reference,cold,warm,server,anchor,rules,workspace,cli,package,tosca (default all;
+ * anchor: yaml-language-server on the same didOpen/didChange, bench/yamlls.ts, skipped when it is not installed;
+ * package: a 200 MB NFV package; rules: the per-rule time table of a keystroke in the big assembly and a large
+ * TOSCA file, bench/rules.ts; tosca: reference, cold index and warm start of a 2,000-file TOSCA workspace per
+ * version, bench/toscaWorkspace.ts),
  * --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
@@ -39,6 +41,7 @@ import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';
 import type { RuleTable } from './rules.js';
 import { ensureToscaWorkspace, GENERATORS } from './toscaWorkspace.js';
+import { yamlLanguageServerAnchor, type AnchorFigures } from './yamlls.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
@@ -215,6 +218,8 @@ interface Results {
   };
   /** A 200 MB NFV package (150 MB image): the checker's hashing against node's own SHA-256. */
   package?: PackageFigures;
+  /** yaml-language-server on the same edits (the keystroke goal's anchor). */
+  anchor?: AnchorFigures;
   /** What each rule costs on a keystroke (bench/rules.ts). */
   rules?: RuleTable;
   /** The TOSCA workspaces, by version (bench/toscaWorkspace.ts); `missing` when no generator exists yet. */
@@ -620,6 +625,21 @@ function report(res: Results): string {
       goal: `p95 < ${GOALS.keystrokeMs} ms`,
       ok: s.didChange.p95 < GOALS.keystrokeMs,
     });
+  const an = res.anchor;
+  if (an?.skipped) rows.push({ metric: 'yaml-language-server (anchor)', value: 'not measured: see the notes' });
+  else if (an?.didChange) {
+    rows.push({
+      metric: `yaml-language-server ${an.version} didChange p50 / p95 (n=${an.didChange.n})`,
+      value: `${ms(an.didChange.p50)} / ${ms(an.didChange.p95)} (didOpen p50 ${ms(an.didOpen?.p50)})`,
+    });
+    if (s?.didChange)
+      rows.push({
+        metric: '  our didChange p95 / theirs',
+        value: `${(s.didChange.p95 / an.didChange.p95).toFixed(2)}x`,
+        goal: '<= 0.2x',
+        ok: s.didChange.p95 / an.didChange.p95 <= 0.2,
+      });
+  }
   for (const k of ['completion', 'definition', 'hover'] as const) {
     const d = s?.[k];
     if (d)
@@ -825,6 +845,7 @@ function report(res: Results): string {
       `- checker: \`node dist/cli.js check\` in a fresh process over ${cli.files} YAML files from ${cli.source} ` +
         `(${cli.summary ?? '?'}), one unmeasured run first; the time includes node's own start-up.`,
     );
+  if (an?.skipped) out.push(`- anchor: ${an.skipped}.`);
   for (const e of res.errors) out.push(`- ERROR: ${e}`);
   out.push(
     `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ` +
@@ -848,7 +869,7 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,rules,workspace,cli,package,tosca')
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,anchor,rules,workspace,cli,package,tosca')
       .split(',')
       .map((x) => x.trim()),
   );
@@ -986,6 +1007,20 @@ async function main(): Promise<void> {
     res.workspaceFeatures = await workspacePhase(SERVER_JS, REPO, root, cacheDir, nodeFlags, opts.samples);
     if (res.workspaceFeatures.error) res.errors.push(`workspace: ${res.workspaceFeatures.error}`);
   }
+
+  // 5a. The anchor: yaml-language-server on the same edits of the same file.
+  if (phases.has('anchor'))
+    try {
+      const edits = shuffled(positionsIn(readFileSync(gen.big.path, 'utf8')).edits, 7);
+      res.anchor = await yamlLanguageServerAnchor(REPO, root, gen.big.path, edits, opts.edits);
+      if (res.anchor.error) res.errors.push(`anchor: ${res.anchor.error}`);
+      log(
+        res.anchor.skipped ??
+          `yaml-language-server didChange p50 ${ms(res.anchor.didChange?.p50)}, p95 ${ms(res.anchor.didChange?.p95)}`,
+      );
+    } catch (e) {
+      res.errors.push(`anchor: ${String(e)}`);
+    }
 
   // 5b. The per-rule time table (fresh process; the warm-start cache when there is one).
   if (phases.has('rules'))
