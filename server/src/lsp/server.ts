@@ -110,9 +110,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
     log,
     () => settings.diagnostics.scope === 'workspace',
     () => editorQuiet(),
-    packageDocs.service,
+    packageDocs.hostService,
   );
-  packageDocs.service.onReady((root) => {
+  packageDocs.hostService?.onReady((root) => {
     workspaceDiagnostics.packageReady(root);
     pushWorkspace();
   });
