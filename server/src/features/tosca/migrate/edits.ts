@@ -57,6 +57,8 @@ export class EditSet {
   }
 
   private inOwned(start: number, end: number): boolean {
+    // An insertion at either end of a replaced region is next to it, not inside.
+    if (start === end) return this.owned.some((o) => start > o.start && start < o.end);
     return this.owned.some((o) => start >= o.start && end <= o.end && !(start === o.start && end === o.end));
   }
 
@@ -68,7 +70,9 @@ export class EditSet {
       const lineStart = this.text.lastIndexOf('\n', t.offset - 1) + 1;
       let i = lineStart;
       while (this.text[i] === ' ' || this.text[i] === '\t') i++;
-      const indent = this.text.slice(lineStart, i);
+      // Lines indented by the migration (operations moved under `operations:`) take their comment along.
+      const shift = out.filter((e) => e.start === lineStart && e.end === lineStart && /^ +$/.test(e.text));
+      const indent = this.text.slice(lineStart, i) + shift.map((e) => e.text).join('');
       out.push({ start: lineStart, end: lineStart, text: `${indent}# TODO(migrate): ${t.message}\n`, todo: t.message });
     }
     // Stable: insertions at one offset keep the order they were made in; TODO lines come first.

@@ -6,7 +6,18 @@ import type { CodeAction } from '../../shared/fix.js';
 import type { FeatureContext, Range } from '../../types.js';
 import { asMap, getPair } from '../../../syntax/tree.js';
 import { migrateDocument } from './document.js';
-import { simpleProfileVersion } from './migrate.js';
+import { simpleProfileVersion, type OffsetEdit } from './migrate.js';
+
+/** Edits that touch (an insertion where a replacement starts) joined, so no client has to order them. */
+function adjoined(edits: readonly OffsetEdit[]): OffsetEdit[] {
+  const out: OffsetEdit[] = [];
+  for (const e of edits) {
+    const last = out[out.length - 1];
+    if (last && e.start === last.end) out[out.length - 1] = { start: last.start, end: e.end, text: last.text + e.text };
+    else out.push(e);
+  }
+  return out;
+}
 
 export function migrateActions(ctx: FeatureContext, range: Range): CodeAction[] {
   const root = ctx.doc.root;
@@ -18,7 +29,7 @@ export function migrateActions(ctx: FeatureContext, range: Range): CodeAction[] 
   const r = migrateDocument(ctx);
   if (!r.ok) return [];
   const lines = ctx.doc.lines;
-  const edits = r.edits.map((e) => ({
+  const edits = adjoined(r.edits).map((e) => ({
     range: { start: lines.positionAt(e.start), end: lines.positionAt(e.end) },
     newText: e.text,
   }));
