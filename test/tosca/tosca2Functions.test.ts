@@ -129,6 +129,8 @@ service_template:
 #                       ^^^^^ TOSCA235
     c: { value: { $many: [] } }
 #                        ^^ TOSCA235
+    d: { value: { $sqrt: [ four ] } }
+#                        ^^^^^^^^ TOSCA235
     ok1: { value: { $sqrt: [ 4 ] } }
     ok2: { value: { $rnd: [] } }
     ok3: { value: { $many: [ a, b, c ] } }

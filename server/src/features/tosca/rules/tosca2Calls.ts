@@ -16,6 +16,7 @@ import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import {
   acceptsCount,
+  acceptsTypes,
   callName,
   callsOf,
   declaredFunctions,
@@ -26,6 +27,7 @@ import {
   LITERAL_WORDS,
   resultLiteral,
   tosca2Only,
+  type Signature,
 } from './tosca2Shared.js';
 
 export const tosca2CallsRule: ToscaRule = {
@@ -198,15 +200,24 @@ function checkBuiltin(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunctio
   }
 }
 
-function checkUserCall(
-  ctx: ToscaRuleContext,
-  call: Tosca2Call,
-  sigs: readonly { required: number; optional: number; variadic: boolean }[],
-): void {
+function checkUserCall(ctx: ToscaRuleContext, call: Tosca2Call, sigs: readonly Signature[]): void {
   if (sigs.length === 0) return;
   const list = argList(call);
   const n = list ? list.length : 1;
-  if (sigs.some((s) => acceptsCount(s, n))) return;
+  const byCount = sigs.filter((s) => acceptsCount(s, n));
+  if (byCount.length && (!list || byCount.some((s) => acceptsTypes(s, list)))) return;
+  if (byCount.length) {
+    const wanted = byCount.map((s) => `[ ${s.types.map((t) => t ?? 'any').join(', ')} ]`).join(' or ');
+    ctx.report({
+      code: 'TOSCA235',
+      severity: 'error',
+      span: argsSpan(call),
+      message:
+        `The arguments of \`$${call.name}\` match none of its signatures under \`functions:\`: it takes ` +
+        `${wanted} (TOSCA Version 2.0 §10.4).`,
+    });
+    return;
+  }
   const forms = sigs
     .map((s) => {
       if (s.required + s.optional === 0) return s.variadic ? 'any number' : 'none';

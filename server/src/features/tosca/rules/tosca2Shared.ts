@@ -121,6 +121,8 @@ export interface Signature {
   required: number;
   optional: number;
   variadic: boolean;
+  /** Argument types (required, then optional) as written: `integer` or `{ type: integer }`; undefined if unknown. */
+  types: (string | undefined)[];
 }
 
 export interface DeclaredFunction {
@@ -141,7 +143,16 @@ export function declaredFunctions(ctx: ToscaRuleContext): Map<string, DeclaredFu
           const sm = asMap(s);
           if (!sm) continue;
           const count = (k: string): number => asSeq(getIn(sm, k))?.items.length ?? 0;
+          const typeOf = (a: YNode): string | undefined => {
+            const t = asScalar(a)?.value ?? asScalar(getIn(a, 'type'))?.value;
+            return typeof t === 'string' ? t : undefined;
+          };
+          const types = [
+            ...(asSeq(getIn(sm, 'arguments'))?.items ?? []),
+            ...(asSeq(getIn(sm, 'optional_arguments'))?.items ?? []),
+          ].map(typeOf);
           sigs.push({
+            types,
             required: count('arguments'),
             optional: count('optional_arguments'),
             variadic: asScalar(getIn(sm, 'variadic'))?.value === true,
@@ -168,4 +179,33 @@ export function acceptsCount(s: Signature, n: number): boolean {
 export function hasImports(ctx: ToscaRuleContext): boolean {
   const imp = getIn(ctx.root, 'imports');
   return !!imp && (asSeq(imp)?.items.length ?? 1) > 0;
+}
+
+/** Whether a literal fits a declared argument type; types beyond the primitives (data types, scalars) fit anything. */
+export function fitsType(type: string | undefined, lit: Literal | undefined): boolean {
+  if (!type || lit === undefined || lit === 'call' || lit === 'null') return true;
+  switch (type) {
+    case 'string':
+      return lit === 'string';
+    case 'integer':
+      return lit === 'integer';
+    case 'float':
+      return lit === 'integer' || lit === 'float';
+    case 'boolean':
+      return lit === 'boolean';
+    case 'list':
+      return lit === 'list';
+    case 'map':
+      return lit === 'map';
+    default:
+      return true;
+  }
+}
+
+/** Whether a call's literal arguments fit a signature's argument types (the last one repeats when variadic). */
+export function acceptsTypes(s: Signature, args: readonly YNode[]): boolean {
+  return args.every((a, i) => {
+    const t = i < s.types.length ? s.types[i] : s.variadic ? s.types[s.types.length - 1] : undefined;
+    return fitsType(t, literalOf(a));
+  });
 }
