@@ -281,9 +281,16 @@ class ValueChecker {
           clause.span.end === 0
             ? `${cap(what)} fails a validation clause of \`${target.type}\`, written in an imported file ` +
               `(${V2} §9.10).`
-            : `${cap(what)} fails the validation clause at line ${this.lineOf(clause)} (${V2} §9.10).`,
+            : `${cap(what)} fails the validation clause ${this.clauseText(clause)} (line ${this.lineOf(clause)}) ` +
+              `(${V2} §9.10).`,
       });
     }
+  }
+
+  /** The clause as written, on one line and shortened. */
+  private clauseText(n: YNode): string {
+    const t = this.ctx.doc.text.slice(n.span.start, n.span.end).replace(/\s+/g, ' ').trim();
+    return '`' + (t.length > 60 ? t.slice(0, 59) + '…' : t) + '`';
   }
 
   private lineOf(n: YNode): number {
