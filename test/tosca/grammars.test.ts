@@ -4,14 +4,20 @@ import assert from 'node:assert/strict';
 import { GRAMMARS, grammarById, grammarOf } from '../../server/src/model/tosca/grammars.js';
 import { KNOWN_VERSIONS, versionInfo } from '../../server/src/model/tosca/versions.js';
 
-test('grammars: one per version, oldest first; 2.0 has no catalog and no Simple Profile checks yet', () => {
+test('grammars: one per version, oldest first; 2.0 has no catalog, its own keynames and built-in types', () => {
   assert.deepEqual(
     GRAMMARS.map((g) => g.name),
     ['1.0', '1.1', '1.2', '1.3', '2.0'],
   );
   const v2 = grammarById('2_0');
   assert.equal(v2.catalog, undefined);
-  assert.equal(v2.fullChecks, false);
+  assert.equal(v2.fullChecks, true);
+  assert.equal(v2.topologyKey, 'service_template');
+  assert.ok(v2.constructs['service_template']!.keys['service_template']);
+  assert.ok(!v2.constructs['service_template']!.keys['topology_template']);
+  assert.ok(v2.constructs['requirement_definition']!.keys['count_range']);
+  assert.ok(v2.builtinType('bytes') && v2.builtinType('nil') && !v2.builtinType('tosca.datatypes.Root'));
+  assert.ok(!grammarById('1_3').builtinType('bytes'));
   assert.ok(GRAMMARS.slice(0, 4).every((g) => g.fullChecks && g.catalog === `tosca_simple_yaml_${g.id}`));
 });
 

@@ -57,6 +57,7 @@ export function* diagnose(
     },
     minor: grammar.minor,
     simpleProfile: grammar.fullChecks,
+    grammar,
   };
   yield* ruleSteps(TOSCA_RULES, rctx, {
     internalErrorCode: 'TOSCA999',

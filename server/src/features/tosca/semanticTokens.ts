@@ -39,7 +39,8 @@ export function semanticTokens(ctx: FeatureContext): SemanticToken[] {
   const root = ctx.doc.root;
   if (!root) return [];
   const model = toscaModelOf(ctx);
-  if (!grammarOf(model.version).fullChecks) return [];
+  // TOSCA 2.0 writes `$name` calls, which this 1.x token walk does not read yet.
+  if (grammarOf(model.version).id === '2_0') return [];
   const out: SemanticToken[] = [];
   visit(ctx, model, root, out, 0);
   return out;

@@ -26,9 +26,9 @@ export interface KeySpec {
   /** Short description for completion and hover. */
   doc?: string;
   /** First Simple Profile minor version that has the keyname (`1_3`). */
-  since?: '1_1' | '1_2' | '1_3';
+  since?: '1_1' | '1_2' | '1_3' | '2_0';
   /** Last version with the keyname. */
-  until?: '1_0' | '1_1' | '1_2';
+  until?: '1_0' | '1_1' | '1_2' | '1_3';
   /** A list of `- name: ...` is expected, but a mapping of names is accepted with a warning (TOSCA 2.0 style). */
   mapTolerated?: boolean;
   /** What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list. */
@@ -40,6 +40,8 @@ export interface ConstructSpec {
   keys: Readonly<Record<string, KeySpec>>;
   /** The whole construct may be written as a scalar (short form). */
   scalarForm?: boolean;
+  /** The whole construct may be written as a list (TOSCA 2.0's `[node, index]` requirement target). */
+  listForm?: boolean;
   /** Keys that are not keynames are entries of this construct (operations directly under an interface). */
   extra?: string;
   /** Any key is accepted (metadata, free-form maps). */
@@ -686,8 +688,8 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
 };
 
 /** Keynames of a construct, for did-you-mean and completion. */
-export function keynamesOf(construct: string): string[] {
-  return Object.keys(GRAMMAR[construct]?.keys ?? {});
+export function keynamesOf(construct: string, table: Readonly<Record<string, ConstructSpec>> = GRAMMAR): string[] {
+  return Object.keys(table[construct]?.keys ?? {});
 }
 
 /** Case-insensitive Damerau-free edit distance, bounded (small strings only). */
@@ -697,11 +699,14 @@ export function keynamesOf(construct: string): string[] {
  * `['node_types', 'A', 'requirements', 0, 'host']` -> `requirement_definition`. Undefined where the
  * grammar does not describe the content (values, free-form maps). For key completion and hover.
  */
-export function constructAt(path: readonly (string | number)[]): string | undefined {
+export function constructAt(
+  path: readonly (string | number)[],
+  table: Readonly<Record<string, ConstructSpec>> = GRAMMAR,
+): string | undefined {
   let construct: string | undefined = 'service_template';
   let i = 0;
   while (construct && i < path.length) {
-    const spec: ConstructSpec | undefined = GRAMMAR[construct];
+    const spec: ConstructSpec | undefined = table[construct];
     if (!spec) return undefined;
     const key = path[i];
     if (typeof key !== 'string') return undefined;
@@ -747,5 +752,5 @@ export function constructAt(path: readonly (string | number)[]): string | undefi
     }
     return undefined;
   }
-  return construct && GRAMMAR[construct] ? construct : undefined;
+  return construct && table[construct] ? construct : undefined;
 }

@@ -8,7 +8,9 @@
  * MEC) stay in versions.ts; each maps to one grammar here.
  */
 import type { ToscaVersion } from './catalog/index.js';
+import { GRAMMAR, type ConstructSpec } from './grammar.js';
 import { FUNCTION_NAMES } from './summary.js';
+import { isV2BuiltinType, V2_CONSTRUCTS } from './v2/index.js';
 import type { VersionInfo } from './versions.js';
 
 /** The versions, as the grammar's `since` / `until` marks write them. */
@@ -19,15 +21,23 @@ export interface ToscaGrammar {
   /** As people write it: `1.3`. */
   name: string;
   /**
-   * The Simple Profile minor version whose keynames and rules the version follows (TOSCA 2.0: 3,
-   * until it has a grammar of its own).
+   * The Simple Profile minor version whose rules the version follows where it has no rule of its own
+   * (TOSCA 2.0: 3, the version it grew from).
    */
   minor: number;
+  /** The keyname table (constructs and their keynames) files of this version are read with. */
+  constructs: Readonly<Record<string, ConstructSpec>>;
+  /** The document section files of this version keep their templates in (`topology_template`, `service_template`). */
+  topologyKey: 'topology_template' | 'service_template';
+  /** True for a type name the version knows without any import or catalog (TOSCA 2.0's built-in types). */
+  builtinType(name: string): boolean;
+  /** Where the version's rules are written, for messages: `TOSCA Version 2.0`. */
+  citation: string;
   /** The normative types it implicitly imports; none for TOSCA 2.0 (profiles are imported). */
   catalog?: ToscaVersion;
   /** Intrinsic function names it recognises as calls. */
   functions: ReadonlySet<string>;
-  /** True when the Simple Profile rules apply (every version but TOSCA 2.0, which is syntax-only for now). */
+  /** True when the engine's rules apply (every version; kept for dialects that may be syntax-only). */
   fullChecks: boolean;
   /** True when a keyname (constraint operator...) marked `since` / `until` a version exists in this one. */
   has(mark: { since?: GrammarId; until?: GrammarId }): boolean;
@@ -49,19 +59,29 @@ function simpleProfile(minor: 0 | 1 | 2 | 3): ToscaGrammar {
     catalog: `tosca_simple_yaml_${id}` as ToscaVersion,
     functions: FUNCTION_NAMES,
     fullChecks: true,
+    constructs: GRAMMAR,
+    topologyKey: 'topology_template',
+    builtinType: () => false,
+    citation: `TOSCA Simple Profile in YAML 1.${minor}`,
     has: (mark) => within(minor, mark),
   };
 }
 
 const V1_3 = simpleProfile(3);
 
+/** TOSCA Version 2.0: its data lives in v2/. */
 const V2_0: ToscaGrammar = {
   id: '2_0',
   name: '2.0',
   minor: 3,
-  functions: FUNCTION_NAMES,
-  fullChecks: false,
-  has: (mark) => V1_3.has(mark),
+  // 2.0 calls are `$name` keys (v2/index.ts `v2FunctionName`), not a fixed set of names.
+  functions: new Set(),
+  fullChecks: true,
+  constructs: V2_CONSTRUCTS,
+  topologyKey: 'service_template',
+  builtinType: isV2BuiltinType,
+  citation: 'TOSCA Version 2.0',
+  has: (mark) => within(4, mark),
 };
 
 /** Every version, oldest first: the one registration list. */

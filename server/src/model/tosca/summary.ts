@@ -29,7 +29,7 @@ import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
-export const TOSCA_SUMMARY_FORMAT = 2;
+export const TOSCA_SUMMARY_FORMAT = 3;
 
 export interface TDecl {
   name: string;
@@ -489,12 +489,15 @@ function propertyDefs(n: YNode | null | undefined): TPropertyDef[] {
   return entries(n).map(propertyDefOf);
 }
 
-/** The function name when `n` is a single-key mapping whose key is an intrinsic function. */
+/**
+ * The function name when `n` is a single-key mapping whose key is an intrinsic function: a 1.x
+ * name (`get_input`) or a TOSCA 2.0 call (`$get_input`, `$my_function`; `$$` escapes a literal `$`).
+ */
 export function functionNameOf(n: YNode | null | undefined): string | undefined {
   const m = asMap(n);
   if (!m || m.pairs.length !== 1) return undefined;
   const k = m.pairs[0]!.key.text;
-  return FUNCTION_NAMES.has(k) ? k : undefined;
+  return FUNCTION_NAMES.has(k) || (k.length > 1 && k.startsWith('$') && !k.startsWith('$$')) ? k : undefined;
 }
 
 function assignment(p: YPair): TAssignment {
@@ -1035,6 +1038,7 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
   };
   const m = asMap(root);
   if (!m) return s;
+  let service: YPair | undefined;
   for (const p of m.pairs) {
     const k = p.key.text;
     switch (k) {
@@ -1071,12 +1075,17 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
       case 'topology_template':
         s.topology = topologyOf(p);
         break;
+      case 'service_template':
+        // TOSCA Version 2.0's name for the topology (§6.9); read as one only in a 2.0 file (below).
+        service = p;
+        break;
       default: {
         const kind = TYPE_SECTIONS[k];
         if (kind) for (const q of entries(p.value)) s.types.push(typeDeclOf(kind, q));
       }
     }
   }
+  if (service && !s.topology && s.version?.text.trim() === 'tosca_2_0') s.topology = topologyOf(service);
   return s;
 }
 

@@ -4,8 +4,8 @@
  *
  * Peers disagree on the accepted set (see docs/tosca-diagnostic-codes.md, TOSCA002): we accept the
  * union of the Simple Profile aliases 1.0–1.3, the namespace-URL form the 1.0 spec and the OASIS
- * assertions use, the NFV/MEC profile names of tosca-parser and Puccini, and `tosca_2_0` (syntax
- * only, see TOSCA004).
+ * assertions use, the NFV/MEC profile names of tosca-parser and Puccini, and `tosca_2_0` (TOSCA
+ * Version 2.0, its own grammar: grammars.ts and v2/).
  */
 import type { ToscaVersion } from './catalog/index.js';
 
@@ -19,7 +19,7 @@ export interface VersionInfo {
   catalog?: ToscaVersion;
   /** Human label, e.g. "TOSCA Simple Profile 1.3". */
   label: string;
-  /** True when we run the full Simple Profile checks (everything except TOSCA 2.0). */
+  /** True when we run the engine's checks (every version we know). */
   fullChecks: boolean;
   /** The orchestrator whose own version name this is (its dialect applies to the file). */
   orchestrator?: 'unfurl' | 'onap';
@@ -81,7 +81,7 @@ export function versionInfo(text: string): VersionInfo | undefined {
     };
   const o = ORCHESTRATOR_VERSIONS[t];
   if (o) return { text: t, dialect: 'simple', fullChecks: true, ...o };
-  if (t === 'tosca_2_0') return { text: t, dialect: 'tosca2', label: 'TOSCA 2.0', fullChecks: false };
+  if (t === 'tosca_2_0') return { text: t, dialect: 'tosca2', label: 'TOSCA 2.0', fullChecks: true };
   // NFV 1.0 builds on Simple Profile 1.0 (tosca-parser spells it with a trailing `_0`, Puccini without).
   if (t === 'tosca_simple_profile_for_nfv_1_0_0' || t === 'tosca_simple_profile_for_nfv_1_0') {
     return {

@@ -55,7 +55,7 @@ export const artifactFilesRule: ToscaRule = {
           checkInterfaces(ctx, getIn(r.value, 'relationship', 'interfaces'), names);
       }
     }
-    const topo = getIn(ctx.root, 'topology_template');
+    const topo = getIn(ctx.root, ctx.grammar.topologyKey);
     for (const p of entries(getIn(topo, 'node_templates'))) {
       const tpl = model.nodeTemplates.get(p.key.text);
       const t = types.resolve(tpl?.type?.name, 'node');

@@ -3,6 +3,7 @@
  * templates), the dialect options and the Simple Profile minor version. A rule is `ToscaRule` (the
  * shared `Rule` over this context); see shared/rule.ts.
  */
+import type { ToscaGrammar } from '../../../model/tosca/grammars.js';
 import type { ToscaModel } from '../../../model/tosca/model.js';
 import type { YMap } from '../../../syntax/tree.js';
 import type { ToscaDialect, ToscaOptions } from '../../shared/diagnostics.js';
@@ -22,14 +23,22 @@ export interface ToscaRuleContext extends RuleContextBase {
   options: ToscaRuleOptions;
   /** Minor version of the Simple Profile catalog in use: 0..3 (3 when unknown). */
   minor: number;
-  /** True for Simple Profile documents (and unknown versions); false for TOSCA 2.0, which is syntax-only. */
+  /** True when the engine's rules apply (every known version, TOSCA 2.0 included). */
   simpleProfile: boolean;
+  /** The grammar of the document's version: its keynames, topology section, built-in types. */
+  grammar: ToscaGrammar;
 }
 
 export type ToscaRule = Rule<ToscaRuleContext>;
 
-/** `when` of rules that apply to Simple Profile documents only (not to TOSCA 2.0). */
+/** `when` of rules that apply whenever the engine checks the document (every version with full checks). */
 export const simpleProfileOnly = (ctx: ToscaRuleContext): boolean => ctx.simpleProfile;
+
+/** `when` of rules written in Simple Profile 1.x terms only (1.x function names, SOL001 on 1.x...): not TOSCA 2.0. */
+export const version1Only = (ctx: ToscaRuleContext): boolean => ctx.simpleProfile && ctx.grammar.id !== '2_0';
+
+/** True for TOSCA Version 2.0 documents. */
+export const isTosca2 = (ctx: ToscaRuleContext): boolean => ctx.grammar.id === '2_0';
 
 /** True under the Cloudsoft AMP dialect (`lmDescriptors.tosca.dialect: amp`). */
 export const ampDialect = (ctx: ToscaRuleContext): boolean => ctx.options.dialect === 'amp';

@@ -39,14 +39,14 @@ export const definitionsRule: ToscaRule = {
       if (!kind) continue;
       for (const tp of entries(section.value)) checkType(ctx, kind, tp);
     }
-    const inputs = getIn(root, 'topology_template', 'inputs');
+    const inputs = getIn(root, ctx.grammar.topologyKey, 'inputs');
     for (const p of entries(inputs)) {
       const m = asMap(p.value);
       if (!m) continue;
       const def = propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path);
       checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
     }
-    for (const p of entries(getIn(root, 'topology_template', 'outputs'))) {
+    for (const p of entries(getIn(root, ctx.grammar.topologyKey, 'outputs'))) {
       const m = asMap(p.value);
       if (m) checkConstraintClauses(ctx, m, asScalar(m.pairs.find((q) => q.key.text === 'type')?.value)?.text);
     }
@@ -174,7 +174,7 @@ function checkDefinitionBody(
           message: `\`required\` of ${what} must be true or false, not \`${s.text}\`.`,
         });
       }
-    } else if (q.key.text === 'status') {
+    } else if (q.key.text === 'status' && ctx.grammar.id !== '2_0') {
       const s = asScalar(q.value);
       if (s && s.value !== null && !STATUS.has(s.text)) {
         ctx.report({

@@ -12,7 +12,7 @@ import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { hostEntity, scopeAt, type Entity, type FnScope } from '../../../model/tosca/scope.js';
 import type { TreePath } from '../../../syntax/cursor.js';
-import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { ampDialect, version1Only, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -23,7 +23,7 @@ interface Scope extends FnScope {
 
 export const functionsRule: ToscaRule = {
   codes: ['TOSCA070', 'TOSCA071', 'TOSCA072', 'TOSCA073', 'TOSCA074', 'TOSCA075', 'TOSCA076'],
-  when: simpleProfileOnly,
+  when: version1Only,
   check(ctx) {
     const root = ctx.root;
     if (!root) return;

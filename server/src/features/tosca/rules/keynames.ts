@@ -6,7 +6,8 @@
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { isDialectExpression, isDialectKey } from '../dialects.js';
@@ -55,7 +56,7 @@ function walk(
   where: string,
   depth: number,
 ): void {
-  const spec = GRAMMAR[construct];
+  const spec = ctx.grammar.constructs[construct];
   const v = deref(node);
   if (!spec || !v || depth > 40) return;
   // Unfurl evaluates a value where TOSCA wants a definition (a capability's property set to `{eval: ...}`), and an
@@ -68,6 +69,7 @@ function walk(
   if (spec.emptyListIdiom && v.kind === 'seq' && v.items.length === 0) return;
   if (v.kind !== 'map') {
     if (v.kind === 'scalar' && (spec.scalarForm || v.value === null)) return;
+    if (v.kind === 'seq' && spec.listForm) return;
     if (spec.open) return;
     ctx.report({
       code: 'TOSCA012',
@@ -140,7 +142,9 @@ const VALUE_KEYS: ReadonlySet<string> = new Set([
 
 function isFunctionCall(n: YNode | null): boolean {
   const m = deref(n);
-  return !!m && m.kind === 'map' && m.pairs.length === 1 && FUNCTION_NAMES.has(m.pairs[0]!.key.text);
+  if (!m || m.kind !== 'map' || m.pairs.length !== 1) return false;
+  const k = m.pairs[0]!.key.text;
+  return FUNCTION_NAMES.has(k) || v2FunctionName(k) !== undefined;
 }
 
 function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, depth: number): void {
@@ -153,9 +157,9 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
       span: p.key.span,
       message:
         `\`${key}\` is a list of \`- name: ...\` entries in TOSCA 1.x; a mapping is accepted here (as ` +
-        `Puccini and TOSCA 2.0 do), but other 1.x processors reject it.`,
+        `Puccini does), but other 1.x processors reject it.`,
     });
-    const label = GRAMMAR[ks.listOfNamed]?.label ?? 'entry';
+    const label = ctx.grammar.constructs[ks.listOfNamed]?.label ?? 'entry';
     for (const q of m.pairs) walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
     return;
   }
@@ -173,11 +177,14 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
   }
   const val = deref(p.value);
   if (!val) return;
-  if (ks.construct && (val.kind === 'map' || (val.kind === 'scalar' && GRAMMAR[ks.construct]?.scalarForm))) {
+  if (
+    ks.construct &&
+    (val.kind === 'map' || (val.kind === 'scalar' && ctx.grammar.constructs[ks.construct]?.scalarForm))
+  ) {
     walk(ctx, ks.construct, val, p.key.span, `\`${key}\``, depth + 1);
   }
   if (ks.mapOf && val.kind === 'map') {
-    const label = GRAMMAR[ks.mapOf]?.label;
+    const label = ctx.grammar.constructs[ks.mapOf]?.label;
     for (const q of val.pairs)
       walk(ctx, ks.mapOf, q.value, q.key.span, `${label ?? 'entry'} \`${q.key.text}\``, depth + 1);
   }
@@ -185,7 +192,7 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     val.items.forEach((it, i) => walk(ctx, ks.listOf!, it, it.span, `entry ${i + 1} of \`${key}\``, depth + 1));
   }
   if (ks.listOfNamed && val.kind === 'seq') {
-    const label = GRAMMAR[ks.listOfNamed]?.label ?? 'entry';
+    const label = ctx.grammar.constructs[ks.listOfNamed]?.label ?? 'entry';
     for (const it of val.items) {
       const m = deref(it);
       if (!m || m.kind !== 'map' || m.pairs.length !== 1) {

@@ -5,13 +5,13 @@
  */
 import { getIn, deref } from '../../../syntax/tree.js';
 import { parseVersion } from '../../../model/tosca/primitives.js';
-import { ampDialect, simpleProfileOnly, type ToscaRule } from './context.js';
+import { ampDialect, version1Only, type ToscaRule } from './context.js';
 
 const COLLECTIONS_OK: ReadonlySet<string> = new Set(['template_tags']);
 
 export const metadataRule: ToscaRule = {
   codes: ['TOSCA090'],
-  when: simpleProfileOnly,
+  when: version1Only,
   check(ctx) {
     const md = getIn(ctx.root, 'metadata');
     if (!md || md.kind !== 'map') return;

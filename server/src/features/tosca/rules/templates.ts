@@ -20,7 +20,7 @@ export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
   when: simpleProfileOnly,
   check(ctx) {
-    const topo = getIn(ctx.root, 'topology_template');
+    const topo = getIn(ctx.root, ctx.grammar.topologyKey);
     for (const p of entries(getIn(topo, 'node_templates'))) checkNodeTemplate(ctx, p);
     for (const p of entries(getIn(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
     for (const p of entries(getIn(topo, 'groups'))) checkGroup(ctx, p);

@@ -115,6 +115,20 @@ function reportUnresolved(
 export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, what: string): void {
   if (!ref) return;
   const name = ref.name.trim();
+  // TOSCA 2.0's built-in types (§9.1); its file types come first (a profile may define `scalar-unit.size`).
+  if (ctx.grammar.builtinType(name) || (ctx.grammar.id === '2_0' && ctx.model.types.resolve(name, 'data'))) return;
+  if (primitiveOf(name) && ctx.grammar.id === '2_0') {
+    ctx.report({
+      code: 'TOSCA200',
+      severity: 'error',
+      span: ref.span,
+      message:
+        `\`${name}\` (in ${what}) is a TOSCA 1.x built-in type, not one of TOSCA Version 2.0 (§9.1: string, ` +
+        'integer, float, boolean, bytes, nil, timestamp, scalar, version, list, map); import a profile that ' +
+        'defines it.',
+    });
+    return;
+  }
   if (primitiveOf(name)) {
     if (name.endsWith('bitrate') && ctx.minor < 3) {
       ctx.report({

@@ -37,7 +37,8 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
   const types = ctx.model.types;
   const what = `the ${kindLabel(d.kind)} \`${d.name}\``;
   if (!d.derivedFrom) {
-    if (!/(^|\.)Root$/.test(d.name)) {
+    // TOSCA 2.0 has no normative root types: a type without a parent is a root of its own (§6.4.2).
+    if (!/(^|\.)Root$/.test(d.name) && ctx.grammar.id !== '2_0') {
       ctx.report({
         code: 'TOSCA037',
         severity: 'hint',
@@ -51,7 +52,8 @@ function checkDerivation(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): voi
   }
   const parent = d.derivedFrom.name.trim();
   if (isEntityRoot(parent)) return;
-  if (d.kind === 'data' && primitiveOf(parent)) {
+  const v2FileType = ctx.grammar.id === '2_0' && !!types.resolve(parent, 'data');
+  if (d.kind === 'data' && (primitiveOf(parent) || ctx.grammar.builtinType(parent)) && !v2FileType) {
     if (d.properties.length) {
       ctx.report({
         code: 'TOSCA035',
@@ -144,7 +146,11 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   const inheritedReqs = parent ? types.requirements(parent) : new Map();
   const inheritedIfaces = parent ? types.interfaces(parent) : new Map();
   const incomplete =
-    !!d.derivedFrom && !parent && !primitiveOf(d.derivedFrom.name) && !isEntityRoot(d.derivedFrom.name);
+    !!d.derivedFrom &&
+    !parent &&
+    !primitiveOf(d.derivedFrom.name) &&
+    !ctx.grammar.builtinType(d.derivedFrom.name) &&
+    !isEntityRoot(d.derivedFrom.name);
   const of = `${kindLabel(d.kind)} \`${d.name}\``;
   for (const p of d.properties)
     checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${of}`, incomplete || inheritedProps.has(p.name));

@@ -1,6 +1,6 @@
 /**
  * TOSCA001 missing `tosca_definitions_version`, TOSCA002 unknown version, TOSCA003 version not the
- * first entry, TOSCA004 TOSCA 2.0 (syntax-only support).
+ * first entry. (TOSCA004, "TOSCA 2.0 is syntax-only", is retired: 2.0 has its own grammar.)
  */
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import { asScalar } from '../../../syntax/tree.js';
@@ -14,7 +14,7 @@ function base(p: string): string {
 }
 
 export const versionRule: ToscaRule = {
-  codes: ['TOSCA001', 'TOSCA002', 'TOSCA003', 'TOSCA004'],
+  codes: ['TOSCA001', 'TOSCA002', 'TOSCA003'],
   check(ctx) {
     const root = ctx.root;
     if (!root) {
@@ -104,14 +104,6 @@ export const versionRule: ToscaRule = {
         message:
           '`tosca_definitions_version` should be the first entry of the file (spec §3.1: it selects the grammar of ' +
           'everything after it). Most processors accept it elsewhere.',
-      });
-    }
-    if (ctx.model.version?.dialect === 'tosca2') {
-      ctx.report({
-        code: 'TOSCA004',
-        severity: 'information',
-        span: pair.value ? pair.value.span : pair.key.span,
-        message: 'TOSCA 2.0 is not supported yet: only YAML syntax and duplicate keys are checked in this file.',
       });
     }
   },

@@ -31,7 +31,7 @@ export const workflowsRule: ToscaRule = {
   codes: ['TOSCA100', 'TOSCA101', 'TOSCA102'],
   when: simpleProfileOnly,
   check(ctx) {
-    const workflows = asMap(getIn(ctx.root, 'topology_template', 'workflows'));
+    const workflows = asMap(getIn(ctx.root, ctx.grammar.topologyKey, 'workflows'));
     if (!workflows) return;
     const names = workflows.pairs.map((p) => p.key.text);
     for (const wf of workflows.pairs) {
