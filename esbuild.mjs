@@ -9,6 +9,8 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--web`: the two web bundles only (the web build's test builds them).
+const webOnly = process.argv.includes('--web');
 
 /** Prints errors in a shape VS Code's $esbuild-watch problem matcher understands. */
 const problemMatcher = {
@@ -70,6 +72,18 @@ const layoutWorker = {
   },
 };
 
+/**
+ * Options of the two web bundles. A worker has no `process`: libraries that test for it (vscode-uri's
+ * platform check) are told so at build time, so the bundles name no Node global.
+ */
+const webWorker = {
+  platform: 'browser',
+  target: 'es2022',
+  format: 'iife',
+  mainFields: ['browser', 'module', 'main'],
+  define: { process: 'undefined' },
+};
+
 const entries = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
@@ -88,6 +102,16 @@ const entries = [
     banner: { js: `/*! Bundles @dagrejs/dagre (MIT):\n${dagreLicence()}*/` },
   },
   { entryPoints: ['client/webview/plan.css'], outfile: 'dist/plan.css', platform: 'browser', format: undefined },
+  // The web build (vscode.dev, github.dev): the server as a classic web-worker script and the
+  // client for the web extension host (CommonJS, `vscode` external), the package.json `browser` entry.
+  { entryPoints: ['server/src/webServer.ts'], outfile: 'dist/web/server.js', ...webWorker },
+  {
+    entryPoints: ['client/src/webExtension.ts'],
+    outfile: 'dist/web/extension.js',
+    ...webWorker,
+    format: 'cjs',
+    external: ['vscode'],
+  },
 ];
 
 function dagreLicence() {
@@ -95,11 +119,13 @@ function dagreLicence() {
   return text.replaceAll('*/', '* /');
 }
 
+const selected = webOnly ? entries.filter((e) => e.outfile.startsWith('dist/web/')) : entries;
+
 if (watch) {
-  for (const e of entries) {
+  for (const e of selected) {
     const ctx = await esbuild.context({ ...common, ...e });
     await ctx.watch();
   }
 } else {
-  await Promise.all(entries.map((e) => esbuild.build({ ...common, ...e })));
+  await Promise.all(selected.map((e) => esbuild.build({ ...common, ...e })));
 }

@@ -6,7 +6,6 @@
  * content security policy, may load only the extension's dist/ and workspace files, and asks for
  * reveals by id, which are looked up in the plan the extension sent.
  */
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 import {
@@ -25,6 +24,10 @@ export interface PlanHost {
   request(params: PlanParams): Promise<PlanResult | null> | undefined;
   log: vscode.LogOutputChannel;
 }
+
+/** Web Crypto: the same in the desktop and the web extension host (the pinned Node types lack the global). */
+const webCrypto = () =>
+  (globalThis as unknown as { crypto: { getRandomValues<T extends Uint8Array>(array: T): T } }).crypto;
 
 const VIEW_TYPE = 'lmDescriptors.plan';
 /** Edits and diagnostics refreshes within this delay make one request. */
@@ -142,7 +145,8 @@ class PlanView implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(16).toString('base64');
+    const bytes = webCrypto().getRandomValues(new Uint8Array(16));
+    const nonce = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
     const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', name));
     const csp = [
       "default-src 'none'",

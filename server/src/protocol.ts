@@ -31,6 +31,26 @@ export interface NormativeSourceParams {
 /** Result of NORMATIVE_SOURCE_REQUEST: the YAML text, or null for a URI that names no normative type. */
 export type NormativeSourceResult = string | null;
 
+/**
+ * Requests server -> client of the web build (README "The web build"): the browser host reads
+ * workspace files only through these. `uri` is the editor's URI of the file or folder, whatever
+ * its scheme; a missing or unreadable one is answered with `null`.
+ */
+export const FS_STAT_REQUEST = 'lmDescriptors/fs/stat';
+export const FS_READ_DIRECTORY_REQUEST = 'lmDescriptors/fs/readDirectory';
+export const FS_READ_FILE_REQUEST = 'lmDescriptors/fs/readFile';
+
+export interface FsParams {
+  uri: string;
+}
+
+/** `type`: 1 file, 2 directory (64 added for a symbolic link, as VS Code's FileType); mtime in ms. */
+export type FsStatResult = { type: number; size: number; mtime: number } | null;
+/** The names in a folder with their types (as FsStatResult's). */
+export type FsDirectoryResult = [string, number][] | null;
+/** The file's text (UTF-8 decoded). */
+export type FsReadFileResult = { text: string } | null;
+
 /** URI scheme of the read-only normative type documents. */
 export const NORMATIVE_SCHEME = 'tosca-normative';
 

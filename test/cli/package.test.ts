@@ -109,7 +109,7 @@ describe('distribution', () => {
   });
 
   test(
-    'vsce ls: the extension ships its bundles (plan view too), grammar, icon, README, CHANGELOG, LICENSE only',
+    'vsce ls: the extension ships its bundles (plan view and web build too), grammar, icon, README, CHANGELOG, LICENSE only',
     T,
     async () => {
       const r = await runCli(['ls', '--no-dependencies'], {
@@ -126,6 +126,8 @@ describe('distribution', () => {
         'dist/plan.css',
         'dist/plan.js',
         'dist/server.js',
+        'dist/web/extension.js',
+        'dist/web/server.js',
         'images/icon.png',
         'package.json',
         'syntaxes/lm-references.injection.tmLanguage.json',

@@ -119,3 +119,65 @@ test('TOSCA321: silent in a workspace without VNFDs (an NSD package does not car
         flavour_id: small
 `);
 });
+
+const NSD_351 = `#- /ws/nsd/Definitions/nsd.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v3.5.1/etsi_nfv_sol001_common_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v3.5.1/etsi_nfv_sol001_vnfd_types.yaml
+  - https://forge.etsi.org/rep/nfv/SOL001/raw/v3.5.1/etsi_nfv_sol001_nsd_types.yaml
+topology_template:
+  node_templates:
+    ns:
+      type: tosca.nodes.nfv.NS
+      properties:
+        descriptor_id: 6f2b5d0e-9d8c-4bb5-8c61-1c1b1f5e0a01
+        designer: Company
+        version: '1.0'
+        name: Sample NS
+        invariant_id: 6f2b5d0e-9d8c-4bb5-8c61-1c1b1f5e0a01
+        flavour_id: df1
+    vnf1:
+      type: tosca.nodes.nfv.VNF
+      properties:
+        descriptor_id: 0155ca44-e826-11ee-a698-c8f750509d3b
+        descriptor_version: '1.0'
+        provider: Company
+        product_name: Sample VNF
+        software_version: '1.0'
+        vnfm_info: [ 'etsivnfm:v3.5.1' ]
+        flavour_id: simple
+        flavour_description: A flavour
+        vnf_profile: { min_number_of_instances: 1, max_number_of_instances: 3 }
+    vl1:
+      type: tosca.nodes.nfv.NsVirtualLink
+      properties:
+        connectivity_type: { layer_protocols: [ ipv4 ] }
+        vl_profile:
+          max_bitrate_requirements: { root: 1000, leaf: 100 }
+          min_bitrate_requirements: { root: 2000, leaf: 100 }
+#                                           ^^^^ TOSCA328
+  policies:
+    - ns_levels:
+        type: tosca.policies.nfv.NsInstantiationLevels
+        properties:
+          ns_levels:
+            small: { description: Small }
+            large: { description: Large }
+          default_level: medium
+#                        ^^^^^^ TOSCA325
+    - vnf1_levels:
+        type: tosca.policies.nfv.VnfToInstantiationLevelMapping
+        properties:
+          number_of_instances:
+            small: 1
+            large: 4
+#                  ^ TOSCA327
+            huge: 2
+#           ^^^^ TOSCA326
+        targets: [ vnf1 ]
+`;
+
+test('TOSCA325–328: NS levels, instance counts against the vnf_profile, virtual link bitrates', async () => {
+  await checkTosca(NSD_351);
+});

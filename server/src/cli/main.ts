@@ -3,6 +3,7 @@
  *
  *   lm-descriptors check [paths...] [options]   check descriptors (see args.ts for the options)
  *   lm-descriptors plan FILE [options]           print the deployment plan of a topology or assembly
+ *   lm-descriptors migrate --to tosca_2_0 FILE…  rewrite TOSCA 1.x files as TOSCA 2.0
  *   lm-descriptors schema <kind>                 print the JSON Schema of an LM file kind
  *   lm-descriptors --version | --help
  *
@@ -29,6 +30,8 @@ Commands:
                      (lm-descriptors check --help for the options)
   plan FILE          print the build, termination or scale-out plan of a TOSCA topology or an
                      LM assembly (lm-descriptors plan --help for the options)
+  migrate --to tosca_2_0 [--write] FILE...
+                     rewrite TOSCA 1.x files as TOSCA 2.0 (lm-descriptors migrate --help)
   schema <kind>      print the JSON Schema of ${Object.keys(SCHEMA_KINDS).join(', ')}
 
 Options: --version, --help`;
@@ -59,13 +62,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Loaded only for `plan`: it brings every feature of both packs, which a check does not need.
   if (command === 'plan') return (await import('./plan.js')).planCommand(rest);
+  if (command === 'migrate') return (await import('./migrate.js')).migrateCommand(rest);
   if (command === '--version' || command === '-v') {
     out(VERSION);
     return 0;
   }
   if (command === 'schema') return schema(rest);
   if (command !== 'check') {
-    const near = command ? didYouMean(command, ['check', 'plan', 'schema']) : undefined;
+    const near = command ? didYouMean(command, ['check', 'plan', 'migrate', 'schema']) : undefined;
     err(
       `${command === undefined ? 'Missing command' : `Unknown command '${command}'`}.` +
         `${near ? ` Did you mean '${near}'?` : ''}\n\n${USAGE}`,

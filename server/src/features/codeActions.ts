@@ -24,5 +24,10 @@ export function codeActions(ctx: FeatureContext, range: Range, opts: DiagnosticO
   for (const d of computeDiagnostics(ctx, opts)) {
     if (overlaps(d.range, range)) out.push(...fixesFor(pack.fixes, ctx, d));
   }
+  try {
+    out.push(...(pack.refactors?.(ctx, range) ?? []));
+  } catch {
+    // A broken rewrite must not hide the quick fixes.
+  }
   return out;
 }

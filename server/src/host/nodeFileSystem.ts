@@ -14,6 +14,8 @@ import {
   constants,
 } from 'node:fs';
 import type { FileSystem } from '../index/fileSystem.js';
+// Node's way of yielding between slices of work (see util/turn.ts).
+import './nodeTurn.js';
 
 /** One decoder for every read (creating one per file showed up in the checker's profile). */
 const UTF8 = new TextDecoder();

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheFileFor, diskSummaryStore } from './diskCache.js';
 import { nodeFileSystem } from './nodeFileSystem.js';
+import { PackageService } from './packageService.js';
 import type { ServerHost } from './serverHost.js';
 
 export const nodeHost: ServerHost = {
@@ -15,4 +16,6 @@ export const nodeHost: ServerHost = {
       cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
     return diskSummaryStore(cacheFileFor(base, roots));
   },
+  homeDir: os.homedir(),
+  packageService: (ready) => new PackageService(ready),
 };

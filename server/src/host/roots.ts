@@ -1,49 +1,23 @@
 /**
- * The workspace root of a file or folder, when no editor says what the workspace is (the checker
- * given a file or a folder, the server given a lone file, the Neovim snippet): one rule everywhere,
- * so a nested lmctl project or a TOSCA file resolves references against its siblings.
- *
- * 1. The nearest ancestor that is a version-control root (it holds `.git`, `.hg` or `.svn`);
- * 2. else the top-most ancestor that holds an lmctl project (`lmproject.yml` / `.yaml`) or a CSAR
- *    (`TOSCA-Metadata/TOSCA.meta`);
- * 3. else the folder itself (for a file: its folder).
- *
- * The home folder and the file-system root are never a workspace root (a dot-files repository in
- * the home folder would otherwise make every run index the whole home folder); the walk stops
- * below them.
+ * The workspace-root rule (workspaceRoot.ts) on the Node host, whose home folder is the user's.
  */
 import * as os from 'node:os';
-import * as path from 'node:path';
 import type { FileSystem } from '../index/fileSystem.js';
+import { findWorkspaceRoot as findRoot, type WorkspaceRoot } from './workspaceRoot.js';
 
-const VCS = ['.git', '.hg', '.svn'];
-const PROJECT = ['lmproject.yml', 'lmproject.yaml', 'TOSCA-Metadata/TOSCA.meta'];
+export type { WorkspaceRoot } from './workspaceRoot.js';
 
-export interface WorkspaceRoot {
-  root: string;
-  /** Which step of the rule chose it. */
-  by: 'vcs' | 'project' | 'folder';
-}
-
-/** The workspace root for `target` (an absolute path to a file or a folder), by the rule above. */
+/** The workspace root for `target` (an absolute path to a file or a folder). */
 export function findWorkspaceRoot(
   fs: FileSystem,
   target: string,
   isFolder: boolean,
   home = os.homedir(),
 ): WorkspaceRoot {
-  const start = isFolder ? target : path.posix.dirname(target);
-  const stops = new Set(['/', path.posix.resolve(home)]);
-  let topProject: string | undefined;
-  for (let dir = start; !stops.has(dir); dir = path.posix.dirname(dir)) {
-    if (VCS.some((v) => fs.existsSync(path.posix.join(dir, v)))) return { root: dir, by: 'vcs' };
-    if (PROJECT.some((p) => fs.existsSync(path.posix.join(dir, p)))) topProject = dir;
-    if (path.posix.dirname(dir) === dir) break;
-  }
-  return topProject ? { root: topProject, by: 'project' } : { root: start, by: 'folder' };
+  return findRoot(fs, target, isFolder, home);
 }
 
 /** The root path alone (see findWorkspaceRoot). */
 export function workspaceRootOf(fs: FileSystem, target: string, isFolder: boolean, home = os.homedir()): string {
-  return findWorkspaceRoot(fs, target, isFolder, home).root;
+  return findRoot(fs, target, isFolder, home).root;
 }

@@ -1,10 +1,19 @@
 /**
  * What the language server needs from the platform it runs on, given to `startServer` by the
- * entry point (`server.ts` for Node). A host for the browser provides the same with the client's
- * files and no disk cache.
+ * entry point: `server.ts` with the Node host (the disk, the disk cache), `webServer.ts` with the
+ * browser host (the client's files, asked for over the protocol and held in memory; no cache).
  */
 import type { SummaryStore } from '../index/cache.js';
 import type { FileSystem } from '../index/fileSystem.js';
+import type { PackageService } from './packageService.js';
+
+/** How the editor's URIs become index paths (absolute posix paths) and back. */
+export interface UriPaths {
+  /** The index path of a URI, or undefined to use the URI itself (untitled documents and the like). */
+  pathOf(uri: string): string | undefined;
+  /** The URI of an index path, or undefined when the path is a plain file path. */
+  uriOf(path: string): string | undefined;
+}
 
 export interface ServerHost {
   /** Every workspace file is read through this. */
@@ -14,4 +23,19 @@ export interface ServerHost {
    * `initializationOptions.cacheDir` when it gave one. Undefined: no warm start.
    */
   summaryStore(roots: readonly string[], cacheDir: string | undefined): SummaryStore | undefined;
+  /** The user's home folder, never taken as a workspace root; undefined where there is none. */
+  readonly homeDir?: string;
+  /**
+   * The package checks of `TOSCA.meta` and manifest documents (they hash files on the disk);
+   * `ready` is called when a hash they wait for is known. Absent: those documents are not checked.
+   */
+  packageService?(ready: (root: string) => void): PackageService;
+  /** URIs of schemes other than `file:` as index paths (absent: `file:` URIs only, others as they are). */
+  readonly uriPaths?: UriPaths;
+  /**
+   * Fills `fs` with the files under `roots` before the index is built (a host whose files are
+   * not at hand, e.g. asked for from the client). Resolves when the index may be built; files
+   * found after that are passed to `grown`, which re-indexes them.
+   */
+  prefetch?(roots: readonly string[], grown: (paths: string[]) => void): Promise<void>;
 }

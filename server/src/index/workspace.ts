@@ -19,6 +19,7 @@ import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import { headerOf, LazySummary, type CachedEntry, type SummaryHeader, type SummaryStore } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { ToscaModels } from './toscaModels.js';
+import { nextTurn } from '../util/turn.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
 
 export interface IndexEntry {
@@ -135,7 +136,7 @@ export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', '.hg'];
 
-const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r));
+const yieldToEventLoop = nextTurn;
 
 export class WorkspaceIndex {
   private readonly entries = new Map<string, Entry>();
@@ -152,6 +153,11 @@ export class WorkspaceIndex {
   /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
   toscaGeneration = 0;
   private readonly derived = new Map<MemoKey<unknown>, { generation: number; value: unknown }>();
+  /**
+   * Component types resolved since the last change (`generation`), by type text and file: a big
+   * assembly names the same few types in hundreds of references, and each rule resolves them again.
+   */
+  private readonly resolved = { generation: -1, byKey: new Map<string, TypeResolution>() };
   /** Counts every change to the entries (see `generation`). */
   private changes = 0;
   /** Counts files entering or leaving the index, or changing kind (see `fileSetGeneration`). */
@@ -564,6 +570,17 @@ export class WorkspaceIndex {
    * version range (`^1.0`, references only) or an `$lmctl:/` path.
    */
   resolveType(typeText: string, fromPath: string): TypeResolution {
+    if (this.resolved.generation !== this.changes) {
+      this.resolved.generation = this.changes;
+      this.resolved.byKey.clear();
+    }
+    const key = `${fromPath}\u0000${typeText}`;
+    let r = this.resolved.byKey.get(key);
+    if (!r) this.resolved.byKey.set(key, (r = this.resolveUncached(typeText, fromPath)));
+    return r;
+  }
+
+  private resolveUncached(typeText: string, fromPath: string): TypeResolution {
     const t = typeText.trim();
     const lm = parseLmctlPath(t);
     if (lm) {

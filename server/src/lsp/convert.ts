@@ -1,9 +1,23 @@
 /** URI <-> index key conversion. Positions are converted by syntax/positions.ts (LineIndex). */
 import { URI } from 'vscode-uri';
 import { normalise } from '../index/workspace.js';
+import type { UriPaths } from '../host/serverHost.js';
+
+// The host's mapping of other schemes (the browser host's), installed once by startServer: one
+// server per process (or worker), so process-wide state.
+let uriPaths: UriPaths | undefined;
+
+/** Installs the host's URI mapping (undefined: `file:` URIs by path, every other URI as it is). */
+export function useUriPaths(paths: UriPaths | undefined): void {
+  uriPaths = paths;
+}
 
 /** Index key for a document URI: the file system path for `file:` URIs, the URI otherwise. */
 export function keyOfUri(uri: string): string {
+  if (uriPaths) {
+    const p = uriPaths.pathOf(uri);
+    return p === undefined ? uri : normalise(p);
+  }
   try {
     const u = URI.parse(uri);
     if (u.scheme === 'file') return normalise(u.fsPath);
@@ -14,6 +28,8 @@ export function keyOfUri(uri: string): string {
 }
 
 export function uriOfKey(key: string): string {
+  const mapped = uriPaths?.uriOf(key);
+  if (mapped !== undefined) return mapped;
   if (/^[a-z][a-z0-9+.-]*:/i.test(key) && !/^[a-z]:[\\/]/i.test(key)) return key;
   return URI.file(key).toString();
 }

@@ -5,12 +5,13 @@
  * A result whose text changed meanwhile is dropped; one run per document at a time, and a run
  * requested while one is going happens right after it.
  */
-import { hash } from 'node:crypto';
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
 import type { OpenDocuments } from './documents.js';
+import { digest64 } from '../util/hash.js';
+import { nextTurn } from '../util/turn.js';
 
 export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
   const out: LspDiagnostic = {
@@ -25,15 +26,15 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
 }
 
 /** Yields to the event loop, so pending requests are answered between slices of work. */
-export const pauseTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const pauseTurn = nextTurn;
 
 /** A result id for a list of diagnostics: the same list always gets the same id. */
 export function resultIdOf(items: readonly LspDiagnostic[]): string {
-  return hash('sha1', JSON.stringify(items), 'base64url').slice(0, 16);
+  return digest64(JSON.stringify(items));
 }
 
 export class DiagnosticsPublisher {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Set<string>();
   private readonly again = new Set<string>();
   /**
@@ -46,7 +47,7 @@ export class DiagnosticsPublisher {
   constructor(
     private readonly connection: Connection,
     private readonly docs: OpenDocuments,
-    private readonly session: () => Session,
+    private readonly session: () => AnalysisSession,
     private readonly options: () => DiagnosticOptions,
     private readonly debounceMs: () => number,
     private readonly logError: (what: string, e: unknown) => void,
@@ -125,7 +126,7 @@ export class DiagnosticsPublisher {
       await this.connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
       // The fast model's syntax check completes now, off the typing path; errors it finds are
       // published right after.
-      if (!model.syntaxChecked) setImmediate(() => this.verify(uri, seq));
+      if (!model.syntaxChecked) void nextTurn().then(() => this.verify(uri, seq));
     } catch (e) {
       this.logError(`diagnostics failed for ${uri}`, e);
     } finally {

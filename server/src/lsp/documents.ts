@@ -9,7 +9,7 @@
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentModel } from '../model/document.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
 import { keyOfUri } from './convert.js';
 
 interface Cached {
@@ -50,7 +50,7 @@ export class OpenDocuments {
   }
 
   /** The model of the text the editor holds now, analysed on first use. */
-  modelOf(session: Session, uri: string): DocumentModel | undefined {
+  modelOf(session: AnalysisSession, uri: string): DocumentModel | undefined {
     const doc = this.documents.get(uri);
     if (!doc) return undefined;
     const seq = this.seqs.get(uri) ?? 0;
@@ -65,7 +65,7 @@ export class OpenDocuments {
    * Completes the syntax check of the current model of `uri` (see Session.verifyOpen): true when
    * the full parse found errors the fast model lacked, so its diagnostics must be computed again.
    */
-  verify(session: Session, uri: string): boolean {
+  verify(session: AnalysisSession, uri: string): boolean {
     const cached = this.models.get(uri);
     if (!cached || cached.seq !== this.seqs.get(uri) || cached.model.syntaxChecked) return false;
     const full = session.verifyOpen(cached.model);

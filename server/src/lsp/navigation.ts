@@ -26,7 +26,7 @@ import {
   type FeatureContext,
   type WorkspaceEdit,
 } from '../features/types.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
 import { COMMANDS } from '../protocol.js';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { uriOfKey } from './convert.js';
@@ -53,7 +53,7 @@ function toLspSymbol(s: DocumentSymbol): LspDocumentSymbol {
 export interface NavigationDeps {
   connection: Connection;
   docs: OpenDocuments;
-  session(): Session;
+  session(): AnalysisSession;
   /** Throws ServerNotInitialized before `initialize`. */
   requireInitialized(): void;
   guarded<R>(what: string, fallback: R, body: () => R): R;

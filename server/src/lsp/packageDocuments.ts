@@ -19,7 +19,7 @@ import {
   packageLinks,
 } from '../features/tosca/package/editor.js';
 import type { Diagnostic } from '../features/types.js';
-import { PackageService } from '../host/packageService.js';
+import type { PackageService } from '../host/packageService.js';
 import { keyOfUri, uriOfKey } from './convert.js';
 import { toLspDiagnostic } from './diagnostics.js';
 import type { OpenDocuments } from './documents.js';
@@ -30,19 +30,31 @@ interface Pos {
 }
 
 export class PackageDocuments {
-  readonly service: PackageService;
+  private readonly packages: PackageService | undefined;
 
   constructor(
     private readonly docs: OpenDocuments,
     /** Check these open documents again (a hash they wait for is ready). */
     private readonly recheck: (uris: string[]) => void,
+    /** The host's package checks (absent on a host without a disk: then no document is a package document). */
+    service: ((ready: (root: string) => void) => PackageService) | undefined,
   ) {
-    this.service = new PackageService(() => this.recheck(this.docs.allUris().filter((u) => this.isPackage(u))));
+    this.packages = service?.(() => this.recheck(this.docs.allUris().filter((u) => this.isPackage(u))));
+  }
+
+  /** The host's package service, when the host has one (the workspace pass reads package findings from it). */
+  get hostService(): PackageService | undefined {
+    return this.packages;
+  }
+
+  private get service(): PackageService {
+    if (!this.packages) throw new Error('no package service on this host');
+    return this.packages;
   }
 
   /** A package document of the file system (untitled ones have no package around them). */
   isPackage(uri: string): boolean {
-    return uri.startsWith('file:') && packageDocKind(keyOfUri(uri)) !== undefined;
+    return !!this.packages && uri.startsWith('file:') && packageDocKind(keyOfUri(uri)) !== undefined;
   }
 
   private textOf(uri: string): string | undefined {

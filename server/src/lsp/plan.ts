@@ -5,7 +5,7 @@
  */
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { deploymentPlan, withUris } from '../features/plan.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
 import { PLAN_REQUEST, type PlanKind, type PlanParams, type PlanResult } from '../protocol.js';
 import { keyOfUri, uriOfKey } from './convert.js';
 import type { OpenDocuments } from './documents.js';
@@ -13,7 +13,7 @@ import type { OpenDocuments } from './documents.js';
 export interface PlanDeps {
   connection: Connection;
   docs: OpenDocuments;
-  session(): Session;
+  session(): AnalysisSession;
   requireInitialized(): void;
   guarded<R>(what: string, fallback: R, body: () => R): R;
 }

@@ -15,8 +15,8 @@ import {
   LSPErrorCodes,
   ResponseError,
 } from 'vscode-languageserver';
-import { Session } from '../host/session.js';
-import { findWorkspaceRoot } from '../host/roots.js';
+import { AnalysisSession } from '../host/analysisSession.js';
+import { findWorkspaceRoot } from '../host/workspaceRoot.js';
 import type { IndexChange } from '../index/workspace.js';
 import type { ServerHost } from '../host/serverHost.js';
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
@@ -26,7 +26,7 @@ import { hover } from '../features/hover.js';
 import { codeActions } from '../features/codeActions.js';
 import type { FeatureContext } from '../features/types.js';
 import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
-import { keyOfUri, uriOfKey } from './convert.js';
+import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
 import { workspaceEdit } from './edits.js';
 import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { OpenDocuments } from './documents.js';
@@ -38,6 +38,7 @@ import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
 import { registerPlan } from './plan.js';
+import { nextTurn } from '../util/turn.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -51,7 +52,8 @@ interface InitOptions {
 }
 
 export function startServer(connection: Connection, host: ServerHost): void {
-  let session: Session | undefined;
+  useUriPaths(host.uriPaths);
+  let session: AnalysisSession | undefined;
   let settings: Settings = DEFAULT_SETTINGS;
   let initialized = false;
   let configurationSupport = false;
@@ -67,7 +69,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const log = (msg: string) => connection.console.log(`[lm-descriptors] ${msg}`);
   const logError = (what: string, e: unknown) =>
     connection.console.error(`[lm-descriptors] ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  const currentSession = (): Session => {
+  const currentSession = (): AnalysisSession => {
     if (!session) throw new Error('no session before initialize');
     return session;
   };
@@ -82,10 +84,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
     localOnly: currentSession().index.state !== 'ready',
   });
   // TOSCA.meta and manifests: package checks (ETSI GS NFV-SOL 004); hashes computed in the background.
-  const packageDocs = new PackageDocuments(docs, (uris) => {
-    for (const u of uris) publisher.schedule(u, 0);
-    if (pullSupport) refreshPulls();
-  });
+  const packageDocs = new PackageDocuments(
+    docs,
+    (uris) => {
+      for (const u of uris) publisher.schedule(u, 0);
+      if (pullSupport) refreshPulls();
+    },
+    host.packageService?.bind(host),
+  );
   const publisher = new DiagnosticsPublisher(
     connection,
     docs,
@@ -95,7 +101,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     logError,
     (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
   );
-  const workspace = new WorkspaceSync(connection, currentSession, log, logError);
+  const workspace = new WorkspaceSync(connection, currentSession, log, logError, host.prefetch?.bind(host));
   const workspaceDiagnostics = new WorkspaceDiagnostics(
     currentSession,
     diagnosticOptions,
@@ -104,7 +110,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
     log,
     () => settings.diagnostics.scope === 'workspace',
     () => editorQuiet(),
+    packageDocs.hostService,
   );
+  packageDocs.hostService?.onReady((root) => {
+    workspaceDiagnostics.packageReady(root);
+    pushWorkspace();
+  });
   /**
    * Background work (the workspace diagnostics pass) defers to typing: it waits until no edit came
    * in for QUIET_MS and no open document is waiting for its own check.
@@ -121,7 +132,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
 
   /** Asks a pull client to pull the open documents again (coalesced: one request per quiet period). */
-  let refreshTimer: NodeJS.Timeout | undefined;
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   const refreshPulls = () => {
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = setTimeout(
@@ -138,7 +149,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
    * what is dirty and publish the files not open in the editor; one run at a time.
    */
   let pushRun: Promise<void> | undefined;
-  let pushTimer: NodeJS.Timeout | undefined;
+  let pushTimer: ReturnType<typeof setTimeout> | undefined;
   const pushWorkspace = () => {
     // Runs with the `openFiles` scope too: the pass then clears what was published before.
     if (pullSupport || currentSession().index.state !== 'ready') return;
@@ -190,7 +201,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const s = currentSession();
     const key = keyOfUri(uri);
     if (!key.startsWith('/') || s.index.covers(key)) return;
-    const found = findWorkspaceRoot(s.fs, key, false);
+    const found = findWorkspaceRoot(s.fs, key, false, host.homeDir);
     if (found.by === 'folder') return;
     log(`adding workspace root ${found.root} (for ${key}, by its ${found.by === 'vcs' ? 'repository' : 'project'})`);
     s.index.addRoot(found.root);
@@ -244,7 +255,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       init.disableCache === true
         ? undefined
         : host.summaryStore(roots, typeof init.cacheDir === 'string' ? init.cacheDir : undefined);
-    session = new Session(host.fs, {
+    session = new AnalysisSession(host.fs, {
       excludeDirs: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),
@@ -259,7 +270,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         completionProvider: { triggerCharacters: ['{', '.', ':', ' ', '/'], resolveProvider: false },
         definitionProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
         hoverProvider: true,
         referencesProvider: true,
         documentHighlightProvider: true,
@@ -458,7 +469,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (!model.syntaxChecked) {
       // The fast model's syntax check completes off the typing path; errors it finds make the
       // client pull again.
-      setImmediate(() => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls()));
+      void nextTurn().then(() => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls()));
     }
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });

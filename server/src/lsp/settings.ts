@@ -33,7 +33,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Merges whatever the client sent over the defaults, ignoring malformed values. */
 export function readSettings(raw: unknown): Settings {
-  const s: Settings = structuredClone(DEFAULT_SETTINGS);
+  // Plain JSON data: a JSON copy (structuredClone is not in every worker this runs in).
+  const s = JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as Settings;
   if (!isObject(raw)) return s;
   const diag = raw['diagnostics'];
   if (isObject(diag)) {

@@ -11,9 +11,11 @@ import {
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
 import { computeDiagnostics } from '../features/diagnostics.js';
-import type { Session } from '../host/session.js';
+import type { AnalysisSession } from '../host/analysisSession.js';
+import type { ServerHost } from '../host/serverHost.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
 import { keyOfUri } from './convert.js';
+import { nextTurn } from '../util/turn.js';
 
 /** Descriptors up to this size are picked for the warm-up; the warm-up stops after WARM_UP_MS. */
 const WARM_UP_BYTES = 256 * 1024;
@@ -26,9 +28,11 @@ export class WorkspaceSync {
 
   constructor(
     private readonly connection: Connection,
-    private readonly session: () => Session,
+    private readonly session: () => AnalysisSession,
     private readonly log: (msg: string) => void,
     private readonly logError: (what: string, e: unknown) => void,
+    /** The host's prefetch of the workspace files (the browser host), run before each build. */
+    private readonly prefetch?: ServerHost['prefetch'],
   ) {}
 
   set progress(supported: boolean) {
@@ -91,6 +95,8 @@ export class WorkspaceSync {
     const t0 = Date.now();
     let lastSent = 0;
     try {
+      // Files that arrive after the first phase are indexed by another build (unchanged files are skipped).
+      if (this.prefetch) await this.prefetch(session.index.roots, () => void this.build());
       await session.index.build((done, total) => {
         const now = Date.now();
         if (now - lastSent < 100 && done < total) return;
@@ -154,7 +160,7 @@ export class WorkspaceSync {
     const started = Date.now();
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
-      await new Promise<void>((r) => setImmediate(r));
+      await nextTurn();
       try {
         const text = await session.fs.readText(p, WARM_UP_BYTES);
         if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));

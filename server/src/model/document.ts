@@ -58,6 +58,12 @@ export interface DocumentModel {
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
    */
   readonly derived: Map<MemoKey<unknown>, unknown>;
+  /**
+   * The model this one replaced in the editor (the same file, the text before the edit), for
+   * `carried`: results keyed by the source text they were computed from are reused from it. Set by
+   * the session for open documents only, one step deep (it never has a `previous` itself).
+   */
+  previous?: DocumentModel;
 }
 
 /** A typed key for `memo`; create one per derived result, as a module constant. */
@@ -75,6 +81,19 @@ export function memoKey<T>(name: string): MemoKey<T> {
 export function memo<T>(doc: DocumentModel, key: MemoKey<T>, compute: () => T): T {
   if (doc.derived.has(key)) return doc.derived.get(key) as T;
   const v = compute();
+  doc.derived.set(key, v);
+  return v;
+}
+
+/**
+ * Like `memo`, for results a new version of an open document can partly take over from the version
+ * before it: `compute` gets that version's value under the same key (undefined for a first
+ * analysis). What it takes over must be keyed by the source text it depends on, so the result is
+ * the one a fresh analysis gives (the fuzzer's equivalence check holds the packs to this).
+ */
+export function carried<T>(doc: DocumentModel, key: MemoKey<T>, compute: (previous: T | undefined) => T): T {
+  if (doc.derived.has(key)) return doc.derived.get(key) as T;
+  const v = compute(doc.previous?.derived.get(key) as T | undefined);
   doc.derived.set(key, v);
   return v;
 }

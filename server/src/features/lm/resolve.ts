@@ -14,7 +14,7 @@ import { asMap, asScalar, asSeq, get, walkScalars, type YNode } from '../../synt
 import type { DescriptorEntry } from '../../index/workspace.js';
 import type { FeatureContext } from '../types.js';
 import { didYouMean } from '../../util/suggest.js';
-import { memo, memoKey, type DocumentModel } from '../../model/document.js';
+import { carried, memo, memoKey, type DocumentModel } from '../../model/document.js';
 import { replaceWith, withFixes } from '../shared/fixData.js';
 import type { Finding } from '../shared/rule.js';
 
@@ -96,6 +96,29 @@ export function scopeOf(path: readonly (string | number)[], summary: DescriptorS
 
 const REFERENCES = memoKey<RefOccurrence[]>('lm.references');
 
+/**
+ * The references of each scalar with a `${`, by the scalar's source text (and style), with spans
+ * relative to its start: a keystroke scans again only the scalars it changed; the others take
+ * their references from the version before (see `carried`).
+ */
+type ScanCache = Map<string, Reference[]>;
+
+const SCANS = memoKey<ScanCache>('lm.referenceScans');
+
+function shifted(refs: readonly Reference[], by: number): Reference[] {
+  const sp = (s: Span): Span => ({ start: s.start + by, end: s.end + by });
+  return refs.map((r) => {
+    const out: Reference = {
+      span: sp(r.span),
+      raw: r.raw,
+      segments: r.segments.map((g) => ({ kind: g.kind, text: g.text, span: sp(g.span) })),
+    };
+    if (r.error !== undefined) out.error = r.error;
+    if (r.errorSpan) out.errorSpan = sp(r.errorSpan);
+    return out;
+  });
+}
+
 /** Top-level properties and components by name, so resolving each reference is not a scan. */
 interface Names {
   props: Map<string, PropertyDecl>;
@@ -122,15 +145,42 @@ function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
 
 /** All references in the document with their scope (computed once per analysed text). */
 export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
-  return memo(doc, REFERENCES, () => collectUncached(doc.text, doc.root, summary));
+  return memo(doc, REFERENCES, () => {
+    // Another summary than the document's own (rare) is scanned afresh, without the carried scans.
+    if (doc.summary !== summary) return collectUncached(doc.text, doc.root, summary, new Map(), undefined);
+    const scans: ScanCache = new Map();
+    carried(doc, SCANS, (before) => {
+      const occ = collectUncached(doc.text, doc.root, summary, scans, before);
+      doc.derived.set(REFERENCES, occ);
+      return scans;
+    });
+    return doc.derived.get(REFERENCES) as RefOccurrence[];
+  });
 }
 
-function collectUncached(text: string, root: YNode | null, summary: DescriptorSummary): RefOccurrence[] {
+function collectUncached(
+  text: string,
+  root: YNode | null,
+  summary: DescriptorSummary,
+  scans: ScanCache,
+  before: ScanCache | undefined,
+): RefOccurrence[] {
   const out: RefOccurrence[] = [];
   walkScalars(root, (s, path, isKey) => {
     if (isKey || typeof s.value !== 'string' || s.value.indexOf('${') < 0) return;
     if (skipPath(path, summary.kind)) return;
-    const refs = scanScalarReferences(text, s);
+    let refs: Reference[];
+    if (s.style === 'literal' || s.style === 'folded') {
+      // A block scalar's indentation indicator counts from its parent's: not a function of its text alone.
+      refs = scanScalarReferences(text, s);
+    } else {
+      // A flow scalar's value is a function of its source text and style only.
+      const source = `${s.style}\u0000${text.slice(s.span.start, s.span.end)}`;
+      let rel = scans.get(source) ?? before?.get(source);
+      if (!rel) rel = shifted(scanScalarReferences(text, s), -s.span.start);
+      scans.set(source, rel);
+      refs = shifted(rel, s.span.start);
+    }
     if (!refs.length) return;
     const p = [...path];
     const scope = scopeOf(p, summary, root);

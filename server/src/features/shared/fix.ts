@@ -8,7 +8,8 @@ import type { FixDataOf, FixKind } from './fixData.js';
 
 export interface CodeAction {
   title: string;
-  kind: 'quickfix';
+  /** `quickfix` for a diagnostic's fix; `refactor.rewrite` for a rewrite offered without one (migration). */
+  kind: 'quickfix' | 'refactor.rewrite';
   diagnostics: Diagnostic[];
   isPreferred?: boolean;
   /** Edits per file (index key / path). */

@@ -14,6 +14,7 @@ import type {
   FeatureContext,
   Hover,
   LocationLink,
+  Range,
   Reference,
   ReferenceLensFormat,
   RenamePlace,
@@ -23,7 +24,7 @@ import type {
   WorkspaceSymbol,
 } from '../types.js';
 import type { DiagnosticOptions } from './diagnostics.js';
-import type { FixTable } from './fix.js';
+import type { CodeAction, FixTable } from './fix.js';
 import type { Finding } from './rule.js';
 
 /** What plan is wanted: build, termination, or a scale-out of one node (template or component). */
@@ -46,6 +47,8 @@ export interface LanguagePack {
   diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void>;
   /** The quick fixes, by the kind of payload findings carry. */
   readonly fixes: FixTable;
+  /** Code actions that fix no diagnostic (rewrites such as a version migration) for a range. */
+  refactors?(ctx: FeatureContext, range: Range): CodeAction[];
   /**
    * Every use of the symbol at the offset, across the workspace (and its declaration when
    * `includeDeclaration`); empty when the offset is on nothing with references.

@@ -28,6 +28,7 @@ import { cursorAt, siblingKeys, type CursorContext } from '../../syntax/cursor.j
 import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
+import { tosca2Completions } from './functions2.js';
 import {
   CONSTRAINT_DOCS,
   FUNCTION_DOCS,
@@ -79,6 +80,10 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
     word: wordSpan(lines, offset, cur.role === 'value' ? cur.tokenStart : lineStart),
     grammar: grammarOf(model.version),
   };
+  if (env.grammar.id === '2_0') {
+    const fn2 = tosca2Completions(ctx, offset);
+    if (fn2) return fn2;
+  }
   const call = callAtText(lines, offset, cur);
   if (call) return callCompletions(env, call);
   if (cur.role === 'value') return valueCompletions(env);

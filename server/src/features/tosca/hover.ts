@@ -16,10 +16,15 @@ import {
   typeMarkdown,
 } from './markdown.js';
 import { toscaModelOf } from './model.js';
-import { grammarById } from '../../model/tosca/grammars.js';
+import { grammarById, grammarOf } from '../../model/tosca/grammars.js';
+import { tosca2Hover } from './functions2.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
+  if (grammarOf(toscaModelOf(ctx).version).id === '2_0') {
+    const h = tosca2Hover(ctx, offset);
+    if (h) return h;
+  }
   const t = toscaTargetAt(ctx, offset);
   if (!t) return undefined;
   const md = markdownOf(ctx, t);

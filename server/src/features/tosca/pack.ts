@@ -14,6 +14,7 @@ import { prepareRename, rename } from './rename.js';
 import { semanticTokens } from './semanticTokens.js';
 import { symbols, workspaceSymbols } from './symbols.js';
 import { plan } from './plan.js';
+import { migrateActions } from './migrate/refactor.js';
 
 export const toscaPack: LanguagePack = {
   id: 'tosca',
@@ -32,5 +33,6 @@ export const toscaPack: LanguagePack = {
   lensReferences: (ctx, at) => references(ctx, at, false),
   semanticTokens,
   fixes: TOSCA_FIXES,
+  refactors: migrateActions,
   plan,
 };

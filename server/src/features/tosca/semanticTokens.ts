@@ -13,7 +13,7 @@
  * arguments take: a list (a scalar too for `get_input`, only a scalar for `get_nodes_of_type`). That
  * tells a call from a look-alike: a property definition named `token`, an assignment `token: SELF`.
  * An undeclared input or unknown type gets no token (it keeps the string's colour and its
- * diagnostic). TOSCA 2.0 documents (syntax only) get no tokens.
+ * diagnostic). TOSCA 2.0 documents get the tokens of their `$` calls (functions2.ts).
  */
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
 import { asScalar, asSeq, deref, type YNode, type YScalar } from '../../syntax/tree.js';
@@ -22,6 +22,7 @@ import type { FeatureContext, SemanticToken } from '../types.js';
 import { toscaModelOf } from './model.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import { grammarOf } from '../../model/tosca/grammars.js';
+import { tosca2Tokens } from './functions2.js';
 
 /** The reserved function keywords of the Simple Profile (modelable entities, spec §4.1). */
 const ENTITY_KEYWORDS: ReadonlySet<string> = new Set(['SELF', 'SOURCE', 'TARGET', 'HOST']);
@@ -39,8 +40,8 @@ export function semanticTokens(ctx: FeatureContext): SemanticToken[] {
   const root = ctx.doc.root;
   if (!root) return [];
   const model = toscaModelOf(ctx);
-  // TOSCA 2.0 writes `$name` calls, which this 1.x token walk does not read yet.
-  if (grammarOf(model.version).id === '2_0') return [];
+  if (grammarOf(model.version).id === '2_0') return tosca2Tokens(ctx);
+  if (!grammarOf(model.version).fullChecks) return [];
   const out: SemanticToken[] = [];
   visit(ctx, model, root, out, 0);
   return out;

@@ -9,12 +9,16 @@ export interface OffsetEdit {
   start: number;
   end: number;
   text: string;
+  /** Set on the insertion of a TODO comment line: its message. */
+  todo?: string;
 }
 
 /** Something the migration could not do mechanically, at the line of the construct. */
 export interface MigrationTodo {
   /** 0-based line of the construct in the original text. */
   line: number;
+  /** 0-based line of the TODO comment in the migrated text. */
+  newLine: number;
   message: string;
 }
 
@@ -53,6 +57,8 @@ export class EditSet {
   }
 
   private inOwned(start: number, end: number): boolean {
+    // An insertion at either end of a replaced region is next to it, not inside.
+    if (start === end) return this.owned.some((o) => start > o.start && start < o.end);
     return this.owned.some((o) => start >= o.start && end <= o.end && !(start === o.start && end === o.end));
   }
 
@@ -64,23 +70,39 @@ export class EditSet {
       const lineStart = this.text.lastIndexOf('\n', t.offset - 1) + 1;
       let i = lineStart;
       while (this.text[i] === ' ' || this.text[i] === '\t') i++;
-      const indent = this.text.slice(lineStart, i);
-      out.push({ start: lineStart, end: lineStart, text: `${indent}# TODO(migrate): ${t.message}\n` });
+      // Lines indented by the migration (operations moved under `operations:`) take their comment along.
+      const shift = out.filter((e) => e.start === lineStart && e.end === lineStart && /^ +$/.test(e.text));
+      const indent = this.text.slice(lineStart, i) + shift.map((e) => e.text).join('');
+      out.push({ start: lineStart, end: lineStart, text: `${indent}# TODO(migrate): ${t.message}\n`, todo: t.message });
     }
     // Stable: insertions at one offset keep the order they were made in; TODO lines come first.
     return out
-      .map((e, i) => ({ e, i: e.start === e.end && e.text.includes('# TODO(migrate)') ? i - out.length : i }))
+      .map((e, i) => ({ e, i: e.todo !== undefined ? i - out.length : i }))
       .sort((a, b) => a.e.start - b.e.start || a.i - b.i)
       .map((x) => x.e);
   }
+}
 
-  /** The TODOs with the 0-based lines of the original text. */
-  todoList(): MigrationTodo[] {
-    const lines = new LineIndex(this.text);
-    return this.todos
-      .map((t) => ({ line: lines.positionAt(t.offset).line, message: t.message }))
-      .sort((a, b) => a.line - b.line);
+/** The TODOs of applied edits: their lines in the original text and in the migrated one. */
+export function todosOf(text: string, edits: readonly OffsetEdit[]): MigrationTodo[] {
+  const lines = new LineIndex(text);
+  const out: MigrationTodo[] = [];
+  let added = 0;
+  let at = 0;
+  for (const e of edits) {
+    if (e.start < at) continue;
+    const line = lines.positionAt(e.start).line;
+    if (e.todo !== undefined) out.push({ line, newLine: line + added, message: e.todo });
+    added += countLines(e.text) - countLines(text.slice(e.start, e.end));
+    at = e.end;
   }
+  return out;
+}
+
+function countLines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** Applies non-overlapping edits sorted by start. */

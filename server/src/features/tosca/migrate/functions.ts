@@ -22,7 +22,15 @@ export interface FunctionScope {
   member(type: string, name: string): MemberKind | undefined;
 }
 
-const RENAMED = new Set(['get_input', 'get_property', 'get_attribute', 'get_artifact', 'concat', 'join', 'token']);
+const RENAMED: ReadonlySet<string> = new Set([
+  'get_input',
+  'get_property',
+  'get_attribute',
+  'get_artifact',
+  'concat',
+  'join',
+  'token',
+]);
 
 const NO_EQUIVALENT: Record<string, string> = {
   get_operation_output:
@@ -78,10 +86,7 @@ function pathArguments(edits: EditSet, name: string, seq: NonNullable<ReturnType
     replaceItem(edits, seq, 0, ['SELF', src(seq.items[0]!)]);
   } else if (entity === 'HOST') {
     replaceItem(edits, seq, 0, ['SELF', 'RELATIONSHIP', 'host', 'TARGET']);
-    todos.push(
-      '1.x HOST searched the whole HostedOn chain; the 2.0 path follows the `host` requirement one step: ' +
-        'add `RELATIONSHIP, host, TARGET` steps if the value is further down',
-    );
+    todos.push('HOST searched the whole HostedOn chain, this path takes one `host` step: check the value is there');
   } else if (entity === 'SELF') {
     if (!scope.selfIsRelationship) nodeType = scope.selfType;
   } else nodeType = scope.templateType(entity);

@@ -3,7 +3,7 @@
  * run on over trailing comments and line breaks), a value written inline in flow style, list items
  * replaced by several items in the list's own style, and whole lines removed.
  */
-import type { YNode, YSeq } from '../../../syntax/tree.js';
+import type { YMap, YNode, YSeq } from '../../../syntax/tree.js';
 import type { EditSet } from './edits.js';
 
 /** The end of the node's own text: past its last scalar, before trailing comments and line breaks. */
@@ -80,5 +80,32 @@ export function removePairLines(edits: EditSet, keyStart: number, valueEnd: numb
   const rest = text.slice(valueEnd, end).trim();
   if (rest !== '' && !rest.startsWith('#')) return false;
   edits.replaceWhole(start, end, '');
+  return true;
+}
+
+/**
+ * Moves the pairs of a block map that are not `keynames` under a new `key:` entry (1.0–1.2
+ * operations written directly under an interface → `operations:`): a `key:` line is inserted at
+ * the first such pair, and their lines are indented two more spaces. False when they are not one
+ * run of pairs, or the map is a flow map.
+ */
+export function nestPairs(edits: EditSet, m: YMap, keynames: ReadonlySet<string>, key: string): boolean {
+  const moved = m.pairs.map((p, i) => (keynames.has(p.key.text) ? -1 : i)).filter((i) => i >= 0);
+  if (!moved.length || m.flow) return false;
+  if (moved[moved.length - 1]! - moved[0]! !== moved.length - 1) return false;
+  const text = edits.text;
+  const first = m.pairs[moved[0]!]!;
+  const last = m.pairs[moved[moved.length - 1]!]!;
+  const start = lineStartOf(text, first.key.span.start);
+  if (text.slice(start, first.key.span.start).trim() !== '') return false;
+  const pad = text.slice(start, first.key.span.start);
+  let end = text.indexOf('\n', last.value ? contentEnd(last.value) : last.key.span.end);
+  if (end < 0) end = text.length;
+  edits.insert(start, `${pad}${key}:\n`);
+  for (let at = start; at < end; at = text.indexOf('\n', at) + 1) {
+    const eol = text.indexOf('\n', at);
+    if (text.slice(at, eol < 0 ? text.length : eol).trim() !== '') edits.insert(at, '  ');
+    if (eol < 0) break;
+  }
   return true;
 }

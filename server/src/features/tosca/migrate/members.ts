@@ -12,11 +12,12 @@ export interface LocalMembers {
   capabilityNames: ReadonlySet<string>;
 }
 
+/** 1.x processors read `[entity, name, …]` as a requirement or capability first, then as a property path. */
 const SECTIONS: [string, MemberKind][] = [
-  ['properties', 'property'],
-  ['attributes', 'attribute'],
   ['capabilities', 'capability'],
   ['requirements', 'requirement'],
+  ['properties', 'property'],
+  ['attributes', 'attribute'],
 ];
 
 export function localMembers(root: YMap): LocalMembers {

@@ -9,9 +9,9 @@
  */
 import { parseYaml } from '../../../syntax/parse.js';
 import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
-import { applyEdits, EditSet, type MigrationTodo, type OffsetEdit } from './edits.js';
+import { applyEdits, EditSet, todosOf, type MigrationTodo, type OffsetEdit } from './edits.js';
 import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
-import { contentEnd, lineStartOf, removePairLines } from './layout.js';
+import { columnOf, contentEnd, lineStartOf, nestPairs, removePairLines } from './layout.js';
 import {
   isNormativeName,
   PROFILE_NAMESPACE,
@@ -20,6 +20,7 @@ import {
   SIMPLE_PROFILE,
 } from './names.js';
 import { localMembers } from './members.js';
+import { rfc3339 } from './timestamps.js';
 import { migrateConstraints, migrateNodeFilter } from './validation.js';
 
 export type { MemberKind } from './functions.js';
@@ -53,7 +54,7 @@ export function simpleProfileVersion(root: YNode | null): string | undefined {
 }
 
 /** Type keynames whose value (or list items) name types. */
-const TYPE_KEYS = new Set([
+const TYPE_KEYS: ReadonlySet<string> = new Set([
   'type',
   'derived_from',
   'node',
@@ -69,8 +70,20 @@ const TYPE_KEYS = new Set([
   'node_type',
 ]);
 
+/** Keynames of 1.x interface definitions and types; other keys are operations (written directly there up to 1.2). */
+const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set([
+  'type',
+  'derived_from',
+  'version',
+  'metadata',
+  'description',
+  'inputs',
+  'operations',
+  'notifications',
+]);
+
 /** Keys under which no type name, function or keyname is rewritten: free text. */
-const TEXT_KEYS = new Set(['description', 'metadata']);
+const TEXT_KEYS: ReadonlySet<string> = new Set(['description', 'metadata']);
 
 class Migration {
   readonly edits: EditSet;
@@ -101,6 +114,8 @@ class Migration {
         this.edits.replace(p.key.span.start, p.key.span.end, 'service_template');
         this.visit(p.value, ['service_template'], {});
       } else if (key === 'imports') this.imports(p);
+      else if (key === 'namespace')
+        this.remove(p, 'TOSCA 2.0 files have no namespace of their own (importers choose one)');
       else if (TEXT_KEYS.has(key)) continue;
       else this.visit(p.value, [key], {});
     }
@@ -132,6 +147,16 @@ class Migration {
     if (n.kind === 'seq') {
       n.items.forEach((it, i) => this.visit(it, [...path, i], scope));
       return;
+    }
+    if (
+      n.kind === 'scalar' &&
+      typeof n.value === 'string' &&
+      (path[0] === 'service_template' || path.includes('default'))
+    ) {
+      const ts = rfc3339(n.text);
+      const quote = n.style === 'single' ? "'" : n.style === 'double' ? '"' : '';
+      if (ts && n.style !== 'literal' && n.style !== 'folded')
+        this.edits.replace(n.span.start, n.span.end, quote + ts + quote);
     }
     if (n.kind !== 'map') return;
     if (callName(n)) {
@@ -166,6 +191,8 @@ class Migration {
       if (why) this.todo(at, `node filter: ${why}`);
       return true;
     }
+    if (this.requirementDefinition(p, path)) return true;
+    if (this.interfaceOperations(p, path)) return false;
     if (key === 'valid_source_types' && inTypes) {
       this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
     } else if (key === 'occurrences') {
@@ -177,15 +204,108 @@ class Migration {
       } else if (inTemplates && path.includes('requirements'))
         this.todo(at, '`occurrences` in a requirement assignment: use `count` (TOSCA Version 2.0 §8.7.4)');
     } else if ((key === 'timeout' || key === 'operation_host') && path[path.length - 1] === 'implementation') {
-      this.todo(at, `\`${key}\` of an operation implementation: TOSCA 2.0 has no such keyname`);
+      this.remove(p, 'TOSCA 2.0 operation implementations have only `primary` and `dependencies`');
     } else if (key === 'credential' && path.length === 2 && path[0] === 'repositories') {
-      this.todo(at, 'repository `credential`: TOSCA 2.0 repositories have no credentials; configure the processor');
+      this.remove(p, 'TOSCA 2.0 repositories have no credentials; configure them in the processor');
+    } else if (key === 'deploy_path' && path[path.length - 2] === 'artifacts') {
+      this.remove(p, 'TOSCA 2.0 artifact definitions have no `deploy_path`');
+    } else if (key === 'status' && this.isDefinition(path)) {
+      this.remove(p, 'TOSCA 2.0 property and attribute definitions have no `status`');
+    } else if (key === 'valid_target_types' && path[0] === 'relationship_types') {
+      // 1.x lists capability types there (TOSCA Simple Profile 1.3 §3.7.8), 2.0 calls them valid_capability_types.
+      this.edits.replace(at, p.key.span.end, 'valid_capability_types');
+    } else if (key === 'type' && this.isDefinition(path)) {
+      this.removedTypes(p, path);
     } else if (key === 'triggers' && path[0] === 'policy_types') {
       this.todo(at, 'policy triggers: 2.0 triggers have `event`, `condition` and `action` (TOSCA Version 2.0 §16.5)');
     } else if (key === 'workflows' && path[0] === 'service_template' && path.length === 1) {
       this.todo(at, 'imperative workflows: check preconditions and step filters, now condition clauses (§13.2)');
     }
     return false;
+  }
+
+  /**
+   * A 1.x requirement definition in short form (`- name: CapabilityType`) or without `relationship`:
+   * TOSCA 2.0 requires both `capability` and `relationship` (TOSCA Version 2.0 §8.5); DependsOn,
+   * the most general relationship, is written where 1.x left it open.
+   */
+  private requirementDefinition(p: YPair, path: readonly (string | number)[]): boolean {
+    if (path.length !== 4 || path[0] !== 'node_types' || path[2] !== 'requirements' || !p.value) return false;
+    const relationship = `${PROFILE_NAMESPACE}:${profileName('tosca.relationships.DependsOn')!}`;
+    const why = `1.x left the relationship open; TOSCA 2.0 requires one: \`${relationship}\` assumed`;
+    const short = asScalar(p.value);
+    if (short) {
+      const mapped = isNormativeName(short.text) ? profileName(short.text) : undefined;
+      const capability = mapped ? `${PROFILE_NAMESPACE}:${mapped}` : this.text.slice(short.span.start, short.span.end);
+      this.edits.replace(
+        short.span.start,
+        short.span.end,
+        `{ capability: ${capability}, relationship: ${relationship} }`,
+      );
+      this.profileNeeded = true;
+      this.todo(p.key.span.start, why);
+      return true;
+    }
+    const m = asMap(p.value);
+    if (!m || getPair(m, 'relationship') || !m.pairs.length) return false;
+    this.profileNeeded = true;
+    this.todo(p.key.span.start, why);
+    const last = m.pairs[m.pairs.length - 1]!;
+    if (m.flow) this.edits.insert(this.text.lastIndexOf('}', m.span.end), `, relationship: ${relationship} `);
+    else {
+      let eol = this.text.indexOf('\n', last.value ? contentEnd(last.value) : last.key.span.end);
+      if (eol < 0) eol = this.text.length;
+      const pad = ' '.repeat(columnOf(this.text, m.pairs[0]!.key.span.start));
+      this.edits.insert(eol, `\n${pad}relationship: ${relationship}`);
+    }
+    return false;
+  }
+
+  /** 1.0–1.2 operations written directly under an interface (definition, assignment or type) → `operations:`. */
+  private interfaceOperations(p: YPair, path: readonly (string | number)[]): boolean {
+    const m = asMap(p.value);
+    if (!m) return false;
+    const isInterface = path[path.length - 1] === 'interfaces' || (path.length === 1 && path[0] === 'interface_types');
+    if (!isInterface || !m.pairs.some((q) => !INTERFACE_KEYNAMES.has(q.key.text))) return false;
+    if (!nestPairs(this.edits, m, INTERFACE_KEYNAMES, 'operations'))
+      this.todo(p.key.span.start, '1.x operations directly under the interface: move them under `operations:`');
+    return true;
+  }
+
+  /** A property, attribute or parameter definition (of a type, or the service template's inputs and outputs). */
+  private isDefinition(path: readonly (string | number)[]): boolean {
+    const section = path[path.length - 2];
+    if (path[0] === 'service_template') return path.length === 3 && (section === 'inputs' || section === 'outputs');
+    return (
+      typeof path[0] === 'string' &&
+      path[0].endsWith('_types') &&
+      (section === 'properties' || section === 'attributes' || section === 'inputs' || section === 'outputs')
+    );
+  }
+
+  /** 1.x types TOSCA 2.0 dropped: `range` (a list of two integers now) and Puccini's `null` (2.0 `nil`). */
+  private removedTypes(p: YPair, path: readonly (string | number)[]): void {
+    const s = asScalar(p.value);
+    if (!s || !path.length) return;
+    if (s.text === 'null' && s.style !== 'plain') this.edits.replace(s.span.start, s.span.end, 'nil');
+    if (s.text !== 'range') return;
+    const pad = ' '.repeat(columnOf(this.text, p.key.span.start));
+    this.edits.replace(s.span.start, s.span.end, 'list');
+    const start = lineStartOf(this.text, p.key.span.start);
+    if (this.text.slice(start, p.key.span.start).trim() === '') {
+      let eol = this.text.indexOf('\n', s.span.end);
+      if (eol < 0) eol = this.text.length;
+      this.edits.insert(eol, `\n${pad}entry_schema: integer`);
+    }
+    this.todo(p.key.span.start, 'TOSCA 2.0 has no `range` type: now a list of integers (`UNBOUNDED` is not one)');
+  }
+
+  /** Removes a pair TOSCA 2.0 has no keyname for, leaving a TODO that quotes it (or only the TODO). */
+  private remove(p: YPair, why: string): void {
+    const end = p.value ? contentEnd(p.value) : p.key.span.end;
+    const was = this.text.slice(p.key.span.start, end).split('\n')[0]!.trim();
+    if (removePairLines(this.edits, p.key.span.start, end)) this.todo(p.key.span.start, `removed \`${was}\`: ${why}`);
+    else this.todo(p.key.span.start, `\`${p.key.text}\`: ${why}; remove it`);
   }
 
   /** Below a property or input value: data, not definitions. */
@@ -302,5 +422,5 @@ export function migrateToTosca20(text: string, opts: MigrateOptions = {}): Migra
   const m = new Migration(text, root, opts);
   m.run();
   const edits = m.edits.all();
-  return { ok: true, from, text: applyEdits(text, edits), edits, todos: m.edits.todoList() };
+  return { ok: true, from, text: applyEdits(text, edits), edits, todos: todosOf(text, edits) };
 }

@@ -8,7 +8,13 @@ import { asMap, asSeq, asScalar, type YNode, type YPair } from '../../../syntax/
 import type { EditSet } from './edits.js';
 import { columnOf, contentEnd, inline } from './layout.js';
 
-const COMPARISONS = new Set(['equal', 'greater_than', 'greater_or_equal', 'less_than', 'less_or_equal']);
+const COMPARISONS: ReadonlySet<string> = new Set([
+  'equal',
+  'greater_than',
+  'greater_or_equal',
+  'less_than',
+  'less_or_equal',
+]);
 const LENGTHS: Record<string, string> = {
   length: '$equal',
   min_length: '$greater_or_equal',

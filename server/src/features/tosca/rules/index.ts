@@ -19,6 +19,8 @@ import { sol001ImportsRule } from './sol001Imports.js';
 import { sol001LevelsRule } from './sol001Levels.js';
 import { sol001NsdVnfRule } from './sol001NsdVnf.js';
 import { sol001NsdVnfdsRule } from './sol001NsdVnfds.js';
+import { sol001NsdLevelsRule } from './sol001NsdLevels.js';
+import { sol001VlBitrateRule } from './sol001VlBitrate.js';
 import { sol001NsProfileRule } from './sol001NsProfile.js';
 import { sol001PolicyTargetsRule } from './sol001PolicyTargets.js';
 import { sol001ProtocolDataRule } from './sol001ProtocolData.js';
@@ -30,7 +32,9 @@ import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
+import { tosca2DslRule } from './tosca2Dsl.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
+import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
@@ -56,8 +60,10 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   functionsRule,
   tosca2CallsRule,
   tosca2PathsRule,
+  tosca2MembersRule,
   tosca2FunctionDefsRule,
   tosca2ValidationRule,
+  tosca2DslRule,
   workflowsRule,
   artifactFilesRule,
   cyclesRule,
@@ -72,6 +78,8 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001VduCpRule,
   sol001NsdVnfRule,
   sol001NsdVnfdsRule,
+  sol001NsdLevelsRule,
+  sol001VlBitrateRule,
   sol001VnfNodeRule,
   sol001VnfPropertiesRule,
   sol001ProtocolDataRule,

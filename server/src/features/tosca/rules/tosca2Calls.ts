@@ -4,7 +4,8 @@
  * declared (did you mean), TOSCA232 a `$` string that is no function name (escape it with `$$`),
  * TOSCA233 a built-in called with the wrong number or form of arguments, TOSCA234 a literal
  * argument of the wrong kind, TOSCA235 a call of a declared function that matches none of its
- * signatures (§10.4), TOSCA239 `$value` outside a validation clause.
+ * signatures (§10.4), TOSCA239 `$value` outside a validation clause, TOSCA244 `$node_index` /
+ * `$relationship_index` where there is no node / relationship (§10.2.1.6, §10.2.1.7).
  */
 import type { Span } from '../../../syntax/positions.js';
 import { asSeq, type YNode } from '../../../syntax/tree.js';
@@ -28,7 +29,7 @@ import {
 } from './tosca2Shared.js';
 
 export const tosca2CallsRule: ToscaRule = {
-  codes: ['TOSCA230', 'TOSCA231', 'TOSCA232', 'TOSCA233', 'TOSCA234', 'TOSCA235', 'TOSCA239'],
+  codes: ['TOSCA230', 'TOSCA231', 'TOSCA232', 'TOSCA233', 'TOSCA234', 'TOSCA235', 'TOSCA239', 'TOSCA244'],
   when: tosca2Only,
   check(ctx) {
     const found = callsOf(ctx);
@@ -118,6 +119,7 @@ function checkBuiltin(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunctio
       span: nameSpan(call),
       message: `\`$value\` means the value being validated, so it belongs in a \`validation:\` clause ${where}.`,
     });
+  checkIndexContext(ctx, call, f);
   if (call.bare) {
     if (f.min > 0)
       ctx.report({
@@ -170,7 +172,7 @@ function checkBuiltin(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunctio
       severity: 'error',
       span: arg.span,
       message:
-        `Argument ${i + 1} of \`$${f.name}\` is ${KIND_WORDS[want]}, not ${LITERAL_WORDS[lit]}: ` +
+        `Argument ${i + 1} of \`$${f.name}\` must be ${KIND_WORDS[want]}, not ${LITERAL_WORDS[lit]}: ` +
         `\`${f.grammar}\` ${where}.`,
     });
   });
@@ -209,5 +211,29 @@ function checkUserCall(
     message:
       `\`$${call.name}\` is called with ${n} argument${n === 1 ? '' : 's'}, but its signatures under ` +
       `\`functions:\` take ${forms} (TOSCA Version 2.0 §10.4).`,
+  });
+}
+
+/** `$node_index` belongs to a node (template or type), `$relationship_index` to a relationship or requirement. */
+function checkIndexContext(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunction): void {
+  const p = call.path;
+  const has = (k: string): boolean => p.includes(k);
+  let missing: string | undefined;
+  if (f.name === 'node_index' && !has('node_templates') && p[0] !== 'node_types') missing = 'a node template or type';
+  if (
+    f.name === 'relationship_index' &&
+    !has('requirements') &&
+    !has('relationship_templates') &&
+    p[0] !== 'relationship_types'
+  )
+    missing = 'a requirement, relationship template or relationship type';
+  if (!missing) return;
+  ctx.report({
+    code: 'TOSCA244',
+    severity: 'warning',
+    span: nameSpan(call),
+    message:
+      `\`$${f.name}\` is the index of the current representation, and only means something inside ${missing} ` +
+      `(TOSCA Version 2.0 §${f.section}).`,
   });
 }

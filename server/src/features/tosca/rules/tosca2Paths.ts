@@ -8,6 +8,7 @@
 import type { TreePath } from '../../../syntax/cursor.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YMap, type YNode } from '../../../syntax/tree.js';
 import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
+import { tosca2SelfAt } from '../../../model/tosca/scope.js';
 import { isPathKeyword, readPath, type PathContext, type PathItem } from '../../../model/tosca/v2/paths.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -39,7 +40,7 @@ export const tosca2PathsRule: ToscaRule = {
       if (!section || !items || items.length < 2) continue;
       const inService = call.path[0] === 'service_template';
       const kind = (n: string): 'node' | 'rel' | undefined => (nodes.has(n) ? 'node' : rels.has(n) ? 'rel' : undefined);
-      checkPath(ctx, call, items, section, selfAt(call.path), kind);
+      checkPath(ctx, call, items, section, tosca2SelfAt(ctx.model, call.path).ctx, kind);
       const first = asScalar(items[0]);
       const start = first && typeof first.value === 'string' ? first.value : undefined;
       if (inService && st && start !== undefined && !isPathKeyword(start) && !kind(start) && !start.includes('$')) {
@@ -66,14 +67,6 @@ function withWorkflow(st: YMap, path: TreePath, inputs: Set<string>): Set<string
   return new Set([...inputs, ...own]);
 }
 
-/** What SELF is where the call is (§10.3: in a requirement, its relationship). */
-function selfAt(path: TreePath): PathContext {
-  if (path.includes('requirements')) return 'rel';
-  if (path[0] === 'relationship_types' || path.includes('relationship_templates')) return 'rel';
-  if (path[0] === 'node_types' || path.includes('node_templates')) return 'node';
-  return 'either';
-}
-
 function itemOf(n: YNode): PathItem {
   const s = asScalar(n);
   if (!s) return {};
@@ -92,13 +85,22 @@ function checkPath(
 ): void {
   const where = `(TOSCA Version 2.0 §${section}, §10.3)`;
   const reading = readPath(items.map(itemOf), self, kind);
-  for (const p of reading.problems)
+  for (const p of reading.problems) {
+    const item = items[p.at]!;
+    const text = asScalar(item)?.value;
+    // `[ SOURCE, x ]` → `[ SELF, SOURCE, x ]`: only in a flow list, where the fix stays one list entry.
+    const fix =
+      p.legacy && p.at === 0 && (text === 'SOURCE' || text === 'TARGET') && asSeq(call.args)?.flow
+        ? replaceWith(`SELF, ${text}`)
+        : {};
     ctx.report({
       code: p.legacy ? 'TOSCA241' : 'TOSCA240',
       severity: 'error',
-      span: items[p.at]!.span,
+      span: item.span,
       message: `${p.message} ${where}`,
+      ...fix,
     });
+  }
   if (reading.problems.length || reading.ends === 'unknown') return;
   const member = items[reading.end];
   const what = call.name === 'get_artifact' ? 'an artifact name' : 'a property name';

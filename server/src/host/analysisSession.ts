@@ -1,0 +1,154 @@
+/**
+ * A headless analysis session: an index over some roots plus the documents an editor holds open.
+ * Both the language server and the CLI use it, so they give the same answers. Every file is read
+ * through the session's FileSystem, which the host gives (no default here: this module runs in the
+ * browser host too; `session.ts` is the Node form, reading the disk by default).
+ */
+import { analyseDocument, verifySyntax, type DocumentModel } from '../model/document.js';
+import { builtinFile } from '../model/tosca/sol001/builtin.js';
+import { LineIndex } from '../syntax/positions.js';
+import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
+import type { FileSystem } from '../index/fileSystem.js';
+import type { FeatureContext, WorkspaceContext } from '../features/types.js';
+
+/** Line indexes of files read from disk for cross-file ranges, kept this many at most. */
+const MAX_DISK_LINES = 256;
+/** Models of files read from disk for cross-file features (references, rename), kept this many at most. */
+const MAX_DISK_MODELS = 64;
+
+export class AnalysisSession {
+  readonly index: WorkspaceIndex;
+  private readonly open = new Map<string, DocumentModel>();
+  /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
+  private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
+  /** Line indexes of the built-in type files (a finite set: SOL001 versions and profiles). */
+  private readonly builtinLines = new Map<string, LineIndex>();
+  /** Models of files read from disk (bounded, keyed by stat). */
+  private readonly diskModels = new Map<string, { model: DocumentModel; stat: string }>();
+
+  constructor(
+    readonly fs: FileSystem,
+    options: IndexOptions = {},
+  ) {
+    this.index = new WorkspaceIndex(fs, options);
+  }
+
+  /** Analyses a text without installing it anywhere: for the CLI and one-off checks. */
+  analyse(path: string, text: string, version = 0): DocumentModel {
+    return analyseDocument(normalise(path), text, version, { maxFullParseBytes: this.index.maxFileBytes });
+  }
+
+  /**
+   * Analyses and installs an open document: its text overrides the disk until it is closed. With
+   * `fast`, the outline scanner builds the tree when it can (several times faster than the full
+   * parse, the same tree) and `verifySyntax` completes the check later, off the typing path.
+   */
+  openDocument(path: string, text: string, version: number, fast = false): DocumentModel {
+    const model = fast
+      ? analyseDocument(normalise(path), text, version, {
+          maxFullParseBytes: this.index.maxFileBytes,
+          outlineFirst: true,
+        })
+      : this.analyse(path, text, version);
+    return this.install(model);
+  }
+
+  private install(model: DocumentModel): DocumentModel {
+    // The version it replaces stays reachable for one step, so results keyed by unchanged source
+    // text carry over (model/document.ts `carried`); never a chain of versions.
+    const before = this.open.get(model.path);
+    if (before && before !== model && before.kind === model.kind) {
+      before.previous = undefined;
+      model.previous = before;
+    }
+    this.open.set(model.path, model);
+    this.index.setOpen(model);
+    return model;
+  }
+
+  /**
+   * Completes the syntax check of an open document read by the outline scanner: the full model
+   * when the parser found what the scanner missed (installed in its place), else undefined.
+   */
+  verifyOpen(model: DocumentModel): DocumentModel | undefined {
+    if (this.open.get(model.path) !== model) return undefined;
+    const full = verifySyntax(model, { maxFullParseBytes: this.index.maxFileBytes });
+    return full ? this.install(full) : undefined;
+  }
+
+  async closeDocument(path: string): Promise<void> {
+    const p = normalise(path);
+    this.open.delete(p);
+    await this.index.closeOpen(p);
+  }
+
+  getOpen(path: string): DocumentModel | undefined {
+    return this.open.get(normalise(path));
+  }
+
+  openPaths(): string[] {
+    return [...this.open.keys()];
+  }
+
+  /** The line index of a file: the open document's, else the file on disk (regular files under the size cap). */
+  linesOf(path: string): LineIndex | undefined {
+    const builtin = builtinFile(path);
+    if (builtin) {
+      let lines = this.builtinLines.get(path);
+      if (!lines) this.builtinLines.set(path, (lines = new LineIndex(builtin.text)));
+      return lines;
+    }
+    const p = normalise(path);
+    const o = this.open.get(p);
+    if (o) return o.lines;
+    const st = this.fs.statSync(p);
+    if (!st) return undefined;
+    const stat = `${st.mtimeMs}:${st.size}`;
+    const cached = this.diskLines.get(p);
+    if (cached && cached.stat === stat) return cached.lines;
+    const text = this.fs.readTextSync(p, this.index.maxFileBytes);
+    if (text === undefined) return undefined;
+    const lines = new LineIndex(text);
+    this.diskLines.delete(p);
+    this.diskLines.set(p, { lines, stat });
+    if (this.diskLines.size > MAX_DISK_LINES) this.diskLines.delete(this.diskLines.keys().next().value!);
+    return lines;
+  }
+
+  /**
+   * The model of any file: the open document's, else the file on disk (regular files within the
+   * size cap, outline scanner first), cached while its stat is unchanged.
+   */
+  modelOf(path: string): DocumentModel | undefined {
+    const p = normalise(path);
+    const o = this.open.get(p);
+    if (o) return o;
+    const st = this.fs.statSync(p);
+    if (!st || !st.isFile || st.size > this.index.maxFileBytes) return undefined;
+    const stat = `${st.mtimeMs}:${st.size}`;
+    const cached = this.diskModels.get(p);
+    if (cached && cached.stat === stat) return cached.model;
+    const text = this.fs.readTextSync(p, this.index.maxFileBytes);
+    if (text === undefined) return undefined;
+    const model = analyseDocument(p, text, 0, { maxFullParseBytes: this.index.maxFileBytes, outlineFirst: true });
+    this.diskModels.delete(p);
+    this.diskModels.set(p, { model, stat });
+    if (this.diskModels.size > MAX_DISK_MODELS) this.diskModels.delete(this.diskModels.keys().next().value!);
+    return model;
+  }
+
+  /** The context for workspace-wide features. */
+  workspace(): WorkspaceContext {
+    return {
+      index: this.index,
+      linesOf: (p) => this.linesOf(p),
+      modelOf: (p) => this.modelOf(p),
+      fileExists: (p) => this.index.get(p) !== undefined || this.fs.existsSync(p),
+    };
+  }
+
+  /** The feature context for a document model. */
+  context(doc: DocumentModel): FeatureContext {
+    return { ...this.workspace(), doc };
+  }
+}

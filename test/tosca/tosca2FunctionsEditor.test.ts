@@ -1,0 +1,85 @@
+/** TOSCA 2.0 functions in the editor: completion of `$` names and path keywords, hover, semantic tokens. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyCompletion, checkCompletion, checkHover } from '../support/features.js';
+import { tokenLines } from '../support/navigation.js';
+
+const tosca2 = (body: string) =>
+  `#- /ws/service.yaml\ntosca_definitions_version: tosca_2_0\n${body.replace(/^\n/, '')}`;
+
+const SERVICE = `
+functions:
+  sqrt:
+    description: Square root.
+    signatures:
+      - arguments: [ float ]
+        result: float
+service_template:
+  inputs:
+    cpus: { type: integer }
+  node_templates:
+    db:
+      type: Database
+    web:
+      type: WebServer
+      properties:
+`;
+
+test('completion of $ functions: built-ins with snippets, declared functions, braces after a key', async () => {
+  const src = tosca2(`${SERVICE}        port: $get_i$0\n`);
+  await checkCompletion(src, ['$get_input', '$greater_or_equal', '$available_allocation', '$sqrt', '$node_index']);
+  assert.equal(await applyCompletion(src, '$get_input'), '        port: { \\$get_input: ${1:input_name} }');
+  assert.equal(await applyCompletion(src, '$sqrt'), '        port: { \\$sqrt: [ ${1} ] }');
+  const inFlow = tosca2(`${SERVICE}        port: { $conc$0 }\n`);
+  assert.equal(await applyCompletion(inFlow, '$concat'), '        port: { \\$concat: [ ${1} ] }');
+  const bare = tosca2(`${SERVICE}        port: { $equal: [ $val$0 ] }\n`);
+  assert.equal(await applyCompletion(bare, '$value'), '        port: { $equal: [ \\$value ] }');
+});
+
+test('completion in a TOSCA path: SELF and templates first, step keywords after', async () => {
+  await checkCompletion(
+    tosca2(`${SERVICE}        port: { $get_property: [ $0 ] }\n`),
+    ['SELF', 'db', 'web'],
+    ['TARGET'],
+  );
+  await checkCompletion(
+    tosca2(`${SERVICE}        port: { $get_property: [ SELF, RELATIONSHIP, host, $0 ] }\n`),
+    ['TARGET', 'SOURCE', 'CAPABILITY', 'ALL'],
+    ['SELF', 'db'],
+  );
+});
+
+test('hover on built-in, declared and custom functions and on path keywords', async () => {
+  await checkHover(tosca2(`${SERVICE}        port: { $get_in$0put: cpus }\n`), [
+    '**$get_input** — TOSCA 2.0 function',
+    'TOSCA Version 2.0 §10.2.1.1',
+  ]);
+  await checkHover(tosca2(`${SERVICE}        port: { $sq$0rt: [ 4.0 ] }\n`), ['declared in this file', 'Square root.']);
+  await checkHover(tosca2(`${SERVICE}        port: { $rand$0om: [] }\n`), ['custom function', '§10.4']);
+  await checkHover(
+    tosca2(`${SERVICE}        port: { $get_property: [ SELF, RELATIONSHIP, host, TAR$0GET, port ] }\n`),
+    ['TOSCA path keyword', 'the node it points to'],
+  );
+});
+
+test('semantic tokens of 2.0 calls: function names, path keywords, declared inputs', async () => {
+  const lines = await tokenLines(
+    tosca2(`${SERVICE}        a: { $get_input: cpus }
+        b: { $get_attribute: [ SELF, RELATIONSHIP, host, TARGET, ip ] }
+        c: { $sqrt: [ 4.0 ] }
+        d: { $equal: [ $node_index, 0 ] }
+        e: "$$literal"
+`),
+  );
+  assert.deepEqual(lines, [
+    '$get_input function+defaultLibrary',
+    'cpus parameter',
+    '$get_attribute function+defaultLibrary',
+    'SELF keyword',
+    'RELATIONSHIP keyword',
+    'TARGET keyword',
+    '$sqrt function',
+    '$equal function+defaultLibrary',
+    '$node_index function+defaultLibrary',
+  ]);
+});
