@@ -153,7 +153,9 @@ export function checkValue(
   depth = 0,
 ): void {
   if (grammarOf(ctx.model.version).id === '2_0') {
-    checkValueV2(ctx, node, v2Target(ctx, target), what);
+    // `default: null` reads as "no default" (the Simple Profile check skips it too); an assigned null is checked.
+    if (!(asScalar(node)?.value === null && what.startsWith('the default of')))
+      checkValueV2(ctx, node, v2Target(ctx, target), what);
     return;
   }
   const v = deref(node);
