@@ -330,7 +330,9 @@ class Migration {
       if (typeof s.value !== 'string' || !isNormativeName(s.text)) continue;
       const mapped = profileName(s.text);
       if (mapped) {
-        this.edits.replace(s.span.start, s.span.end, `${PROFILE_NAMESPACE}:${mapped}`);
+        const name = `${PROFILE_NAMESPACE}:${mapped}`;
+        // `tosca:PortInfo` is already the 2.0 name; it still needs the profile import.
+        if (name !== s.text) this.edits.replace(s.span.start, s.span.end, name);
         this.profileNeeded = true;
       } else if (ROOTS_WITHOUT_PROFILE_TYPE.has(s.text) && p.key.text === 'derived_from') {
         if (!removePairLines(this.edits, p.key.span.start, contentEnd(s)))
