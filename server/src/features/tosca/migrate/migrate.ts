@@ -192,6 +192,9 @@ class Migration {
       return true;
     }
     if (this.requirementDefinition(p, path)) return true;
+    if (path.length === 2 && path[0] === 'service_template' && path[1] === 'substitution_mappings') {
+      if (key === 'properties' || key === 'attributes') this.mappings(p);
+    }
     if (this.interfaceOperations(p, path)) return false;
     if (key === 'valid_source_types' && inTypes) {
       this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
@@ -270,6 +273,27 @@ class Migration {
     if (!nestPairs(this.edits, m, INTERFACE_KEYNAMES, 'operations'))
       this.todo(p.key.span.start, '1.x operations directly under the interface: move them under `operations:`');
     return true;
+  }
+
+  /**
+   * Substitution property and attribute mappings: 1.x `prop: [ input ]` is 2.0 `prop: input` (TOSCA Version
+   * 2.0 §15.2); the 1.x `[ node_template, name ]` form maps to a template, where 2.0 maps to an input or output.
+   */
+  private mappings(p: YPair): void {
+    const section = p.key.text;
+    for (const q of asMap(p.value)?.pairs ?? []) {
+      const seq = asSeq(q.value);
+      if (!seq) continue;
+      const only = seq.items.length === 1 ? asScalar(seq.items[0]) : null;
+      if (only) this.edits.replace(seq.span.start, contentEnd(seq), this.text.slice(only.span.start, only.span.end));
+      else {
+        const what =
+          section === 'properties'
+            ? 'a property mapped to a node template: 2.0 maps it to an input'
+            : 'an attribute mapped to a node template: 2.0 maps it to an output';
+        this.todo(q.key.span.start, what);
+      }
+    }
   }
 
   /** A property, attribute or parameter definition (of a type, or the service template's inputs and outputs). */
