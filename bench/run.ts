@@ -16,8 +16,11 @@
  * --samples N (requests per kind, default 200), --edits N (didChange samples, default 30),
  * --opens N (didOpen samples, default 8), --cold-runs N (default 3), --ref-passes N (default 2),
  * --cli-runs N (checker runs, default 10),
- * --phases reference,cold,warm,server,rules,workspace,cli,package (default all; package: a 200 MB NFV package;
- * rules: the per-rule time table of a keystroke in the big assembly and a large TOSCA file, bench/rules.ts),
+ * --phases reference,cold,warm,server,anchor,rules,workspace,cli,package,tosca (default all;
+ * anchor: yaml-language-server on the same didOpen/didChange, bench/yamlls.ts, skipped when it is not installed;
+ * package: a 200 MB NFV package; rules: the per-rule time table of a keystroke in the big assembly and a large
+ * TOSCA file, bench/rules.ts; tosca: reference, cold index and warm start of a 2,000-file TOSCA workspace per
+ * version, bench/toscaWorkspace.ts),
  * --profile (node --cpu-prof for every measured
  * process, into .bench/prof), --node-args "..." (extra node flags for every measured process), --workspace DIR,
  * --props-per-resource N, --seed N, --big-lines N,
@@ -37,6 +40,8 @@ import { dist, log, mb, ms, num, percentile, shuffled, sleep, type Dist } from '
 import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';
 import type { RuleTable } from './rules.js';
+import { ensureToscaWorkspace, GENERATORS } from './toscaWorkspace.js';
+import { yamlLanguageServerAnchor, type AnchorFigures } from './yamlls.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const BENCH_DIR = path.join(REPO, '.bench');
@@ -213,8 +218,12 @@ interface Results {
   };
   /** A 200 MB NFV package (150 MB image): the checker's hashing against node's own SHA-256. */
   package?: PackageFigures;
+  /** yaml-language-server on the same edits (the keystroke goal's anchor). */
+  anchor?: AnchorFigures;
   /** What each rule costs on a keystroke (bench/rules.ts). */
   rules?: RuleTable;
+  /** The TOSCA workspaces, by version (bench/toscaWorkspace.ts); `missing` when no generator exists yet. */
+  tosca?: Record<string, ToscaFigures>;
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
   loadavg: { start: number[]; end?: number[] };
@@ -230,6 +239,48 @@ async function reference(root: string, passes: number): Promise<NonNullable<Resu
     mbPerS: mb(r.bytes) / (first / 1000),
     ...(r.passesMs[1] !== undefined ? { secondPassMs: r.passesMs[1] } : {}),
   };
+}
+
+interface ToscaFigures {
+  missing?: boolean;
+  files?: number;
+  bytes?: number;
+  referenceMs?: number;
+  coldMs?: number;
+  ratio?: number;
+  coldRssMB?: number;
+  warmMs?: number;
+  fromCache?: number;
+  warmRssMB?: number;
+}
+
+async function toscaPhase(res: Results, base: string, refPasses: number): Promise<void> {
+  res.tosca = {};
+  for (const version of Object.keys(GENERATORS)) {
+    const dir = ensureToscaWorkspace(base, version);
+    if (!dir) {
+      res.tosca[version] = { missing: true };
+      log(`tosca ${version}: no generator yet (bench/toscaWorkspace.ts GENERATORS)`);
+      continue;
+    }
+    const f: ToscaFigures = {};
+    res.tosca[version] = f;
+    const ref = await child<ReferenceChildResult>(['reference', dir, '--passes', String(refPasses)], 240_000);
+    f.files = ref.files;
+    f.bytes = ref.bytes;
+    f.referenceMs = ref.passesMs[0]!;
+    const cold = await indexChild(dir, [], 120_000);
+    f.coldMs = cold.buildMs;
+    f.ratio = cold.buildMs / f.referenceMs;
+    f.coldRssMB = cold.maxRssMB;
+    const cacheFile = path.join(BENCH_DIR, `cache-tosca-${version}`);
+    await indexChild(dir, ['--cache', cacheFile, '--clear-cache'], 120_000);
+    const warm = await indexChild(dir, ['--cache', cacheFile], 60_000);
+    f.warmMs = warm.buildMs;
+    f.fromCache = warm.lastBuild.fromCache;
+    f.warmRssMB = warm.maxRssMB;
+    log(`tosca ${version}: ${f.files} files, cold ${ms(f.coldMs)} (${f.ratio.toFixed(3)}x ref), warm ${ms(f.warmMs)}`);
+  }
 }
 
 async function serverPhase(
@@ -574,6 +625,21 @@ function report(res: Results): string {
       goal: `p95 < ${GOALS.keystrokeMs} ms`,
       ok: s.didChange.p95 < GOALS.keystrokeMs,
     });
+  const an = res.anchor;
+  if (an?.skipped) rows.push({ metric: 'yaml-language-server (anchor)', value: 'not measured: see the notes' });
+  else if (an?.didChange) {
+    rows.push({
+      metric: `yaml-language-server ${an.version} didChange p50 / p95 (n=${an.didChange.n})`,
+      value: `${ms(an.didChange.p50)} / ${ms(an.didChange.p95)} (didOpen p50 ${ms(an.didOpen?.p50)})`,
+    });
+    if (s?.didChange)
+      rows.push({
+        metric: '  our didChange p95 / theirs',
+        value: `${(s.didChange.p95 / an.didChange.p95).toFixed(2)}x`,
+        goal: '<= 0.2x',
+        ok: s.didChange.p95 / an.didChange.p95 <= 0.2,
+      });
+  }
   for (const k of ['completion', 'definition', 'hover'] as const) {
     const d = s?.[k];
     if (d)
@@ -657,6 +723,29 @@ function report(res: Results): string {
       value: `${ms(cli.median)} (min ${ms(cli.min)}; node alone ${ms(cli.nodeMedian)})`,
       goal: `<= ${GOALS.cliVsNode}x node alone`,
       ok: cli.median <= GOALS.cliVsNode * cli.nodeMedian,
+    });
+  }
+
+  for (const [version, t] of Object.entries(res.tosca ?? {})) {
+    if (t.missing) {
+      rows.push({ metric: `TOSCA ${version} workspace`, value: 'not generated yet (bench/toscaWorkspace.ts)' });
+      continue;
+    }
+    rows.push({
+      metric: `TOSCA ${version} workspace: ${num(t.files ?? 0)} files, ${mb(t.bytes ?? 0).toFixed(1)} MB, reference`,
+      value: ms(t.referenceMs),
+    });
+    rows.push({
+      metric: `  cold index`,
+      value: `${ms(t.coldMs)} = ${(t.ratio ?? NaN).toFixed(3)}x ref, peak RSS ${(t.coldRssMB ?? NaN).toFixed(0)} MB`,
+      goal: `<= ${GOALS.coldRatio}x ref`,
+      ok: (t.ratio ?? Infinity) <= GOALS.coldRatio,
+    });
+    rows.push({
+      metric: `  warm start (in-proc, ${num(t.fromCache ?? 0)} from cache)`,
+      value: `${ms(t.warmMs)}, peak RSS ${(t.warmRssMB ?? NaN).toFixed(0)} MB`,
+      goal: `< ${GOALS.warmStartMs} ms`,
+      ok: (t.warmMs ?? Infinity) < GOALS.warmStartMs,
     });
   }
 
@@ -756,6 +845,7 @@ function report(res: Results): string {
       `- checker: \`node dist/cli.js check\` in a fresh process over ${cli.files} YAML files from ${cli.source} ` +
         `(${cli.summary ?? '?'}), one unmeasured run first; the time includes node's own start-up.`,
     );
+  if (an?.skipped) out.push(`- anchor: ${an.skipped}.`);
   for (const e of res.errors) out.push(`- ERROR: ${e}`);
   out.push(
     `- total bench time ${(res.totalMs / 1000).toFixed(1)} s; figures in ` +
@@ -779,7 +869,9 @@ async function main(): Promise<void> {
   const opts = { samples: intArg('samples', 200), edits: intArg('edits', 30), opens: Math.max(1, intArg('opens', 8)) };
   const coldRuns = Math.max(1, intArg('cold-runs', 3));
   const phases = new Set(
-    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,rules,workspace,cli,package').split(',').map((x) => x.trim()),
+    (argOf(argv, 'phases') ?? 'reference,cold,warm,server,anchor,rules,workspace,cli,package,tosca')
+      .split(',')
+      .map((x) => x.trim()),
   );
   const cliRuns = Math.max(1, intArg('cli-runs', 10));
   const refPasses = Math.max(1, intArg('ref-passes', 2));
@@ -916,6 +1008,20 @@ async function main(): Promise<void> {
     if (res.workspaceFeatures.error) res.errors.push(`workspace: ${res.workspaceFeatures.error}`);
   }
 
+  // 5a. The anchor: yaml-language-server on the same edits of the same file.
+  if (phases.has('anchor'))
+    try {
+      const edits = shuffled(positionsIn(readFileSync(gen.big.path, 'utf8')).edits, 7);
+      res.anchor = await yamlLanguageServerAnchor(REPO, root, gen.big.path, edits, opts.edits);
+      if (res.anchor.error) res.errors.push(`anchor: ${res.anchor.error}`);
+      log(
+        res.anchor.skipped ??
+          `yaml-language-server didChange p50 ${ms(res.anchor.didChange?.p50)}, p95 ${ms(res.anchor.didChange?.p95)}`,
+      );
+    } catch (e) {
+      res.errors.push(`anchor: ${String(e)}`);
+    }
+
   // 5b. The per-rule time table (fresh process; the warm-start cache when there is one).
   if (phases.has('rules'))
     try {
@@ -942,6 +1048,14 @@ async function main(): Promise<void> {
       res.package = await packagePhase(CLI_JS, nodeFlags, log);
     } catch (e) {
       res.errors.push(`package: ${String(e)}`);
+    }
+
+  // 8. The TOSCA workspaces (2,000 files per version), beside the LM workspace.
+  if (phases.has('tosca'))
+    try {
+      await toscaPhase(res, path.dirname(root), refPasses);
+    } catch (e) {
+      res.errors.push(`tosca: ${String(e)}`);
     }
 
   res.totalMs = performance.now() - tStart;

@@ -34,7 +34,10 @@ export interface ServerStarter {
   /** Extra initialization options (the desktop client's cache folder). */
   initializationOptions(context: vscode.ExtensionContext): Record<string, unknown>;
   /** A client for the options, not started yet. */
-  create(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient;
+  create(
+    context: vscode.ExtensionContext,
+    options: LanguageClientOptions,
+  ): BaseLanguageClient | Promise<BaseLanguageClient>;
 }
 
 let client: BaseLanguageClient | undefined;
@@ -54,13 +57,14 @@ async function startClient(context: vscode.ExtensionContext, starter: ServerStar
     },
     initializationOptions: {
       ...starter.initializationOptions(context),
-      settings: vscode.workspace.getConfiguration('lmDescriptors'),
+      // As JSON: a worker's postMessage clones, and the configuration object carries functions.
+      settings: JSON.parse(JSON.stringify(vscode.workspace.getConfiguration('lmDescriptors'))) as unknown,
       // After `type: ` and other keys with value lists, the server asks to re-open completion with this.
       triggerSuggestCommand: 'editor.action.triggerSuggest',
     },
     outputChannel: output,
   };
-  client = starter.create(context, clientOptions);
+  client = await starter.create(context, clientOptions);
   client.onNotification(STATUS_NOTIFICATION, (s: StatusParams) => {
     if (!status) return;
     const view = statusView(s);

@@ -3,7 +3,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from '../support/features.js';
 import { checkSymbols, workspaceSymbolLines } from '../support/navigation.js';
-import { documentSymbols } from '../../server/src/features/symbols.js';
+import { fileURLToPath } from 'node:url';
+import { documentSymbols, workspaceSymbols } from '../../server/src/features/symbols.js';
+import { PACKS } from '../../server/src/features/packs.js';
+import { Session } from '../../server/src/host/session.js';
+import { fuzzyScore } from '../../server/src/util/fuzzy.js';
 import type { DocumentSymbol } from '../../server/src/features/types.js';
 import { MAX_SYMBOLS } from '../../server/src/features/shared/outline.js';
 import { ASSEMBLY_HEADER, PROJECT } from './workspace.js';
@@ -358,4 +362,28 @@ properties [3]
 private-properties [3]
 `,
   );
+});
+
+test('workspace symbols: the best `limit` of a full sort (score, shorter name, code units, packs order)', async () => {
+  const s = new Session();
+  s.index.addRoot(fileURLToPath(new URL('../../examples/video-streamer', import.meta.url)));
+  await s.index.build();
+  // Names that tie at every score and length, and names equal to each other, around the cut.
+  for (let i = 0; i < 40; i++)
+    s.openDocument(`/bench/p${i}/Definitions/lm/resource.yaml`, `name: resource::n${i % 7}b${i % 3}::1.0\n`, 1);
+  const ws = s.workspace();
+  const naive = (query: string, limit: number) => {
+    const scored: { name: string; s: unknown; score: number }[] = [];
+    for (const pack of PACKS)
+      for (const sym of pack.workspaceSymbols(ws)) {
+        const score = fuzzyScore(query, sym.name);
+        if (score > 0) scored.push({ name: sym.name, s: sym, score });
+      }
+    const ord = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || ord(a.name, b.name));
+    return scored.slice(0, limit).map((x) => x.s);
+  };
+  for (const q of ['', 'a', 'r', 'n1', 'res', 'st', 'b2', 'zzz'])
+    for (const limit of [0, 1, 3, 7, 20, 500])
+      assert.deepEqual(workspaceSymbols(ws, q, limit), naive(q, limit), `${q} ${limit}`);
 });

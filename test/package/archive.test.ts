@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { runCheck } from '../../server/src/cli/check.js';
@@ -100,6 +100,43 @@ test('archives that could hurt the reader are refused with a clear message', asy
     writeFileSync(path.join(work, 'damaged.csar'), damaged);
     const d = await runCheck(options(['damaged.csar']), work);
     if (!d.ok) assert.match(d.message, /damaged\.csar is refused as a package archive: /);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('a folder argument opens the package archives it holds, printed folder/pkg.csar!/…', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'lmd-csar-'));
+  try {
+    const dist = path.join(work, 'dist');
+    const spoilt = goodPackage();
+    MISTAKES['wrong hash']!(spoilt);
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'wrong-hash.csar'), zipOf(spoilt));
+    writeFileSync(path.join(dist, 'good.zip'), zipOf(goodPackage(), false));
+    // Not packages: a zip of something else is left alone; a CSAR that cannot be read is reported.
+    writeFileSync(path.join(dist, 'notes.zip'), zipOf({ 'notes.yaml': 'tosca_definitions_version: 1\n' }));
+    writeFileSync(path.join(dist, 'climb.csar'), zipOf({ '../evil.sh': 'x', 'a.yaml': 'a: 1\n' }));
+    const direct = (await rowsOf(dist, 'wrong-hash.csar')).filter((r) => /TOSCA3\d\d/.test(r));
+    const viaFolder = await rowsOf(work, 'dist');
+    assert.ok(direct.length > 0);
+    assert.deepEqual(
+      viaFolder.filter((r) => r.startsWith('dist/wrong-hash.csar!/') && /TOSCA3\d\d/.test(r)),
+      direct.map((r) => 'dist/' + r),
+    );
+    // The correct package has no package finding (its descriptors are read: the fixture's own TOSCA findings).
+    assert.deepEqual(
+      viaFolder.filter((r) => !r.startsWith('dist/wrong-hash.csar!/') && /TOSCA3\d\d/.test(r)),
+      ['dist/climb.csar:1:1 TOSCA329'],
+    );
+    assert.ok(viaFolder.some((r) => r.startsWith('dist/good.zip!/Definitions/vnfd.yaml')));
+    assert.ok(!viaFolder.some((r) => r.includes('notes.zip')));
+    const out = await runCheck(options(['dist']), work);
+    assert.ok(out.ok);
+    assert.equal(out.result.packages, 2);
+    const report = { rows: out.result.rows, cwd: work };
+    assert.match(formatSarif(report), /"uri": "dist\/wrong-hash\.csar!\/manifest\.mf"/);
+    assert.match(formatJson(report), /"file": "dist\/climb\.csar"[\s\S]*"code": "TOSCA329"/);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -22,6 +22,7 @@ import { decode, readChecked, type InvalidUtf8, type ReadResult } from './read.j
 import { ArchiveFileSystem } from '../host/archiveFileSystem.js';
 import { ZipArchive, ZipError } from '../host/zipArchive.js';
 import { packageRows } from './packages.js';
+import { archivesUnder, refusedRow } from './archives.js';
 import { compareRows, sizeText, type Row } from './report.js';
 
 export interface CheckResult {
@@ -66,6 +67,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   // `.csar`/`.zip` arguments are read in place: mounted as folders named `<archive>!`.
   const fs = new ArchiveFileSystem(nodeFileSystem);
   const archives = new Map<string, ZipArchive>();
+  const refusedRows: { row: Row; target: Target }[] = [];
   const session = new Session(fs, {
     ...(o.maxFileBytes ? { maxFileBytes: o.maxFileBytes } : {}),
     importMap: (o.importMap ?? []).map((e) => ({ prefix: e.prefix, folder: normalise(path.resolve(cwd, e.folder)) })),
@@ -116,7 +118,26 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     // Indexed from its workspace root (host/roots.ts), reported for the path only, so references
     // into sibling projects resolve as they do in the editor.
     session.index.addRoot(workspaceRootOf(session.fs, real, st.isDirectory()));
-    targets.push({ given, real, isDir: st.isDirectory(), display: displayOf(given, cwd) });
+    const target = { given, real, isDir: st.isDirectory(), display: displayOf(given, cwd) };
+    targets.push(target);
+    // Package archives in a folder are read in place too, printed `folder/pkg.csar!/…`.
+    if (target.isDir) {
+      const scan = archivesUnder(real);
+      for (const a of scan.found) {
+        const root = a.file + '!';
+        if (archives.has(root)) {
+          a.zip.close();
+          continue;
+        }
+        fs.mount(root, a.zip);
+        archives.set(root, a.zip);
+        session.index.addRoot(root);
+      }
+      for (const r of scan.refused) {
+        const sev = severity('TOSCA329', 'error', o.overrides);
+        if (sev) refusedRows.push({ row: refusedRow(displayUnder(target, r.file), r.why, sev), target });
+      }
+    }
   }
   await session.index.build();
 
@@ -200,6 +221,10 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   const packages = await packageRows(targets, archives, (code, base) => severity(code, base, o.overrides));
   for (const z of archives.values()) z.close();
   rows.push(...packages.rows);
+  for (const r of refusedRows) {
+    rows.push(r.row);
+    matched.add(r.target);
+  }
   for (const t of packages.matched) matched.add(t);
   // Descriptors too large to read are not checked: say so where they are (path-named roles only:
   // a TOSCA file is known by its content, which was not read).

@@ -1,7 +1,8 @@
 /**
  * The package checks of a checker run (ETSI GS NFV-SOL 004, TOSCA300–TOSCA339): every package a
  * folder argument holds (a folder with `TOSCA-Metadata/TOSCA.meta`, or the argument itself when it
- * is a package without TOSCA-Metadata), and every `.csar`/`.zip` argument, read in place. Hashes
+ * is a package without TOSCA-Metadata, and the package archives in it), and every `.csar`/`.zip`
+ * argument, read in place. Hashes
  * are computed before the checks run: streamed from disk, or inflated from the archive.
  */
 import { checkPackage, hashRequests, type PackageFinding } from '../features/tosca/package/check.js';
@@ -10,7 +11,7 @@ import { folderPackage, packageRootsUnder, rootFiles } from '../host/packageFold
 import { archivePackage } from '../host/archiveFileSystem.js';
 import type { ZipArchive } from '../host/zipArchive.js';
 import type { Severity } from '../features/types.js';
-import { displayUnder, type Target } from './paths.js';
+import { displayUnder, isInside, type Target } from './paths.js';
 import type { Row } from './report.js';
 
 export interface PackageRun {
@@ -32,15 +33,8 @@ export async function packageRows(
     const zip = archives.get(t.real);
     const found: { root: string; pkg: PackageFiles }[] = [];
     if (zip) {
-      const hashes = new Map<string, string>();
-      const pkg = archivePackage(zip, hashes);
-      if (!packageLayout(pkg.files)) continue;
-      for (const r of hashRequests(pkg)) {
-        const key = `${r.file}\0${r.algorithm}`;
-        if (hashes.has(key)) continue;
-        const d = await zip.hashOf(r.file, r.algorithm);
-        if (d) hashes.set(key, d);
-      }
+      const pkg = await zipPackage(zip);
+      if (!pkg) continue;
       found.push({ root: t.real, pkg });
     } else {
       const roots = packageRootsUnder(t.real);
@@ -50,6 +44,12 @@ export async function packageRows(
           found.push({ root: t.real, pkg: folderPackage(t.real) });
       }
       for (const root of roots) found.push({ root, pkg: folderPackage(root) });
+      // Archives found in the folder (cli/archives.ts), mounted as `<archive>!`.
+      for (const [root, z] of archives) {
+        if (root === t.real || !isInside(root, t.real) || seen.has(root)) continue;
+        const pkg = await zipPackage(z);
+        if (pkg) found.push({ root, pkg });
+      }
     }
     for (const { root, pkg } of found) {
       if (seen.has(root)) continue;
@@ -63,6 +63,20 @@ export async function packageRows(
     }
   }
   return run;
+}
+
+/** An archive's package with the hashes its manifest asks for computed; undefined when it is not a package. */
+async function zipPackage(zip: ZipArchive): Promise<PackageFiles | undefined> {
+  const hashes = new Map<string, string>();
+  const pkg = archivePackage(zip, hashes);
+  if (!packageLayout(pkg.files)) return undefined;
+  for (const r of hashRequests(pkg)) {
+    const key = `${r.file}\0${r.algorithm}`;
+    if (hashes.has(key)) continue;
+    const d = await zip.hashOf(r.file, r.algorithm);
+    if (d) hashes.set(key, d);
+  }
+  return pkg;
 }
 
 function toRow(

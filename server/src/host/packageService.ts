@@ -5,7 +5,7 @@
  * time) and kept by path, algorithm, size and modification time; when it is ready, `ready` is
  * called so the documents of that package are checked again.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { checkPackage } from '../features/tosca/package/check.js';
@@ -17,14 +17,74 @@ import { hashFile, folderPackage, listFolder, rootFiles } from './packageFolder.
 /** Small files are hashed at once when a quick fix needs their hash. */
 const SYNC_HASH_BYTES = 8 * 1024 * 1024;
 const MAX_KEPT = 4096;
+/** Folders above a TOSCA file searched for its package's TOSCA-Metadata. */
+const MAX_DEPTH = 3;
+/** A TOSCA.meta or manifest larger than this is not read by the workspace pass. */
+const MAX_DOC_BYTES = 4 * 1024 * 1024;
 
 export class PackageService {
   private readonly hashes = new Map<string, string>();
   private readonly queue: { file: string; algorithm: HashAlgorithm; key: string; root: string }[] = [];
   private readonly queued = new Set<string>();
   private hashing = false;
+  private readonly listeners: ((root: string) => void)[] = [];
 
   constructor(private readonly ready: (root: string) => void) {}
+
+  /** Also call `fn` with the package root when hashes it waited for are ready (the workspace pass). */
+  onReady(fn: (root: string) => void): void {
+    this.listeners.push(fn);
+  }
+
+  /**
+   * The package roots around these files (TOSCA files of the index): the nearest folder, up to
+   * MAX_DEPTH above each, holding `TOSCA-Metadata/TOSCA.meta`, or the file's folder when it is a
+   * package without TOSCA-Metadata (one root YAML file and a `.mf`). Each folder is asked once.
+   */
+  rootsAround(files: Iterable<string>): string[] {
+    const roots = new Set<string>();
+    const asked = new Map<string, boolean>();
+    const single = new Map<string, boolean>();
+    const isMetaRoot = (dir: string) => {
+      let r = asked.get(dir);
+      if (r === undefined) asked.set(dir, (r = existsSync(path.posix.join(dir, META_PATH))));
+      return r;
+    };
+    for (const f of files) {
+      let dir = path.posix.dirname(f);
+      if (!single.has(dir)) single.set(dir, packageLayout(rootFiles(dir))?.kind === 'single');
+      if (single.get(dir)) roots.add(dir);
+      for (let i = 0; i <= MAX_DEPTH && dir.length > 1; i++) {
+        if (isMetaRoot(dir)) {
+          roots.add(dir);
+          break;
+        }
+        dir = path.posix.dirname(dir);
+      }
+    }
+    return [...roots].sort();
+  }
+
+  /** The package documents of a package root: its TOSCA.meta and the manifests at its root. */
+  documentsOf(root: string): string[] {
+    const docs = rootFiles(root)
+      .filter((f) => /\.mf$/i.test(f))
+      .map((f) => path.posix.join(root, f));
+    const meta = path.posix.join(root, META_PATH);
+    return existsSync(meta) ? [meta, ...docs] : docs;
+  }
+
+  /** The findings of a package document on disk; undefined when it cannot be read. */
+  diskDiagnostics(file: string): Diagnostic[] | undefined {
+    let text: string;
+    try {
+      if (statSync(file).size > MAX_DOC_BYTES) return undefined;
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    return this.diagnostics(file, text);
+  }
 
   /** The package root of a package document, or undefined when it belongs to no package. */
   rootOf(file: string): string | undefined {
@@ -122,7 +182,10 @@ export class PackageService {
     } finally {
       this.hashing = false;
     }
-    for (const r of roots) this.ready(r);
+    for (const r of roots) {
+      this.ready(r);
+      for (const fn of this.listeners) fn(r);
+    }
   }
 }
 

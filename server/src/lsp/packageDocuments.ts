@@ -42,6 +42,11 @@ export class PackageDocuments {
     this.packages = service?.(() => this.recheck(this.docs.allUris().filter((u) => this.isPackage(u))));
   }
 
+  /** The host's package service, when the host has one (the workspace pass reads package findings from it). */
+  get hostService(): PackageService | undefined {
+    return this.packages;
+  }
+
   private get service(): PackageService {
     if (!this.packages) throw new Error('no package service on this host');
     return this.packages;

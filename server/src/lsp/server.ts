@@ -110,7 +110,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
     log,
     () => settings.diagnostics.scope === 'workspace',
     () => editorQuiet(),
+    packageDocs.hostService,
   );
+  packageDocs.hostService?.onReady((root) => {
+    workspaceDiagnostics.packageReady(root);
+    pushWorkspace();
+  });
   /**
    * Background work (the workspace diagnostics pass) defers to typing: it waits until no edit came
    * in for QUIET_MS and no open document is waiting for its own check.

@@ -14,7 +14,8 @@
  * request is held open until something changes (or the client cancels it): no client polling loop
  * ever costs a workspace scan. Clients without pull get the same results pushed, for the files
  * they do not have open. Open documents are not part of it: their own diagnostics requests (or the
- * push scheduler) cover them.
+ * push scheduler) cover them. NFV package documents (TOSCA.meta, manifests) around the TOSCA files
+ * are part of it too (WorkspacePackages), their hashes computed off the request path.
  */
 import type {
   CancellationToken,
@@ -23,6 +24,7 @@ import type {
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
+import type { Diagnostic } from '../features/types.js';
 import { packFor } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument } from '../model/document.js';
@@ -45,6 +47,18 @@ const SLICE_MS = 12;
 const BATCH = 200;
 
 const pause = nextTurn;
+
+/**
+ * The NFV package documents of the workspace (`TOSCA-Metadata/TOSCA.meta`, manifests): they are not
+ * YAML, so not in the index; their packages are found around the index's TOSCA files. Hashes come
+ * from the host's cache; one not known yet is computed in the background (never on this path) and
+ * `packageReady` marks the package's documents due again.
+ */
+export interface WorkspacePackages {
+  rootsAround(files: Iterable<string>): string[];
+  documentsOf(root: string): string[];
+  diskDiagnostics(file: string): Diagnostic[] | undefined;
+}
 
 export interface PassFigures {
   files: number;
@@ -75,7 +89,30 @@ export class WorkspaceDiagnostics {
      * workspace never delays the open document's diagnostics or a keystroke's requests.
      */
     private readonly quiet: () => Promise<void> = () => Promise.resolve(),
+    private readonly packages?: WorkspacePackages,
   ) {}
+
+  /** Package root -> its documents, found again when files enter or leave the index. */
+  private packageDocs = new Map<string, string[]>();
+  private packageDocsFileSet = -1;
+
+  private packageDocuments(): Map<string, string[]> {
+    const index = this.session().index;
+    if (!this.packages || this.packageDocsFileSet === index.fileSetGeneration) return this.packageDocs;
+    this.packageDocsFileSet = index.fileSetGeneration;
+    const tosca: string[] = [];
+    for (const e of index.allEntries()) if (e.kind === 'tosca') tosca.push(e.path);
+    this.packageDocs = new Map(this.packages.rootsAround(tosca).map((r) => [r, this.packages!.documentsOf(r)]));
+    return this.packageDocs;
+  }
+
+  /** Hashes a package waited for are ready: its documents are due again. */
+  packageReady(root: string): void {
+    const docs = this.packageDocs.get(root);
+    if (!docs) return;
+    for (const d of docs) this.dirty.add(d);
+    this.wake();
+  }
 
   /** Marks what an index change may have affected. */
   changed(change: IndexChange): void {
@@ -103,6 +140,9 @@ export class WorkspaceDiagnostics {
       // (A file of unknown kind that came or went may be a TOSCA file some template imports.)
       if (kind === 'tosca' || (!kind && fileSetChanged)) this.markToscaUsersOf(p, fileSetChanged);
       if (!kind || kind === 'other') this.markPackageOf(p);
+      // Any file of an NFV package can change what its TOSCA.meta and manifest report.
+      for (const [root, docs] of this.packageDocs)
+        if (p.startsWith(root + '/')) for (const d of docs) this.dirty.add(d);
     }
     this.wake();
   }
@@ -184,12 +224,24 @@ export class WorkspaceDiagnostics {
     for (const e of this.session().index.allEntries()) {
       if (packFor(e.kind) && !e.open && !this.isOpen(e.path)) out.add(e.path);
     }
+    for (const docs of this.packageDocuments().values()) for (const d of docs) if (!this.isOpen(d)) out.add(d);
     return out;
+  }
+
+  private isPackageDocument(path: string): boolean {
+    for (const docs of this.packageDocs.values()) if (docs.includes(path)) return true;
+    return false;
   }
 
   /** Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). */
   private async check(path: string): Promise<Result | undefined> {
     const session = this.session();
+    if (this.packages && this.isPackageDocument(path)) {
+      const found = this.packages.diskDiagnostics(path);
+      if (!found) return undefined;
+      const items = found.map(toLspDiagnostic);
+      return { resultId: resultIdOf(items), items, kind: 'other' };
+    }
     const stat = session.fs.statSync(path);
     if (!stat || !stat.isFile || stat.size > session.index.maxFileBytes) return undefined;
     let text: string;

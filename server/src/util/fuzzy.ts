@@ -120,11 +120,22 @@ function firstAlignment(lq: string, ln: string): number {
  */
 export function fuzzyScore(query: string, name: string): number {
   if (query === '') return 1;
+  if (query.length > name.length) return 0;
+  return fuzzyScoreLowered(query, lowerUnits(query), name, lowerUnits(name));
+}
+
+/** `name` lower-cased as the matcher compares it, for callers that score one name against many queries. */
+export const loweredForMatch = lowerUnits;
+
+/**
+ * `fuzzyScore` with the query and the name already lower-cased by `loweredForMatch` (`lq`, `ln`):
+ * a list of names scored against every query lower-cases each name once, not once per query.
+ */
+export function fuzzyScoreLowered(query: string, lq: string, name: string, ln: string): number {
+  if (query === '') return 1;
   const m = query.length;
   const n = name.length;
   if (m > n) return 0;
-  const lq = lowerUnits(query);
-  const ln = lowerUnits(name);
   // The cheap test most names of a workspace fail: native `indexOf` over the lower-cased name.
   const from = firstAlignment(lq, ln);
   if (from < 0) return 0;

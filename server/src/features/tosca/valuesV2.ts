@@ -45,17 +45,17 @@ function indexOf(ctx: ToscaRuleContext): DocIndex {
   if (holder.current?.table === table) return holder.current;
   const root = ctx.root;
   const definitions = new Map<number, YMap>();
-  const walk = (n: YNode | null, depth: number): void => {
-    const m = asMap(n);
-    if (!m || depth > 12) return;
+  const walk = (m: YMap, depth: number): void => {
+    if (depth > 12) return;
     for (const p of m.pairs) {
-      const v = asMap(p.value);
+      // Aliases are not followed: definitions are written in place, and alias bombs stay cheap.
+      const v = p.value?.kind === 'map' ? p.value : null;
       if (!v) continue;
       if (getPair(v, 'type') || getPair(v, 'validation')) definitions.set(p.key.span.start, v);
       walk(v, depth + 1);
     }
   };
-  walk(root, 0);
+  if (root) walk(root, 0);
   const types = new V2DataTypes(table, asMap(getPair(root, 'data_types')?.value), ctx.model.path);
   holder.current = { table, types, definitions };
   return holder.current;
@@ -151,9 +151,21 @@ class ValueChecker {
     }
     if (v.kind !== 'map') return;
     const key = this.schemaOf(target, 'key_schema');
+    const keyRoot = key?.type ? this.types.root(key.type) : undefined;
     for (const p of v.pairs) {
-      if (key?.type && this.types.root(key.type) === 'string')
-        this.checkValidations(p.key, key, `key \`${p.key.text}\` of ${what}`, (n) => plainComparable(n, 'string'));
+      if (keyRoot === 'string')
+        this.checkValidations(p.key, key!, `key \`${p.key.text}\` of ${what}`, (n) => plainComparable(n, 'string'));
+      else if (keyRoot && keyRoot !== 'complex' && keyRoot !== 'scalar') {
+        // A key schema not derived from string is TOSCA268; the keys still follow the type it names.
+        const problem = v2ValueProblem(keyRoot, p.key);
+        if (problem)
+          this.ctx.report({
+            code: 'TOSCA270',
+            severity: 'error',
+            span: p.key.span,
+            message: `Key \`${p.key.text}\` of ${what}: ${problem.message} (key schema \`${key!.type}\`) (${V2} §9.3).`,
+          });
+      }
       if (entry) this.check(p.value, entry, `entry \`${p.key.text}\` of ${what}`, depth + 1);
     }
   }
@@ -244,7 +256,11 @@ class ValueChecker {
         code: 'TOSCA272',
         severity: 'error',
         span: v.span,
-        message: `${cap(what)} fails the validation clause at line ${this.lineOf(clause)} (${V2} §9.10).`,
+        message:
+          clause.span.end === 0
+            ? `${cap(what)} fails a validation clause of \`${target.type}\`, written in an imported file ` +
+              `(${V2} §9.10).`
+            : `${cap(what)} fails the validation clause at line ${this.lineOf(clause)} (${V2} §9.10).`,
       });
     }
   }

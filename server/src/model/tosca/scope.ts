@@ -294,3 +294,30 @@ export function artifactsOf(
     if (!out.has(a.name)) out.set(a.name, a.type ? { name: a.name, type: a.type.name } : { name: a.name });
   return out;
 }
+
+/** What SELF starts a TOSCA 2.0 path from: a node, a relationship, or either (§10.3). */
+export type SelfContext = 'node' | 'rel' | 'either';
+
+/**
+ * SELF in a TOSCA 2.0 path (TOSCA Version 2.0 §10.3): the node or relationship the definition
+ * belongs to, and inside a requirement (definition or assignment, its node filter included) the
+ * requirement's relationship. Read from the same scopes as `scopeAt`, `service_template` being 2.0's
+ * topology; where the scope has no node or relationship of its own (data types, capability and
+ * interface types, outputs) SELF may be either.
+ */
+export function tosca2SelfAt(model: ToscaModel, path: TreePath): { ctx: SelfContext; self?: Entity } {
+  if (path.includes('requirements')) return { ctx: 'rel' };
+  const p = path[0] === 'service_template' ? ['topology_template', ...path.slice(1)] : path;
+  const s = scopeAt(model, p);
+  switch (s.kind) {
+    case 'node':
+    case 'node-type':
+      return { ctx: 'node', ...(s.self ? { self: s.self } : {}) };
+    case 'relationship':
+    case 'relationship-type':
+    case 'inline-relationship':
+      return { ctx: 'rel' };
+    default:
+      return { ctx: 'either' };
+  }
+}

@@ -166,6 +166,8 @@ export interface TTypeDecl extends TDecl {
   keySchema?: TSchema;
   mimeType?: string;
   fileExt?: string[];
+  /** TOSCA 2.0 data types: scalar keynames (§9.1.2.2) and the validation clause (§9.10), as written. */
+  v2?: Partial<Record<'units' | 'prefixes' | 'canonical_unit' | 'data_type' | 'validation', PlainValue>>;
 }
 
 export interface TMetadataEntry extends TDecl {
@@ -774,6 +776,13 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
         if (s !== undefined) t.mimeType = s;
         break;
       }
+      case 'units':
+      case 'prefixes':
+      case 'canonical_unit':
+      case 'data_type':
+      case 'validation':
+        if (kind === 'data') (t.v2 ??= {})[k] = toPlain(q.value);
+        break;
       case 'file_ext': {
         const r = refs(q.value);
         if (r) t.fileExt = r.map((x) => x.name);

@@ -34,6 +34,7 @@ import { templatesRule } from './templates.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
 import { tosca2DslRule } from './tosca2Dsl.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
+import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { typesRule } from './types.js';
@@ -59,6 +60,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   functionsRule,
   tosca2CallsRule,
   tosca2PathsRule,
+  tosca2MembersRule,
   tosca2FunctionDefsRule,
   tosca2ValidationRule,
   tosca2DslRule,

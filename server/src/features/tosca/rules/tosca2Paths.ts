@@ -8,6 +8,7 @@
 import type { TreePath } from '../../../syntax/cursor.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YMap, type YNode } from '../../../syntax/tree.js';
 import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
+import { tosca2SelfAt } from '../../../model/tosca/scope.js';
 import { isPathKeyword, readPath, type PathContext, type PathItem } from '../../../model/tosca/v2/paths.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -39,7 +40,7 @@ export const tosca2PathsRule: ToscaRule = {
       if (!section || !items || items.length < 2) continue;
       const inService = call.path[0] === 'service_template';
       const kind = (n: string): 'node' | 'rel' | undefined => (nodes.has(n) ? 'node' : rels.has(n) ? 'rel' : undefined);
-      checkPath(ctx, call, items, section, selfAt(call.path), kind);
+      checkPath(ctx, call, items, section, tosca2SelfAt(ctx.model, call.path).ctx, kind);
       const first = asScalar(items[0]);
       const start = first && typeof first.value === 'string' ? first.value : undefined;
       if (inService && st && start !== undefined && !isPathKeyword(start) && !kind(start) && !start.includes('$')) {
@@ -64,14 +65,6 @@ function withWorkflow(st: YMap, path: TreePath, inputs: Set<string>): Set<string
   if (path[1] !== 'workflows' || typeof path[2] !== 'string') return inputs;
   const own = entries(getIn(st, 'workflows', path[2], 'inputs')).map((p) => p.key.text);
   return new Set([...inputs, ...own]);
-}
-
-/** What SELF is where the call is (§10.3: in a requirement, its relationship). */
-function selfAt(path: TreePath): PathContext {
-  if (path.includes('requirements')) return 'rel';
-  if (path[0] === 'relationship_types' || path.includes('relationship_templates')) return 'rel';
-  if (path[0] === 'node_types' || path.includes('node_templates')) return 'node';
-  return 'either';
 }
 
 function itemOf(n: YNode): PathItem {

@@ -9,6 +9,7 @@
  */
 import { asMap, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TypeTable, ToscaType } from '../typeTable.js';
+import type { PlainValue } from '../values.js';
 import { readScalarDef, type NumberKind, type ScalarDef, type ScalarProblem } from './scalar.js';
 import { v2BuiltinOf, type V2Builtin } from './primitives.js';
 
@@ -25,6 +26,39 @@ export interface V2DataType {
 }
 
 const MAX_CHAIN = 40;
+const NOWHERE = { start: 0, end: 0 };
+
+/** A YAML node standing for a plain value kept in a summary (spans are empty: it is written elsewhere). */
+export function plainNode(v: PlainValue, depth = 0): YNode {
+  if (depth < 30 && Array.isArray(v))
+    return { kind: 'seq', span: NOWHERE, flow: true, items: v.map((x) => plainNode(x, depth + 1)) };
+  if (depth < 30 && v !== null && typeof v === 'object')
+    return {
+      kind: 'map',
+      span: NOWHERE,
+      flow: true,
+      pairs: Object.entries(v).map(([k, x]) => ({
+        key: { kind: 'scalar', span: NOWHERE, style: 'plain', value: k, text: k },
+        value: plainNode(x, depth + 1),
+      })),
+    };
+  const scalar = v !== null && typeof v === 'object' ? null : v;
+  return {
+    kind: 'scalar',
+    span: NOWHERE,
+    style: 'plain',
+    value: scalar,
+    text: scalar === null ? 'null' : String(scalar),
+  };
+}
+
+/** The 2.0 keynames an imported data type's summary kept, as a map node. */
+function importedMap(t: V2DataType): YMap | undefined {
+  const v2 = t.type?.decl?.v2;
+  if (!v2) return undefined;
+  const m = plainNode(v2 as PlainValue);
+  return m.kind === 'map' ? m : undefined;
+}
 
 export class V2DataTypes {
   private readonly local = new Map<string, YPair>();
@@ -106,13 +140,16 @@ export class V2DataTypes {
     this.scalars.set(t.name, null); // a guard while the parents are read
     let result: { def: ScalarDef; problems: ScalarProblem[] } | null = null;
     const parent = i + 1 < types.length ? this.scalarOf(types, i + 1) : undefined;
-    if (t.map && t.pair && parent !== null) {
+    // An imported declaration is read from its summary; its own problems are reported in its file.
+    const map = t.map ?? importedMap(t);
+    if (map && parent !== null) {
       const opts: Parameters<typeof readScalarDef>[2] = {
         numberKindOf: (n) => this.numberKind(n),
-        nameSpan: t.pair.key.span,
+        nameSpan: t.pair?.key.span ?? map.span,
       };
       if (parent) opts.parent = parent.def;
-      result = readScalarDef(t.name, t.map, opts);
+      result = readScalarDef(t.name, map, opts);
+      if (!t.map) result.problems = [];
     }
     this.scalars.set(t.name, result);
     return result;
@@ -122,8 +159,11 @@ export class V2DataTypes {
   validations(name: string): YNode[] {
     const out: YNode[] = [];
     for (const t of this.chain(name)?.types ?? []) {
-      const v = t.map ? getPair(t.map, 'validation')?.value : undefined;
-      if (v) out.push(v);
+      const v = t.map
+        ? getPair(t.map, 'validation')?.value
+        : importedMap(t)?.pairs.find((p) => p.key.text === 'validation');
+      const node = v && 'key' in v ? v.value : v;
+      if (node) out.push(node);
     }
     return out;
   }

@@ -94,7 +94,8 @@ export function readScalarDef(
   if (parent?.canonical) def.canonical = parent.canonical;
   if (parent?.dataType) def.dataType = parent.dataType;
 
-  const props = getPair(map, 'properties');
+  // Derived straight from `scalar`, `properties` is TOSCA035's (no properties on types derived from a built-in type).
+  const props = parent ? getPair(map, 'properties') : undefined;
   if (props)
     report(
       'TOSCA265',
