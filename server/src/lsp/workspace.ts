@@ -161,6 +161,8 @@ export class WorkspaceSync {
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
       await nextTurn();
+      // Once a document is open the warm-up is late: it would only take turns from that document's check.
+      if (session.openPaths().length) break;
       try {
         const text = await session.fs.readText(p, WARM_UP_BYTES);
         if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));
