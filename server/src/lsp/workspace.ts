@@ -133,7 +133,9 @@ export class WorkspaceSync {
       if (typeof ch?.uri !== 'string') continue;
       const key = keyOfUri(ch.uri);
       try {
-        if (ch.type === FileChangeType.Deleted) index.remove(key);
+        // A host that prefetches keeps its own copy of the files: a deletion is read through it
+        // too (the client answers null, the copy forgets the file), so a later build cannot revive it.
+        if (ch.type === FileChangeType.Deleted && !this.prefetch) index.remove(key);
         else await index.refreshFromDisk(key);
       } catch (e) {
         this.logError(`watched file ${ch.uri}`, e);
