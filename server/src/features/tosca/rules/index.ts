@@ -28,6 +28,7 @@ import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
+import { tosca2Rule } from './tosca2.js';
 import { typesRule } from './types.js';
 import { versionRule } from './version.js';
 import { workflowsRule } from './workflows.js';
@@ -37,6 +38,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   duplicateKeysRule<ToscaRuleContext>('TOSCA005'),
   versionRule,
   keynamesRule,
+  tosca2Rule,
   metadataRule,
   importsRule,
   sol001ImportsRule,
