@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../support/protocolWorkspace.js';
@@ -61,6 +61,23 @@ test('--write rewrites the files in place as the golden file says', T, async () 
   }
 });
 
+test('a folder stands for the TOSCA 1.x files under it', T, async () => {
+  const dir = tempDir('migrate-folder');
+  mkdirSync(path.join(dir, 'types'));
+  copyFileSync(path.join(FIXTURES, 'service.1_3.yaml'), path.join(dir, 'service.yaml'));
+  copyFileSync(path.join(FIXTURES, 'types.1_2.yaml'), path.join(dir, 'types', 'app.yaml'));
+  writeFileSync(path.join(dir, 'types', 'v2.yaml'), 'tosca_definitions_version: tosca_2_0\n');
+  writeFileSync(path.join(dir, 'playbook.yml'), '- hosts: all\n');
+  const r = await runCli(['migrate', '--to', 'tosca_2_0', '--write', '.'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /Migrated 2 of 2 files to TOSCA 2\.0/);
+  assert.equal(
+    readFileSync(path.join(dir, 'types', 'app.yaml'), 'utf8'),
+    readFileSync(path.join(FIXTURES, 'types.2_0.yaml'), 'utf8'),
+  );
+  assert.equal(readFileSync(path.join(dir, 'playbook.yml'), 'utf8'), '- hosts: all\n');
+});
+
 test('bad usage is exit 2; a file that is not TOSCA 1.x is exit 1 and named', T, async () => {
   const dir = tempDir('migrate-usage');
   writeFileSync(path.join(dir, 'v2.yaml'), 'tosca_definitions_version: tosca_2_0\n');
@@ -72,11 +89,11 @@ test('bad usage is exit 2; a file that is not TOSCA 1.x is exit 1 and named', T,
   assert.match(wrong.stderr, /--to must be tosca_2_0/);
   const missing = await runCli(['migrate', '--to', 'tosca_2_0', 'nope.yaml'], { cwd: dir });
   assert.equal(missing.code, 2);
-  assert.match(missing.stderr, /no such file: nope\.yaml/);
+  assert.match(missing.stderr, /no such file or folder: nope\.yaml/);
   const v2 = await runCli(['migrate', '--to', 'tosca_2_0', 'v2.yaml'], { cwd: dir });
   assert.equal(v2.code, 1);
   assert.match(v2.stderr, /^v2\.yaml: not migrated: not a TOSCA Simple Profile 1\.0–1\.3 file$/m);
   const help = await runCli(['migrate', '--help'], { cwd: dir });
   assert.equal(help.code, 0);
-  assert.match(help.stdout, /^Usage: lm-descriptors migrate --to tosca_2_0 \[--write\] FILE\.\.\./);
+  assert.match(help.stdout, /^Usage: lm-descriptors migrate --to tosca_2_0 \[--write\] FILE\|FOLDER\.\.\./);
 });

@@ -33,9 +33,14 @@ const GAPS: Record<string, string> = {
   'tliron__go-puccini/examples/1.3/data-types.yaml':
     'migration gap: a 1.x `range` value `[ 1, UNBOUNDED ]`; 2.0 has no range type and the list of integers it ' +
     'becomes cannot hold UNBOUNDED (TODO comment at the property)',
-  'tliron__go-puccini/examples/1.3/functions.yaml':
-    'checker gap (t2core): `tosca:PortInfo` is unknown (an error, where the other profile types are warnings) while ' +
-    'the import `profile: org.oasis-open.simple:2.0` is not resolved to the profile files in the workspace',
+  // The two below show once `profile: org.oasis-open.simple:2.0` resolves to the profile's files (today TOSCA021:
+  // the index does not yet read a file's `profile:` declaration as the name to import it by).
+  'tliron__go-puccini/examples/1.3/policies-and-groups.yaml':
+    'profile difference: the 2.0 simple profile requires `size` and `maxsize` of Storage.ObjectStorage without ' +
+    'defaults (1.3 gave size a default of 0 MB and maxsize was optional)',
+  'tliron__go-puccini/examples/1.3/source-and-target.yaml':
+    'profile difference: the 2.0 simple profile moved `name` from Abstract.Storage to Storage.ObjectStorage, so a ' +
+    'Storage.BlockStorage template may not set it',
 };
 
 /**
@@ -117,7 +122,9 @@ test('migrated xOpera and Puccini 1.x examples check clean as TOSCA 2.0', { time
       .map(([k, n]) => `${n} × ${k}`)
       .join('\n  ')}`,
   );
-  for (const rel of Object.keys(GAPS)) if (!dirty.has(rel)) t.diagnostic(`${rel} is clean now: remove it from GAPS`);
+  for (const rel of Object.keys(GAPS))
+    if (!dirty.has(rel))
+      t.diagnostic(`${rel} has no error now: remove it from GAPS unless its reason says why (see there)`);
   assert.deepEqual(notMigrated, [], 'files the migration refused');
   assert.ok(migrated >= 140, `only ${migrated} files migrated`);
   const unexpected = [...dirty.keys()].filter((rel) => !GAPS[rel]);

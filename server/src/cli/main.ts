@@ -30,7 +30,7 @@ Commands:
                      (lm-descriptors check --help for the options)
   plan FILE          print the build, termination or scale-out plan of a TOSCA topology or an
                      LM assembly (lm-descriptors plan --help for the options)
-  migrate --to tosca_2_0 [--write] FILE...
+  migrate --to tosca_2_0 [--write] FILE|FOLDER...
                      rewrite TOSCA 1.x files as TOSCA 2.0 (lm-descriptors migrate --help)
   schema <kind>      print the JSON Schema of ${Object.keys(SCHEMA_KINDS).join(', ')}
 

@@ -8,7 +8,7 @@
  * Exit codes: 0 every file migrated (TODOs included), 1 a file could not be migrated (not a 1.x
  * file, YAML errors), 2 bad usage or an unreadable file.
  */
-import { realpathSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { migrateDocument } from '../features/tosca/migrate/document.js';
 import { unifiedDiff } from '../features/tosca/migrate/diff.js';
@@ -19,12 +19,14 @@ import { normalise } from '../index/workspace.js';
 import { write } from './output.js';
 
 export const MIGRATE_USAGE = [
-  'Usage: lm-descriptors migrate --to tosca_2_0 [--write] FILE...',
+  'Usage: lm-descriptors migrate --to tosca_2_0 [--write] FILE|FOLDER...',
   '',
   'Rewrites TOSCA Simple Profile 1.0-1.3 files as TOSCA 2.0 with minimal edits (comments and layout kept):',
   'the version, topology_template -> service_template, functions in $ form with TOSCA paths, constraints as',
   'validation clauses, occurrences -> count_range, renamed keynames, normative types as the TOSCA 2.0 simple',
-  'profile\'s, imported under the namespace "tosca". What cannot be migrated mechanically gets a',
+  'profile\'s, imported under the namespace "tosca".',
+  'A FOLDER stands for every TOSCA 1.x file under it (.yaml, .yml; .git and node_modules skipped), so that',
+  'a template and the type files it imports move together. What cannot be migrated mechanically gets a',
   '"# TODO(migrate): ..." comment in the file and a "FILE:LINE: TODO(migrate): ..." line on standard error',
   '(LINE: of the construct, or with --write of the comment in the rewritten file).',
   '',
@@ -60,8 +62,39 @@ function parse(args: readonly string[]): Options | string {
   }
   if (to === undefined) return 'Missing --to: the version to migrate to (tosca_2_0).';
   if (to !== TARGET_VERSION) return `--to must be ${TARGET_VERSION} (got ${to}).`;
-  if (!files.length) return 'Missing FILE: the TOSCA 1.x files to migrate.';
+  if (!files.length) return 'Missing FILE: the TOSCA 1.x files (or folders) to migrate.';
   return { files, write: writeFiles };
+}
+
+const V1 = /^tosca_definitions_version:\s*["']?tosca_simple_yaml_1_[0-3]\b/m;
+
+/** The TOSCA 1.x files under a folder, sorted (bounded: a folder of a million files is not walked whole). */
+function filesUnder(dir: string, out: string[] = [], depth = 0): string[] {
+  if (depth > 30 || out.length > 10_000) return out;
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory() && e.name !== '.git' && e.name !== 'node_modules') filesUnder(p, out, depth + 1);
+    else if (e.isFile() && /\.ya?ml$/.test(e.name) && statSync(p).size < 4_000_000) {
+      if (V1.test(readFileSync(p, 'utf8'))) out.push(p);
+    }
+  }
+  return out;
+}
+
+/** The files to migrate, folders expanded, or the argument that names nothing. */
+function expand(args: readonly string[]): string[] | { missing: string } {
+  const out: string[] = [];
+  for (const a of args) {
+    let st;
+    try {
+      st = statSync(a);
+    } catch {
+      return { missing: a };
+    }
+    if (st.isDirectory()) out.push(...filesUnder(a));
+    else out.push(a);
+  }
+  return out;
 }
 
 export async function migrateCommand(args: readonly string[]): Promise<number> {
@@ -74,6 +107,12 @@ export async function migrateCommand(args: readonly string[]): Promise<number> {
     write(2, `lm-descriptors migrate: ${opts}\n${MIGRATE_USAGE}\n`);
     return 2;
   }
+  const given = expand(opts.files);
+  if (!Array.isArray(given)) {
+    write(2, `lm-descriptors migrate: no such file or folder: ${given.missing}\n`);
+    return 2;
+  }
+  opts.files = given;
   const sessions = new Map<string, Session>();
   let status = 0;
   let migrated = 0;

@@ -19,6 +19,7 @@ import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
+import { constraintHint } from './constraintHints.js';
 import { isDialectExpression } from './dialects.js';
 import { grammarOf } from '../../model/tosca/grammars.js';
 import { checkValueV2, definitionAt, type V2Target } from './valuesV2.js';
@@ -200,7 +201,9 @@ export function checkValue(
             code: 'TOSCA051',
             severity: 'error',
             span: v.span,
-            message: `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).`,
+            message:
+              `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).` +
+              constraintHint(what, c.op, c.value),
           });
       }
     }

@@ -192,6 +192,9 @@ class Migration {
       return true;
     }
     if (this.requirementDefinition(p, path)) return true;
+    if (path.length === 2 && path[0] === 'service_template' && path[1] === 'substitution_mappings') {
+      if (key === 'properties' || key === 'attributes') this.mappings(p);
+    }
     if (this.interfaceOperations(p, path)) return false;
     if (key === 'valid_source_types' && inTypes) {
       this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
@@ -272,6 +275,27 @@ class Migration {
     return true;
   }
 
+  /**
+   * Substitution property and attribute mappings: 1.x `prop: [ input ]` is 2.0 `prop: input` (TOSCA Version
+   * 2.0 §15.2); the 1.x `[ node_template, name ]` form maps to a template, where 2.0 maps to an input or output.
+   */
+  private mappings(p: YPair): void {
+    const section = p.key.text;
+    for (const q of asMap(p.value)?.pairs ?? []) {
+      const seq = asSeq(q.value);
+      if (!seq) continue;
+      const only = seq.items.length === 1 ? asScalar(seq.items[0]) : null;
+      if (only) this.edits.replace(seq.span.start, contentEnd(seq), this.text.slice(only.span.start, only.span.end));
+      else {
+        const what =
+          section === 'properties'
+            ? 'a property mapped to a node template: 2.0 maps it to an input'
+            : 'an attribute mapped to a node template: 2.0 maps it to an output';
+        this.todo(q.key.span.start, what);
+      }
+    }
+  }
+
   /** A property, attribute or parameter definition (of a type, or the service template's inputs and outputs). */
   private isDefinition(path: readonly (string | number)[]): boolean {
     const section = path[path.length - 2];
@@ -330,7 +354,9 @@ class Migration {
       if (typeof s.value !== 'string' || !isNormativeName(s.text)) continue;
       const mapped = profileName(s.text);
       if (mapped) {
-        this.edits.replace(s.span.start, s.span.end, `${PROFILE_NAMESPACE}:${mapped}`);
+        const name = `${PROFILE_NAMESPACE}:${mapped}`;
+        // `tosca:PortInfo` is already the 2.0 name; it still needs the profile import.
+        if (name !== s.text) this.edits.replace(s.span.start, s.span.end, name);
         this.profileNeeded = true;
       } else if (ROOTS_WITHOUT_PROFILE_TYPE.has(s.text) && p.key.text === 'derived_from') {
         if (!removePairLines(this.edits, p.key.span.start, contentEnd(s)))

@@ -103,7 +103,9 @@ export function profileName(name: string): string | undefined {
   if (special) return special;
   if (name.startsWith('tosca:')) {
     const short = name.slice(6);
-    return Object.values(PROFILE).some((names) => names.includes(short)) ? short : undefined;
+    const known =
+      Object.values(PROFILE).some((names) => names.includes(short)) || Object.values(SPECIAL).includes(short);
+    return known ? short : undefined;
   }
   for (const [prefix, names] of Object.entries(PROFILE)) {
     if (name.startsWith(prefix)) {
