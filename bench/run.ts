@@ -1076,7 +1076,9 @@ main().then(
 
 /** The per-rule table: the heaviest rows of each file, the rest summed in one row. */
 function ruleTableLines(t: RuleTable, top = 12): string[] {
-  const out = ['Per-rule time of one keystroke (digit toggled, file analysed again as on didChange), p50 / p95:'];
+  const out = [
+    'Per-rule CPU time of one keystroke (a digit toggled, the file analysed again as on didChange), p50 / p95:',
+  ];
   for (const f of t.files) {
     out.push(
       `  ${f.file.split(path.sep).slice(-3).join('/')}: ${f.lines} lines, ` +

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-editor end-to-end tests for lm-descriptors. One entry point:
-#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, try, neovim, vim
-#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, try, neovim, vim)
+#   bash e2e/run.sh                 all suites: vscode-api, vscode-ui, vscode-web, try, neovim, vim
+#   bash e2e/run.sh neovim ui       only some (names: api|vscode-api, ui|vscode-ui, web|vscode-web, try, neovim, vim)
 # What it does:
 #   1. builds lm-descriptors.vsix (npm run package) when it is missing or older than the sources
 #      (E2E_REBUILD=0: only when missing), and dist/server.js when missing;
@@ -28,16 +28,17 @@ for a in "$@"; do
   case "$a" in
     api|vscode-api) suites+=(vscode-api) ;;
     ui|vscode-ui) suites+=(vscode-ui) ;;
+    web|vscode-web) suites+=(vscode-web) ;;
     try) suites+=(try) ;;
     neovim|nvim) suites+=(neovim) ;;
     vim) suites+=(vim) ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, try, neovim, vim)" >&2; exit 2 ;;
+    *) echo "e2e/run.sh: unknown suite '$a' (api, ui, web, try, neovim, vim)" >&2; exit 2 ;;
   esac
 done
-[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui try neovim vim)
+[ ${#suites[@]} -eq 0 ] && suites=(vscode-api vscode-ui vscode-web try neovim vim)
 wants() { local s; for s in "${suites[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
-wants_vscode() { wants vscode-api || wants vscode-ui || wants try; }
+wants_vscode() { wants vscode-api || wants vscode-ui || wants vscode-web || wants try; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 secs() { awk -v ms="$1" 'BEGIN { printf "%.1f s", ms / 1000 }'; }
@@ -132,7 +133,8 @@ if wants_vscode && [ -z "$build_failed" ]; then
     echo "$out" | tail -8
     if [ $rc = 77 ]; then
       reason=$(echo "$out" | grep -m1 '^SKIP:' | sed 's/^SKIP: //')
-      skip_reason[vscode-api]=$reason; skip_reason[vscode-ui]=$reason; skip_reason[try]=$reason
+      skip_reason[vscode-api]=$reason; skip_reason[vscode-ui]=$reason; skip_reason[vscode-web]=$reason
+      skip_reason[try]=$reason
     elif [ $rc != 0 ]; then
       build_failed="e2e/vscode/install.sh failed (rc=$rc)"
     fi
@@ -148,6 +150,7 @@ for s in "${suites[@]}"; do
   case "$s" in
     vscode-api) cmd=(bash "$here/vscode/run.sh" api) ;;
     vscode-ui) cmd=(bash "$here/vscode/run.sh" ui) ;;
+    vscode-web) cmd=(bash "$here/vscode/run.sh" web) ;;
     try) cmd=(bash "$here/vscode/try.test.sh") ;;
     neovim) cmd=(bash "$here/neovim/run.sh") ;;
     vim) cmd=(bash "$here/vim/run.sh") ;;

@@ -5,12 +5,14 @@
 #   e2e/vscode/run.sh api   API tests inside the extension host (api-tests/index.js)
 #   e2e/vscode/run.sh ui    Playwright UI smoke test (ui.test.mjs), screenshots in the run folder;
 #                           with E2E_UPDATE_SCREENSHOTS=1 they are also copied to docs/screenshots/
+#   e2e/vscode/run.sh web   the web build (web.test.mjs): the extension forced into the browser's
+#                           web-worker extension host, its server a web worker reading files through the client
 # Exit 0 = pass, 1 = fail, 77 = skipped (prints SKIP: reason).
 # Env: E2E_RUN_DIR (default e2e/.run), E2E_VSIX (default lm-descriptors.vsix at the repo root),
 #      E2E_CHROMIUM (default /usr/bin/chromium), E2E_SUITE_TIMEOUT (seconds, default 180).
 set -euo pipefail
-suite=${1:?usage: run.sh api|ui}
-case "$suite" in api|ui) ;; *) echo "usage: run.sh api|ui" >&2; exit 2 ;; esac
+suite=${1:?usage: run.sh api|ui|web}
+case "$suite" in api|ui|web) ;; *) echo "usage: run.sh api|ui|web" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 run=${E2E_RUN_DIR:-$repo/e2e/.run}/vscode-$suite
@@ -55,6 +57,12 @@ t0=$(date +%s%N)
 install_vsix "$run" "$vsix" \
   || { cat "$run/install-extension.log"; echo "not ok - code-server --install-extension $vsix failed"; exit 1; }
 ext_id=$(node -p 'const p=require(process.argv[1]); p.publisher+"."+p.name' "$repo/package.json")
+if [ "$suite" = web ]; then
+  # Run the extension in the browser's web-worker extension host: VS Code then loads its `browser` entry.
+  node -e 'const fs=require("fs");const f=process.argv[1];const s=JSON.parse(fs.readFileSync(f,"utf8"));
+    s["remote.extensionKind"]={[process.argv[2]]:["web"]};fs.writeFileSync(f,JSON.stringify(s,null,2))' \
+    "$run/user/User/settings.json" "$ext_id"
+fi
 ls -d "$run/ext/$ext_id"-* >/dev/null 2>&1 || { cat "$run/install-extension.log"; echo "not ok - $ext_id not in $run/ext after install"; exit 1; }
 echo "ok - installed $(basename "$vsix") into a fresh extensions dir as $(basename "$(ls -d "$run/ext/$ext_id"-*)") ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
 
@@ -77,7 +85,7 @@ if ! start_code_server "$run" "$run/ws"; then
 fi
 echo "ok - code-server $("$cs" --version 2>/dev/null | grep -E '^4\.' | head -1 | cut -d' ' -f1,4-) healthy on 127.0.0.1:$port ($(( ($(date +%s%N) - t1) / 1000000 )) ms)"
 
-driver=$here/api.mjs; [ "$suite" = ui ] && driver=$here/ui.test.mjs
+driver=$here/api.mjs; [ "$suite" = ui ] && driver=$here/ui.test.mjs; [ "$suite" = web ] && driver=$here/web.test.mjs
 rc=0
 LM_E2E_PORT=$port LM_E2E_RUN=$run LM_E2E_WS=$run/ws LM_E2E_CHROMIUM=$chromium LM_E2E_EXTENSION_ID=$ext_id \
 LM_E2E_TIMEOUT_S=$budget LM_E2E_REPO=$repo \

@@ -109,7 +109,7 @@ describe('distribution', () => {
   });
 
   test(
-    'vsce ls: the extension ships its bundles (plan view and web build too), grammar, icon, README, CHANGELOG, LICENSE only',
+    'vsce ls: the extension ships its bundles (plan view, web build), grammar, icon, README, CHANGELOG, LICENSE only',
     T,
     async () => {
       const r = await runCli(['ls', '--no-dependencies'], {

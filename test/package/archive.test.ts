@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { runCheck } from '../../server/src/cli/check.js';
 import type { CheckOptions } from '../../server/src/cli/args.js';
 import { formatSarif } from '../../server/src/cli/formats/sarif.js';
@@ -137,6 +138,43 @@ test('a folder argument opens the package archives it holds, printed folder/pkg.
     const report = { rows: out.result.rows, cwd: work };
     assert.match(formatSarif(report), /"uri": "dist\/wrong-hash\.csar!\/manifest\.mf"/);
     assert.match(formatJson(report), /"file": "dist\/climb\.csar"[\s\S]*"code": "TOSCA329"/);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('ZIP64 archives are read: the same findings as the plain archive', async () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'lmd-csar-'));
+  try {
+    const files = goodPackage();
+    MISTAKES['wrong hash']!(files);
+    writeFileSync(path.join(work, 'plain.csar'), zipOf(files));
+    writeFileSync(path.join(work, 'z64.csar'), zipOf(files, true, true));
+    writeFileSync(path.join(work, 'z64-stored.csar'), zipOf(files, false, true));
+    const plain = await rowsOf(work, 'plain.csar');
+    assert.ok(plain.some((r) => r.endsWith('TOSCA315')));
+    for (const name of ['z64.csar', 'z64-stored.csar']) {
+      assert.deepEqual(
+        await rowsOf(work, name),
+        plain.map((r) => r.replace('plain.csar!', name + '!')),
+        name,
+      );
+    }
+    // Info-ZIP's `zip -fz` writes ZIP64 records for any archive (when the tool is installed).
+    const folder = writePackage(files, path.join(work, 'pkg'));
+    const zipped = spawnSync('zip', ['-q', '-r', '-fz', path.join(work, 'infozip.csar'), '.'], { cwd: folder });
+    if (zipped.status === 0) {
+      assert.deepEqual(
+        (await rowsOf(work, 'infozip.csar')).filter((r) => /TOSCA3\d\d/.test(r)),
+        plain.filter((r) => /TOSCA3\d\d/.test(r)).map((r) => r.replace('plain.csar!', 'infozip.csar!')),
+      );
+    }
+    // The ZIP64 markers without the ZIP64 end record: refused, saying so.
+    const broken = zipOf(files);
+    new DataView(broken.buffer).setUint16(broken.length - 12, 0xffff, true);
+    writeFileSync(path.join(work, 'broken64.csar'), broken);
+    const out = await runCheck(options(['broken64.csar']), work);
+    assert.ok(!out.ok && /ZIP64 end of central directory record is missing/.test(out.message));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -90,48 +90,84 @@ export function writePackage(files: Record<string, string | Uint8Array>, dir?: s
   return root;
 }
 
-/** A zip of the files: deflated when `deflate`, stored otherwise. `names` overrides entry names (for `../`). */
-export function zipOf(files: Record<string, string | Uint8Array>, deflate = true): Uint8Array {
+/**
+ * A zip of the files: deflated when `deflate`, stored otherwise. With `zip64`, every size and offset is
+ * given in ZIP64 form (APPNOTE 4.5.3 extra fields, the ZIP64 end record and its locator), as some writers do
+ * for archives of any size.
+ */
+export function zipOf(files: Record<string, string | Uint8Array>, deflate = true, zip64 = false): Uint8Array {
   const locals: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
+  const FF = 0xffffffff;
   for (const [name, content] of Object.entries(files)) {
     const data = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     const body = deflate ? u8(deflateRawSync(data)) : data;
     const nameBuf = new TextEncoder().encode(name);
     const crc = crc32(data);
+    const localExtra = zip64 ? extra64([data.length, body.length]) : new Uint8Array(0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(zip64 ? 45 : 20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(deflate ? 8 : 0, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(zip64 ? FF : body.length, 18);
+    local.writeUInt32LE(zip64 ? FF : data.length, 22);
     local.writeUInt16LE(nameBuf.length, 26);
+    local.writeUInt16LE(localExtra.length, 28);
+    const cdExtra = zip64 ? extra64([data.length, body.length, offset]) : new Uint8Array(0);
     const cd = Buffer.alloc(46);
     cd.writeUInt32LE(0x02014b50, 0);
-    cd.writeUInt16LE(20, 4);
-    cd.writeUInt16LE(20, 6);
+    cd.writeUInt16LE(zip64 ? 45 : 20, 4);
+    cd.writeUInt16LE(zip64 ? 45 : 20, 6);
     cd.writeUInt16LE(0x0800, 8);
     cd.writeUInt16LE(deflate ? 8 : 0, 10);
     cd.writeUInt32LE(crc, 16);
-    cd.writeUInt32LE(body.length, 20);
-    cd.writeUInt32LE(data.length, 24);
+    cd.writeUInt32LE(zip64 ? FF : body.length, 20);
+    cd.writeUInt32LE(zip64 ? FF : data.length, 24);
     cd.writeUInt16LE(nameBuf.length, 28);
-    cd.writeUInt32LE(offset, 42);
-    locals.push(u8(local), nameBuf, body);
-    central.push(u8(cd), nameBuf);
-    offset += 30 + nameBuf.length + body.length;
+    cd.writeUInt16LE(cdExtra.length, 30);
+    cd.writeUInt32LE(zip64 ? FF : offset, 42);
+    locals.push(u8(local), nameBuf, localExtra, body);
+    central.push(u8(cd), nameBuf, cdExtra);
+    offset += 30 + nameBuf.length + localExtra.length + body.length;
   }
   const cdBuf = concat(central);
+  const count = Object.keys(files).length;
+  const tail: Uint8Array[] = [];
+  if (zip64) {
+    const rec = Buffer.alloc(56);
+    rec.writeUInt32LE(0x06064b50, 0);
+    rec.writeBigUInt64LE(44n, 4);
+    rec.writeUInt16LE(45, 12);
+    rec.writeUInt16LE(45, 14);
+    rec.writeBigUInt64LE(BigInt(count), 24);
+    rec.writeBigUInt64LE(BigInt(count), 32);
+    rec.writeBigUInt64LE(BigInt(cdBuf.length), 40);
+    rec.writeBigUInt64LE(BigInt(offset), 48);
+    const loc = Buffer.alloc(20);
+    loc.writeUInt32LE(0x07064b50, 0);
+    loc.writeBigUInt64LE(BigInt(offset + cdBuf.length), 8);
+    loc.writeUInt32LE(1, 16);
+    tail.push(u8(rec), u8(loc));
+  }
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cdBuf.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return concat([...locals, cdBuf, u8(end)]);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 8);
+  end.writeUInt16LE(zip64 ? 0xffff : count, 10);
+  end.writeUInt32LE(zip64 ? FF : cdBuf.length, 12);
+  end.writeUInt32LE(zip64 ? FF : offset, 16);
+  return concat([...locals, cdBuf, ...tail, u8(end)]);
+}
+
+/** A ZIP64 extended information extra field (id 1) holding these 8-byte values. */
+function extra64(values: number[]): Uint8Array {
+  const b = Buffer.alloc(4 + 8 * values.length);
+  b.writeUInt16LE(1, 0);
+  b.writeUInt16LE(8 * values.length, 2);
+  values.forEach((n, i) => b.writeBigUInt64LE(BigInt(n), 4 + 8 * i));
+  return u8(b);
 }
 
 function u8(b: Buffer): Uint8Array {

@@ -53,7 +53,13 @@ service_template:
     c: { value: { $get_security_context: { env: staging } } }
 #                 ^^^^^^^^^^^^^^^^^^^^^ TOSCA231
     d: { value: { $ns:random: [ 1 ] } }
+    e: { value: { $in_range: [ 1, [ 0, 5 ] ] } }
+#                 ^^^^^^^^^ TOSCA231
 `);
+  assert.match(
+    d.filter((x) => x.code === 'TOSCA231')[2]?.message ?? '',
+    /1\.3 constraint operator.*\$greater_or_equal/,
+  );
   assert.match(messageOf(d, 'TOSCA231'), /did you mean `\$concat`/);
   assert.deepEqual(d.find((x) => x.code === 'TOSCA231')?.data?.fixes?.[0], { fix: 'replace', replaceWith: '$concat' });
   assert.equal(d.find((x) => x.code === 'TOSCA232')?.severity, 'warning');

@@ -25,6 +25,24 @@ service_template:
       properties:
 `;
 
+const TYPES = `
+node_types:
+  Database:
+    properties:
+      db_name: { type: string }
+    attributes:
+      state: { type: string }
+    capabilities:
+      endpoint: { type: Endpoint }
+  WebServer:
+    properties:
+      port: { type: integer }
+    requirements:
+      - database: { capability: Endpoint }
+capability_types:
+  Endpoint: {}
+`;
+
 test('completion of $ functions: built-ins with snippets, declared functions, braces after a key', async () => {
   const src = tosca2(`${SERVICE}        port: $get_i$0\n`);
   await checkCompletion(src, ['$get_input', '$greater_or_equal', '$available_allocation', '$sqrt', '$node_index']);
@@ -82,4 +100,12 @@ test('semantic tokens of 2.0 calls: function names, path keywords, declared inpu
     '$equal function+defaultLibrary',
     '$node_index function+defaultLibrary',
   ]);
+});
+
+test('completion after the start of a path: properties, attributes, requirements, capabilities', async () => {
+  const src = (expr: string) => tosca2(`${TYPES}${SERVICE}        port: ${expr}\n`);
+  await checkCompletion(src('{ $get_property: [ SELF, $0 ] }'), ['port', 'RELATIONSHIP', 'CAPABILITY'], ['db_name']);
+  await checkCompletion(src('{ $get_attribute: [ db, $0 ] }'), ['db_name', 'state']);
+  await checkCompletion(src('{ $get_property: [ SELF, RELATIONSHIP, $0 ] }'), ['database'], ['port']);
+  await checkCompletion(src('{ $get_property: [ db, CAPABILITY, $0 ] }'), ['endpoint'], ['db_name']);
 });

@@ -167,3 +167,153 @@ node_types:
     { ignore: IGNORE },
   );
 });
+
+test('TOSCA270-272 on 2.0 values: built-in types, scalars, validation clauses', async () => {
+  await checkTosca(
+    `tosca_definitions_version: tosca_2_0
+data_types:
+  PositiveInteger:
+    derived_from: integer
+    validation: { $greater_or_equal: [ $value, 1 ] }
+  Bitrate:
+    derived_from: scalar
+    data_type: PositiveInteger
+    units: { bits/s: 1, kbits/s: 1000 }
+  Length:
+    derived_from: scalar
+    units: { m: 1 }
+    prefixes: { "": 1, c: 0.01, m: 0.001 }
+node_types:
+  Box:
+    properties:
+      flag: { type: boolean, required: false }
+      label: { type: string, required: false }
+      blob: { type: bytes, required: false }
+      when: { type: timestamp, required: false }
+      release: { type: version, required: false }
+      rate: { type: Bitrate, required: false }
+      width:
+        type: Length
+        required: false
+        validation: { $less_than: [ $value, 15 cm ] }
+      ports:
+        type: list
+        required: false
+        entry_schema:
+          type: integer
+          validation: { $less_or_equal: [ $value, 128 ] }
+service_template:
+  inputs:
+    port: { type: integer }
+  node_templates:
+    ok:
+      type: Box
+      properties:
+        flag: true
+        label: "0.1"
+        blob: UHVjY2luaQ==
+        when: "2024-01-31T12:00:00Z"
+        release: 1.0.0.alpha-10
+        rate: 10 kbits/s
+        width: 125.3 mm
+        ports: [ 80, 128, { $get_input: port } ]
+    bad:
+      type: Box
+      properties:
+        flag: False
+#             ^^^^^ TOSCA270
+        label: 0.1
+#              ^^^ TOSCA270
+        blob: null
+#             ^^^^ TOSCA270
+        when: "2024-01-31 12:00:00"
+#             ^^^^^^^^^^^^^^^^^^^^^ TOSCA270
+        release: 6.1
+#                ^^^ TOSCA270
+        rate: 1.5 kbits/s
+#             ^^^^^^^^^^^ TOSCA271
+        width: 20 cm
+#              ^^^^^ TOSCA272
+        ports: [ 80, 8080 ]
+#                    ^^^^ TOSCA272
+    worse:
+      type: Box
+      properties:
+        rate: -1 bits/s
+#             ^^^^^^^^^ TOSCA272
+        width: 10
+#              ^^ TOSCA271
+        label:
+#       ^^^^^ TOSCA270
+`,
+    { ignore: IGNORE },
+  );
+});
+
+test('TOSCA271/272: scalar types and validation clauses of an imported profile', async () => {
+  await checkTosca(
+    `#- /ws/profile.yaml
+tosca_definitions_version: tosca_2_0
+data_types:
+  Positive:
+    derived_from: integer
+    validation: { $greater_than: [ $value, 0 ] }
+  Size:
+    derived_from: scalar
+    data_type: integer
+    units: { B: 1 }
+    prefixes: { "": 1, k: 1000, Ki: 1024 }
+#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - url: profile.yaml
+node_types:
+  Disk:
+    properties:
+      size: { type: Size }
+      count: { type: Positive }
+service_template:
+  node_templates:
+    good:
+      type: Disk
+      properties: { size: 10 KiB, count: 2 }
+    bad:
+      type: Disk
+      properties: { size: 10 KB, count: 0 }
+#                         ^^^^^ TOSCA271
+#                                       ^ TOSCA272
+`,
+    { ignore: IGNORE },
+  );
+});
+
+test('TOSCA273 fixed values; TOSCA060 for an unmentioned capability; a null default is none', async () => {
+  await checkTosca(
+    `tosca_definitions_version: tosca_2_0
+capability_types:
+  Endpoint:
+    properties:
+      protocol: { type: string, value: tcp }
+      port: { type: integer }
+      name: { type: string, required: false, default: null }
+node_types:
+  Host:
+    capabilities:
+      terminal: { type: Endpoint }
+service_template:
+  node_templates:
+    fixed:
+      type: Host
+      capabilities:
+        terminal:
+          properties:
+            protocol: http
+#           ^^^^^^^^ TOSCA273
+            port: 80
+    unmentioned:
+#   ^^^^^^^^^^^ TOSCA060
+      type: Host
+`,
+    { ignore: IGNORE },
+  );
+});

@@ -91,7 +91,7 @@ node_types:
           capability: Cap
           count_range: [0, UNBOUNDED]
           occurrences: [0, 1]
-#         ^^^^^^^^^^^ TOSCA010
+#         ^^^^^^^^^^^ TOSCA208
 capability_types:
   Cap:
     valid_source_node_types: [Anything]

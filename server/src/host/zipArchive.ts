@@ -3,7 +3,8 @@
  * demand with node's zlib, nothing is written to disk. What could hurt the reader is refused with
  * a clear error before anything is read: too many entries, entries too large, compression ratios
  * only a zip bomb has, entries that overlap (the overlapping-file bomb), names that climb out of
- * the archive (`../`, absolute paths, drive letters), encrypted entries, ZIP64 archives.
+ * the archive (`../`, absolute paths, drive letters), encrypted entries, archives on several disks.
+ * ZIP64 records are read (any writer may use them); the limits on sizes and counts stay the same.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -36,6 +37,30 @@ export interface ZipEntry {
 }
 
 export class ZipError extends Error {}
+
+/** A 64-bit size or offset as a number, when exact. */
+function safe(n: bigint): number | undefined {
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : undefined;
+}
+
+/** The values of a central entry's ZIP64 extended information field (id 1), in order; undefined if absent. */
+function zip64Extra(v: DataView, start: number, length: number): number[] | undefined {
+  for (let p = start; p + 4 <= start + length;) {
+    const id = v.getUint16(p, true);
+    const len = v.getUint16(p + 2, true);
+    if (id === 1) {
+      const out: number[] = [];
+      for (let q = p + 4; q + 8 <= p + 4 + len && q + 8 <= start + length; q += 8) {
+        const n = safe(v.getBigUint64(q, true));
+        if (n === undefined) return undefined;
+        out.push(n);
+      }
+      return out;
+    }
+    p += 4 + len;
+  }
+  return undefined;
+}
 
 const CHUNK = 1024 * 1024;
 
@@ -103,13 +128,16 @@ export class ZipArchive {
       }
     }
     if (eocd < 0) throw new ZipError('it is not a zip archive (no end of central directory)');
-    const count = tv.getUint16(eocd + 10, true);
-    const cdSize = tv.getUint32(eocd + 12, true);
-    const cdOffset = tv.getUint32(eocd + 16, true);
-    if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-      throw new ZipError(
-        'it is a ZIP64 archive, which this reader does not support (more than 65,535 entries or 4 GiB)',
-      );
+    let count = tv.getUint16(eocd + 10, true);
+    let cdSize = tv.getUint32(eocd + 12, true);
+    let cdOffset = tv.getUint32(eocd + 16, true);
+    // ZIP64 (APPNOTE 4.3.14, 4.3.15): a locator just before the end record points to the ZIP64 end
+    // record, which holds the real count, size and offset (writers may use it for any archive).
+    const eocdAt = this.fileSize - tailLen + eocd;
+    const zip64 = eocdAt >= 20 ? this.zip64End(eocdAt) : undefined;
+    if (zip64) ({ count, cdSize, cdOffset } = zip64);
+    else if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+      throw new ZipError('it is a ZIP64 archive whose ZIP64 end of central directory record is missing or damaged');
     }
     if (count > limits.maxEntries) {
       throw new ZipError(`it has ${count} entries, more than the ${limits.maxEntries} a package is allowed here`);
@@ -126,13 +154,23 @@ export class ZipArchive {
         throw new ZipError('its central directory is damaged');
       const flags = v.getUint16(p + 8, true);
       const method = v.getUint16(p + 10, true);
-      const compressedSize = v.getUint32(p + 20, true);
-      const size = v.getUint32(p + 24, true);
+      let compressedSize = v.getUint32(p + 20, true);
+      let size = v.getUint32(p + 24, true);
       const nameLen = v.getUint16(p + 28, true);
       const extraLen = v.getUint16(p + 30, true);
       const commentLen = v.getUint16(p + 32, true);
-      const offset = v.getUint32(p + 42, true);
+      let offset = v.getUint32(p + 42, true);
       const name = utf8.decode(cd.subarray(p + 46, p + 46 + nameLen));
+      if (size === 0xffffffff || compressedSize === 0xffffffff || offset === 0xffffffff) {
+        const x = zip64Extra(v, p + 46 + nameLen, Math.min(extraLen, cdSize - (p + 46 + nameLen)));
+        const take = (marked: boolean, was: number) => (marked ? x?.shift() : was);
+        const s64 = take(size === 0xffffffff, size);
+        const c64 = take(compressedSize === 0xffffffff, compressedSize);
+        const o64 = take(offset === 0xffffffff, offset);
+        if (s64 === undefined || c64 === undefined || o64 === undefined)
+          throw new ZipError(`entry \`${name}\` has no ZIP64 extra field for its sizes or offset`);
+        [size, compressedSize, offset] = [s64, c64, o64];
+      }
       p += 46 + nameLen + extraLen + commentLen;
       if (unsafeName(name)) {
         throw new ZipError(`entry \`${name}\` names a path outside the archive (absolute, a drive, or \`..\`)`);
@@ -164,6 +202,24 @@ export class ZipArchive {
         throw new ZipError(`entries \`${spans[i - 1]![2]}\` and \`${spans[i]![2]}\` overlap (a zip bomb?)`);
       }
     }
+  }
+
+  /** The ZIP64 end of central directory record, when a locator precedes the end record at `eocdAt`. */
+  private zip64End(eocdAt: number): { count: number; cdSize: number; cdOffset: number } | undefined {
+    const loc = new DataView(this.read(eocdAt - 20, 20).buffer);
+    if (loc.getUint32(0, true) !== 0x07064b50) return undefined;
+    if (loc.getUint32(4, true) !== 0 || loc.getUint32(16, true) > 1)
+      throw new ZipError('it spans several disks, which this reader does not support');
+    const at = safe(loc.getBigUint64(8, true));
+    if (at === undefined || at + 56 > eocdAt) throw new ZipError('its ZIP64 end of central directory lies outside it');
+    const rec = new DataView(this.read(at, 56).buffer);
+    if (rec.getUint32(0, true) !== 0x06064b50) throw new ZipError('its ZIP64 end of central directory is damaged');
+    const count = safe(rec.getBigUint64(32, true));
+    const cdSize = safe(rec.getBigUint64(40, true));
+    const cdOffset = safe(rec.getBigUint64(48, true));
+    if (count === undefined || cdSize === undefined || cdOffset === undefined)
+      throw new ZipError('its ZIP64 end of central directory gives sizes beyond what this reader handles');
+    return { count, cdSize, cdOffset };
   }
 
   /** Where an entry's data starts (after its local header). */

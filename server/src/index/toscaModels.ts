@@ -537,7 +537,9 @@ export class ToscaModels {
       byNamespace: (ns) => {
         const out: string[] = [];
         for (const e of this.index.allEntries()) {
-          if (e.kind === 'tosca' && isToscaSummary(e.summary) && e.summary.namespace?.name === ns) out.push(e.path);
+          if (!(e.kind === 'tosca' && isToscaSummary(e.summary))) continue;
+          // A 1.x `namespace:` or a TOSCA 2.0 `profile:` name (§6.7).
+          if (e.summary.namespace?.name === ns || e.summary.profile?.name === ns) out.push(e.path);
         }
         // Several files of a profile may declare the namespace: prefer the CSAR entry / profile file.
         return out.sort((a, b) => rankProfile(a) - rankProfile(b) || a.localeCompare(b));

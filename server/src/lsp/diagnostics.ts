@@ -124,9 +124,13 @@ export class DiagnosticsPublisher {
       // The text changed (or the document closed) while the rules ran: the result is stale.
       if (this.docs.seq(uri) !== seq) return;
       await this.connection.sendDiagnostics({ uri, version: model.version, diagnostics: diags.map(toLspDiagnostic) });
-      // The fast model's syntax check completes now, off the typing path; errors it finds are
-      // published right after.
-      if (!model.syntaxChecked) void nextTurn().then(() => this.verify(uri, seq));
+      // The fast model's syntax check completes off the typing path (at once after an open, after a
+      // pause in typing after an edit; a newer edit makes it moot); errors it finds are published then.
+      if (!model.syntaxChecked) {
+        const delay = this.docs.verifyDelay(uri);
+        if (delay) setTimeout(() => this.verify(uri, seq), delay);
+        else void nextTurn().then(() => this.verify(uri, seq));
+      }
     } catch (e) {
       this.logError(`diagnostics failed for ${uri}`, e);
     } finally {

@@ -12,6 +12,9 @@ import type { DocumentModel } from '../model/document.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { keyOfUri } from './convert.js';
 
+/** Pause in typing after which an edited document's full syntax check runs (see `verifyDelay`). */
+export const VERIFY_AFTER_EDIT_MS = 300;
+
 interface Cached {
   seq: number;
   generation: number;
@@ -29,6 +32,8 @@ export class OpenDocuments {
   private counter = 0;
   /** Documents whose open event has fired and whose accompanying content event has not. */
   private readonly opening = new Set<string>();
+  /** Documents edited since they were opened (the user is typing in them). */
+  private readonly edited = new Set<string>();
 
   constructor() {
     // Registered before any other listener, so the number is current when they run. TextDocuments
@@ -37,10 +42,12 @@ export class OpenDocuments {
       this.uris.set(keyOfUri(e.document.uri), e.document.uri);
       this.seqs.set(e.document.uri, ++this.counter);
       this.opening.add(e.document.uri);
+      this.edited.delete(e.document.uri);
     });
     this.documents.onDidChangeContent((e) => {
       if (this.opening.delete(e.document.uri)) return;
       this.seqs.set(e.document.uri, ++this.counter);
+      this.edited.add(e.document.uri);
     });
   }
 
@@ -74,8 +81,24 @@ export class OpenDocuments {
     return true;
   }
 
+  /** True once `uri` was edited after it was opened. */
+  editedSinceOpen(uri: string): boolean {
+    return this.edited.has(uri);
+  }
+
+  /**
+   * When to complete the syntax check of the fast model (`verify`): at once for a document just
+   * opened; after an edit, once typing paused for VERIFY_AFTER_EDIT_MS. The full parse of a large
+   * file costs ten to twenty times the outline scan, and run right after each keystroke's
+   * diagnostics it delayed the next keystroke's.
+   */
+  verifyDelay(uri: string): number {
+    return this.edited.has(uri) ? VERIFY_AFTER_EDIT_MS : 0;
+  }
+
   /** Forgets a closed document. */
   closed(uri: string): void {
+    this.edited.delete(uri);
     this.seqs.delete(uri);
     this.opening.delete(uri);
     this.models.delete(uri);

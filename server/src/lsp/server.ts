@@ -467,9 +467,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const items = diags.map(toLspDiagnostic);
     const resultId = resultIdOf(items);
     if (!model.syntaxChecked) {
-      // The fast model's syntax check completes off the typing path; errors it finds make the
-      // client pull again.
-      void nextTurn().then(() => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls()));
+      // The fast model's syntax check completes off the typing path (after a pause in typing when the
+      // document was edited, see OpenDocuments.verifyDelay); errors it finds make the client pull again.
+      const check = () => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls());
+      const delay = docs.verifyDelay(uri);
+      if (delay) setTimeout(check, delay);
+      else void nextTurn().then(check);
     }
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });

@@ -133,7 +133,9 @@ export class WorkspaceSync {
       if (typeof ch?.uri !== 'string') continue;
       const key = keyOfUri(ch.uri);
       try {
-        if (ch.type === FileChangeType.Deleted) index.remove(key);
+        // A host that prefetches keeps its own copy of the files: a deletion is read through it
+        // too (the client answers null, the copy forgets the file), so a later build cannot revive it.
+        if (ch.type === FileChangeType.Deleted && !this.prefetch) index.remove(key);
         else await index.refreshFromDisk(key);
       } catch (e) {
         this.logError(`watched file ${ch.uri}`, e);
@@ -161,6 +163,8 @@ export class WorkspaceSync {
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
       await nextTurn();
+      // Once a document is open the warm-up is late: it would only take turns from that document's check.
+      if (session.openPaths().length) break;
       try {
         const text = await session.fs.readText(p, WARM_UP_BYTES);
         if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));

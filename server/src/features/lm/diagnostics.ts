@@ -22,6 +22,7 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     budgetCode: 'LM998',
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
+    ...(opts.ruleClock ? { ruleClock: opts.ruleClock } : {}),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs, deadline: performance.now() + opts.budgetMs } : {}),
   });
 }

@@ -23,7 +23,8 @@ export function* diagnose(
 ): Generator<void, void, void> {
   const deadline = opts.budgetMs !== undefined ? performance.now() + opts.budgetMs : undefined;
   let model;
-  const t0 = performance.now();
+  const clock = opts.ruleClock ?? (() => performance.now());
+  const t0 = clock();
   try {
     model = toscaModelOf(ctx);
   } catch (e) {
@@ -37,7 +38,7 @@ export function* diagnose(
     });
     return;
   }
-  opts.timeRule?.('model', performance.now() - t0);
+  opts.timeRule?.('model', clock() - t0);
   yield;
   const grammar = grammarOf(model.version);
   const rctx: ToscaRuleContext = {
@@ -64,6 +65,7 @@ export function* diagnose(
     budgetCode: 'TOSCA998',
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
+    ...(opts.ruleClock ? { ruleClock: opts.ruleClock } : {}),
     ...(deadline !== undefined ? { deadline, budgetMs: opts.budgetMs } : {}),
   });
 }

@@ -14,6 +14,10 @@ import {
   type BuiltinFunction,
 } from '../../model/tosca/v2/functions.js';
 import { isPathKeyword } from '../../model/tosca/v2/paths.js';
+import { tosca2SelfAt } from '../../model/tosca/scope.js';
+import type { ToscaType } from '../../model/tosca/typeTable.js';
+import { cursorAt } from '../../syntax/cursor.js';
+import { toscaModelOf } from './model.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YScalar } from '../../syntax/tree.js';
 import { pushToken, valueSpan } from '../shared/tokens.js';
 import {
@@ -83,7 +87,11 @@ export function tosca2Completions(ctx: FeatureContext, offset: number): Completi
     const word = /[\w.-]*$/.exec(before)![0];
     const range = lines.rangeOf({ start: offset - word.length, end: offset + after });
     const first = path[2]!.trim() === '' || /^\s*[\w.-]*$/.test(path[2]!);
-    return pathItems(ctx, range, first);
+    const done = path[2]!
+      .split(',')
+      .slice(0, -1)
+      .map((x) => x.trim());
+    return [...pathItems(ctx, range, first), ...memberItems(ctx, offset, range, path[1]!, done)];
   }
   return undefined;
 }
@@ -142,6 +150,43 @@ function pathItems(ctx: FeatureContext, range: Range, first: boolean): Completio
         textEdit: { range, newText: t.name },
       });
   return items;
+}
+
+/**
+ * Names after the start of a path: after `SELF` or a node template the members the call reads
+ * (properties, attributes, artifacts), after `RELATIONSHIP` the requirements, after `CAPABILITY` the
+ * capabilities, of the start's type (SELF as the one scope module reads it).
+ */
+function memberItems(ctx: FeatureContext, offset: number, range: Range, fn: string, done: string[]): CompletionItem[] {
+  const start = done[0];
+  if (!start || done.length > 2 || (done.length === 2 && done[1] !== 'RELATIONSHIP' && done[1] !== 'CAPABILITY'))
+    return [];
+  const model = toscaModelOf(ctx);
+  let type: ToscaType | undefined;
+  if (start === 'SELF') {
+    const cur = cursorAt(ctx.doc.lines, ctx.doc.root, offset);
+    type = tosca2SelfAt(model, cur.valuePath).self?.type;
+  } else type = model.types.resolve(model.nodeTemplates.get(start)?.type?.name, 'node');
+  if (!type) return [];
+  const t = type;
+  const names: [string, string][] = [];
+  if (done[1] === 'RELATIONSHIP') for (const k of model.types.requirements(t).keys()) names.push([k, 'requirement']);
+  else if (done[1] === 'CAPABILITY') for (const k of model.types.capabilities(t).keys()) names.push([k, 'capability']);
+  else if (fn === 'get_artifact') for (const k of model.types.artifacts(t).keys()) names.push([k, 'artifact']);
+  else if (fn === 'get_property' || fn === 'get_attribute') {
+    for (const k of model.types.properties(t).keys()) names.push([k, 'property']);
+    if (fn === 'get_attribute') for (const k of model.types.attributes(t).keys()) names.push([k, 'attribute']);
+  }
+  const seen = new Set<string>();
+  return names
+    .filter(([k]) => (seen.has(k) ? false : (seen.add(k), true)))
+    .map(([k, what]) => ({
+      label: k,
+      kind: CompletionKind.Property,
+      detail: `${what} of ${t.name}`,
+      sortText: `0${k}`,
+      textEdit: { range, newText: k },
+    }));
 }
 
 // ---- hover ------------------------------------------------------------------------

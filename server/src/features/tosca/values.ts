@@ -19,6 +19,7 @@ import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
+import { constraintHint } from './constraintHints.js';
 import { isDialectExpression } from './dialects.js';
 import { grammarOf } from '../../model/tosca/grammars.js';
 import { checkValueV2, definitionAt, type V2Target } from './valuesV2.js';
@@ -153,7 +154,9 @@ export function checkValue(
   depth = 0,
 ): void {
   if (grammarOf(ctx.model.version).id === '2_0') {
-    checkValueV2(ctx, node, v2Target(ctx, target), what);
+    // `default: null` reads as "no default" (the Simple Profile check skips it too); an assigned null is checked.
+    if (!(asScalar(node)?.value === null && what.startsWith('the default of')))
+      checkValueV2(ctx, node, v2Target(ctx, target), what);
     return;
   }
   const v = deref(node);
@@ -198,7 +201,9 @@ export function checkValue(
             code: 'TOSCA051',
             severity: 'error',
             span: v.span,
-            message: `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).`,
+            message:
+              `${cap(what)} ${msg} (constraint \`${c.op}\`${target.type ? ` of \`${target.type}\`` : ''}).` +
+              constraintHint(what, c.op, c.value),
           });
       }
     }

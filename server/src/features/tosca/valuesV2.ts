@@ -183,9 +183,30 @@ class ValueChecker {
     const t = this.ctx.model.types.resolve(target.type, 'data');
     if (t) {
       const props = this.ctx.model.types.properties(t);
+      // The chain resolved to its root (check() returns otherwise), so the field list is complete.
+      for (const [name, def] of props) {
+        if (!def.required || def.hasDefault || def.hasValue || v.pairs.some((p) => p.key.text === name)) continue;
+        this.ctx.report({
+          code: 'TOSCA054',
+          severity: 'error',
+          span: v.pairs.length ? { start: v.pairs[0]!.key.span.start, end: v.span.end } : v.span,
+          message: `${cap(what)} lacks the required field \`${name}\` of data type \`${t.name}\` (${V2} §9.2).`,
+        });
+      }
       for (const p of v.pairs) {
         const def = props.get(p.key.text);
-        if (!def) continue; // undeclared fields are TOSCA053's
+        if (!def) {
+          const known = [...props.keys()];
+          this.ctx.report({
+            code: 'TOSCA053',
+            severity: 'error',
+            span: p.key.span,
+            message:
+              `Data type \`${t.name}\` has no field \`${p.key.text}\` (in ${what})` +
+              `${known.length ? `; its fields: ${known.join(', ')}` : ''} (${V2} §9.2).`,
+          });
+          continue;
+        }
         const definition = def.decl ? definitionAt(this.ctx, def.owner.path, def.decl.keySpan.start) : undefined;
         const sub: V2Target = {};
         if (def.type) sub.type = def.type;
@@ -260,9 +281,16 @@ class ValueChecker {
           clause.span.end === 0
             ? `${cap(what)} fails a validation clause of \`${target.type}\`, written in an imported file ` +
               `(${V2} §9.10).`
-            : `${cap(what)} fails the validation clause at line ${this.lineOf(clause)} (${V2} §9.10).`,
+            : `${cap(what)} fails the validation clause ${this.clauseText(clause)} (line ${this.lineOf(clause)}) ` +
+              `(${V2} §9.10).`,
       });
     }
+  }
+
+  /** The clause as written, on one line and shortened. */
+  private clauseText(n: YNode): string {
+    const t = this.ctx.doc.text.slice(n.span.start, n.span.end).replace(/\s+/g, ' ').trim();
+    return '`' + (t.length > 60 ? t.slice(0, 59) + '…' : t) + '`';
   }
 
   private lineOf(n: YNode): number {

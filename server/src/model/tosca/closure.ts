@@ -66,10 +66,12 @@ export function walkClosure<T>(
     { path: rootPath, summary: root, prefix: undefined, depth: 0, ancestry: new Set([rootPath]) },
   ];
   const report = onEdge ?? (() => undefined);
+  // TOSCA 2.0 namespaces nest (§6.8.4): a file imported under `k8s` by one imported under `my` is seen as `my:k8s:`.
+  const nested = root.version?.text.trim() === 'tosca_2_0';
   while (queue.length) {
     const cur = queue.shift()!;
     for (const e of edgesOf(cur)) {
-      const prefix = e.prefix ?? cur.prefix;
+      const prefix = e.prefix ? (nested && cur.prefix ? `${cur.prefix}:${e.prefix}` : e.prefix) : cur.prefix;
       if (cur.ancestry.has(e.path)) {
         report(e, 'cycle');
         continue;

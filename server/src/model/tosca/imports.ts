@@ -118,6 +118,10 @@ function fileUrlToPath(u: string): string {
   }
 }
 
+function isStub(s: ToscaSummary | undefined): boolean {
+  return !!s && !s.types.length && !s.imports.length && !s.topology;
+}
+
 /** Where an import points, without loading it. */
 export function resolveImportTarget(
   from: string,
@@ -152,7 +156,7 @@ function resolveTarget(
     if (!repo) return { kind: 'unknown-repository', repository: imp.repository.name };
     const url = repo.url?.name ?? '';
     if (isRemote(url)) return remoteTarget(url.replace(/\/?$/, '/') + file.replace(/^\//, ''), from, source);
-    const base = /^file:\/\//i.test(url) ? fileUrlToPath(url) : path.posix.resolve(dir, url);
+    const base = /^file:\/\//i.test(url) ? fileUrlToPath(url) : path.posix.resolve(dir, url.replace(/^file:/i, ''));
     const p = path.posix.resolve(base, file);
     return source.load(p) ? { kind: 'ok', path: p } : { kind: 'missing', path: p, tried: [p] };
   }
@@ -163,7 +167,10 @@ function resolveTarget(
     if (mapped) return mapped;
   }
   const tried: string[] = [];
-  const candidate = /^file:\/\//i.test(file) ? fileUrlToPath(file) : path.posix.resolve(dir, file);
+  // `file:../x.yaml`: a relative file URL (TOSCA Version 2.0 §6.8.1 imports by URL).
+  const candidate = /^file:\/\//i.test(file)
+    ? fileUrlToPath(file)
+    : path.posix.resolve(dir, file.replace(/^file:(?!\/)/i, ''));
   tried.push(candidate);
   if (source.load(candidate)) return { kind: 'ok', path: candidate };
   // Inside a CSAR, paths may be given relative to the archive root.
@@ -174,6 +181,12 @@ function resolveTarget(
       tried.push(c);
       if (source.load(c)) return { kind: 'ok', path: c };
     }
+  }
+  // TOSCA 2.0 (§6.8.2.2): `/x.yaml` is relative to the root of the CSAR; outside a CSAR, the file's own folder.
+  if (!csar && file.startsWith('/') && source.load(from)?.summary.version?.text.trim() === 'tosca_2_0') {
+    const c = path.posix.resolve(dir, file.slice(1));
+    tried.push(c);
+    if (source.load(c)) return { kind: 'ok', path: c };
   }
   // tosca-parser resolves relative imports of nested files against the main template's folder:
   // accept a file found relative to an ancestor folder (reported as information, TOSCA026).
@@ -190,7 +203,8 @@ function resolveTarget(
     /^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/.test(file) ||
     (!file.includes('/') && !YAML_FILE.test(file) && file.includes('.'))
   ) {
-    const hits = source.byNamespace?.(file) ?? [];
+    // A 2.0 profile the workspace declares only as a stub (no types, no imports) has its content elsewhere.
+    const hits = (source.byNamespace?.(file) ?? []).filter((h) => !imp.profile || !isStub(source.load(h)?.summary));
     if (hits.length) return { kind: 'ok', path: hits[0]! };
     if (imp.profile || !YAML_FILE.test(file)) return { kind: 'profile-unresolved', name: file };
   }

@@ -308,6 +308,8 @@ export interface ToscaSummary {
   format: number;
   version?: { text: string; span: Span; keySpan: Span };
   namespace?: TRef;
+  /** TOSCA 2.0 `profile:`: the name other files import this one by (§6.7). */
+  profile?: TRef;
   description?: string;
   metadata: TMetadataEntry[];
   repositories: TRepository[];
@@ -624,7 +626,7 @@ function capabilityDefOf(p: YPair): TCapabilityDef {
   if (d !== undefined) c.description = d;
   c.properties = propertyDefs(getPair(m, 'properties')?.value);
   c.attributes = propertyDefs(getPair(m, 'attributes')?.value);
-  const vst = refs(getPair(m, 'valid_source_types')?.value);
+  const vst = refs(getPair(m, 'valid_source_types')?.value ?? getPair(m, 'valid_source_node_types')?.value);
   if (vst) c.validSourceTypes = vst;
   const o = occurrencesOf(getPair(m, 'occurrences')?.value);
   if (o) c.occurrences = o;
@@ -738,12 +740,16 @@ function typeDeclOf(kind: TypeKind, p: YPair): TTypeDecl {
       case 'notifications':
         if (kind === 'interface') t.notifications.push(...entries(q.value).map(operationOf));
         break;
-      case 'valid_target_types': {
+      // TOSCA 2.0 (§7.3, §8.1): `valid_capability_types` / `valid_target_node_types`, `valid_source_node_types`.
+      case 'valid_target_types':
+      case 'valid_capability_types':
+      case 'valid_target_node_types': {
         const r = refs(q.value);
-        if (r) t.validTargetTypes = r;
+        if (r) t.validTargetTypes = [...(t.validTargetTypes ?? []), ...r];
         break;
       }
-      case 'valid_source_types': {
+      case 'valid_source_types':
+      case 'valid_source_node_types': {
         const r = refs(q.value);
         if (r) t.validSourceTypes = r;
         break;
@@ -1050,6 +1056,11 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
       case 'namespace': {
         const r = ref(p.value);
         if (r) s.namespace = r;
+        break;
+      }
+      case 'profile': {
+        const r = ref(p.value);
+        if (r) s.profile = r;
         break;
       }
       case 'description': {

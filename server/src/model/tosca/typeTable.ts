@@ -377,6 +377,9 @@ const KIND_LABEL: Record<TypeKind, string> = {
   policy: 'policy type',
 };
 
+/** TOSCA 2.0 built-in types that have no 1.x primitive (a data type derives from them). */
+const V2_ONLY_BUILTINS: ReadonlySet<string> = new Set(['scalar', 'bytes', 'nil']);
+
 /**
  * Names of an imported type under a namespace prefix: `prefix:Name` (the spec's form, Puccini) and
  * `prefix.Name` (tosca-parser's), for the full name and the `short_name` alias.
@@ -760,7 +763,9 @@ export class TypeTable {
         entrySchema ??= cur.body.entrySchema;
         keySchema ??= cur.body.keySchema;
         if (cur.derivedFrom) {
-          const p = primitiveOf(cur.derivedFrom);
+          // TOSCA 2.0's `scalar`, `bytes`, `nil` (§9.1): their values are the 2.0 value checks' business, not a
+          // mapping of fields.
+          const p = V2_ONLY_BUILTINS.has(cur.derivedFrom) ? 'any' : primitiveOf(cur.derivedFrom);
           if (p) {
             primitive = p;
             break;

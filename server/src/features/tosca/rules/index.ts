@@ -37,6 +37,7 @@ import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
+import { tosca2Rule } from './tosca2.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
 import { v2ValuesRule } from './v2Values.js';
@@ -48,6 +49,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   duplicateKeysRule<ToscaRuleContext>('TOSCA005'),
   versionRule,
   keynamesRule,
+  tosca2Rule,
   metadataRule,
   importsRule,
   sol001ImportsRule,

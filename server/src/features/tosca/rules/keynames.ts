@@ -6,8 +6,8 @@
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
-import { v2FunctionName } from '../../../model/tosca/v2/index.js';
+import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { isDialectExpression, isDialectKey } from '../dialects.js';
@@ -40,7 +40,7 @@ function shapeOk(ks: KeySpec, actual: Shape | 'null'): boolean {
 }
 
 export const keynamesRule: ToscaRule = {
-  codes: ['TOSCA010', 'TOSCA011', 'TOSCA012'],
+  codes: ['TOSCA010', 'TOSCA011', 'TOSCA012', 'TOSCA208'],
   when: simpleProfileOnly,
   check(ctx) {
     if (!ctx.root) return;
@@ -104,6 +104,10 @@ function walk(
       }
       // A misspelt version key is TOSCA001's (it says the version is missing, with the same fix).
       if (construct === 'service_template' && misspeltVersionKey(key)) continue;
+      if (ctx.grammar.id === '2_0' && key !== 'topology_template' && GRAMMAR[construct]?.keys[key]) {
+        version1Key(ctx, p, key, construct);
+        continue;
+      }
       unknownKey(ctx, construct, p, where, Object.keys(spec.keys));
       continue;
     }
@@ -213,6 +217,25 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
       walk(ctx, ks.listOfNamed, q.value, q.key.span, `${label} \`${q.key.text}\``, depth + 1);
     }
   }
+}
+
+/**
+ * A 1.x keyname in a TOSCA 2.0 file: Puccini and the pre-standard 2.0 simple profile still write some
+ * (`occurrences`, `constraints`, `valid_source_types`); a warning that names the 2.0 keyname, and the
+ * content is not read.
+ */
+function version1Key(ctx: ToscaRuleContext, p: YPair, key: string, construct: string): void {
+  // `occurrences` became `count_range` in requirement definitions only.
+  const now = key === 'occurrences' && construct !== 'requirement_definition' ? undefined : V1_RENAMED[key];
+  ctx.report({
+    code: 'TOSCA208',
+    severity: 'warning',
+    span: p.key.span,
+    message:
+      `\`${key}\` is a TOSCA 1.x keyname that TOSCA Version 2.0 ${now ? `writes \`${now}\`` : 'no longer has'} ` +
+      `here; some processors (Puccini) still read it, others reject it, and it is not checked.`,
+    ...replaceWith(now?.includes(' ') ? undefined : now),
+  });
 }
 
 function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: string, known: string[]): void {

@@ -10,6 +10,7 @@
 import { scalarText, get } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
+import { sol001Cite } from '../sol001Cite.js';
 import { mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
 
 const PER_RESOURCE = ['VduInstantiationLevels', 'VirtualLinkInstantiationLevels', 'VipCpInstantiationLevels'];
@@ -38,7 +39,8 @@ export const sol001LevelsRule: ToscaRule = {
           message:
             `\`default_level\` \`${name}\` is not one of the levels of policy \`${p.name}\` ` +
             `(${hint ? `did you mean \`${hint}\`? ` : ''}levels: ${levels.map((l) => l.name).join(', ') || 'none'}). ` +
-            `ETSI GS NFV-SOL 001, tosca.policies.nfv.InstantiationLevels: the default level is one of its levels.`,
+            `${sol001Cite(ctx.model, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
+            `: the default level is one of its levels.`,
         });
       } else if (!dflt && levels.length > 1) {
         ctx.report({
@@ -64,7 +66,9 @@ export const sol001LevelsRule: ToscaRule = {
           message:
             `Policy \`${first.p.name}\` (tosca.policies.nfv.${first.k}) gives instance counts per instantiation ` +
             `level, but the flavour has no tosca.policies.nfv.InstantiationLevels policy to define the levels ` +
-            `(ETSI GS NFV-SOL 001). Tacker rejects the package.`,
+            `(` +
+            `${sol001Cite(ctx.model, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
+            `). Tacker rejects the package.`,
         });
       }
       return;
@@ -81,7 +85,8 @@ export const sol001LevelsRule: ToscaRule = {
             message:
               `Level \`${l.name}\` of policy \`${p.name}\` (tosca.policies.nfv.${kind}) is not defined by the ` +
               `flavour's InstantiationLevels policy (${hint ? `did you mean \`${hint}\`? ` : ''}levels: ` +
-              `${[...defined].join(', ') || 'none'}). ETSI GS NFV-SOL 001: the levels of a ${kind} policy ` +
+              `${[...defined].join(', ') || 'none'}). ` +
+              `${sol001Cite(ctx.model, `tosca.policies.nfv.${kind}`, 'policy')}: the levels of a ${kind} policy ` +
               `are levels of tosca.policies.nfv.InstantiationLevels.`,
           });
         }

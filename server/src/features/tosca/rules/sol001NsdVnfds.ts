@@ -17,15 +17,20 @@ import { dirname, relative } from '../../../util/path.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { workspaceVnfds, type WorkspaceVnfd } from '../workspaceVnfds.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { sol001Cite } from '../sol001Cite.js';
 import { nsdVnfNodes } from './sol001NsdVnf.js';
 
-const SOURCE = 'ETSI GS NFV-SOL 001 §7, the NSD, whose VNF nodes name VNFDs of §6';
 const IDENTITY = [
   ['provider', 'provider'],
   ['product_name', 'productName'],
   ['software_version', 'softwareVersion'],
   ['descriptor_version', 'descriptorVersion'],
 ] as const;
+
+/** The VNF node type as the NSD's SOL001 version has it (§6), named from an NSD (§7). */
+function source(ctx: ToscaRuleContext): string {
+  return `${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}, as a node of an NSD (§7)`;
+}
 
 function literal(n: YNode | null | undefined): string | undefined {
   const v = n && n.kind === 'scalar' ? n.value : undefined;
@@ -74,7 +79,7 @@ export const sol001NsdVnfdsRule: ToscaRule = {
           message:
             `VNFD \`${id}\` (${where(ctx, vnfd)}) has no deployment flavour \`${flavour}\`` +
             `${hint ? `: did you mean \`${hint}\`?` : ''} (its flavours: ${list(vnfd.flavours.keys())}). ` +
-            `The NFVO instantiates the VNF in the flavour the NSD names (${SOURCE}).`,
+            `The NFVO instantiates the VNF in the flavour the NSD names (${source(ctx)}).`,
         });
       }
       for (const [prop, field] of IDENTITY) {
@@ -89,7 +94,7 @@ export const sol001NsdVnfdsRule: ToscaRule = {
           message:
             `\`${prop}\` \`${mine}\` of VNF node \`${n.name}\` differs from the VNFD \`${id}\` it names ` +
             `(\`${theirs}\`, ${where(ctx, vnfd)}): give the VNFD's value, or the descriptor_id of the VNFD you mean ` +
-            `(${SOURCE}).`,
+            `(${source(ctx)}).`,
         });
       }
       const levelNode = getIn(props, 'vnf_profile', 'instantiation_level');
@@ -104,7 +109,7 @@ export const sol001NsdVnfdsRule: ToscaRule = {
           message:
             `Flavour \`${flavour}\` of VNFD \`${id}\` has no instantiation level \`${level}\`` +
             `${hint ? `: did you mean \`${hint}\`?` : ''} (its levels: ${list(levels)}). A VNF profile's ` +
-            `instantiation_level names a level of the VNFD flavour's InstantiationLevels policy (${SOURCE}).`,
+            `instantiation_level names a level of the VNFD flavour's InstantiationLevels policy (${source(ctx)}).`,
         });
       }
     }
@@ -128,6 +133,6 @@ function reportUnknown(
       `No VNFD of the workspace has descriptor_id \`${id}\` (VNF node \`${node}\`)` +
       `${hint ? `: did you mean \`${hint}\`?` : '.'} VNFDs in the workspace: ${known.join(', ')}` +
       `${vnfds.size > 5 ? `, and ${vnfds.size - 5} more` : ''}. The NFVO must have a VNF package with this ` +
-      `VNFD onboarded before the NSD (${SOURCE}).`,
+      `VNFD onboarded before the NSD (${source(ctx)}).`,
   });
 }

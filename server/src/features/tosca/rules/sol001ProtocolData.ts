@@ -11,6 +11,7 @@
  * for a protocol that is not layer 2 on a link without any (SOL001 says absent; Tacker's samples do it).
  */
 import { asMap, asSeq, entries, get, getIn, getPair, scalarText, type YMap, type YNode } from '../../../syntax/tree.js';
+import { sol001Cite } from '../sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 const LINKS = ['tosca.nodes.nfv.VnfVirtualLink', 'tosca.nodes.nfv.NsVirtualLink'];
@@ -44,8 +45,9 @@ export const sol001ProtocolDataRule: ToscaRule = {
             span: protoNode.span,
             message:
               `\`associated_layer_protocol\` \`${proto}\` of virtual link \`${n.key.text}\` is not one of its ` +
-              `\`connectivity_type.layer_protocols\` (${[...known].join(', ') || 'none'}). ETSI GS NFV-SOL 001, ` +
-              `tosca.datatypes.nfv.VirtualLinkProtocolData: the protocol data is for a protocol the link carries.`,
+              `\`connectivity_type.layer_protocols\` (${[...known].join(', ') || 'none'}). ` +
+              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `: the protocol data is for a protocol the link carries.`,
           });
         }
         const l2 = getPair(e, 'l2_protocol_data');
@@ -56,8 +58,9 @@ export const sol001ProtocolDataRule: ToscaRule = {
             span: l2.key.span,
             message:
               `\`l2_protocol_data\` on virtual link \`${n.key.text}\` is given for \`${proto}\`, and the link ` +
-              `carries no layer-2 protocol (ethernet, mpls, odu2, pseudo-wire). ETSI GS NFV-SOL 001, ` +
-              `tosca.datatypes.nfv.VirtualLinkProtocolData: L2 data is present for an L2 protocol and absent ` +
+              `carries no layer-2 protocol (ethernet, mpls, odu2, pseudo-wire). ` +
+              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `: L2 data is present for an L2 protocol and absent ` +
               `otherwise. Tacker reads \`network_type\` from it whatever the protocol, so its samples do this; ` +
               `for SOL001, add \`ethernet\` to \`layer_protocols\` and give the L2 data in an \`ethernet\` entry.`,
           });
@@ -72,8 +75,9 @@ export const sol001ProtocolDataRule: ToscaRule = {
             span: l3.span,
             message:
               `\`l3_protocol_data\` on virtual link \`${n.key.text}\` goes with an IP layer protocol, but ` +
-              `\`associated_layer_protocol\` is \`${proto}\`. ETSI GS NFV-SOL 001, ` +
-              `tosca.datatypes.nfv.VirtualLinkProtocolData: L3 data is present when the protocol is ipv4 or ipv6.`,
+              `\`associated_layer_protocol\` is \`${proto}\`. ` +
+              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `: L3 data is present when the protocol is ipv4 or ipv6.`,
           });
           continue;
         }
@@ -86,7 +90,8 @@ export const sol001ProtocolDataRule: ToscaRule = {
             span: verNode.span,
             message:
               `\`ip_version\` \`${ver}\` of virtual link \`${n.key.text}\` differs from its ` +
-              `\`associated_layer_protocol\` \`${proto}\`. ETSI GS NFV-SOL 001, tosca.datatypes.nfv.L3ProtocolData: ` +
+              `\`associated_layer_protocol\` \`${proto}\`. ` +
+              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: ` +
               `the IP version of the L3 data is that of the protocol it is given for.`,
           });
         }
@@ -130,7 +135,8 @@ function checkAddressFamily(ctx: ToscaRuleContext, link: string, l3: YMap | null
       span: node.span,
       message:
         `${what} \`${text}\` of virtual link \`${link}\` is an ${family} address, but \`ip_version\` is ` +
-        `\`${ver}\`. ETSI GS NFV-SOL 001, tosca.datatypes.nfv.L3ProtocolData: the addresses are of the IP ` +
+        `\`${ver}\`. ` +
+        `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: the addresses are of the IP ` +
         `version given; the VIM refuses to create such a subnet.`,
     });
   }

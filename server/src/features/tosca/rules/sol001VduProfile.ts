@@ -8,6 +8,7 @@
 import type { Span } from '../../../syntax/positions.js';
 import { asMap, entries, get, getIn, type YNode } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { sol001Cite } from '../sol001Cite.js';
 import { intOf, mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
 
 interface Bounds {
@@ -33,7 +34,8 @@ export const sol001VduProfileRule: ToscaRule = {
           span: minNode!.span,
           message:
             `\`min_number_of_instances\` ${min} of VDU \`${p.key.text}\` is above its \`max_number_of_instances\` ` +
-            `${max}. ETSI GS NFV-SOL 001, tosca.datatypes.nfv.VduProfile: the minimum is at most the maximum.`,
+            `${max}. ` +
+            `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VduProfile', 'data')}: the minimum is at most the maximum.`,
         });
         continue;
       }
@@ -72,7 +74,8 @@ function within(
       span: node.span,
       message:
         `The ${what} of policy \`${policy}\` gives ${n} instances of VDU \`${t.name}\`, outside its \`vdu_profile\` ` +
-        `[${b.min}, ${b.max}]. ETSI GS NFV-SOL 001, tosca.datatypes.nfv.VduProfile bounds the instances of the ` +
+        `[${b.min}, ${b.max}]. ` +
+        `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VduProfile', 'data')} bounds the instances of the ` +
         `VDU; Tacker onboards this, but the orchestrator cannot honour both.`,
     });
     return;

@@ -7,11 +7,12 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
+import { sol001Cite } from '../sol001Cite.js';
 import { intOf } from './sol001Policies.js';
 
-const LINKS: readonly { nodeType: string; clause: string }[] = [
-  { nodeType: 'tosca.nodes.nfv.VnfVirtualLink', clause: '§6, tosca.datatypes.nfv.VlProfile' },
-  { nodeType: 'tosca.nodes.nfv.NsVirtualLink', clause: '§7, tosca.datatypes.nfv.NsVlProfile' },
+const LINKS: readonly { nodeType: string; profile: string }[] = [
+  { nodeType: 'tosca.nodes.nfv.VnfVirtualLink', profile: 'tosca.datatypes.nfv.VlProfile' },
+  { nodeType: 'tosca.nodes.nfv.NsVirtualLink', profile: 'tosca.datatypes.nfv.NsVlProfile' },
 ];
 
 export const sol001VlBitrateRule: ToscaRule = {
@@ -37,7 +38,7 @@ export const sol001VlBitrateRule: ToscaRule = {
           message:
             `\`vl_profile.min_bitrate_requirements.${part}\` ${min} of virtual link \`${n.key.text}\` is above ` +
             `its \`max_bitrate_requirements.${part}\` ${max}: no link satisfies both ` +
-            `(ETSI GS NFV-SOL 001 ${link.clause}).`,
+            `(${sol001Cite(ctx.model, link.profile, 'data')}).`,
         });
       }
     }

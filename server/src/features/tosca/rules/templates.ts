@@ -163,7 +163,8 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
         capabilityProps(ctx, def, ct),
         cwhat,
         cp?.key.span ?? p.key.span,
-        cp ? undefined : UNASSIGNED_CAPABILITY,
+        // TOSCA 2.0 §9.4: a required property with no value and no default is an error, mentioned or not.
+        cp || ctx.grammar.id === '2_0' ? undefined : UNASSIGNED_CAPABILITY,
       );
     }
   }

@@ -61,6 +61,14 @@ export const tosca2CallsRule: ToscaRule = {
   },
 };
 
+/** TOSCA 1.3 constraint operators that 2.0 dropped, and how a 2.0 validation clause says the same. */
+const OPERATORS_1_3: Readonly<Record<string, string>> = {
+  in_range: '`$and: [ { $greater_or_equal: [ $value, <min> ] }, { $less_or_equal: [ $value, <max> ] } ]`',
+  min_length: '`$greater_or_equal: [ { $length: [ $value ] }, <min> ]`',
+  max_length: '`$less_or_equal: [ { $length: [ $value ] }, <max> ]`',
+  pattern: '`$matches: [ $value, <regex> ]`',
+};
+
 function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable<string>): void {
   const name = call.name;
   if (!isFunctionName(name)) {
@@ -78,7 +86,8 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable
   }
   // A namespaced name, or a file with imports: the function may be declared where we do not look.
   if (name.includes(':') || hasImports(ctx)) return;
-  const suggestion = didYouMean(name, [...TOSCA2_FUNCTIONS.keys(), ...declared]);
+  const operator = OPERATORS_1_3[name];
+  const suggestion = operator ? undefined : didYouMean(name, [...TOSCA2_FUNCTIONS.keys(), ...declared]);
   ctx.report({
     code: 'TOSCA231',
     severity: 'warning',
@@ -86,6 +95,7 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable
     message:
       `\`$${name}\` is not a TOSCA 2.0 built-in function and this file declares no function \`${name}\`` +
       (suggestion ? `; did you mean \`$${suggestion}\`?` : '.') +
+      (operator ? ` It is a TOSCA 1.3 constraint operator; in 2.0 write ${operator}.` : '') +
       ` Declare it under \`functions:\` or make sure the orchestrator provides it (TOSCA Version 2.0 §10.4).`,
     ...(suggestion && call.key.style === 'plain' ? replaceWith(`$${suggestion}`) : {}),
   });

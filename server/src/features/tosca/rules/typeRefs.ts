@@ -97,16 +97,23 @@ function reportUnresolved(
   if (name.includes('.') && !name.includes(':')) candidates = candidates.filter((c) => !c.includes(':'));
   const hint =
     RENAMED[name] && ctx.model.types.resolve(RENAMED[name], kinds[0]!) ? RENAMED[name] : didYouMean(name, candidates);
-  const soft = relaxed(ctx, name);
+  // Puccini reads `tosca:` names from its built-in simple profile without an import; TOSCA 2.0 needs one (§6.7).
+  const implicitTosca = ctx.grammar.id === '2_0' && /^tosca:/.test(name);
+  const soft = relaxed(ctx, name) || implicitTosca;
   ctx.report({
     code: unknownCode,
     severity: soft ? 'warning' : 'error',
     span: ref.span,
     message:
       `Unknown ${label} \`${name}\` in ` +
-      `${what}${
-        hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
-      }.${soft ? ' (It may come from an import that could not be read, so this is a warning.)' : ''}`,
+      `${what}${hint ? ` (did you mean ` + `\`${hint}\`?)` : ''}.${
+        implicitTosca
+          ? ' Puccini provides a `tosca:` profile without an import; TOSCA Version 2.0 §6.7 has no built-in ' +
+            'profile: import one with `namespace: tosca`. (A warning, as Puccini accepts it.)'
+          : soft
+            ? ' (It may come from an import that could not be read, so this is a warning.)'
+            : ''
+      }`,
     ...(fixable ? replaceWith(hint) : {}),
   });
 }
@@ -118,9 +125,11 @@ export function checkDataTypeRef(ctx: ToscaRuleContext, ref: TRef | undefined, w
   // TOSCA 2.0's built-in types (§9.1); its file types come first (a profile may define `scalar-unit.size`).
   if (ctx.grammar.builtinType(name) || (ctx.grammar.id === '2_0' && ctx.model.types.resolve(name, 'data'))) return;
   if (primitiveOf(name) && ctx.grammar.id === '2_0') {
+    // A type library (the pre-standard 2.0 simple profile writes `range`) gets a warning, a service template an error.
+    const profile = !ctx.model.summary.topology;
     ctx.report({
       code: 'TOSCA200',
-      severity: 'error',
+      severity: profile ? 'warning' : 'error',
       span: ref.span,
       message:
         `\`${name}\` (in ${what}) is a TOSCA 1.x built-in type, not one of TOSCA Version 2.0 (§9.1: string, ` +

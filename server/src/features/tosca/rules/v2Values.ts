@@ -1,7 +1,8 @@
 /**
- * TOSCA Version 2.0 values the shared value check cannot see: a property assignment of a node
- * template (or of one of its capabilities) written with nothing after the colon. YAML reads that as
- * null, which only the `nil` type takes (§9.1.1.6), so it is TOSCA270 unless the property is nil.
+ * TOSCA Version 2.0 values the shared value check cannot see, in the property assignments of node
+ * templates and their capabilities: TOSCA273 a property whose definition fixes its `value` (§9.4:
+ * it cannot be assigned); TOSCA270 an assignment with nothing after the colon, which YAML reads as
+ * null, and only the `nil` type takes null (§9.1.1.6).
  * Every other value is checked by values.ts, which hands 2.0 documents to valuesV2.ts (TOSCA270–272).
  */
 import { asMap, getPair, type YMap } from '../../../syntax/tree.js';
@@ -11,7 +12,7 @@ import { grammarOf } from '../../../model/tosca/grammars.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 
 export const v2ValuesRule: ToscaRule = {
-  codes: ['TOSCA270', 'TOSCA271', 'TOSCA272'],
+  codes: ['TOSCA270', 'TOSCA271', 'TOSCA272', 'TOSCA273'],
   when: (ctx) => grammarOf(ctx.model.version).id === '2_0',
   check(ctx) {
     const root = ctx.root;
@@ -23,13 +24,13 @@ export const v2ValuesRule: ToscaRule = {
       const t = ctx.model.typeOf('node', m ? typeName(m) : undefined);
       if (!m || !t) continue;
       const what = `node template \`${p.key.text}\``;
-      checkEmpty(ctx, types, asMap(getPair(m, 'properties')?.value), ctx.model.types.properties(t), what);
+      checkAssigned(ctx, types, asMap(getPair(m, 'properties')?.value), ctx.model.types.properties(t), what);
       const caps = ctx.model.types.capabilities(t);
       for (const c of asMap(getPair(m, 'capabilities')?.value)?.pairs ?? []) {
         const ct = ctx.model.typeOf('capability', caps.get(c.key.text)?.type);
         const cm = asMap(c.value);
         if (ct && cm)
-          checkEmpty(
+          checkAssigned(
             ctx,
             types,
             asMap(getPair(cm, 'properties')?.value),
@@ -46,7 +47,7 @@ function typeName(m: YMap): string | undefined {
   return v && v.kind === 'scalar' && typeof v.value === 'string' ? v.value : undefined;
 }
 
-function checkEmpty(
+function checkAssigned(
   ctx: ToscaRuleContext,
   types: V2DataTypes,
   props: YMap | null,
@@ -54,8 +55,19 @@ function checkEmpty(
   what: string,
 ): void {
   for (const p of props?.pairs ?? []) {
-    if (p.value !== null) continue;
     const def = defs.get(p.key.text);
+    if (def?.hasValue) {
+      ctx.report({
+        code: 'TOSCA273',
+        severity: 'error',
+        span: p.key.span,
+        message:
+          `Property \`${p.key.text}\` of ${what} has a fixed value (\`value\` in \`${def.owner.name}\`), and a ` +
+          `fixed value cannot be assigned (TOSCA Version 2.0 §9.4). Remove the assignment.`,
+      });
+      continue;
+    }
+    if (p.value !== null) continue;
     const root = def?.type ? types.root(def.type) : undefined;
     if (!root || root === 'nil') continue;
     ctx.report({

@@ -94,7 +94,16 @@ export const versionRule: ToscaRule = {
         ...replaceWith(hint),
       });
     }
-    if (i > 0) {
+    if (i > 0 && ctx.grammar.id === '2_0') {
+      ctx.report({
+        code: 'TOSCA003',
+        severity: 'error',
+        span: pair.key.span,
+        message:
+          '`tosca_definitions_version` must be the first entry of a TOSCA 2.0 file (TOSCA Version 2.0 §6.2): ' +
+          'move it to the top.',
+      });
+    } else if (i > 0) {
       // Judgement: the spec says the version MUST be the first line; Puccini, tosca-parser and xOpera accept it
       // anywhere.
       ctx.report({

@@ -42,3 +42,13 @@ export function isV2BuiltinType(name: string): boolean {
 export function v2FunctionName(key: string): string | undefined {
   return key.length > 1 && key.startsWith('$') && !key.startsWith('$$') ? key.slice(1) : undefined;
 }
+
+/** TOSCA 1.x keynames and what TOSCA 2.0 writes instead (for the TOSCA208 warning and its quick fix). */
+export const V1_RENAMED: Readonly<Record<string, string>> = {
+  constraints: 'validation',
+  occurrences: 'count_range',
+  valid_source_types: 'valid_source_node_types',
+  valid_target_types: 'valid_capability_types',
+  file: 'url',
+  namespace_prefix: 'namespace',
+};

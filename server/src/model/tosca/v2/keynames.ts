@@ -51,7 +51,16 @@ const DELTAS: Readonly<Record<string, Delta>> = {
           'The profile name other files import this file by (`imports: [{profile: <name>}]`); a profile has ' +
           'no service template.',
       },
-      functions: { shape: 'map', doc: 'Function definitions (their signatures) for `$name` calls.' },
+      functions: {
+        shape: 'map',
+        mapOf: 'function_definition',
+        doc: 'Function definitions (their signatures) for `$name` calls.',
+      },
+      dsl_definitions: {
+        shape: 'map',
+        mapOf: 'dsl_definition',
+        doc: 'Reusable YAML blocks, each with an anchor (`name: &name ...`), for aliases elsewhere (§6.3).',
+      },
       service_template: {
         shape: 'map',
         construct: 'topology_template',
@@ -59,8 +68,7 @@ const DELTAS: Readonly<Record<string, Delta>> = {
       },
     },
   },
-  // `credential` is not in §6.5, but the suite's own valid repository example writes it: kept.
-  repository: { add: { metadata } },
+  repository: { drop: ['credential'], add: { metadata } },
   import: {
     drop: ['file', 'namespace_uri', 'namespace_prefix'],
     add: {
@@ -107,7 +115,13 @@ const DELTAS: Readonly<Record<string, Delta>> = {
       valid_source_node_types: nameList('Node types that may be the source of this relationship.'),
     },
   },
-  node_type: { add: { metadata } },
+  // §7.1: requirement definitions are a list; the 1.x table's tolerance of a mapping (Puccini's) does not apply.
+  node_type: {
+    add: {
+      metadata,
+      requirements: { shape: 'list', listOfNamed: 'requirement_definition', mapTolerated: false },
+    },
+  },
   group_type: { drop: ['requirements', 'capabilities', 'interfaces', 'targets'], add: { metadata } },
   policy_type: { add: { metadata } },
   // `status` left §9.3 but the suite's valid files still write it: kept, unchecked.
@@ -152,6 +166,7 @@ const DELTAS: Readonly<Record<string, Delta>> = {
   },
   node_template: {
     add: {
+      requirements: { shape: 'list', listOfNamed: 'requirement_assignment', mapTolerated: false },
       count: { shape: 'any', doc: 'How many node representations the orchestrator creates from the template.' },
       node_filter: { shape: 'any', construct: 'node_filter' },
     },
