@@ -14,7 +14,7 @@
  *   and function-call snippets in assignment values.
  */
 import type { TypeKind } from '../../model/tosca/catalog/index.js';
-import { GRAMMAR, constructAt, type KeySpec } from '../../model/tosca/grammar.js';
+import { constructAt, type KeySpec } from '../../model/tosca/grammar.js';
 import { canSatisfy, nodeTemplateType, offeringCapability } from '../../model/tosca/satisfy.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import { PRIMITIVE_TYPE_NAMES } from '../../model/tosca/primitives.js';
@@ -148,8 +148,8 @@ function valueCompletions(env: Env): CompletionItem[] {
     if (out.length || site.spec.ref !== 'file') return out;
   }
   const key = cur.key;
-  const c = key !== undefined ? constructAt(p) : undefined;
-  const ks: KeySpec | undefined = c && key !== undefined ? GRAMMAR[c]?.keys[key] : undefined;
+  const c = key !== undefined ? constructAt(p, env.grammar.constructs) : undefined;
+  const ks: KeySpec | undefined = c && key !== undefined ? env.grammar.constructs[c]?.keys[key] : undefined;
   if (key === 'required' && ks) return ['true', 'false'].map((v) => item(env, v, CompletionKind.Value));
   if (key === 'status' && ks) return STATUS_VALUES.map((v) => item(env, v, CompletionKind.EnumMember));
   if (isAssignmentValue(vpath)) return functionItems(env);
@@ -625,8 +625,8 @@ function keyCompletions(env: Env): CompletionItem[] {
     if (doc) it.documentation = { kind: 'markdown', value: doc };
     out.push(it);
   };
-  const construct = constructAt(p);
-  const spec = construct ? GRAMMAR[construct] : undefined;
+  const construct = constructAt(p, env.grammar.constructs);
+  const spec = construct ? env.grammar.constructs[construct] : undefined;
   if (construct === 'constraint')
     return constraintItems({
       ...env,

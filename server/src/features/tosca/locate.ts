@@ -36,9 +36,17 @@ export function callInTree(loc: NodeAt): TreeCall | undefined {
   return undefined;
 }
 
-/** The cursor path with `-` items as index 0 (what `constructAt` expects). */
+/**
+ * The cursor path with `-` items as index 0 (what `constructAt` expects), and TOSCA 2.0's
+ * `service_template` read as the topology section the features know as `topology_template`.
+ */
 export function normPath(p: readonly string[]): TreePath {
-  return p.map((x) => (x === '-' ? 0 : x));
+  return p.map((x, i) => (x === '-' ? 0 : i === 0 && x === 'service_template' ? 'topology_template' : x));
+}
+
+/** A tree path with TOSCA 2.0's `service_template` read as `topology_template` (as `normPath`). */
+export function topologyPath(p: TreePath): TreePath {
+  return p[0] === 'service_template' ? ['topology_template', ...p.slice(1)] : p;
 }
 
 export interface TextCall {

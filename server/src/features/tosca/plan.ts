@@ -56,10 +56,11 @@ export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
   }
   const model = toscaModelOf(ctx);
   if (!model.summary.topology) {
-    result.problem = 'No `topology_template` in this file: only a topology has a deployment plan.';
+    result.problem =
+      'No `topology_template` (TOSCA 2.0: `service_template`) in this file: only a topology has a deployment plan.';
     return result;
   }
-  if (model.version?.catalog === undefined && model.version) {
+  if (model.version?.catalog === undefined && model.version && model.version.dialect !== 'tosca2') {
     result.problem =
       'Deployment plans follow the Simple Profile normative relationship types; this version is read for its ' +
       'syntax only.';

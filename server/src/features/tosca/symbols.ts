@@ -162,6 +162,8 @@ const ROOT: EntrySpec = {
     imports: IMPORTS,
     repositories: section({ kind: K.Package, detail: (v) => scalarUnder(v, 'url') ?? scalarText(v) }),
     topology_template: TOPOLOGY,
+    // TOSCA 2.0's name for the same section.
+    service_template: TOPOLOGY,
     ...Object.fromEntries(Object.entries(TYPE_SECTIONS).map(([key, kind]) => [key, section(typeSpec(kind))])),
   },
 };

@@ -4,7 +4,7 @@
  * import, an intrinsic function or entity keyword, a keyname. Hover and definition both start here.
  */
 import type { ToscaModel } from '../../model/tosca/model.js';
-import { GRAMMAR, constructAt, type KeySpec } from '../../model/tosca/grammar.js';
+import { constructAt, type KeySpec } from '../../model/tosca/grammar.js';
 import { primitiveOf } from '../../model/tosca/primitives.js';
 import {
   TYPE_SECTIONS,
@@ -23,7 +23,8 @@ import { asScalar } from '../../syntax/tree.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { CONSTRAINT_DOCS, type EntityKeyword } from './docs.js';
-import { callInTree, type TreeCall } from './locate.js';
+import { callInTree, topologyPath, type TreeCall } from './locate.js';
+import { grammarOf } from '../../model/tosca/grammars.js';
 import { cursorAt, type NodeAt, type TreePath } from '../../syntax/cursor.js';
 import { refAt } from './refs.js';
 import {
@@ -69,7 +70,9 @@ export function toscaTargetAt(ctx: FeatureContext, offset: number): ToscaTarget 
 }
 
 /** What the scalar `loc` (a key or a value of the model's document) denotes. */
-export function targetAtNode(model: ToscaModel, loc: NodeAt): ToscaTarget | undefined {
+export function targetAtNode(model: ToscaModel, at: NodeAt): ToscaTarget | undefined {
+  // TOSCA 2.0's `service_template` is the topology section every path test below knows as `topology_template`.
+  const loc: NodeAt = at.path[0] === 'service_template' ? { ...at, path: topologyPath(at.path) } : at;
   const origin = loc.scalar.span;
   const call = callInTree(loc);
   if (call) {
@@ -221,13 +224,14 @@ function keyTarget(model: ToscaModel, loc: NodeAt): ToscaTarget | undefined {
     if (m) return m;
   }
   const parent = path.slice(0, -1);
-  const construct = constructAt(parent);
+  const construct = constructAt(parent, grammarOf(model.version).constructs);
   if (construct === 'constraint' && CONSTRAINT_DOCS[key]) return { kind: 'constraint', origin, op: key };
   if (construct) {
-    const spec = GRAMMAR[construct]?.keys[key];
+    const table = grammarOf(model.version).constructs;
+    const spec = table[construct]?.keys[key];
     if (spec) return { kind: 'keyname', origin, construct, key, spec };
     // Operations written directly under an interface (definition or assignment).
-    if (GRAMMAR[construct]?.extra === 'operation_definition') {
+    if (table[construct]?.extra === 'operation_definition') {
       const op = operationTarget(model, parent, key, origin);
       if (op) return op;
     }

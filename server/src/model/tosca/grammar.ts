@@ -687,6 +687,9 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
   },
 };
 
+/** The names of the topology section: TOSCA 1.x `topology_template`, TOSCA 2.0 `service_template`. */
+export const TOPOLOGY_KEYS: ReadonlySet<string> = new Set(['topology_template', 'service_template']);
+
 /** Keynames of a construct, for did-you-mean and completion. */
 export function keynamesOf(construct: string, table: Readonly<Record<string, ConstructSpec>> = GRAMMAR): string[] {
   return Object.keys(table[construct]?.keys ?? {});
@@ -708,8 +711,11 @@ export function constructAt(
   while (construct && i < path.length) {
     const spec: ConstructSpec | undefined = table[construct];
     if (!spec) return undefined;
-    const key = path[i];
+    let key = path[i];
     if (typeof key !== 'string') return undefined;
+    // The topology section is `topology_template` in 1.x and `service_template` in 2.0: either name finds the table's.
+    if (i === 0 && construct === 'service_template' && TOPOLOGY_KEYS.has(key) && !spec.keys[key])
+      key = [...TOPOLOGY_KEYS].find((k) => spec.keys[k]) ?? key;
     const ks: KeySpec | undefined = spec.keys[key];
     if (!ks) {
       if (spec.extra) {

@@ -78,6 +78,15 @@ function emptySections(ctx: ToscaRuleContext, construct: string, pairs: readonly
               `An entry of \`${p.key.text}\` has an empty name (TOSCA Version 2.0 §5.1: every definition is ` +
               'named).',
           });
+        } else if (typeof q.key.value !== 'string' && q.key.style === 'plain') {
+          ctx.report({
+            code: 'TOSCA202',
+            severity: 'error',
+            span: q.key.span,
+            message:
+              `The name \`${q.key.text}\` in \`${p.key.text}\` is a YAML ${typeof q.key.value}, not a string ` +
+              '(TOSCA Version 2.0 §5.1: names are strings); quote it.',
+          });
         }
         const inner = asMap(q.value);
         if (inner) emptySections(ctx, ks.mapOf, inner.pairs, depth + 1);
