@@ -283,28 +283,6 @@ service_template:
 `);
 });
 
-test('TOSCA249: dsl_definitions is a map of anchored blocks', async () => {
-  await check(`
-tosca_definitions_version: tosca_2_0
-dsl_definitions:
-  props: &props
-    a: 1
-  scalar: &one 1
-  loose:
-# ^^^^^ TOSCA249
-    a: 1
-  number: 1
-# ^^^^^^ TOSCA249
-  empty:
-# ^^^^^ TOSCA249
-`);
-  await check(`
-tosca_definitions_version: tosca_2_0
-dsl_definitions: 12345
-#                ^^^^^ TOSCA249
-`);
-});
-
 test('TOSCA244: $node_index and $relationship_index outside their context; TOSCA241 offers SELF, SOURCE', async () => {
   const d = await check(`
 tosca_definitions_version: tosca_2_0
