@@ -137,17 +137,12 @@ service_template:
 `);
 });
 
-test('TOSCA236: functions that are null, a list, or have an empty name', async () => {
+test('TOSCA236: a function name with a $', async () => {
   await check(`
 tosca_definitions_version: tosca_2_0
 functions:
-#^^^^^^^^ TOSCA236
-`);
-  await check(`
-tosca_definitions_version: tosca_2_0
-functions:
-  "":
-# ^^ TOSCA236
+  $sqrt:
+# ^^^^^ TOSCA236
     signatures: [ { result: float } ]
 `);
 });
