@@ -49,12 +49,9 @@ async function startClient(context: vscode.ExtensionContext, starter: ServerStar
     // The server decides per file (path, content, modeline) whether it is a descriptor, so it
     // sees every YAML document; non-descriptors get no diagnostics and no completions.
     documentSelector: starter.documentSelector,
-    synchronize: {
-      configurationSection: 'lmDescriptors',
-      fileEvents: vscode.workspace.createFileSystemWatcher(
-        '**/{*.yml,*.yaml,*.tosca,Behaviour/**/*.json,.lm-descriptors.json}',
-      ),
-    },
+    // One file watcher: the server registers its own (workspace/didChangeWatchedFiles, dynamic
+    // registration), so the client adds none; two watchers made every change event arrive twice.
+    synchronize: { configurationSection: 'lmDescriptors' },
     initializationOptions: {
       ...starter.initializationOptions(context),
       // As JSON: a worker's postMessage clones, and the configuration object carries functions.

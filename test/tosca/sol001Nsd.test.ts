@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkTosca, messageOf, severityOf } from './support.js';
+import { setup } from '../support/features.js';
+import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 
 const DIR = fileURLToPath(new URL('../fixtures/nfv/tacker-vnfd/Definitions/', import.meta.url));
 const VNFD = ['helloworld3_types.yaml', 'helloworld3_top.vnfd.yaml', 'helloworld3_df_simple.yaml']
@@ -180,4 +182,26 @@ topology_template:
 
 test('TOSCA325–328: NS levels, instance counts against the vnf_profile, virtual link bitrates', async () => {
   await checkTosca(NSD_351);
+});
+
+test('TOSCA322 follows the VNFD as it is edited (the index table is rebuilt, not stale)', async () => {
+  const src = nsd(`        descriptor_id: b1bb0ce7-ebca-4fa7-95ed-4840d70a1177
+        provider: Company
+        product_name: Sample VNF
+        flavour_id: complex
+`);
+  const { session, ctx } = await setup(src);
+  const codes = () =>
+    computeDiagnostics(session.context(session.getOpen(ctx.doc.path)!))
+      .map((d) => d.code)
+      .filter((c) => c === 'TOSCA322');
+  assert.deepEqual(codes(), ['TOSCA322']);
+  // The types file gains the flavour `complex` (as a second flavour file would declare it).
+  const types = readFileSync(DIR + 'helloworld3_types.yaml', 'utf8').replace(
+    'valid_values: [ simple ]',
+    'valid_values: [ simple, complex ]',
+  );
+  assert.ok(types.includes('[ simple, complex ]'));
+  session.openDocument('/ws/vnf/Definitions/helloworld3_types.yaml', types, 2);
+  assert.deepEqual(codes(), []);
 });

@@ -317,3 +317,58 @@ service_template:
     { ignore: IGNORE },
   );
 });
+
+test('malformed 2.0 data definitions never crash a rule (no TOSCA999)', async () => {
+  const d = await checkTosca(
+    `tosca_definitions_version: tosca_2_0
+data_types:
+  A:
+    derived_from: scalar
+    units: [ m, 1 ]
+    prefixes: { k: { x: 1 } }
+    canonical_unit: { m: 1 }
+    data_type: [ integer ]
+  B:
+    derived_from: A
+    units: ~
+  C:
+    derived_from: C
+    units: { m: 1 }
+  D:
+    derived_from: scalar
+    units: { m: .inf, n: 1 }
+    validation: [ 1, { $and: 7 } ]
+node_types:
+  N:
+    properties:
+      a: { type: A, required: false }
+      d: { type: D, required: false, validation: { $less_than: [ $value ] } }
+service_template:
+  node_templates:
+    n:
+      type: N
+      properties: { a: 3 m, d: 1e400 n }
+`,
+    {
+      ignore: [
+        'TOSCA000',
+        'TOSCA010',
+        'TOSCA012',
+        'TOSCA032',
+        'TOSCA237',
+        'TOSCA233',
+        ...IGNORE,
+        'TOSCA260',
+        'TOSCA261',
+        'TOSCA262',
+        'TOSCA263',
+        'TOSCA264',
+        'TOSCA265',
+        'TOSCA270',
+        'TOSCA271',
+        'TOSCA272',
+      ],
+    },
+  );
+  assert.equal(d.filter((x) => x.code.endsWith('999')).length, 0);
+});

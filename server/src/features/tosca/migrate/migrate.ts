@@ -185,10 +185,18 @@ class Migration {
     }
     if (key === 'node_filter' && p.value) {
       const inRequirement = path.includes('requirements');
-      const why = inRequirement
-        ? migrateNodeFilter(this.edits, p, this.members.capabilityNames)
-        : 'a node template node_filter: write it as a 2.0 condition clause with the `select` directive (§8.8)';
+      const inTemplate = path.length === 3 && path[1] === 'node_templates';
+      const why =
+        inRequirement || inTemplate
+          ? migrateNodeFilter(this.edits, p, this.members.capabilityNames, inRequirement ? 'SELF, TARGET' : 'SELF')
+          : 'write it as a 2.0 condition clause (TOSCA Version 2.0 §8.8)';
       if (why) this.todo(at, `node filter: ${why}`);
+      else if (inTemplate && !this.selects(path)) {
+        this.todo(
+          at,
+          '1.x reads a node template node_filter with the `selectable` directive only: add `directives: [ select ]`',
+        );
+      }
       return true;
     }
     if (this.requirementDefinition(p, path)) return true;
@@ -196,7 +204,14 @@ class Migration {
       if (key === 'properties' || key === 'attributes') this.mappings(p);
     }
     if (this.interfaceOperations(p, path)) return false;
-    if (key === 'valid_source_types' && inTypes) {
+    if (key === 'directives' && path.length === 3 && path[1] === 'node_templates') {
+      // 1.3 wrote `selectable` and `substitutable`; 2.0 names the directives `select` and `substitute` (§7.2).
+      for (const d of asSeq(p.value)?.items ?? []) {
+        const s = asScalar(d);
+        const to = s?.text === 'selectable' ? 'select' : s?.text === 'substitutable' ? 'substitute' : undefined;
+        if (s && to) this.edits.replace(s.span.start, s.span.end, to);
+      }
+    } else if (key === 'valid_source_types' && inTypes) {
       this.edits.replace(p.key.span.start, p.key.span.end, 'valid_source_node_types');
     } else if (key === 'occurrences') {
       if (inTypes && path.includes('requirements')) this.edits.replace(at, p.key.span.end, 'count_range');
@@ -294,6 +309,13 @@ class Migration {
         this.todo(q.key.span.start, what);
       }
     }
+  }
+
+  /** Whether the node template at `path` has the 1.x `selectable` (or 2.0 `select`) directive. */
+  private selects(path: readonly (string | number)[]): boolean {
+    const t = asMap(getPair(asMap(getPair(this.root, 'topology_template')?.value), 'node_templates')?.value);
+    const d = asSeq(getPair(asMap(getPair(t, String(path[2]))?.value), 'directives')?.value);
+    return !!d?.items.some((x) => ['selectable', 'select'].includes(asScalar(x)?.text ?? ''));
   }
 
   /** A property, attribute or parameter definition (of a type, or the service template's inputs and outputs). */

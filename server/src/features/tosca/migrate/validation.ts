@@ -6,7 +6,7 @@
  */
 import { asMap, asSeq, asScalar, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { EditSet } from './edits.js';
-import { columnOf, contentEnd, inline } from './layout.js';
+import { columnOf, contentEnd, inline, lineStartOf } from './layout.js';
 
 const COMPARISONS: ReadonlySet<string> = new Set([
   'equal',
@@ -61,6 +61,16 @@ function writeValue(edits: EditSet, p: YPair, value: YNode, clauses: readonly st
   const keyCol = columnOf(text, p.key.span.start);
   const end = contentEnd(value);
   const colon = text.indexOf(':', p.key.span.end) + 1;
+  // Comment lines inside the rewritten value move above its key instead of being lost.
+  const comments = text
+    .slice(colon, end)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('#'));
+  if (comments.length) {
+    const indent = ' '.repeat(keyCol);
+    edits.insert(lineStartOf(text, p.key.span.start), comments.map((c) => `${indent}${c}\n`).join(''));
+  }
   if (clauses.length === 1 || keyCol + p.key.text.length + flat.length + 2 <= 120) {
     edits.replaceWhole(colon, end, ` ${flat}`);
     return;
@@ -114,16 +124,22 @@ function propertyFilters(text: string, list: YNode | null, path: string, out: st
 /**
  * A 1.x node filter of a requirement as a 2.0 condition clause. In a requirement, SELF is the
  * relationship (TOSCA Version 2.0 §8.8), so the candidate's properties are `SELF, TARGET, prop` and
- * its capabilities' `SELF, TARGET, CAPABILITY, cap, prop`. A capability filter naming a capability
- * type (1.x accepts a type or a name) has no path and is left with a TODO.
+ * its capabilities' `SELF, TARGET, CAPABILITY, cap, prop`; in a node template with the `select`
+ * directive SELF is the candidate node itself (`node` = `SELF`, §10.2.1.8). A capability filter naming
+ * a capability type (1.x accepts a type or a name) has no path and is left with a TODO.
  */
-export function migrateNodeFilter(edits: EditSet, p: YPair, capabilityNames: ReadonlySet<string>): string | undefined {
+export function migrateNodeFilter(
+  edits: EditSet,
+  p: YPair,
+  capabilityNames: ReadonlySet<string>,
+  node = 'SELF, TARGET',
+): string | undefined {
   const m = asMap(p.value);
   if (!m || !p.value) return 'a node filter that is not a map';
   const clauses: string[] = [];
   for (const q of m.pairs) {
     if (q.key.text === 'properties') {
-      const why = propertyFilters(edits.text, q.value, 'SELF, TARGET', clauses);
+      const why = propertyFilters(edits.text, q.value, node, clauses);
       if (why) return why;
     } else if (q.key.text === 'capabilities') {
       const seq = asSeq(q.value);
@@ -136,7 +152,7 @@ export function migrateNodeFilter(edits: EditSet, p: YPair, capabilityNames: Rea
           return `the capability filter names \`${cap}\`, a capability type: 2.0 paths name capabilities`;
         const props = asMap(cm.pairs[0]!.value);
         const list = props ? (props.pairs.find((x) => x.key.text === 'properties')?.value ?? null) : null;
-        const why = propertyFilters(edits.text, list, `SELF, TARGET, CAPABILITY, ${cap}`, clauses);
+        const why = propertyFilters(edits.text, list, `${node}, CAPABILITY, ${cap}`, clauses);
         if (why) return why;
       }
     } else return `\`${q.key.text}\` in a node filter`;

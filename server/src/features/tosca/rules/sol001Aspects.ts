@@ -10,7 +10,7 @@
 import { asMap, asSeq, get, scalarText } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { intOf, mapEntries, NFV, policiesOf, sol001Policies } from './sol001Policies.js';
 
 export const sol001AspectsRule: ToscaRule = {
@@ -46,7 +46,7 @@ export const sol001AspectsRule: ToscaRule = {
           message:
             `Aspect \`${name}\` of policy \`${p.name}\` is not an aspect of the flavour's ScalingAspects policy ` +
             `(${hint ? `did you mean \`${hint}\`? ` : ''}aspects: ${known()}). ` +
-            `${sol001Cite(ctx.model, 'tosca.policies.nfv.ScalingAspects', 'policy')}` +
+            `${sol001Cite(ctx, 'tosca.policies.nfv.ScalingAspects', 'policy')}` +
             `: scaling deltas refer to its aspects. Tacker onboards this; ` +
             `scaling fails.`,
         });
@@ -62,7 +62,7 @@ export const sol001AspectsRule: ToscaRule = {
           message:
             `Policy \`${p.name}\` gives no delta ${missing.map((m) => `\`${m}\``).join(', ')} although aspect ` +
             `\`${name}\` lists ${missing.length > 1 ? 'them' : 'it'} in its \`step_deltas\`. ` +
-            `${sol001Cite(ctx.model, 'tosca.policies.nfv.ScalingAspects', 'policy')}: ` +
+            `${sol001Cite(ctx, 'tosca.policies.nfv.ScalingAspects', 'policy')}: ` +
             `every step delta of an aspect is defined by the aspect's scaling deltas policies. Tacker onboards ` +
             `this; scaling fails.`,
         });
@@ -80,7 +80,7 @@ export const sol001AspectsRule: ToscaRule = {
               message:
                 `\`scale_info\` of level \`${l.name}\` names \`${pair.key.text}\`, which is not an aspect of the ` +
                 `flavour's ScalingAspects policy (aspects: ${known()}). ` +
-                `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.InstantiationLevel', 'data')}` +
+                `${sol001Cite(ctx, 'tosca.datatypes.nfv.InstantiationLevel', 'data')}` +
                 `: scale_info is keyed by aspect.`,
             });
             continue;
@@ -95,7 +95,7 @@ export const sol001AspectsRule: ToscaRule = {
               message:
                 `\`scale_level\` ${level} of aspect \`${pair.key.text}\` in level \`${l.name}\` is above the ` +
                 `aspect's \`max_scale_level\` ${a.max}. ` +
-                `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.ScaleInfo', 'data')}.`,
+                `${sol001Cite(ctx, 'tosca.datatypes.nfv.ScaleInfo', 'data')}.`,
             });
           }
         }

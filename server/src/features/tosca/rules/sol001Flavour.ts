@@ -7,7 +7,7 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { functionNameOf } from '../../../model/tosca/summary.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
@@ -41,7 +41,7 @@ export const sol001FlavourRule: ToscaRule = {
         message:
           `This flavour file substitutes \`${mappedType}\` but names no flavour: give \`flavour_id\` in ` +
           `\`substitution_mappings.properties\` (or on the VNF node). ` +
-          `${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}: each deployment flavour ` +
+          `${sol001Cite(ctx, 'tosca.nodes.nfv.VNF')}: each deployment flavour ` +
           `is a topology template identified by its flavour_id; Tacker rejects the package ("No VNF flavours").`,
       });
     }
@@ -58,7 +58,7 @@ export const sol001FlavourRule: ToscaRule = {
           message:
             `\`flavour_id\` of VNF node \`${p.key.text}\` is a function (\`${fn}\`) in a flavour file: the flavour ` +
             `must be named literally here (` +
-            `${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}, the VNFD of one deployment flavour; Tacker ` +
+            `${sol001Cite(ctx, 'tosca.nodes.nfv.VNF')}, the VNFD of one deployment flavour; Tacker ` +
             `selects the flavour file by this value when it onboards the package).` +
             (mappedId ? ` The substitution mapping gives \`${mappedId}\`.` : ''),
         });
@@ -73,7 +73,7 @@ export const sol001FlavourRule: ToscaRule = {
           message:
             `\`flavour_id\` \`${id}\` of VNF node \`${p.key.text}\` differs from the \`flavour_id\` \`${mappedId}\` ` +
             `of \`substitution_mappings\`: both name the deployment flavour this file describes (` +
-            `${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}).`,
+            `${sol001Cite(ctx, 'tosca.nodes.nfv.VNF')}).`,
         });
       }
     }

@@ -8,7 +8,7 @@
 import type { ToscaSummary } from '../../../model/tosca/summary.js';
 import type { Span } from '../../../syntax/positions.js';
 import { basename } from '../../../util/path.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
@@ -63,7 +63,7 @@ export const sol001FlavourUniqueRule: ToscaRule = {
             `Flavour \`${mine.id}\` is also described by \`${basename(edge.path)}\`, another flavour file of the ` +
             `VNFD \`${basename(importer)}\`: a deployment flavour's flavour_id is unique within its VNFD ` +
             `(` +
-            `${sol001Cite(ctx.model, VNF)}); Tacker keeps only one of them. Give each flavour file its own flavour_id.`,
+            `${sol001Cite(ctx, VNF)}); Tacker keeps only one of them. Give each flavour file its own flavour_id.`,
         });
         return;
       }

@@ -10,7 +10,7 @@
 import { scalarText, get } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
 
 const PER_RESOURCE = ['VduInstantiationLevels', 'VirtualLinkInstantiationLevels', 'VipCpInstantiationLevels'];
@@ -39,7 +39,7 @@ export const sol001LevelsRule: ToscaRule = {
           message:
             `\`default_level\` \`${name}\` is not one of the levels of policy \`${p.name}\` ` +
             `(${hint ? `did you mean \`${hint}\`? ` : ''}levels: ${levels.map((l) => l.name).join(', ') || 'none'}). ` +
-            `${sol001Cite(ctx.model, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
+            `${sol001Cite(ctx, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
             `: the default level is one of its levels.`,
         });
       } else if (!dflt && levels.length > 1) {
@@ -67,7 +67,7 @@ export const sol001LevelsRule: ToscaRule = {
             `Policy \`${first.p.name}\` (tosca.policies.nfv.${first.k}) gives instance counts per instantiation ` +
             `level, but the flavour has no tosca.policies.nfv.InstantiationLevels policy to define the levels ` +
             `(` +
-            `${sol001Cite(ctx.model, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
+            `${sol001Cite(ctx, 'tosca.policies.nfv.InstantiationLevels', 'policy')}` +
             `). Tacker rejects the package.`,
         });
       }
@@ -86,7 +86,7 @@ export const sol001LevelsRule: ToscaRule = {
               `Level \`${l.name}\` of policy \`${p.name}\` (tosca.policies.nfv.${kind}) is not defined by the ` +
               `flavour's InstantiationLevels policy (${hint ? `did you mean \`${hint}\`? ` : ''}levels: ` +
               `${[...defined].join(', ') || 'none'}). ` +
-              `${sol001Cite(ctx.model, `tosca.policies.nfv.${kind}`, 'policy')}: the levels of a ${kind} policy ` +
+              `${sol001Cite(ctx, `tosca.policies.nfv.${kind}`, 'policy')}: the levels of a ${kind} policy ` +
               `are levels of tosca.policies.nfv.InstantiationLevels.`,
           });
         }

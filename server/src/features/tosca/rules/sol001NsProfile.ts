@@ -7,7 +7,7 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { intOf } from './sol001Policies.js';
 
 const PROFILES: readonly { nodeType: string; property: string; dataType: string }[] = [
@@ -37,7 +37,7 @@ export const sol001NsProfileRule: ToscaRule = {
           span: minNode!.span,
           message:
             `\`${p.property}.min_number_of_instances\` ${min} of node \`${n.key.text}\` is above its ` +
-            `\`max_number_of_instances\` ${max}. ${sol001Cite(ctx.model, p.dataType, 'data')}: the minimum number of ` +
+            `\`max_number_of_instances\` ${max}. ${sol001Cite(ctx, p.dataType, 'data')}: the minimum number of ` +
             `instances is at most the maximum.`,
         });
       }

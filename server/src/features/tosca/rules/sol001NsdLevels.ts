@@ -10,7 +10,7 @@
 import { asMap, get, getIn, scalarText, type YNode } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { intOf, mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
 
 const LEVEL_MAPPINGS: readonly { policy: string; property: string }[] = [
@@ -46,7 +46,7 @@ export const sol001NsdLevelsRule: ToscaRule = {
         message:
           `\`default_level\` \`${name}\` is not one of the \`ns_levels\` of policy \`${p.name}\`` +
           `${hint ? ` (did you mean \`${hint}\`?)` : ''}: ${levels.map((l) => `\`${l}\``).join(', ') || 'none'} ` +
-          `(${sol001Cite(ctx.model, 'tosca.policies.nfv.NsInstantiationLevels', 'policy')}).`,
+          `(${sol001Cite(ctx, 'tosca.policies.nfv.NsInstantiationLevels', 'policy')}).`,
       });
     }
     if (defs.length)
@@ -62,7 +62,7 @@ export const sol001NsdLevelsRule: ToscaRule = {
               message:
                 `Level \`${l.name}\` of policy \`${p.name}\` is not an NS level of NsInstantiationLevels` +
                 `${hint ? ` (did you mean \`${hint}\`?)` : ''}: ${[...defined].map((x) => `\`${x}\``).join(', ')} ` +
-                `(${sol001Cite(ctx.model, `tosca.policies.nfv.${m.policy}`, 'policy')}).`,
+                `(${sol001Cite(ctx, `tosca.policies.nfv.${m.policy}`, 'policy')}).`,
             });
           }
     const templates = asMap(getIn(ctx.root, 'topology_template', 'node_templates'));
@@ -105,7 +105,7 @@ export const sol001NsdLevelsRule: ToscaRule = {
         message:
           `${n} instances of \`${target}\` at level \`${level}\` of policy \`${policy}\` are ${bound} ` +
           `of that node: the NFVO cannot deploy them (` +
-          `${sol001Cite(ctx.model, `tosca.policies.nfv.${shortName}`, 'policy')}).`,
+          `${sol001Cite(ctx, `tosca.policies.nfv.${shortName}`, 'policy')}).`,
       });
     }
   },

@@ -7,7 +7,7 @@
  */
 import { chainComplete } from '../values.js';
 import type { TNodeTemplate } from '../../../model/tosca/summary.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
@@ -55,7 +55,7 @@ export const sol001NsdVnfRule: ToscaRule = {
               : `VNF node \`${n.name}\` gives no \`${name}\``) +
             `: in an NSD, a VNF node names the VNFD it uses (\`descriptor_id\`) and its deployment flavour ` +
             `(\`flavour_id\`) literally, as the NFVO resolves them when it onboards the NSD ` +
-            `(${sol001Cite(ctx.model, VNF)}).`,
+            `(${sol001Cite(ctx, VNF)}).`,
         });
       }
     }

@@ -17,7 +17,7 @@ import { dirname, relative } from '../../../util/path.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { workspaceVnfds, type WorkspaceVnfd } from '../workspaceVnfds.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { nsdVnfNodes } from './sol001NsdVnf.js';
 
 const IDENTITY = [
@@ -29,7 +29,7 @@ const IDENTITY = [
 
 /** The VNF node type as the NSD's SOL001 version has it (§6), named from an NSD (§7). */
 function source(ctx: ToscaRuleContext): string {
-  return `${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}, as a node of an NSD (§7)`;
+  return `${sol001Cite(ctx, 'tosca.nodes.nfv.VNF')}, as a node of an NSD (§7)`;
 }
 
 function literal(n: YNode | null | undefined): string | undefined {

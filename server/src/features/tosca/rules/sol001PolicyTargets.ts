@@ -8,7 +8,7 @@
  */
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete } from '../values.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const NFV = 'tosca.policies.nfv.';
@@ -42,7 +42,7 @@ export const sol001PolicyTargetsRule: ToscaRule = {
           message:
             `Target \`${tg.name}\` of policy \`${pol.name}\` is a \`${tt.name}\`, but a \`${t.name}\` policy ` +
             `applies to ${allowed.map((a) => `\`${a}\``).join(', ')} (the targets of its type, ` +
-            `${sol001Cite(ctx.model, nfv.name, 'policy')}). Target a template of one of those types.`,
+            `${sol001Cite(ctx, nfv.name, 'policy')}). Target a template of one of those types.`,
         });
       }
     }

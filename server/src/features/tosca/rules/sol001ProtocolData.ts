@@ -11,7 +11,7 @@
  * for a protocol that is not layer 2 on a link without any (SOL001 says absent; Tacker's samples do it).
  */
 import { asMap, asSeq, entries, get, getIn, getPair, scalarText, type YMap, type YNode } from '../../../syntax/tree.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 const LINKS = ['tosca.nodes.nfv.VnfVirtualLink', 'tosca.nodes.nfv.NsVirtualLink'];
@@ -46,7 +46,7 @@ export const sol001ProtocolDataRule: ToscaRule = {
             message:
               `\`associated_layer_protocol\` \`${proto}\` of virtual link \`${n.key.text}\` is not one of its ` +
               `\`connectivity_type.layer_protocols\` (${[...known].join(', ') || 'none'}). ` +
-              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `${sol001Cite(ctx, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
               `: the protocol data is for a protocol the link carries.`,
           });
         }
@@ -59,7 +59,7 @@ export const sol001ProtocolDataRule: ToscaRule = {
             message:
               `\`l2_protocol_data\` on virtual link \`${n.key.text}\` is given for \`${proto}\`, and the link ` +
               `carries no layer-2 protocol (ethernet, mpls, odu2, pseudo-wire). ` +
-              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `${sol001Cite(ctx, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
               `: L2 data is present for an L2 protocol and absent ` +
               `otherwise. Tacker reads \`network_type\` from it whatever the protocol, so its samples do this; ` +
               `for SOL001, add \`ethernet\` to \`layer_protocols\` and give the L2 data in an \`ethernet\` entry.`,
@@ -76,7 +76,7 @@ export const sol001ProtocolDataRule: ToscaRule = {
             message:
               `\`l3_protocol_data\` on virtual link \`${n.key.text}\` goes with an IP layer protocol, but ` +
               `\`associated_layer_protocol\` is \`${proto}\`. ` +
-              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
+              `${sol001Cite(ctx, 'tosca.datatypes.nfv.VirtualLinkProtocolData', 'data')}` +
               `: L3 data is present when the protocol is ipv4 or ipv6.`,
           });
           continue;
@@ -91,7 +91,7 @@ export const sol001ProtocolDataRule: ToscaRule = {
             message:
               `\`ip_version\` \`${ver}\` of virtual link \`${n.key.text}\` differs from its ` +
               `\`associated_layer_protocol\` \`${proto}\`. ` +
-              `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: ` +
+              `${sol001Cite(ctx, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: ` +
               `the IP version of the L3 data is that of the protocol it is given for.`,
           });
         }
@@ -136,7 +136,7 @@ function checkAddressFamily(ctx: ToscaRuleContext, link: string, l3: YMap | null
       message:
         `${what} \`${text}\` of virtual link \`${link}\` is an ${family} address, but \`ip_version\` is ` +
         `\`${ver}\`. ` +
-        `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: the addresses are of the IP ` +
+        `${sol001Cite(ctx, 'tosca.datatypes.nfv.L', 'data')}3ProtocolData: the addresses are of the IP ` +
         `version given; the VIM refuses to create such a subnet.`,
     });
   }

@@ -6,7 +6,7 @@
  * artifact without `sw_image_data` (warning: optional in the type, Tacker rejects the package).
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const SW_IMAGE = 'tosca.artifacts.nfv.SwImage';
@@ -32,7 +32,7 @@ export const sol001SwImageRule: ToscaRule = {
           message:
             `Node template \`${p.key.text}\` has a second software image (\`${extra.key.text}\`; the first is ` +
             `\`${images[0]!.key.text}\`): a VDU has at most one artifact of type ${SW_IMAGE} ` +
-            `(${sol001Cite(ctx.model, SW_IMAGE, 'artifact')}). Tacker rejects the package.`,
+            `(${sol001Cite(ctx, SW_IMAGE, 'artifact')}). Tacker rejects the package.`,
         });
       }
       const t = ctx.model.typeOf('node', scalarText(get(body, 'type')));
@@ -46,7 +46,7 @@ export const sol001SwImageRule: ToscaRule = {
         message:
           `Node template \`${p.key.text}\` has the software image \`${images[0]!.key.text}\` but no ` +
           `\`sw_image_data\` property, which describes it in this version of ` +
-          `${sol001Cite(ctx.model, 'tosca.nodes.nfv.Vdu.Compute')} (checksum, ` +
+          `${sol001Cite(ctx, 'tosca.nodes.nfv.Vdu.Compute')} (checksum, ` +
           `formats, sizes); the type leaves it optional, but Tacker rejects the package without it.`,
       });
     }

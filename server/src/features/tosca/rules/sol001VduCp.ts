@@ -6,7 +6,7 @@
  * orchestrator rejects the package or deploys a port attached to nothing depends on it.
  */
 import { chainComplete } from '../values.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const VDU_CP = 'tosca.nodes.nfv.VduCp';
@@ -37,7 +37,7 @@ export const sol001VduCpRule: ToscaRule = {
         span: n.keySpan,
         message:
           `VduCp \`${n.name}\` has no \`virtual_binding\`: a VduCp is the connection point of one VDU and names it ` +
-          `in this mandatory requirement (${sol001Cite(ctx.model, VDU_CP)}). Add \`- virtual_binding: <VDU>\`` +
+          `in this mandatory requirement (${sol001Cite(ctx, VDU_CP)}). Add \`- virtual_binding: <VDU>\`` +
           (vdus.length ? ` (VDUs here: ${vdus.slice(0, 5).join(', ')}).` : '.'),
       });
     }

@@ -8,7 +8,7 @@
 import type { Span } from '../../../syntax/positions.js';
 import { asMap, entries, get, getIn, type YNode } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { intOf, mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
 
 interface Bounds {
@@ -35,7 +35,7 @@ export const sol001VduProfileRule: ToscaRule = {
           message:
             `\`min_number_of_instances\` ${min} of VDU \`${p.key.text}\` is above its \`max_number_of_instances\` ` +
             `${max}. ` +
-            `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VduProfile', 'data')}: the minimum is at most the maximum.`,
+            `${sol001Cite(ctx, 'tosca.datatypes.nfv.VduProfile', 'data')}: the minimum is at most the maximum.`,
         });
         continue;
       }
@@ -75,7 +75,7 @@ function within(
       message:
         `The ${what} of policy \`${policy}\` gives ${n} instances of VDU \`${t.name}\`, outside its \`vdu_profile\` ` +
         `[${b.min}, ${b.max}]. ` +
-        `${sol001Cite(ctx.model, 'tosca.datatypes.nfv.VduProfile', 'data')} bounds the instances of the ` +
+        `${sol001Cite(ctx, 'tosca.datatypes.nfv.VduProfile', 'data')} bounds the instances of the ` +
         `VDU; Tacker onboards this, but the orchestrator cannot honour both.`,
     });
     return;

@@ -7,7 +7,7 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { intOf } from './sol001Policies.js';
 
 const LINKS: readonly { nodeType: string; profile: string }[] = [
@@ -38,7 +38,7 @@ export const sol001VlBitrateRule: ToscaRule = {
           message:
             `\`vl_profile.min_bitrate_requirements.${part}\` ${min} of virtual link \`${n.key.text}\` is above ` +
             `its \`max_bitrate_requirements.${part}\` ${max}: no link satisfies both ` +
-            `(${sol001Cite(ctx.model, link.profile, 'data')}).`,
+            `(${sol001Cite(ctx, link.profile, 'data')}).`,
         });
       }
     }

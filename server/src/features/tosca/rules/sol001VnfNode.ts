@@ -7,7 +7,7 @@
  * holds many VNF nodes and is left alone.
  */
 import { asMap, get, getIn, scalarText } from '../../../syntax/tree.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
@@ -36,7 +36,7 @@ export const sol001VnfNodeRule: ToscaRule = {
         message:
           `This topology holds the VNF node \`${vnfNodes[0]!.n.name}\` but substitutes \`${mapped.name}\`, ` +
           `which is not derived from \`${VNF}\`: a deployment flavour of a VNFD substitutes the VNF node type ` +
-          `(${sol001Cite(ctx.model, VNF)}); name that type in \`substitution_mappings.node_type\`.`,
+          `(${sol001Cite(ctx, VNF)}); name that type in \`substitution_mappings.node_type\`.`,
       });
       return;
     }
@@ -48,7 +48,7 @@ export const sol001VnfNodeRule: ToscaRule = {
         message:
           `\`${n.name}\` is a second VNF node in this deployment flavour (the first is ` +
           `\`${vnfNodes[0]!.n.name}\`): a flavour describes one VNF, so its topology holds one node of a type ` +
-          `derived from \`${VNF}\` (${sol001Cite(ctx.model, VNF)}). Move it to its own VNFD.`,
+          `derived from \`${VNF}\` (${sol001Cite(ctx, VNF)}). Move it to its own VNFD.`,
       });
     }
     for (const { n, t } of vnfNodes) {
@@ -59,7 +59,7 @@ export const sol001VnfNodeRule: ToscaRule = {
         span: n.type!.span,
         message:
           `VNF node \`${n.name}\` is a \`${t.name}\`, but this flavour substitutes \`${mapped.name}\`: the VNF ` +
-          `node of a deployment flavour is of the substituted VNF type (${sol001Cite(ctx.model, VNF)}); use ` +
+          `node of a deployment flavour is of the substituted VNF type (${sol001Cite(ctx, VNF)}); use ` +
           `\`${mapped.name}\` for both.`,
       });
     }

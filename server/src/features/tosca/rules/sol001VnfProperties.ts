@@ -8,7 +8,7 @@
  * VNF the top-level file describes.
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
-import { sol001Cite } from '../sol001Cite.js';
+import { sol001Cite } from './sol001Cite.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
@@ -37,7 +37,7 @@ export const sol001VnfPropertiesRule: ToscaRule = {
           `VNF node \`${p.key.text}\` sets no properties of its own: TOSCA takes them from the defaults of ` +
           `\`${typeName}\`, but Tacker reads \`descriptor_id\`, \`provider\`, \`product_name\`, \`software_version\` ` +
           `and the other VNF properties from the node template and refuses the package ("VNF properties are ` +
-          `mandatory"). Set them on the node (${sol001Cite(ctx.model, 'tosca.nodes.nfv.VNF')}).`,
+          `mandatory"). Set them on the node (${sol001Cite(ctx, 'tosca.nodes.nfv.VNF')}).`,
       });
     }
   },

@@ -9,10 +9,7 @@ import { asMap, asScalar, asSeq, deref, type YNode } from '../../../syntax/tree.
 import { compareV2Versions, type V2Version } from './primitives.js';
 
 export type Comparable =
-  | { k: 'num'; n: number }
-  | { k: 'str'; s: string }
-  | { k: 'bool'; b: boolean }
-  | { k: 'ver'; v: V2Version };
+  { k: 'num'; n: number } | { k: 'str'; s: string } | { k: 'bool'; b: boolean } | { k: 'ver'; v: V2Version };
 
 export interface EvalContext {
   /** The value `$value` stands for. */

@@ -306,6 +306,7 @@ export function scalarValue(node: YNode | null | undefined, def: ScalarDef): Sca
   }
   if (!m[3]) return `\`${text}\` lacks a unit: write a number and a unit, e.g. ${example}`;
   const unit = m[3].trim();
+  if (m[2] === '' && /^[\d,._]/.test(unit)) return `\`${text}\` is not a number followed by a unit (e.g. ${example})`;
   const all = unitStrings(def);
   const mult = all.get(unit);
   if (mult === undefined) {
