@@ -32,7 +32,6 @@ import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
-import { tosca2DslRule } from './tosca2Dsl.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
@@ -65,7 +64,6 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   tosca2MembersRule,
   tosca2FunctionDefsRule,
   tosca2ValidationRule,
-  tosca2DslRule,
   workflowsRule,
   artifactFilesRule,
   cyclesRule,

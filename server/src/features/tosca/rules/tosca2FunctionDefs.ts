@@ -31,23 +31,17 @@ function report(ctx: ToscaRuleContext, span: Span, message: string, fix?: string
 }
 
 function checkSection(ctx: ToscaRuleContext, section: YPair, refinement: boolean): void {
+  // An empty section, one that is not a map, and empty names are the keyname rules' (TOSCA201, TOSCA012, TOSCA202).
   const m = asMap(section.value);
-  if (!m) {
-    const what = !section.value || asScalar(section.value)?.value === null ? 'empty' : 'not a map';
-    report(
-      ctx,
-      section.value && what !== 'empty' ? section.value.span : section.key.span,
-      `\`functions\` is ${what}: it maps function names to definitions with \`signatures\`.`,
-    );
-    return;
-  }
+  if (!m) return;
   for (const p of m.pairs) checkDefinition(ctx, p, refinement);
 }
 
 function checkDefinition(ctx: ToscaRuleContext, p: YPair, refinement: boolean): void {
   const name = p.key.text;
-  if (name.trim() === '' || name.includes('$') || name.startsWith('{')) {
-    report(ctx, p.key.span, `\`${name}\` is not a function name: a name is a non-empty string without \`$\`.`);
+  if (name.trim() === '') return;
+  if (name.includes('$') || name.startsWith('{')) {
+    report(ctx, p.key.span, `\`${name}\` is not a function name: a function name has no \`$\`.`);
     return;
   }
   const def = asMap(p.value);

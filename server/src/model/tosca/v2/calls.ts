@@ -94,6 +94,12 @@ function visit(
     return;
   }
   if (n.kind !== 'map') return;
+  // The names under `functions:` are definitions, not calls: only their bodies are read.
+  const definitions = path[path.length - 1] === 'functions' && (path.length === 1 || path[0] === 'service_template');
+  if (definitions) {
+    for (const p of n.pairs) visit(p.value, [...path, p.key.text], out, validation, parent, false, depth + 1);
+    return;
+  }
   // A key written as the text of a call (`"$keygen: [ UUID ]": 34`) stands for the call's result (§10.1).
   const calls = n.pairs.filter((p) => readDollar(p.key.text).kind === 'call' && !CALL_TEXT.test(p.key.text));
   if (n.pairs.length === 1 && calls.length === 1) {
