@@ -41,6 +41,7 @@ import { workspacePhase, type WorkspaceFigures } from './workspacePhase.js';
 import { packagePhase, type PackageFigures } from './package.js';
 import type { RuleTable } from './rules.js';
 import { ensureToscaWorkspace, GENERATORS } from './toscaWorkspace.js';
+import { toscaRequests, type ToscaRequestFigures } from './toscaRequests.js';
 import { yamlLanguageServerAnchor, type AnchorFigures } from './yamlls.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -252,9 +253,15 @@ interface ToscaFigures {
   warmMs?: number;
   fromCache?: number;
   warmRssMB?: number;
+  /** The real server on the workspace: one service template opened, requests on its `type:` values. */
+  requests?: ToscaRequestFigures;
 }
 
-async function toscaPhase(res: Results, base: string, refPasses: number): Promise<void> {
+/** Milliseconds per file, the figure that compares workspaces of different sizes and versions. */
+const perFile = (msTotal: number | undefined, files: number | undefined) =>
+  `${((msTotal ?? NaN) / (files || NaN)).toFixed(3)} ms/file`;
+
+async function toscaPhase(res: Results, base: string, refPasses: number, samples: number): Promise<void> {
   res.tosca = {};
   for (const version of Object.keys(GENERATORS)) {
     const dir = ensureToscaWorkspace(base, version);
@@ -279,7 +286,24 @@ async function toscaPhase(res: Results, base: string, refPasses: number): Promis
     f.warmMs = warm.buildMs;
     f.fromCache = warm.lastBuild.fromCache;
     f.warmRssMB = warm.maxRssMB;
-    log(`tosca ${version}: ${f.files} files, cold ${ms(f.coldMs)} (${f.ratio.toFixed(3)}x ref), warm ${ms(f.warmMs)}`);
+    log(
+      `tosca ${version}: ${f.files} files, cold ${ms(f.coldMs)} (${f.ratio.toFixed(3)}x ref, ` +
+        `${perFile(f.coldMs, f.files)}), warm ${ms(f.warmMs)} (${perFile(f.warmMs, f.files)})`,
+    );
+    try {
+      const cacheDir = path.join(BENCH_DIR, `cache-tosca-server-${version}`);
+      rmSync(cacheDir, { recursive: true, force: true });
+      const file = path.join(dir, 'services0', 'service0.yaml');
+      const r = await toscaRequests({ serverJs: SERVER_JS, cwd: REPO, nodeFlags, cacheDir }, dir, file, samples);
+      f.requests = r;
+      log(
+        `tosca ${version}: server ready ${ms(r.readyMs)}, didOpen p50 ${ms(r.didOpen.p50)} ` +
+          `(${r.diagnostics} diagnostics), hover p95 ${ms(r.hover.p95)}, definition p95 ${ms(r.definition.p95)}, ` +
+          `completion p95 ${ms(r.completion.p95)}`,
+      );
+    } catch (e) {
+      res.errors.push(`tosca ${version} requests: ${String(e)}`);
+    }
   }
 }
 
@@ -733,20 +757,40 @@ function report(res: Results): string {
     }
     rows.push({
       metric: `TOSCA ${version} workspace: ${num(t.files ?? 0)} files, ${mb(t.bytes ?? 0).toFixed(1)} MB, reference`,
-      value: ms(t.referenceMs),
+      value: `${ms(t.referenceMs)} (${perFile(t.referenceMs, t.files)})`,
     });
     rows.push({
       metric: `  cold index`,
-      value: `${ms(t.coldMs)} = ${(t.ratio ?? NaN).toFixed(3)}x ref, peak RSS ${(t.coldRssMB ?? NaN).toFixed(0)} MB`,
+      value:
+        `${ms(t.coldMs)} = ${(t.ratio ?? NaN).toFixed(3)}x ref (${perFile(t.coldMs, t.files)}), ` +
+        `peak RSS ${(t.coldRssMB ?? NaN).toFixed(0)} MB`,
       goal: `<= ${GOALS.coldRatio}x ref`,
       ok: (t.ratio ?? Infinity) <= GOALS.coldRatio,
     });
     rows.push({
       metric: `  warm start (in-proc, ${num(t.fromCache ?? 0)} from cache)`,
-      value: `${ms(t.warmMs)}, peak RSS ${(t.warmRssMB ?? NaN).toFixed(0)} MB`,
+      value: `${ms(t.warmMs)} (${perFile(t.warmMs, t.files)}), peak RSS ${(t.warmRssMB ?? NaN).toFixed(0)} MB`,
       goal: `< ${GOALS.warmStartMs} ms`,
       ok: (t.warmMs ?? Infinity) < GOALS.warmStartMs,
     });
+    const r = t.requests;
+    if (r) {
+      rows.push({
+        metric: `  server: ready, didOpen -> diagnostics p50 (${r.diagnostics} diagnostics)`,
+        value: `${ms(r.readyMs)} (${perFile(r.readyMs, t.files)}), ${ms(r.didOpen.p50)}`,
+      });
+      for (const [name, d] of [
+        ['hover', r.hover],
+        ['definition', r.definition],
+        ['completion', r.completion],
+      ] as const)
+        rows.push({
+          metric: `  ${name} on type names, p50 / p95 (${d.empty} of ${d.n} empty)`,
+          value: `${ms(d.p50)} / ${ms(d.p95)}`,
+          goal: `p95 <= ${GOALS.requestP95Ms} ms`,
+          ok: d.p95 <= GOALS.requestP95Ms,
+        });
+    }
   }
 
   const pk = res.package;
@@ -1053,7 +1097,7 @@ async function main(): Promise<void> {
   // 8. The TOSCA workspaces (2,000 files per version), beside the LM workspace.
   if (phases.has('tosca'))
     try {
-      await toscaPhase(res, path.dirname(root), refPasses);
+      await toscaPhase(res, path.dirname(root), refPasses, opts.samples);
     } catch (e) {
       res.errors.push(`tosca: ${String(e)}`);
     }

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 export type ToscaGenerator = (dir: string, files: number) => void;
 
 /** Bump when a generator's output changes. */
-const TOSCA_GENERATOR_VERSION = 1;
+const TOSCA_GENERATOR_VERSION = 2;
 
 /**
  * TOSCA 1.3: one type file per 20 files (node and data types with properties, constraints,
@@ -86,10 +86,194 @@ function tosca13(dir: string, files: number): void {
   }
 }
 
+/** The three layered profiles every app profile and template builds on (one file each). */
+function profiles20(dir: string): void {
+  const base = [
+    'tosca_definitions_version: tosca_2_0',
+    'profile: org.example.base:1.0',
+    'description: Base types of the benchmark workspace',
+    '',
+    'data_types:',
+    '  Port:',
+    '    derived_from: integer',
+    '    validation: { $and: [ { $greater_or_equal: [ $value, 1 ] }, { $less_or_equal: [ $value, 65535 ] } ] }',
+    '  Endpoint:',
+    '    properties:',
+    '      host: { type: string }',
+    '      port: { type: Port }',
+    '      protocol:',
+    '        type: string',
+    '        default: tcp',
+    '        validation: { $valid_values: [ $value, [ tcp, udp ] ] }',
+    '',
+    'capability_types:',
+    '  Root:',
+    '    description: Root of the capability types',
+    '  Host:',
+    '    derived_from: Root',
+    '  Endpoint:',
+    '    derived_from: Root',
+    '    properties:',
+    '      port: { type: Port, required: false }',
+    '',
+    'relationship_types:',
+    '  Root:',
+    '    description: Root of the relationship types',
+    '  HostedOn:',
+    '    derived_from: Root',
+    '    valid_capability_types: [ Host ]',
+    '  ConnectsTo:',
+    '    derived_from: Root',
+    '    valid_capability_types: [ Endpoint ]',
+    '',
+    'interface_types:',
+    '  Lifecycle:',
+    '    operations:',
+    '      create: { description: Creates the node }',
+    '      start: { description: Starts the node }',
+    '',
+    'node_types:',
+    '  Root:',
+    '    description: Root of the node types',
+    '    attributes:',
+    '      state: { type: string }',
+    '    interfaces:',
+    '      lifecycle: { type: Lifecycle }',
+    '  Compute:',
+    '    derived_from: Root',
+    '    properties:',
+    '      num_cpus: { type: integer, validation: { $greater_or_equal: [ $value, 1 ] } }',
+    '    capabilities:',
+    '      host: { type: Host }',
+    '  SoftwareComponent:',
+    '    derived_from: Root',
+    '    requirements:',
+    '      - host: { capability: Host, node: Compute, relationship: HostedOn, count_range: [ 1, 1 ] }',
+  ];
+  const net = [
+    'tosca_definitions_version: tosca_2_0',
+    'profile: org.example.net:1.0',
+    'description: Network types, built on the base profile',
+    '',
+    'imports:',
+    '  - profile: org.example.base:1.0',
+    '    namespace: base',
+    '',
+    'data_types:',
+    '  Cidr:',
+    '    derived_from: string',
+    "    validation: { $matches: [ $value, '^[0-9.]+/[0-9]+$' ] }",
+    '',
+    'capability_types:',
+    '  Link:',
+    '    derived_from: base:Endpoint',
+    '',
+    'relationship_types:',
+    '  LinksTo:',
+    '    derived_from: base:ConnectsTo',
+    '    valid_capability_types: [ Link ]',
+    '',
+    'node_types:',
+    '  Network:',
+    '    derived_from: base:Root',
+    '    properties:',
+    '      cidr: { type: Cidr }',
+    '      mtu: { type: integer, default: 1500, validation: { $less_or_equal: [ $value, 9000 ] } }',
+    '    capabilities:',
+    '      link: { type: Link }',
+  ];
+  const sub = path.join(dir, 'profiles');
+  mkdirSync(sub, { recursive: true });
+  writeFileSync(path.join(sub, 'base.yaml'), base.join('\n') + '\n');
+  writeFileSync(path.join(sub, 'net.yaml'), net.join('\n') + '\n');
+}
+
+/**
+ * TOSCA 2.0: three layered profiles (`org.example.base:1.0`; `org.example.net:1.0` importing it
+ * under `base:`; per 40 files an `org.example.app<t>:1.0` importing both), the rest service
+ * templates importing the profiles by name under namespaces, with inputs, node templates of `ns:Type`
+ * names, requirements and `$get_input` / `$get_property` / `$get_attribute` calls.
+ */
+function tosca20(dir: string, files: number): void {
+  profiles20(dir);
+  const appFiles = Math.max(1, Math.round(files / 40));
+  for (let t = 0; t < appFiles; t++) {
+    const o = [
+      'tosca_definitions_version: tosca_2_0',
+      `profile: org.example.app${t}:1.0`,
+      '',
+      'imports:',
+      '  - profile: org.example.base:1.0',
+      '    namespace: base',
+      '  - profile: org.example.net:1.0',
+      '    namespace: net',
+      '',
+      'node_types:',
+    ];
+    for (let j = 0; j < 6; j++)
+      o.push(
+        `  App${j}:`,
+        '    derived_from: base:SoftwareComponent',
+        '    properties:',
+        `      port: { type: base:Port, default: ${8000 + j} }`,
+        '      label: { type: string, required: false }',
+        '      replicas: { type: integer, default: 1, validation: { $greater_or_equal: [ $value, 1 ] } }',
+        '      endpoint: { type: base:Endpoint, required: false }',
+        '    attributes:',
+        '      url: { type: string }',
+        '    requirements:',
+        '      - network: { capability: net:Link, relationship: net:LinksTo, count_range: [ 0, 1 ] }',
+      );
+    writeFileSync(path.join(dir, 'profiles', `app${t}.yaml`), o.join('\n') + '\n');
+  }
+  const templates = files - appFiles - 2;
+  for (let k = 0; k < templates; k++) {
+    const t = k % appFiles;
+    const o = [
+      'tosca_definitions_version: tosca_2_0',
+      `description: Service ${k}`,
+      'imports:',
+      '  - profile: org.example.base:1.0',
+      '    namespace: base',
+      '  - profile: org.example.net:1.0',
+      '    namespace: net',
+      `  - profile: org.example.app${t}:1.0`,
+      '    namespace: app',
+      'service_template:',
+      '  inputs:',
+      `    port: { type: base:Port, default: ${9000 + (k % 100)} }`,
+      `    cpus: { type: integer, default: ${1 + (k % 4)}, validation: { $greater_or_equal: [ $value, 1 ] } }`,
+      '  node_templates:',
+      '    lan:',
+      '      type: net:Network',
+      `      properties: { cidr: 10.${k % 250}.0.0/24 }`,
+      '    host:',
+      '      type: base:Compute',
+      '      properties:',
+      '        num_cpus: { $get_input: cpus }',
+    ];
+    for (let j = 0; j < 6; j++)
+      o.push(
+        `    app${j}:`,
+        `      type: app:App${j}`,
+        '      properties:',
+        '        port: { $get_input: port }',
+        `        label: app ${j} of ${k}`,
+        '        replicas: { $get_property: [ host, num_cpus ] }',
+        '      requirements:',
+        '        - host: host',
+        '        - network: lan',
+      );
+    o.push('  outputs:', '    url:', '      type: string', '      value: { $get_attribute: [ app0, url ] }');
+    const sub = path.join(dir, `services${Math.floor(k / 100)}`);
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(path.join(sub, `service${k}.yaml`), o.join('\n') + '\n');
+  }
+}
+
 export const GENERATORS: Record<string, ToscaGenerator | undefined> = {
   '1.3': tosca13,
-  // '2.0': the TOSCA 2.0 engineers' generator (profiles, service templates) goes here.
-  '2.0': undefined,
+  '2.0': tosca20,
 };
 
 /** Generates (or reuses, by a stamp) the workspace of `version` under `base`; undefined without a generator. */

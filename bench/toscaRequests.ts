@@ -1,0 +1,113 @@
+/**
+ * Request latencies of the real server on a generated TOSCA workspace (phase `tosca`): the server
+ * indexes the whole workspace, then one service template is opened (didOpen -> diagnostics) and
+ * hover, definition and completion are timed on its `type:` values, which resolve through the
+ * imports (a type file for 1.3, profiles by name and namespace for 2.0). The same file shape in
+ * both versions, so the figures compare per version.
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { BenchClient } from './lspClient.js';
+import { dist, shuffled, type Dist } from './util.js';
+
+export interface ToscaRequestFigures {
+  readyMs: number;
+  didOpen: Dist;
+  diagnostics: number;
+  hover: Dist & { empty: number };
+  definition: Dist & { empty: number };
+  completion: Dist & { empty: number };
+  rssMB?: number;
+}
+
+interface Pos {
+  line: number;
+  character: number;
+}
+
+/** Positions in every `type: <name>` value of the file: inside the name, and at its start (completion). */
+function typePositions(text: string): { inside: Pos[]; start: Pos[] } {
+  const inside: Pos[] = [];
+  const start: Pos[] = [];
+  text.split('\n').forEach((l, line) => {
+    const m = /^(\s+type: )(\S+)\s*$/.exec(l);
+    if (!m) return;
+    inside.push({ line, character: m[1]!.length + Math.floor(m[2]!.length / 2) });
+    start.push({ line, character: m[1]!.length });
+  });
+  return { inside, start };
+}
+
+export async function toscaRequests(
+  opts: { serverJs: string; cwd: string; nodeFlags: string[]; cacheDir: string },
+  dir: string,
+  file: string,
+  samples: number,
+): Promise<ToscaRequestFigures> {
+  const client = new BenchClient(opts.serverJs, opts.cwd, opts.nodeFlags);
+  try {
+    const rootUri = pathToFileURL(dir).href;
+    await client.request(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri,
+        capabilities: {},
+        workspaceFolders: [{ uri: rootUri, name: 'tosca' }],
+        initializationOptions: { cacheDir: opts.cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+      },
+      30_000,
+    );
+    client.notify('initialized', {});
+    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 180_000, 'ready');
+    const uri = pathToFileURL(file).href;
+    const text = readFileSync(file, 'utf8');
+    const opens: number[] = [];
+    let diagnostics = 0;
+    for (let v = 1; v <= 5; v++) {
+      if (v > 1) client.notify('textDocument/didClose', { textDocument: { uri } });
+      const t0 = performance.now();
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });
+      const p = await client.waitFor(
+        () => client.publications.find((x) => x.uri === uri && x.version === v),
+        20_000,
+        `diagnostics v${v}`,
+      );
+      opens.push(p.at - t0);
+      diagnostics = p.diagnostics.length;
+    }
+    const pos = typePositions(text);
+    const time = async (method: string, positions: Pos[], seed: number, isEmpty: (r: unknown) => boolean) => {
+      const order = shuffled(positions, seed);
+      const times: number[] = [];
+      let empty = 0;
+      for (let i = 0; i < samples + 5 && order.length; i++) {
+        const t0 = performance.now();
+        const r = await client.request<unknown>(
+          method,
+          { textDocument: { uri }, position: order[i % order.length] },
+          10_000,
+        );
+        // The first five are a warm-up, not counted.
+        if (i < 5) continue;
+        times.push(performance.now() - t0);
+        if (isEmpty(r)) empty++;
+      }
+      return { ...dist(times), empty };
+    };
+    const none = (r: unknown) => r === null || r === undefined || (Array.isArray(r) && r.length === 0);
+    const noItems = (r: unknown) =>
+      none(r) || (!Array.isArray(r) && ((r as { items?: unknown[] }).items ?? []).length === 0);
+    return {
+      readyMs: ready.at - client.spawnedAt,
+      didOpen: dist(opens),
+      diagnostics,
+      hover: await time('textDocument/hover', pos.inside, 17, none),
+      definition: await time('textDocument/definition', pos.inside, 13, none),
+      completion: await time('textDocument/completion', pos.start, 11, noItems),
+      ...(client.memory().hwmMB !== undefined ? { rssMB: client.memory().hwmMB } : {}),
+    };
+  } finally {
+    await client.close();
+  }
+}
