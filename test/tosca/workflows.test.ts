@@ -169,3 +169,75 @@ test('TOSCA102: on_success / on_failure naming an unknown step; inline naming an
   assert.ok(d.some((x) => /did you mean `second`/.test(x.message)));
   assert.ok(d.some((x) => /did you mean `restore`/.test(x.message)));
 });
+
+const V2 = `
+tosca_definitions_version: tosca_2_0
+interface_types:
+  Backup:
+    inputs:
+      retries: { type: integer, default: 3 }
+    operations:
+      backup: {}
+node_types:
+  Entity:
+    interfaces:
+      backup:
+        type: Backup
+        inputs:
+          location: { type: string }
+        operations:
+          backup:
+            inputs:
+              name: { type: string }
+              level: { type: integer, required: false }
+service_template:
+  node_templates:
+    client:
+      type: Entity
+    assigned:
+      type: Entity
+      interfaces:
+        backup:
+          inputs:
+            location: /srv
+  workflows:`;
+
+test('TOSCA209/TOSCA210: TOSCA 2.0 call_operation inputs against the interface and operation definitions', async () => {
+  const d = await checkTosca(
+    `${V2}
+    backup:
+      inputs:
+        location: { type: string }
+        name: { type: string, required: false }
+        id: { type: integer }
+        opt: { type: integer, required: false, default: 1 }
+      steps:
+        ok:
+          target: assigned
+          activities:
+            - call_operation:
+                operation: backup.backup
+                inputs:
+                  name: { $get_input: location }
+                  level: { $get_input: opt }
+        bad:
+          target: client
+          activities:
+            - call_operation:
+                operation: backup.backup
+                inputs:
+#               ^^^^^^ TOSCA209
+                  name: { $get_input: id }
+#                       ^^^^^^^^^^^^^^^^^^ TOSCA210
+                  guid: 187a
+#                 ^^^^ TOSCA209
+            - call_operation:
+                operation: backup.backup
+                inputs:
+                  location: { $get_input: location }
+                  name: { $get_input: name }
+#                       ^^^^^^^^^^^^^^^^^^^^ TOSCA210
+`,
+  );
+  assert.match(messageOf(d, 'TOSCA209'), /§13\.2\.3\.3/);
+});

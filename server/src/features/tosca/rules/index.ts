@@ -31,6 +31,7 @@ import { sol001VduProfileRule } from './sol001VduProfile.js';
 import { sol001VnfPropertiesRule } from './sol001VnfProperties.js';
 import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
+import { tosca2CallOperationRule } from './tosca2CallOperation.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2MembersRule } from './tosca2Members.js';
@@ -65,6 +66,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   tosca2FunctionDefsRule,
   tosca2ValidationRule,
   workflowsRule,
+  tosca2CallOperationRule,
   artifactFilesRule,
   cyclesRule,
   idiomsRule,
