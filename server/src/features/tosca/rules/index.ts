@@ -37,6 +37,7 @@ import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { tosca2Rule } from './tosca2.js';
+import { tosca2ReqCountRule } from './tosca2ReqCount.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
 import { v2ValuesRule } from './v2Values.js';
@@ -57,6 +58,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   v2DataTypesRule,
   v2ValuesRule,
   templatesRule,
+  tosca2ReqCountRule,
   interfacesRule,
   functionsRule,
   tosca2CallsRule,
