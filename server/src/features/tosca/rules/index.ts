@@ -38,6 +38,7 @@ import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { tosca2Rule } from './tosca2.js';
 import { tosca2ReqCountRule } from './tosca2ReqCount.js';
+import { tosca2InterfaceTypesRule } from './tosca2InterfaceTypes.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
 import { v2ValuesRule } from './v2Values.js';
@@ -60,6 +61,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   templatesRule,
   tosca2ReqCountRule,
   interfacesRule,
+  tosca2InterfaceTypesRule,
   functionsRule,
   tosca2CallsRule,
   tosca2PathsRule,
