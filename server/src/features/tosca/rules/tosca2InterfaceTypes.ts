@@ -43,9 +43,14 @@ function implementations(ctx: ToscaRuleContext, tp: YPair): void {
 }
 
 function inputs(ctx: ToscaRuleContext, tp: YPair): void {
+  const types = ctx.model.types;
+  const t = types.resolve(tp.key.text, 'interface');
+  // A value given for an input an ancestor defines is read as a refinement by some processors: left alone.
+  const inherited = new Set<string>();
+  for (const a of t ? types.ancestors(t) : []) for (const i of a.decl?.inputs ?? []) inherited.add(i.name);
   for (const q of entries(getIn(tp.value, 'inputs'))) {
     const v = deref(q.value);
-    if (!v || v.kind === 'map') continue;
+    if (!v || v.kind === 'map' || inherited.has(q.key.text)) continue;
     ctx.report({
       code: 'TOSCA213',
       severity: 'error',
