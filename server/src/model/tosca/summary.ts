@@ -107,6 +107,8 @@ export interface TRequirementDef extends TDecl {
   node?: TRef;
   relationship?: TRef;
   occurrences?: TOccurrences;
+  /** TOSCA 2.0 `count_range` (min and max number of relationships). */
+  countRange?: TOccurrences;
   description?: string;
 }
 
@@ -652,6 +654,8 @@ function requirementDefOf(p: YPair): TRequirementDef {
   if (rel) r.relationship = rel;
   const o = occurrencesOf(getPair(m, 'occurrences')?.value);
   if (o) r.occurrences = o;
+  const cr = occurrencesOf(getPair(m, 'count_range')?.value);
+  if (cr) r.countRange = cr;
   const d = str(getPair(m, 'description')?.value);
   if (d !== undefined) r.description = d;
   return r;

@@ -38,6 +38,10 @@ import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
 import { tosca2ValidationRule } from './tosca2Validation.js';
 import { tosca2Rule } from './tosca2.js';
+import { tosca2ReqCountRule } from './tosca2ReqCount.js';
+import { tosca2InterfaceTypesRule } from './tosca2InterfaceTypes.js';
+import { tosca2TypeVersionRule } from './tosca2TypeVersion.js';
+import { tosca2RepositoriesRule } from './tosca2Repositories.js';
 import { typesRule } from './types.js';
 import { v2DataTypesRule } from './v2DataTypes.js';
 import { v2ValuesRule } from './v2Values.js';
@@ -58,7 +62,11 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   v2DataTypesRule,
   v2ValuesRule,
   templatesRule,
+  tosca2ReqCountRule,
   interfacesRule,
+  tosca2InterfaceTypesRule,
+  tosca2TypeVersionRule,
+  tosca2RepositoriesRule,
   functionsRule,
   tosca2CallsRule,
   tosca2PathsRule,

@@ -42,8 +42,9 @@ export const interfacesRule: ToscaRule = {
       const t = types.resolve(g.type?.name, 'group');
       if (t) checkAssignments(ctx, t, g.interfaces, `group \`${g.name}\``);
     }
-    // Interface types should not implement their operations.
+    // Interface types should not implement their operations (in 2.0 an error, TOSCA212 in tosca2InterfaceTypes.ts).
     const root = ctx.root;
+    if (ctx.grammar.id === '2_0') return;
     for (const tp of entries(getIn(root, 'interface_types'))) {
       for (const op of entries(tp.value)) {
         const candidates = op.key.text === 'operations' ? entries(op.value) : [op];

@@ -214,7 +214,8 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
         p.shortForm &&
         !(parent && [parent, ...types.ancestors(parent)].some((a) => a.decl?.inputs.some((i) => i.name === p.name)))
       ) {
-        // OASIS assertion 3.6.4-03: an operation written under `inputs` by mistake.
+        // OASIS assertion 3.6.4-03: an operation written under `inputs` by mistake (2.0: TOSCA213, an error).
+        if (ctx.grammar.id === '2_0') continue;
         ctx.report({
           code: 'TOSCA012',
           severity: 'warning',
