@@ -8,8 +8,9 @@ import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { Session } from '../host/session.js';
 import { workspaceRootOf } from '../host/roots.js';
-import { isDescriptorKind, kindFromPath, type FileKind } from '../model/kinds.js';
+import { kindFromPath, type FileKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
+import { diagnoserFor } from '../features/packs.js';
 import type { Diagnostic, Severity } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
@@ -52,8 +53,8 @@ export const coverage = { files: 0, kinds: [] as string[] };
 /** Text of the files to check whose trees are kept from the index build to the check (see below). */
 const KEEP_BYTES = 32 * 1024 * 1024;
 
-const checkable = (k: FileKind) => isDescriptorKind(k) || k === 'lmproject' || k === 'behaviour' || k === 'tosca';
-const syntaxCode = (k: FileKind) => (k === 'tosca' ? 'TOSCA000' : 'LM000');
+/** The files checked are those a language pack serves; its codes are the pack's. */
+const checkable = (k: FileKind) => diagnoserFor(k) !== undefined;
 
 export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<CheckOutcome> {
   const targets: Target[] = [];
@@ -205,15 +206,16 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     kinds[doc.kind] = (kinds[doc.kind] ?? 0) + 1;
     coverage.files++;
     if (!coverage.kinds.includes(doc.kind)) coverage.kinds.push(doc.kind);
+    const pack = diagnoserFor(doc.kind)!;
     let diags: Diagnostic[];
     try {
       diags = computeDiagnostics(session.context(doc), options);
     } catch (e) {
-      diags = [internalError(e, doc.kind)];
+      diags = [internalError(e, pack.internalErrorCode)];
     }
     // Binary content already has its own error ("not YAML text"); one is enough.
     if (read.invalidUtf8 && (read.invalidUtf8.utf16 || !looksBinary(read.text))) {
-      const d = notUtf8(read.text, read.invalidUtf8, doc.kind, o.overrides);
+      const d = notUtf8(read.text, read.invalidUtf8, pack.syntaxCode, o.overrides);
       if (d) diags.unshift(d);
     }
     for (const d of diags) rows.push(toRow(display, d));
@@ -231,13 +233,14 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   for (const [file, display] of oversized) {
     const k = kindFromPath(file);
     if (!k) continue;
-    const sev = severity(syntaxCode(k), 'information', o.overrides);
-    if (!sev) continue;
+    const code = diagnoserFor(k)?.syntaxCode;
+    const sev = code && severity(code, 'information', o.overrides);
+    if (!code || !sev) continue;
     rows.push({
       file: display,
       ...{ line: 1, column: 1, endLine: 1, endColumn: 1 },
       severity: sev,
-      code: syntaxCode(k),
+      code,
       message:
         `This file is larger than the size cap of ${sizeText(maxFileBytes)}: it is not checked. ` +
         'Raise the cap with --max-file-size to check it.',
@@ -307,8 +310,7 @@ function severity(code: string, base: Severity, overrides: CheckOptions['overrid
   return o === 'off' ? undefined : (o ?? base);
 }
 
-function notUtf8(text: string, bad: InvalidUtf8, kind: FileKind, overrides: CheckOptions['overrides']) {
-  const code = syntaxCode(kind);
+function notUtf8(text: string, bad: InvalidUtf8, code: string, overrides: CheckOptions['overrides']) {
   const sev = severity(code, 'error', overrides);
   if (!sev) return undefined;
   const at = new LineIndex(text).positionAt(bad.offset);
@@ -326,11 +328,11 @@ function notUtf8(text: string, bad: InvalidUtf8, kind: FileKind, overrides: Chec
   return d;
 }
 
-function internalError(e: unknown, kind: FileKind): Diagnostic {
+function internalError(e: unknown, code: string): Diagnostic {
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     severity: 'error',
-    code: kind === 'tosca' ? 'TOSCA999' : 'LM999',
+    code,
     message: `Internal error: ${String(e)}`,
     source: 'lm-descriptors',
   };

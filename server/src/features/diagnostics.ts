@@ -15,7 +15,7 @@ export type { DiagnosticOptions } from './shared/diagnostics.js';
 export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions = {}): Diagnostic[] {
   const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
-  const collector = diagnosticCollector(ctx, opts);
+  const collector = diagnosticCollector(ctx, opts, pack.syntaxCode);
   for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts));
   return collector.diagnostics;
 }
@@ -28,7 +28,7 @@ export async function computeDiagnosticsInSlices(
 ): Promise<Diagnostic[]> {
   const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
-  const collector = diagnosticCollector(ctx, opts);
+  const collector = diagnosticCollector(ctx, opts, pack.syntaxCode);
   let sliceStart = performance.now();
   for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts)) {
     if (performance.now() - sliceStart >= sliceMs) {

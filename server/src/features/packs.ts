@@ -1,9 +1,14 @@
 /** The language packs, by the file kinds they serve. The dispatchers find a document's pack here. */
 import type { FileKind } from '../model/kinds.js';
-import { diagnose as diagnoseLm, LM_KINDS } from './lm/diagnostics.js';
+import { diagnose as diagnoseLm, LM_INTERNAL_ERROR_CODE, LM_KINDS, LM_SYNTAX_CODE } from './lm/diagnostics.js';
 import { lmPack } from './lm/pack.js';
-import type { LanguagePack } from './shared/pack.js';
-import { diagnose as diagnoseTosca, TOSCA_KINDS } from './tosca/diagnostics.js';
+import type { EditedFile, LanguagePack } from './shared/pack.js';
+import {
+  diagnose as diagnoseTosca,
+  TOSCA_INTERNAL_ERROR_CODE,
+  TOSCA_KINDS,
+  TOSCA_SYNTAX_CODE,
+} from './tosca/diagnostics.js';
 import { toscaPack } from './tosca/pack.js';
 
 export const PACKS: readonly LanguagePack[] = [lmPack, toscaPack];
@@ -13,11 +18,18 @@ export function packFor(kind: FileKind): LanguagePack | undefined {
   return PACKS.find((p) => p.kinds.includes(kind));
 }
 
-/** A pack's diagnostics alone. */
-export interface Diagnoser {
-  readonly kinds: readonly FileKind[];
-  readonly diagnose: LanguagePack['diagnose'];
+/**
+ * The other workspace files whose diagnostics an edit may change: every pack's answer, whatever
+ * the kind of the edited file (a script is no pack's file but matters to its LM package).
+ */
+export function affectedBy(edit: EditedFile): Set<string> {
+  const out = new Set<string>();
+  for (const pack of PACKS) for (const p of pack.affectedBy(edit)) out.add(p);
+  return out;
 }
+
+/** A pack's diagnostics alone. */
+export type Diagnoser = Pick<LanguagePack, 'kinds' | 'diagnose' | 'syntaxCode' | 'internalErrorCode'>;
 
 /**
  * Each pack's diagnostics by the kinds it serves, without the rest of the pack: the checker's
@@ -25,8 +37,13 @@ export interface Diagnoser {
  * it would otherwise load and compile at every start.
  */
 export const DIAGNOSERS: readonly Diagnoser[] = [
-  { kinds: LM_KINDS, diagnose: diagnoseLm },
-  { kinds: TOSCA_KINDS, diagnose: diagnoseTosca },
+  { kinds: LM_KINDS, diagnose: diagnoseLm, syntaxCode: LM_SYNTAX_CODE, internalErrorCode: LM_INTERNAL_ERROR_CODE },
+  {
+    kinds: TOSCA_KINDS,
+    diagnose: diagnoseTosca,
+    syntaxCode: TOSCA_SYNTAX_CODE,
+    internalErrorCode: TOSCA_INTERNAL_ERROR_CODE,
+  },
 ];
 
 /** The diagnostics of the pack serving files of `kind`. */

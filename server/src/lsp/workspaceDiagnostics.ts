@@ -3,10 +3,10 @@
  *
  * The server keeps the last diagnostics of every workspace file it checked (as protocol
  * diagnostics, with a result id) and a set of files whose diagnostics may have changed ("dirty").
- * An index change marks the changed file dirty and, through reverse edges, the files it can affect:
- * the assemblies that reference a descriptor (under its old and its new name), every descriptor of
- * a project whose lmproject file changed, the descriptor of the package a script belongs to, and
- * for TOSCA (whose imports, importers and namespaces reach far) every TOSCA file.
+ * An index change marks the changed file dirty and the files each language pack says it can affect
+ * (`affectedBy` in features/lm/affected.ts and features/tosca/affected.ts): the assemblies that
+ * reference a descriptor, a project's files when its lmproject file changed, the descriptor of the
+ * package a script belongs to, the TOSCA files importing a TOSCA file.
  *
  * Clients with pull diagnostics ask for the workspace with `workspace/diagnostic`: the server checks
  * the dirty files (outline scanner first, in slices with pauses so other requests are answered,
@@ -25,10 +25,10 @@ import type {
 } from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import type { Diagnostic } from '../features/types.js';
-import { packFor } from '../features/packs.js';
+import { affectedBy, packFor } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument } from '../model/document.js';
-import { isDescriptorKind, type FileKind } from '../model/kinds.js';
+import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
@@ -132,14 +132,9 @@ export class WorkspaceDiagnostics {
       this.dirty.add(p);
       const entry = index.get(p);
       const kind = entry?.kind ?? this.results.get(p)?.kind;
-      if (kind && isDescriptorKind(kind)) {
-        const names = new Set([this.results.get(p)?.name, index.effectiveName(p)]);
-        for (const n of names) if (n) for (const q of index.dependentsOfName(n)) this.dirty.add(q);
-      }
-      if (kind === 'lmproject' || /(^|\/)lmproject\.ya?ml$/.test(p)) this.markUnder(p.slice(0, p.lastIndexOf('/')));
-      // (A file of unknown kind that came or went may be a TOSCA file some template imports.)
-      if (kind === 'tosca' || (!kind && fileSetChanged)) this.markToscaUsersOf(p, fileSetChanged);
-      if (!kind || kind === 'other') this.markPackageOf(p);
+      // Each language pack says what an edit of one of its files (or of a file its packages hold) affects.
+      const previousName = this.results.get(p)?.name;
+      for (const q of affectedBy({ path: p, kind, previousName, fileSetChanged, index })) this.dirty.add(q);
       // Any file of an NFV package can change what its TOSCA.meta and manifest report.
       for (const [root, docs] of this.packageDocs)
         if (p.startsWith(root + '/')) for (const d of docs) this.dirty.add(d);
@@ -157,45 +152,6 @@ export class WorkspaceDiagnostics {
   /** True when some workspace file may need checking. */
   get pending(): boolean {
     return this.everything || this.dirty.size > 0;
-  }
-
-  /**
-   * The TOSCA files an edit of `p` can change: the files importing it, transitively (through the
-   * index's reverse import edges, not a walk of the workspace). A file that appears or disappears
-   * may make an import of any file resolve or fail, so then every TOSCA file is due.
-   */
-  private markToscaUsersOf(p: string, appearedOrGone: boolean): void {
-    const index = this.session().index;
-    if (appearedOrGone) {
-      for (const e of index.allEntries()) if (e.kind === 'tosca') this.dirty.add(e.path);
-      return;
-    }
-    const queue = [p];
-    const seen = new Set(queue);
-    for (let i = 0; i < queue.length; i++) {
-      for (const q of index.tosca.importersOf(queue[i]!)) {
-        if (seen.has(q)) continue;
-        seen.add(q);
-        queue.push(q);
-        this.dirty.add(q);
-      }
-    }
-  }
-
-  private markUnder(dir: string): void {
-    for (const e of this.session().index.allEntries()) if (e.path.startsWith(dir + '/')) this.dirty.add(e.path);
-  }
-
-  /** A script or other file of an lmctl package matters to that package's descriptor (LM103-LM105). */
-  private markPackageOf(p: string): void {
-    const index = this.session().index;
-    let dir = p.slice(0, p.lastIndexOf('/'));
-    for (let i = 0; i < 5 && dir.length > 1; i++) {
-      for (const d of ['Definitions/lm/resource.yaml', 'Definitions/lm/resource.yml', 'Descriptor/assembly.yml']) {
-        if (index.get(`${dir}/${d}`)) this.dirty.add(`${dir}/${d}`);
-      }
-      dir = dir.slice(0, dir.lastIndexOf('/'));
-    }
   }
 
   private wake(): void {

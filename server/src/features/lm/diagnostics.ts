@@ -6,6 +6,11 @@ import type { FileKind } from '../../model/kinds.js';
 import { makeLmRuleContext } from './rules/context.js';
 import { LM_RULES } from './rules/index.js';
 
+/** The code of YAML syntax problems in LM files. */
+export const LM_SYNTAX_CODE = 'LM000';
+/** The code of an internal error while checking an LM file. */
+export const LM_INTERNAL_ERROR_CODE = 'LM999';
+
 /** The file kinds the LM pack serves. */
 export const LM_KINDS: readonly FileKind[] = [
   'assembly',
@@ -18,7 +23,7 @@ export const LM_KINDS: readonly FileKind[] = [
 
 export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts: DiagnosticOptions): Iterable<void> {
   return ruleSteps(LM_RULES, makeLmRuleContext(ctx, report), {
-    internalErrorCode: 'LM999',
+    internalErrorCode: LM_INTERNAL_ERROR_CODE,
     budgetCode: 'LM998',
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),

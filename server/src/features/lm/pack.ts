@@ -6,7 +6,8 @@ import type { LanguagePack } from '../shared/pack.js';
 import type { FeatureContext } from '../types.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';
-import { diagnose, LM_KINDS } from './diagnostics.js';
+import { affectedBy } from './affected.js';
+import { diagnose, LM_INTERNAL_ERROR_CODE, LM_KINDS, LM_SYNTAX_CODE } from './diagnostics.js';
 import { LM_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
 import { lensReferences, lenses } from './lenses.js';
@@ -25,6 +26,9 @@ const isBehaviour = (ctx: FeatureContext) => ctx.doc.kind === 'behaviour';
 export const lmPack: LanguagePack = {
   id: 'lm',
   kinds: LM_KINDS,
+  syntaxCode: LM_SYNTAX_CODE,
+  internalErrorCode: LM_INTERNAL_ERROR_CODE,
+  affectedBy,
   complete: (ctx, offset) => (isBehaviour(ctx) ? behaviourCompletion(ctx, offset) : complete(ctx, offset)),
   hover: (ctx, offset) => (isBehaviour(ctx) ? behaviourHover(ctx, offset) : hover(ctx, offset)),
   definition: (ctx, offset) => (isBehaviour(ctx) ? behaviourDefinition(ctx, offset) : definition(ctx, offset)),

@@ -51,14 +51,19 @@ export interface DiagnosticCollector {
   readonly diagnostics: Diagnostic[];
 }
 
-/** The YAML syntax codes of the packs: they report the syntax problems themselves. */
-const SYNTAX_CODES: readonly string[] = ['LM000', 'TOSCA000'];
-
 function inside(offset: number, r: Span): boolean {
   return offset >= r.start && offset < r.end;
 }
 
-export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions): DiagnosticCollector {
+/**
+ * Collects the findings of one document. `syntaxCode` is its pack's YAML syntax code: syntax
+ * findings are never hidden by the parser's guesses or damage, since they report them.
+ */
+export function diagnosticCollector(
+  ctx: FeatureContext,
+  opts: DiagnosticOptions,
+  syntaxCode: string,
+): DiagnosticCollector {
   const doc = ctx.doc;
   const diagnostics: Diagnostic[] = [];
   const overrides = opts.severityOverrides ?? {};
@@ -67,7 +72,7 @@ export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions
   // diagnostic says what is wrong (e.g. not also "`type` must be a single value").
   const guessed = doc.problems.flatMap((p) => (p.region ? [p.region] : []));
   const inGuess = (f: Finding) =>
-    !SYNTAX_CODES.includes(f.code) && guessed.some((r) => f.span.start < r.end && f.span.end > r.start);
+    f.code !== syntaxCode && guessed.some((r) => f.span.start < r.end && f.span.end > r.start);
   const damaged = doc.damaged ?? [];
   return {
     diagnostics,
@@ -77,7 +82,7 @@ export function diagnosticCollector(ctx: FeatureContext, opts: DiagnosticOptions
       if (guessed.length && inGuess(f)) return;
       // In a region a YAML error damaged, only the syntax error speaks (LM000, TOSCA000): anything
       // else there describes the parser's misreading, not the file.
-      if (damaged.length && !SYNTAX_CODES.includes(f.code) && damaged.some((r) => inside(f.span.start, r))) return;
+      if (damaged.length && f.code !== syntaxCode && damaged.some((r) => inside(f.span.start, r))) return;
       if (suppressed && suppressed(f.code, doc.lines.positionAt(f.span.start).line)) return;
       const d: Diagnostic = {
         range: doc.lines.rangeOf(f.span),

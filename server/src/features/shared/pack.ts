@@ -5,6 +5,7 @@
  * here, one file in each pack and one dispatcher line.
  */
 import type { FileKind } from '../../model/kinds.js';
+import type { WorkspaceIndex } from '../../index/workspace.js';
 import type { PlanKind, PlanResult } from '../../protocol.js';
 import type {
   CodeLens,
@@ -33,10 +34,31 @@ export interface PlanRequest {
   node?: string;
 }
 
+/** A workspace file that changed (edited, created, deleted), as the workspace diagnostics see it. */
+export interface EditedFile {
+  readonly path: string;
+  /** Its kind now, or when it was last checked; undefined when never known. */
+  readonly kind: FileKind | undefined;
+  /** The descriptor name it had when last checked: a rename changes who depends on it. */
+  readonly previousName: string | undefined;
+  /** Files entered or left the index with this change (imports may now resolve differently). */
+  readonly fileSetChanged: boolean;
+  readonly index: WorkspaceIndex;
+}
+
 export interface LanguagePack {
   readonly id: 'lm' | 'tosca';
   /** The file kinds this pack serves. */
   readonly kinds: readonly FileKind[];
+  /** The code of the pack's YAML syntax problems (and of files it could not read or check at all). */
+  readonly syntaxCode: string;
+  /** The code of a rule that threw: an internal error of the checker, reported where it happened. */
+  readonly internalErrorCode: string;
+  /**
+   * The other workspace files whose diagnostics an edit of `edit.path` may change, as far as this
+   * pack's rules look across files. Asked of every pack for every change, whatever its kind.
+   */
+  affectedBy(edit: EditedFile): Iterable<string>;
   complete(ctx: FeatureContext, offset: number): CompletionItem[];
   hover(ctx: FeatureContext, offset: number): Hover | undefined;
   definition(ctx: FeatureContext, offset: number): LocationLink[];

@@ -14,6 +14,11 @@ import type { ToscaRuleContext } from './rules/context.js';
 import { TOSCA_RULES } from './rules/index.js';
 
 /** The file kinds the TOSCA pack serves. */
+/** The code of YAML syntax problems in TOSCA files. */
+export const TOSCA_SYNTAX_CODE = 'TOSCA000';
+/** The code of an internal error while checking a TOSCA file. */
+export const TOSCA_INTERNAL_ERROR_CODE = 'TOSCA999';
+
 export const TOSCA_KINDS: readonly FileKind[] = ['tosca'];
 
 export function* diagnose(
@@ -29,7 +34,7 @@ export function* diagnose(
     model = toscaModelOf(ctx);
   } catch (e) {
     report({
-      code: 'TOSCA999',
+      code: TOSCA_INTERNAL_ERROR_CODE,
       severity: 'warning',
       span: { start: 0, end: 0 },
       message:
@@ -61,7 +66,7 @@ export function* diagnose(
     grammar,
   };
   yield* ruleSteps(TOSCA_RULES, rctx, {
-    internalErrorCode: 'TOSCA999',
+    internalErrorCode: TOSCA_INTERNAL_ERROR_CODE,
     budgetCode: 'TOSCA998',
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),

@@ -4,7 +4,8 @@
 import type { LanguagePack } from '../shared/pack.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';
-import { diagnose, TOSCA_KINDS } from './diagnostics.js';
+import { affectedBy } from './affected.js';
+import { diagnose, TOSCA_INTERNAL_ERROR_CODE, TOSCA_KINDS, TOSCA_SYNTAX_CODE } from './diagnostics.js';
 import { TOSCA_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
 import { lenses } from './lenses.js';
@@ -19,6 +20,9 @@ import { migrateActions } from './migrate/refactor.js';
 export const toscaPack: LanguagePack = {
   id: 'tosca',
   kinds: TOSCA_KINDS,
+  syntaxCode: TOSCA_SYNTAX_CODE,
+  internalErrorCode: TOSCA_INTERNAL_ERROR_CODE,
+  affectedBy,
   complete,
   hover,
   definition,

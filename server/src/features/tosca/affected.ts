@@ -1,0 +1,26 @@
+/**
+ * What an edit of a workspace file changes for TOSCA files: the files importing it, transitively
+ * (through the index's reverse import edges, not a walk of the workspace). A file that appears or
+ * disappears may make an import of any file resolve or fail, so then every TOSCA file is due; that
+ * holds for a file of unknown kind too (it may be a TOSCA file some template imports).
+ */
+import type { EditedFile } from '../shared/pack.js';
+
+export function* affectedBy(edit: EditedFile): Iterable<string> {
+  const { path: p, kind, index, fileSetChanged } = edit;
+  if (kind !== 'tosca' && (kind || !fileSetChanged)) return;
+  if (fileSetChanged) {
+    for (const e of index.allEntries()) if (e.kind === 'tosca') yield e.path;
+    return;
+  }
+  const queue = [p];
+  const seen = new Set(queue);
+  for (let i = 0; i < queue.length; i++) {
+    for (const q of index.tosca.importersOf(queue[i]!)) {
+      if (seen.has(q)) continue;
+      seen.add(q);
+      queue.push(q);
+      yield q;
+    }
+  }
+}
