@@ -221,6 +221,14 @@ class Migration {
         else this.todo(at, '`occurrences` of a capability definition: TOSCA 2.0 has no such keyname');
       } else if (inTemplates && path.includes('requirements'))
         this.todo(at, '`occurrences` in a requirement assignment: use `count` (TOSCA Version 2.0 §8.7.4)');
+    } else if (key === 'implementation' && this.inInterfaceTypeOperation(path)) {
+      // 1.x inherits an interface type's implementation; TOSCA Version 2.0 §11.2 allows one only where a node or
+      // relationship type or template refines the operation. Which of them should carry it is a design choice.
+      this.remove(
+        p,
+        'TOSCA 2.0 allows an operation `implementation` only in a refinement (TOSCA Version 2.0 §11.2): add it to ' +
+          'the node or relationship types that use this interface type',
+      );
     } else if ((key === 'timeout' || key === 'operation_host') && path[path.length - 1] === 'implementation') {
       this.remove(p, 'TOSCA 2.0 operation implementations have only `primary` and `dependencies`');
     } else if (key === 'credential' && path.length === 2 && path[0] === 'repositories') {
@@ -240,6 +248,17 @@ class Migration {
       this.todo(at, 'imperative workflows: check preconditions and step filters, now condition clauses (§13.2)');
     }
     return false;
+  }
+
+  /** True at an operation (or notification) of an interface type: 1.3 under `operations:`, 1.0–1.2 directly. */
+  private inInterfaceTypeOperation(path: readonly (string | number)[]): boolean {
+    if (path[0] !== 'interface_types') return false;
+    if (path.length === 4) return path[2] === 'operations' || path[2] === 'notifications';
+    return (
+      path.length === 3 &&
+      typeof path[2] === 'string' &&
+      !['inputs', 'operations', 'notifications', 'metadata'].includes(path[2])
+    );
   }
 
   /**
