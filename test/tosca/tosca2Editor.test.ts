@@ -1,0 +1,177 @@
+/** Editor features on TOSCA 2.0 files across profiles imported with a namespace: completion, references, rename. */
+import { test } from 'node:test';
+import { checkCompletion } from '../support/features.js';
+import { checkReferences, checkRename } from '../support/navigation.js';
+
+const PROFILE = `tosca_definitions_version: tosca_2_0
+profile: org.example.base:1.0
+node_types:
+  Server:
+    description: A server the example profile defines.
+  Database:
+    derived_from: Server
+capability_types:
+  Endpoint: {}
+relationship_types:
+  Connects: {}
+data_types:
+  Range:
+    properties:
+      low:
+        type: integer
+`;
+
+const SERVICE = `tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.base:1.0
+    namespace: base
+node_types:
+  Local:
+    derived_from: base:Server
+service_template:
+  node_templates:
+    s:
+      type: base:Server
+    d:
+      type: base:Database
+`;
+
+const ws = (profile: string, service: string) => `#- /ws/profile/profile.yaml\n${profile}#- /ws/a.yaml\n${service}`;
+
+test('2.0 type completion: imported profile types with their namespace, own types bare, no 1.x names', async () => {
+  await checkCompletion(
+    ws(PROFILE, SERVICE.replace('type: base:Database', 'type: $0')),
+    ['base:Server', 'base:Database', 'Local'],
+    ['Server', 'tosca.nodes.Compute', 'Compute', 'base:Endpoint'],
+  );
+  await checkCompletion(
+    ws(PROFILE, SERVICE.replace('derived_from: base:Server', 'derived_from: $0')),
+    ['base:Server', 'base:Database'],
+    ['tosca.nodes.Root', 'Root', 'Server'],
+  );
+  await checkCompletion(
+    ws(
+      PROFILE,
+      `${SERVICE}capability_types:
+  Mine:
+    derived_from: $0
+`,
+    ),
+    ['base:Endpoint'],
+    ['base:Server', 'tosca.capabilities.Root', 'Endpoint'],
+  );
+  await checkCompletion(
+    ws(
+      PROFILE,
+      `${SERVICE}relationship_types:
+  Mine:
+    derived_from: $0
+`,
+    ),
+    ['base:Connects'],
+    ['tosca.relationships.Root', 'Connects'],
+  );
+  await checkCompletion(
+    ws(
+      PROFILE,
+      `${SERVICE}data_types:
+  Mine:
+    properties:
+      r:
+        type: $0
+`,
+    ),
+    ['base:Range', 'integer'],
+    ['tosca.datatypes.Root', 'Range'],
+  );
+});
+
+test('2.0 type completion in requirement and capability definitions: the namespaced types of their kind', async () => {
+  const local = (body: string) =>
+    ws(PROFILE, SERVICE.replace('    derived_from: base:Server\n', `    derived_from: base:Server\n${body}`));
+  await checkCompletion(
+    local(`    requirements:
+      - db:
+          capability: $0
+`),
+    ['base:Endpoint'],
+    ['base:Server', 'tosca.capabilities.Node'],
+  );
+  await checkCompletion(
+    local(`    requirements:
+      - db:
+          capability: base:Endpoint
+          relationship: $0
+`),
+    ['base:Connects'],
+    ['tosca.relationships.DependsOn', 'base:Endpoint'],
+  );
+  await checkCompletion(
+    local(`    capabilities:
+      api:
+        type: $0
+`),
+    ['base:Endpoint'],
+    ['tosca.capabilities.Endpoint', 'base:Server'],
+  );
+});
+
+test('2.0 type completion in the profile itself: its own types unprefixed', async () => {
+  await checkCompletion(
+    ws(PROFILE.replace('derived_from: Server', 'derived_from: $0'), SERVICE),
+    ['Server'],
+    ['base:Server', 'tosca.nodes.Root'],
+  );
+});
+
+test('2.0 rename a profile type: declaration, derived_from, and base: uses in importers keep the prefix', async () => {
+  const after = {
+    '/ws/profile/profile.yaml': PROFILE.replace('  Server:', '  Host:').replace(
+      'derived_from: Server',
+      'derived_from: Host',
+    ),
+    '/ws/a.yaml': SERVICE.replace('derived_from: base:Server', 'derived_from: base:Host').replace(
+      'type: base:Server',
+      'type: base:Host',
+    ),
+  };
+  await checkRename(ws(PROFILE.replace('  Server:', '  Ser$0ver:'), SERVICE), 'Host', after);
+  await checkRename(ws(PROFILE, SERVICE.replace('type: base:Server', 'type: base:Ser$0ver')), 'Host', after);
+});
+
+test('2.0 references of a profile type: the base: uses in a file importing the profile by name', async () => {
+  await checkReferences(`
+#- /ws/profile/profile.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.base:1.0
+node_types:
+  Server:
+# ^^^^^^ decl
+    description: A server.
+  Database:
+    derived_from: Server
+    #             ^^^^^^ ref
+#- /ws/a.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.base:1.0
+    namespace: base
+node_types:
+  Local:
+    derived_from: base:Server
+    #             ^^^^^^^^^^^ ref
+service_template:
+  node_templates:
+    s:
+      type: base:Ser$0ver
+      #     ^^^^^^^^^^^ ref
+#- /ws/other.yaml
+tosca_definitions_version: tosca_2_0
+node_types:
+  Server: {}
+service_template:
+  node_templates:
+    t:
+      type: Server
+`);
+});
