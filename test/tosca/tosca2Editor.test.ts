@@ -1,7 +1,8 @@
 /** Editor features on TOSCA 2.0 files across profiles imported with a namespace: completion, references, rename. */
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { checkCompletion } from '../support/features.js';
-import { checkReferences, checkRename } from '../support/navigation.js';
+import { checkReferences, checkRename, tokenLines } from '../support/navigation.js';
 
 const PROFILE = `tosca_definitions_version: tosca_2_0
 profile: org.example.base:1.0
@@ -174,4 +175,22 @@ service_template:
     t:
       type: Server
 `);
+});
+
+test('2.0 semantic tokens: $ calls only; a 1.x call shape is a plain map in 2.0 and gets none', async () => {
+  const src = `#- /ws/a.yaml
+tosca_definitions_version: tosca_2_0
+service_template:
+  inputs:
+    y:
+      type: string
+  node_templates:
+    a:
+      type: Compute
+      properties:
+        x: { get_input: y }
+        z: { $get_input: y }
+        w: { get_property: [ SELF, x ] }
+`;
+  assert.deepEqual(await tokenLines(src), ['$get_input function+defaultLibrary', 'y parameter']);
 });
