@@ -138,6 +138,11 @@ test('2.0 rename a profile type: declaration, derived_from, and base: uses in im
   };
   await checkRename(ws(PROFILE.replace('  Server:', '  Ser$0ver:'), SERVICE), 'Host', after);
   await checkRename(ws(PROFILE, SERVICE.replace('type: base:Server', 'type: base:Ser$0ver')), 'Host', after);
+  await checkRename(
+    ws(PROFILE, SERVICE.replace('type: base:Server', 'type: base:Ser$0ver')),
+    'base:Host',
+    /`namespace` in 2\.0\): give the name without one/,
+  );
 });
 
 test('2.0 references of a profile type: the base: uses in a file importing the profile by name', async () => {
