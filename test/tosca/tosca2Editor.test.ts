@@ -2,7 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkCompletion } from '../support/features.js';
-import { checkReferences, checkRename, tokenLines } from '../support/navigation.js';
+import {
+  checkReferences,
+  checkRename,
+  lensLines,
+  linkLines,
+  tokenLines,
+  workspaceSymbolLines,
+} from '../support/navigation.js';
 
 const PROFILE = `tosca_definitions_version: tosca_2_0
 profile: org.example.base:1.0
@@ -198,4 +205,26 @@ service_template:
         w: { get_property: [ SELF, x ] }
 `;
   assert.deepEqual(await tokenLines(src), ['$get_input function+defaultLibrary', 'y parameter']);
+});
+
+test('2.0 document link of a profile import, code lens and workspace symbol of a profile type', async () => {
+  const src = (cursor: string) => `#- /ws/profile/profile.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.base:1.0
+node_types:
+  Server: {}${cursor}
+#- /ws/a.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.base:1.0
+    namespace: base
+service_template:
+  node_templates:
+    s:
+      type: base:Server
+$0`;
+  const a = src('');
+  assert.deepEqual(await linkLines(a), ['/ws/a.yaml:2:13-33 -> /ws/profile/profile.yaml']);
+  assert.deepEqual(await lensLines(src('$0').replace(/\$0$/, '')), ['3: 1 template · 0 subtypes']);
+  assert.deepEqual(await workspaceSymbolLines(a, 'Serv'), ['Server [5] /ws/profile/profile.yaml']);
 });
