@@ -124,6 +124,16 @@ test('2.0 type completion in requirement and capability definitions: the namespa
   );
 });
 
+test('2.0 type completion in the 2.0 list keynames of capability and relationship types', async () => {
+  const list = (section: string, key: string) =>
+    ws(PROFILE, `${SERVICE}${section}:\n  Mine:\n    ${key}:\n      - $0\n`);
+  await checkCompletion(list('capability_types', 'valid_source_node_types'), ['base:Server'], ['base:Endpoint']);
+  await checkCompletion(list('capability_types', 'valid_relationship_types'), ['base:Connects'], ['base:Server']);
+  await checkCompletion(list('relationship_types', 'valid_capability_types'), ['base:Endpoint'], ['base:Server']);
+  await checkCompletion(list('relationship_types', 'valid_target_node_types'), ['base:Server'], ['base:Endpoint']);
+  await checkCompletion(list('relationship_types', 'valid_source_node_types'), ['base:Database'], ['base:Range']);
+});
+
 test('2.0 type completion in the profile itself: its own types unprefixed', async () => {
   await checkCompletion(
     ws(PROFILE.replace('derived_from: Server', 'derived_from: $0'), SERVICE),
