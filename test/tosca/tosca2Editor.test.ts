@@ -1,7 +1,7 @@
 /** Editor features on TOSCA 2.0 files across profiles imported with a namespace: completion, references, rename. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCompletion } from '../support/features.js';
+import { checkCompletion, checkDefinition } from '../support/features.js';
 import {
   checkReferences,
   checkRename,
@@ -237,4 +237,37 @@ $0`;
   assert.deepEqual(await linkLines(a), ['/ws/a.yaml:2:13-33 -> /ws/profile/profile.yaml']);
   assert.deepEqual(await lensLines(src('$0').replace(/\$0$/, '')), ['3: 1 template · 0 subtypes']);
   assert.deepEqual(await workspaceSymbolLines(a, 'Serv'), ['Server [5] /ws/profile/profile.yaml']);
+});
+
+test('2.0 references and definition of a profile capability type used in the 2.0 list keynames', async () => {
+  const profile = (cursor: string) => `#- /ws/profile/profile.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.base:1.0
+node_types:
+  Server: {}
+capability_types:
+  End${cursor}point: {}
+# ^^^^^^^^ decl
+`;
+  const a = `#- /ws/a.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.base:1.0
+    namespace: base
+relationship_types:
+  R:
+    valid_capability_types: [ base:Endpoint ]
+    #                         ^^^^^^^^^^^^^ ref
+    valid_target_node_types: [ base:Server ]
+capability_types:
+  C:
+    derived_from: base:Endpoint
+    #             ^^^^^^^^^^^^^ ref
+    valid_source_node_types: [ base:Server ]
+`;
+  await checkReferences(profile('$0') + a);
+  await checkDefinition(profile('') + a.replace('[ base:Endpoint ]', '[ base:End$0point ]'), {
+    path: '/ws/profile/profile.yaml',
+    selected: 'Endpoint',
+  });
 });
