@@ -35,20 +35,32 @@ const TYPE_CONSTRUCTS: Record<string, TypeKind> = {
   policy_type: 'policy',
 };
 
+/** TOSCA 2.0 keynames of capability types and definitions (§5.3.x, they replace `valid_source_types`). */
+const V2_CAPABILITY: Record<string, RefSpec> = {
+  valid_source_node_types: T('node'),
+  valid_relationship_types: T('relationship'),
+};
+
 /** construct -> keyname -> what its value (or each list entry) refers to. */
 const REFS: Record<string, Record<string, RefSpec>> = {
   property_definition: { type: T('data') },
   attribute_definition: { type: T('data') },
   parameter_definition: { type: T('data') },
   schema_definition: { type: T('data') },
-  capability_type: { valid_source_types: T('node') },
-  capability_definition: { type: T('capability'), valid_source_types: T('node') },
+  // The 2.0 keynames beside the 1.x ones: each is invalid in the other version, so they cannot clash.
+  capability_type: { valid_source_types: T('node'), ...V2_CAPABILITY },
+  capability_definition: { type: T('capability'), valid_source_types: T('node'), ...V2_CAPABILITY },
   requirement_definition: { capability: T('capability'), node: T('node'), relationship: T('relationship') },
   requirement_relationship_definition: { type: T('relationship') },
   interface_definition: { type: T('interface') },
   interface_assignment: { type: T('interface') },
   artifact_definition: { type: T('artifact') },
-  relationship_type: { valid_target_types: T('capability', 'node') },
+  relationship_type: {
+    valid_target_types: T('capability', 'node'),
+    valid_capability_types: T('capability'),
+    valid_target_node_types: T('node'),
+    valid_source_node_types: T('node'),
+  },
   group_type: { members: T('node', 'group', 'capability') },
   policy_type: { targets: T('node', 'group') },
   node_template: { type: T('node'), copy: { ref: 'templates', groups: false } },

@@ -133,7 +133,7 @@ export function nameProblem(sym: ToscaSymbol, name: string): string | undefined 
   if (sym.kind === 'type' && name.includes(':'))
     return (
       `${shown} contains \`:\`, which separates a namespace prefix from a type name (\`prefix:Type\`). ` +
-      'Prefixes come from the imports (`namespace_prefix`): give the name without one.'
+      'Prefixes come from the imports (`namespace_prefix` in 1.x, `namespace` in 2.0): give the name without one.'
     );
   const special = SPECIAL.exec(name);
   if (special)

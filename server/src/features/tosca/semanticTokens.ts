@@ -14,6 +14,9 @@
  * tells a call from a look-alike: a property definition named `token`, an assignment `token: SELF`.
  * An undeclared input or unknown type gets no token (it keeps the string's colour and its
  * diagnostic). TOSCA 2.0 documents get the tokens of their `$` calls (functions2.ts).
+ * The walk below does not run on 2.0: it finds only 1.x call shapes (`{ get_input: … }`), which in
+ * 2.0 are plain maps (a map-typed value, a property named `concat`), so it would colour data; the
+ * 2.0 tokens cover what it gives in 1.x (keywords, declared inputs) for `$` calls.
  */
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
 import { asScalar, asSeq, deref, type YNode, type YScalar } from '../../syntax/tree.js';
