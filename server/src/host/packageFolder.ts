@@ -4,9 +4,9 @@
  * in memory. Hashes are kept per file, algorithm, size and modification time.
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { HashAlgorithm, PackageFiles } from '../model/tosca/package/files.js';
+import { hexOf, startHash } from './packageHash.js';
 
 /** Files of a package we list at most, and text we read at most per file. */
 export const MAX_PACKAGE_FILES = 20_000;
@@ -54,7 +54,7 @@ export function hashFile(file: string, algorithm: HashAlgorithm): string | undef
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    const h = createHash(algorithm);
+    const h = startHash(algorithm);
     const buf = new Uint8Array(CHUNK);
     let pos = 0;
     for (;;) {
@@ -63,7 +63,7 @@ export function hashFile(file: string, algorithm: HashAlgorithm): string | undef
       h.update(buf.subarray(0, n));
       pos += n;
     }
-    return h.digest('hex');
+    return hexOf(h);
   } catch {
     return undefined;
   } finally {

@@ -6,13 +6,13 @@
  * called so the documents of that package are checked again.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { checkPackage } from '../features/tosca/package/check.js';
 import { packageDocKind } from '../features/tosca/package/editor.js';
 import type { Diagnostic } from '../features/types.js';
 import { META_PATH, packageLayout, type HashAlgorithm, type PackageFiles } from '../model/tosca/package/files.js';
 import { hashFile, folderPackage, listFolder, rootFiles } from './packageFolder.js';
+import { hexOf, startHash } from './packageHash.js';
 
 /** Small files are hashed at once when a quick fix needs their hash. */
 const SYNC_HASH_BYTES = 8 * 1024 * 1024;
@@ -191,12 +191,12 @@ export class PackageService {
 
 function hashStream(file: string, algorithm: HashAlgorithm): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const h = createHash(algorithm);
+    const h = startHash(algorithm);
     const s = createReadStream(file, { highWaterMark: 1024 * 1024 });
     s.on('data', (chunk) =>
       h.update(typeof chunk === 'string' ? chunk : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length)),
     );
-    s.on('end', () => resolve(h.digest('hex')));
+    s.on('end', () => resolve(hexOf(h)));
     s.on('error', () => resolve(undefined));
   });
 }

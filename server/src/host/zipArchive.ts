@@ -7,9 +7,9 @@
  * ZIP64 records are read (any writer may use them); the limits on sizes and counts stay the same.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import type { HashAlgorithm } from '../model/tosca/package/files.js';
+import { hexOf, startHash } from './packageHash.js';
 
 export interface ZipLimits {
   maxEntries: number;
@@ -252,11 +252,11 @@ export class ZipArchive {
     const e = this.entries.get(name);
     if (!e) return undefined;
     try {
-      const h = createHash(algorithm);
+      const h = startHash(algorithm);
       const start = this.dataStart(e);
       if (e.method === 0) {
         for (let pos = 0; pos < e.size; pos += CHUNK) h.update(this.read(start + pos, Math.min(CHUNK, e.size - pos)));
-        return h.digest('hex');
+        return hexOf(h);
       }
       let produced = 0;
       const inflate = createInflateRaw();
@@ -275,7 +275,7 @@ export class ZipArchive {
       }
       inflate.end();
       await done;
-      return h.digest('hex');
+      return hexOf(h);
     } catch {
       return undefined;
     }

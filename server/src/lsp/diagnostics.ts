@@ -10,7 +10,7 @@ import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import type { OpenDocuments } from './documents.js';
-import { digest64 } from '../util/hash.js';
+import { hash64 } from '../util/hash.js';
 import { nextTurn } from '../util/turn.js';
 
 export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
@@ -30,7 +30,7 @@ export const pauseTurn = nextTurn;
 
 /** A result id for a list of diagnostics: the same list always gets the same id. */
 export function resultIdOf(items: readonly LspDiagnostic[]): string {
-  return digest64(JSON.stringify(items));
+  return hash64(JSON.stringify(items));
 }
 
 export class DiagnosticsPublisher {

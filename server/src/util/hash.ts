@@ -1,9 +1,9 @@
 /**
- * A 64-bit digest of a string (two 32-bit FNV-1a style hashes with different seeds and a final
- * mix), printed as 16 hex digits: stable for the same text on every host, without a crypto
+ * A 64-bit hash of a string (two 32-bit FNV-1a style hashes with different starting values and a
+ * final mix), printed as 16 hex digits: stable for the same text on every host, without a crypto
  * module. For change detection (diagnostic result ids), not for security.
  */
-export function digest64(text: string): string {
+export function hash64(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
