@@ -4,23 +4,14 @@
  * implicit normative catalog: types come from imported profiles (§6.7).
  */
 export { V2_CONSTRUCTS } from './keynames.js';
+import { V2_BUILTINS } from './primitives.js';
 
 /**
  * The built-in types every 2.0 file knows without an import (§9.1): primitive (string, integer,
  * float, boolean, bytes, nil), special (timestamp, scalar, version) and collection (list, map).
  */
 export const V2_BUILTIN_TYPES: readonly string[] = [
-  'string',
-  'integer',
-  'float',
-  'boolean',
-  'bytes',
-  'nil',
-  'timestamp',
-  'scalar',
-  'version',
-  'list',
-  'map',
+  ...V2_BUILTINS,
   // The committee draft of §9.1.2.2 still names the 1.x scalar-unit types, and the suite's valid files use them.
   'scalar-unit.size',
   'scalar-unit.time',

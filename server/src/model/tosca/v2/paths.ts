@@ -120,11 +120,7 @@ export function readPath(
       }
       steps.push({ at: i + 1, role: 'requirement' });
       i += 2;
-      if (isIndex(items[i])) {
-        checkIndex(items[i]!, i, problems);
-        steps.push({ at: i, role: 'index' });
-        i++;
-      }
+      i = optionalIndex(items, i, steps, problems);
       ctx = 'rel';
       ends = 'rel';
       continue;
@@ -147,11 +143,7 @@ export function readPath(
         }
         steps.push({ at: i + 1, role: 'keyword' });
         i += 2;
-        if (isIndex(items[i])) {
-          checkIndex(items[i]!, i, problems);
-          steps.push({ at: i, role: 'index' });
-          i++;
-        }
+        i = optionalIndex(items, i, steps, problems);
         ctx = 'rel';
         ends = 'rel';
         continue;
@@ -172,11 +164,7 @@ export function readPath(
       if (items[i + 2]?.text === 'RELATIONSHIP') {
         steps.push({ at: i + 2, role: 'keyword' });
         i += 3;
-        if (isIndex(items[i])) {
-          checkIndex(items[i]!, i, problems);
-          steps.push({ at: i, role: 'index' });
-          i++;
-        }
+        i = optionalIndex(items, i, steps, problems);
         ctx = 'rel';
         ends = 'rel';
         continue;
@@ -199,6 +187,14 @@ function hostMessage(): string {
 
 function isIndex(item: PathItem | undefined): boolean {
   return !!item && (item.int !== undefined || item.text === 'ALL');
+}
+
+/** The optional `<idx>` after a relationship step: checked and recorded; returns where the path goes on. */
+function optionalIndex(items: readonly PathItem[], i: number, steps: PathStep[], problems: PathProblem[]): number {
+  if (!isIndex(items[i])) return i;
+  checkIndex(items[i]!, i, problems);
+  steps.push({ at: i, role: 'index' });
+  return i + 1;
 }
 
 function checkIndex(item: PathItem, at: number, problems: PathProblem[]): void {

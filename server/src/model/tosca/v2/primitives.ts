@@ -11,7 +11,8 @@ import { deref, type YNode, type YScalar } from '../../../syntax/tree.js';
 export type V2Builtin =
   'string' | 'integer' | 'float' | 'boolean' | 'bytes' | 'nil' | 'timestamp' | 'scalar' | 'version' | 'list' | 'map';
 
-const BUILTINS: ReadonlySet<string> = new Set<V2Builtin>([
+/** The built-in types of §9.1: primitive, special and collection types. */
+export const V2_BUILTINS: readonly V2Builtin[] = [
   'string',
   'integer',
   'float',
@@ -23,7 +24,9 @@ const BUILTINS: ReadonlySet<string> = new Set<V2Builtin>([
   'version',
   'list',
   'map',
-]);
+];
+
+const BUILTINS: ReadonlySet<string> = new Set(V2_BUILTINS);
 
 /** The built-in type a name denotes in a 2.0 file, or undefined. */
 export function v2BuiltinOf(name: string | undefined): V2Builtin | undefined {
