@@ -91,10 +91,11 @@ test('non-ASCII names and queries', () => {
   assert.equal(fuzzyScore('ß', 'strasse'), 0);
 });
 
-test('long names stay cheap: 2,000 scorings of a 250-character name within a second', () => {
+test('long names stay cheap: 2,000 scorings of a 250-character name do not hang', () => {
   const long = 'resource::'.concat('a-b_c.'.repeat(40), 'gateway::1.0');
   const t = performance.now();
   for (let i = 0; i < 2000; i++) fuzzyScore('abcgw', long);
-  assert.ok(performance.now() - t < 1000);
+  // A hang guard against exponential backtracking (quiet, this takes a few ms), not a speed figure.
+  assert.ok(performance.now() - t < 10000);
   assert.ok(fuzzyScore('abcgw', long) > 0);
 });
