@@ -159,11 +159,40 @@ export function workbench(page) {
       .locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' })
       .waitFor({ timeout: 10000 });
   };
+  /**
+   * Ctrl+Space at the cursor until the suggest list shows a row with `text`: on a busy machine the
+   * keystroke can be swallowed while the editor settles (as the hover's can), so it is pressed again.
+   */
+  const suggestUntil = async (text, attempts = 3) => {
+    const suggest = page.locator('.editor-widget.suggest-widget');
+    const row = suggest.locator('.monaco-list-row', { hasText: text }).first();
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+Space');
+      try {
+        await row.waitFor({ timeout: 7000 });
+        return suggest;
+      } catch (e) {
+        if (attempt === attempts) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
+  };
   const cursorLine = async () => {
     const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
     return Number(/Ln (\d+),/.exec(await sel.textContent())[1]);
   };
-  return { editor, statusItem, goTo, showHover, closeWidgets, runCommand, quickOpen, openRootAssembly, cursorLine };
+  return {
+    editor,
+    statusItem,
+    goTo,
+    showHover,
+    closeWidgets,
+    runCommand,
+    quickOpen,
+    openRootAssembly,
+    suggestUntil,
+    cursorLine,
+  };
 }
 
 /** 1-based number of the first line of the seeded workspace file `rel` that matches `re`. */

@@ -9,7 +9,8 @@ import { env, launch, makeChecker, lineIn, origin, until, workbench } from './li
 
 const { check, counts, summary } = makeChecker('vscode-web');
 const { context, page } = await launch();
-const { editor, statusItem, goTo, closeWidgets, runCommand, openRootAssembly, cursorLine } = workbench(page);
+const { editor, statusItem, goTo, closeWidgets, runCommand, openRootAssembly, suggestUntil, cursorLine } =
+  workbench(page);
 
 let ok = await check('workbench loads the seeded workspace', async () => {
   await page.goto(`${origin}/?folder=${encodeURIComponent(env.ws)}`);
@@ -73,9 +74,7 @@ ok &&= await check('completion after `${balancer.` lists the balancer resource p
   await closeWidgets();
   // Right after `${balancer.` (before `publicIp`), where every member is a candidate.
   await goTo('62:23');
-  await page.keyboard.press('Control+Space');
-  const suggest = page.locator('.editor-widget.suggest-widget');
-  await suggest.locator('.monaco-list-row', { hasText: 'privateIp' }).first().waitFor({ timeout: 10000 });
+  const suggest = await suggestUntil('privateIp');
   const labels = await suggest
     .locator('.monaco-list-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
