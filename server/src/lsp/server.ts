@@ -34,6 +34,7 @@ import { PackageDocuments } from './packageDocuments.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
 import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
+import { packageDocKind } from '../features/tosca/package/editor.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
@@ -377,8 +378,19 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (!session) return;
     // A folder config file (the TOSCA dialect of a folder) changes how every file under it reads.
     const configs = (params.changes ?? []).filter((c) => c?.uri?.endsWith(`/${FOLDER_CONFIG_FILE}`));
-    const files = (params.changes ?? []).filter((c) => !configs.includes(c));
+    // NFV package documents are not YAML: not in the index; their findings are due again.
+    const packageFiles = (params.changes ?? []).filter((c) => packageDocKind(keyOfUri(c.uri)) !== undefined);
+    const files = (params.changes ?? []).filter((c) => !configs.includes(c) && !packageFiles.includes(c));
     if (files.length) await workspace.filesChanged({ changes: files });
+    if (packageFiles.length) {
+      await workspace.packageFilesChanged(packageFiles);
+      workspaceDiagnostics.packageFilesChanged(packageFiles.map((c) => keyOfUri(c.uri)));
+      if (pullSupport) refreshPulls();
+      else {
+        publisher.scheduleAll();
+        pushWorkspace();
+      }
+    }
     if (configs.length) {
       session.index.tosca.forgetFolderConfigs();
       applySettings(settings);

@@ -21,6 +21,15 @@ import { nextTurn } from '../util/turn.js';
 const WARM_UP_BYTES = 256 * 1024;
 const WARM_UP_MS = 1500;
 
+/** The server's watched-file globs (one registration). */
+export const WATCHED_FILE_GLOBS = [
+  '**/*.{yml,yaml,tosca}',
+  '**/Behaviour/**/*.json',
+  '**/.lm-descriptors.json',
+  '**/TOSCA-Metadata/TOSCA.meta',
+  '**/*.mf',
+] as const;
+
 export class WorkspaceSync {
   private progressSupport = false;
   private building: Promise<void> | undefined;
@@ -39,14 +48,14 @@ export class WorkspaceSync {
     this.progressSupport = supported;
   }
 
-  /** Registers for file events on YAML files (clients that let servers register watchers). */
+  /**
+   * Registers the one file watcher (clients that let servers register watchers; the client
+   * registers none of its own, so each event arrives once): the files the index reads, and the NFV
+   * package documents (`TOSCA.meta`, manifests), whose findings follow their text on disk.
+   */
   watchFiles(): void {
     void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [
-        { globPattern: '**/*.{yml,yaml,tosca}' },
-        { globPattern: '**/Behaviour/**/*.json' },
-        { globPattern: '**/.lm-descriptors.json' },
-      ],
+      watchers: WATCHED_FILE_GLOBS.map((globPattern) => ({ globPattern })),
     });
   }
 
@@ -137,6 +146,22 @@ export class WorkspaceSync {
         // too (the client answers null, the copy forgets the file), so a later build cannot revive it.
         if (ch.type === FileChangeType.Deleted && !this.prefetch) index.remove(key);
         else await index.refreshFromDisk(key);
+      } catch (e) {
+        this.logError(`watched file ${ch.uri}`, e);
+      }
+    }
+  }
+
+  /**
+   * Package documents (TOSCA.meta, manifests) changed: not indexed, but a host that keeps its own
+   * copy of the files (the browser host) reads them again, as the analysis reads TOSCA.meta.
+   */
+  async packageFilesChanged(changes: readonly { uri: string }[]): Promise<void> {
+    if (!this.prefetch) return;
+    const session = this.session();
+    for (const ch of changes) {
+      try {
+        await session.fs.readText(keyOfUri(ch.uri), session.index.maxFileBytes);
       } catch (e) {
         this.logError(`watched file ${ch.uri}`, e);
       }

@@ -142,6 +142,21 @@ export class WorkspaceDiagnostics {
     this.wake();
   }
 
+  /**
+   * Package documents (TOSCA.meta, manifests) changed, appeared or went on disk: they are not in the
+   * index, so the packages are found again, and the changed documents and every document of the
+   * packages they belong to are due (a deleted one is then reported empty).
+   */
+  packageFilesChanged(paths: readonly string[]): void {
+    this.packageDocsFileSet = -1;
+    const packages = this.packageDocuments();
+    for (const p of paths) {
+      this.dirty.add(p);
+      for (const [root, docs] of packages) if (p.startsWith(root + '/')) for (const d of docs) this.dirty.add(d);
+    }
+    this.wake();
+  }
+
   /** A document closed: its workspace diagnostics (from disk) are due again, reported afresh. */
   closed(path: string): void {
     this.results.delete(path);
