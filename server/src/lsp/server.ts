@@ -12,6 +12,7 @@ import {
   type InitializeParams,
   type InitializeResult,
   type CompletionItem as LspCompletionItem,
+  type Diagnostic as LspDiagnostic,
   LSPErrorCodes,
   ResponseError,
 } from 'vscode-languageserver';
@@ -28,7 +29,8 @@ import type { FeatureContext } from '../features/types.js';
 import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
 import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
 import { workspaceEdit } from './edits.js';
-import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
+import { diagnosticsWork, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
+import { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
 import { OpenDocuments } from './documents.js';
 import { PackageDocuments } from './packageDocuments.js';
 import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
@@ -39,7 +41,6 @@ import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
 import { registerPlan } from './plan.js';
-import { nextTurn } from '../util/turn.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -87,22 +88,11 @@ export function startServer(connection: Connection, host: ServerHost): void {
   // TOSCA.meta and manifests: package checks (ETSI GS NFV-SOL 004); hashes computed in the background.
   const packageDocs = new PackageDocuments(
     docs,
-    (uris) => {
-      for (const u of uris) publisher.schedule(u, 0);
-      if (pullSupport) refreshPulls();
-    },
+    (uris) => scheduler.documentsDue(uris),
     host.packageService?.bind(host),
   );
-  const publisher = new DiagnosticsPublisher(
-    connection,
-    docs,
-    currentSession,
-    diagnosticOptions,
-    () => settings.diagnostics.debounceMs,
-    logError,
-    (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
-  );
   const workspace = new WorkspaceSync(connection, currentSession, log, logError, host.prefetch?.bind(host));
+  const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
   const workspaceDiagnostics = new WorkspaceDiagnostics(
     currentSession,
     diagnosticOptions,
@@ -110,87 +100,30 @@ export function startServer(connection: Connection, host: ServerHost): void {
     logError,
     log,
     () => settings.diagnostics.scope === 'workspace',
-    () => editorQuiet(),
+    (): Promise<void> => scheduler.quiet(),
     packageDocs.hostService,
   );
-  packageDocs.hostService?.onReady((root) => {
-    workspaceDiagnostics.packageReady(root);
-    pushWorkspace();
-  });
-  /**
-   * Background work (the workspace diagnostics pass) defers to typing: it waits until no edit came
-   * in for QUIET_MS and no open document is waiting for its own check.
-   */
-  let lastEditAt = 0;
-  const QUIET_MS = 300;
-  async function editorQuiet(): Promise<void> {
-    for (;;) {
-      const wait = Math.max(publisher.busy ? 20 : 0, lastEditAt + QUIET_MS - performance.now());
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-  const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
+  // Every diagnostics timer: debounce, pull refreshes, syntax checks, the workspace pass.
+  const scheduler: DiagnosticsScheduler<LspDiagnostic> = new DiagnosticsScheduler(
+    diagnosticsWork({
+      connection,
+      docs,
+      session: currentSession,
+      options: diagnosticOptions,
+      packageDiagnostics: (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
+      pushWorkspace: (token): Promise<void> => workspaceDiagnostics.push(connection, token, uriOfPath),
+      logError,
+    }),
+    workspaceDiagnostics,
+    { debounceMs: () => settings.diagnostics.debounceMs },
+  );
+  packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 
-  /** Asks a pull client to pull the open documents again (coalesced: one request per quiet period). */
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  const refreshPulls = () => {
-    if (refreshTimer) clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(
-      () => {
-        refreshTimer = undefined;
-        connection.languages.diagnostics.refresh().catch(() => undefined);
-      },
-      Math.max(50, settings.diagnostics.debounceMs),
-    );
-  };
-
-  /**
-   * Push fallback of workspace diagnostics (clients without pull): after a change settles, check
-   * what is dirty and publish the files not open in the editor; one run at a time.
-   */
-  let pushRun: Promise<void> | undefined;
-  let pushTimer: ReturnType<typeof setTimeout> | undefined;
-  const pushWorkspace = () => {
-    // Runs with the `openFiles` scope too: the pass then clears what was published before.
-    if (pullSupport || currentSession().index.state !== 'ready') return;
-    if (pushTimer) clearTimeout(pushTimer);
-    pushTimer = setTimeout(() => {
-      pushTimer = undefined;
-      if (pushRun) {
-        void pushRun.then(pushWorkspace);
-        return;
-      }
-      const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
-      pushRun = workspaceDiagnostics
-        .push(connection, token, uriOfPath)
-        .catch((e: unknown) => logError('workspace diagnostics', e))
-        .finally(() => {
-          pushRun = undefined;
-        });
-    }, 300);
-  };
-
-  /**
-   * Re-validates open documents after the index changed. Any file can matter to them: a descriptor
-   * through references and names, an lmproject through naming, a TOSCA file through imports, even a
-   * script through the package-layout rules (LM105). Open documents are few and the re-check is
-   * debounced, so all of them are scheduled instead of following reverse edges per kind. When an
-   * open document's own analysis changed the index, that document is skipped (its edit scheduled
-   * it, and re-scheduling it from here would loop).
-   */
-  const refreshOpenDocuments = (change: IndexChange) => {
-    workspaceDiagnostics.changed(change);
+  const indexChanged = (change: IndexChange) => {
+    scheduler.indexChanged(change);
     // Lenses counted while the index was still being built ("0 references") are out of date once it is.
     if (change.reason === 'build' && codeLensRefresh)
       connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-    if (pullSupport) refreshPulls();
-    else {
-      const skip = new Set<string>();
-      if (change.reason === 'open') for (const p of change.paths) skip.add(docs.uriOfKey(p) ?? '');
-      publisher.scheduleAll(skip);
-      pushWorkspace();
-    }
   };
 
   /**
@@ -247,7 +180,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
     pullSupport = !!params.capabilities?.textDocument?.diagnostic;
     codeLensRefresh = !!params.capabilities?.workspace?.codeLens?.refreshSupport;
-    publisher.enabled = !pullSupport;
+    scheduler.pull = pullSupport;
     workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
@@ -264,7 +197,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     });
     for (const r of roots) session.index.addRoot(r);
     session.index.toscaDialect = settings.tosca.dialect;
-    session.index.onDidChange((paths) => refreshOpenDocuments(paths));
+    session.index.onDidChange(indexChanged);
     initialized = true;
     return {
       capabilities: {
@@ -307,11 +240,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (JSON.stringify(next.tosca.importMap ?? {}) !== JSON.stringify(before.tosca.importMap ?? {}))
       s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
-    publisher.scheduleAll(new Set(), 0);
-    // Settings change every file's findings (severities, the cap, the scope).
-    workspaceDiagnostics.changed({ paths: [], reason: 'build' });
-    if (pullSupport) refreshPulls();
-    else pushWorkspace();
+    scheduler.settingsChanged();
   };
 
   const loadSettings = async () => {
@@ -351,22 +280,19 @@ export function startServer(connection: Connection, host: ServerHost): void {
     // Analysed at once: the index must know the editor's text before anything reads the disk
     // version again (a close and re-open in a row races with the close's refresh from disk).
     guarded('opening document', undefined, () => docs.modelOf(currentSession(), e.document.uri));
-    publisher.schedule(e.document.uri, 0);
+    scheduler.didOpen(e.document.uri);
   });
 
   docs.documents.onDidChangeContent((e) => {
     // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
     // typing costs one parse per pause, not one per keystroke.
-    lastEditAt = performance.now();
-    if (session) publisher.schedule(e.document.uri);
+    if (session) scheduler.didChange(e.document.uri);
   });
 
   docs.documents.onDidClose(async (e) => {
     const uri = e.document.uri;
     docs.closed(uri);
-    publisher.closed(uri);
-    workspaceDiagnostics.closed(keyOfUri(uri));
-    pushWorkspace();
+    scheduler.didClose(uri, keyOfUri(uri));
     try {
       await session?.closeDocument(keyOfUri(uri));
     } catch (err) {
@@ -384,12 +310,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (files.length) await workspace.filesChanged({ changes: files });
     if (packageFiles.length) {
       await workspace.packageFilesChanged(packageFiles);
-      workspaceDiagnostics.packageFilesChanged(packageFiles.map((c) => keyOfUri(c.uri)));
-      if (pullSupport) refreshPulls();
-      else {
-        publisher.scheduleAll();
-        pushWorkspace();
-      }
+      scheduler.packageFilesChanged(packageFiles.map((c) => keyOfUri(c.uri)));
     }
     if (configs.length) {
       session.index.tosca.forgetFolderConfigs();
@@ -478,14 +399,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }
     const items = diags.map(toLspDiagnostic);
     const resultId = resultIdOf(items);
-    if (!model.syntaxChecked) {
-      // The fast model's syntax check completes off the typing path (after a pause in typing when the
-      // document was edited, see OpenDocuments.verifyDelay); errors it finds make the client pull again.
-      const check = () => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls());
-      const delay = docs.verifyDelay(uri);
-      if (delay) setTimeout(check, delay);
-      else void nextTurn().then(check);
-    }
+    scheduler.pulled(uri, !model.syntaxChecked);
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });
 
@@ -541,6 +455,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     requireInitialized: () => requireInitialized(initialized),
     guarded,
   });
+
+  connection.onShutdown(() => scheduler.dispose());
 
   docs.documents.listen(connection);
   connection.listen();
