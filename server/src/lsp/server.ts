@@ -1,46 +1,40 @@
 /**
- * The language server: capabilities, lifecycle and the wiring of every handler. Features are pure
- * functions in features/; documents.ts keeps the open texts and their models, diagnostics.ts
- * schedules and publishes diagnostics, workspace.ts keeps the index in step with the workspace,
- * requests.ts checks request parameters. Every request handler answers a client's mistake with a
- * protocol error (requests.ts) and turns a fault of ours into an empty answer plus a log line.
+ * The language server's wiring: capabilities, lifecycle, and who handles what. Features are pure
+ * functions in features/; documents.ts keeps the open texts and their models; the diagnostics
+ * scheduler (host/diagnosticsScheduler.ts) decides when diagnostics are computed and published,
+ * diagnostics.ts is the work it times; workspace.ts keeps the index in step with the workspace;
+ * request handlers (languageRequests.ts, diagnosticRequests.ts, navigation.ts, plan.ts) each get
+ * one RequestContext (requestContext.ts), which answers a client's mistake with a protocol error
+ * and turns a fault of ours into an empty answer plus a log line.
  */
 import {
   CodeLensRefreshRequest,
   TextDocumentSyncKind,
   type Connection,
+  type Diagnostic as LspDiagnostic,
   type InitializeParams,
   type InitializeResult,
-  type CompletionItem as LspCompletionItem,
-  type Diagnostic as LspDiagnostic,
-  LSPErrorCodes,
-  ResponseError,
 } from 'vscode-languageserver';
-import { AnalysisSession } from '../host/analysisSession.js';
-import { findWorkspaceRoot } from '../host/workspaceRoot.js';
-import type { IndexChange } from '../index/workspace.js';
-import type { ServerHost } from '../host/serverHost.js';
-import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
-import { complete } from '../features/completion.js';
-import { definition } from '../features/definition.js';
-import { hover } from '../features/hover.js';
-import { codeActions } from '../features/codeActions.js';
-import type { FeatureContext } from '../features/types.js';
-import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
-import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
-import { workspaceEdit } from './edits.js';
-import { diagnosticsWork, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
-import { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
-import { OpenDocuments } from './documents.js';
-import { PackageDocuments } from './packageDocuments.js';
-import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
-import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
-import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
+import type { DiagnosticOptions } from '../features/diagnostics.js';
 import { packageDocKind } from '../features/tosca/package/editor.js';
+import { AnalysisSession } from '../host/analysisSession.js';
+import { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
+import type { ServerHost } from '../host/serverHost.js';
+import { findWorkspaceRoot } from '../host/workspaceRoot.js';
+import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
+import type { IndexChange } from '../index/workspace.js';
+import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
+import { diagnosticsWork } from './diagnostics.js';
+import { registerDiagnosticRequests } from './diagnosticRequests.js';
+import { OpenDocuments } from './documents.js';
+import { registerLanguageRequests } from './languageRequests.js';
+import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
+import { PackageDocuments } from './packageDocuments.js';
+import { registerPlan } from './plan.js';
+import type { ClientFeatures, ServerState } from './requestContext.js';
+import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
-import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
-import { registerPlan } from './plan.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -60,9 +54,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let initialized = false;
   let configurationSupport = false;
   let watchRegistration = false;
-  let symbolResolveSupport = false;
-  let triggerSuggest: string | undefined;
-  let snippetEdits = false;
+  const client: ClientFeatures = { triggerSuggest: undefined, snippetEdits: false, symbolResolve: false };
   /** The client asks for diagnostics (LSP pull model); otherwise the server publishes them. */
   let pullSupport = false;
   /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
@@ -142,41 +134,18 @@ export function startServer(connection: Connection, host: ServerHost): void {
     void workspace.build();
   };
 
-  /** The model and feature context of an open document at a position, for a request. */
-  const at = (params: unknown): { ctx: FeatureContext; offset: number } | undefined => {
-    requireInitialized(initialized);
-    const p = positionParams(params);
-    const s = currentSession();
-    const model = docs.modelOf(s, p.textDocument.uri);
-    return model ? { ctx: s.context(model), offset: model.lines.offsetAt(p.position) } : undefined;
-  };
-
-  /**
-   * Runs a request body: a protocol error goes back to the client; anything else is our fault, so
-   * it is logged and `fallback` is answered.
-   */
-  const guarded = <R>(what: string, fallback: R, body: () => R): R => {
-    try {
-      return body();
-    } catch (e) {
-      if (e instanceof ResponseError) throw e;
-      logError(what, e);
-      return fallback;
-    }
-  };
-
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const init: InitOptions =
       typeof params.initializationOptions === 'object' && params.initializationOptions !== null
         ? (params.initializationOptions as InitOptions)
         : {};
     settings = readSettings(init.settings);
-    triggerSuggest = typeof init.triggerSuggestCommand === 'string' ? init.triggerSuggestCommand : undefined;
+    client.triggerSuggest = typeof init.triggerSuggestCommand === 'string' ? init.triggerSuggestCommand : undefined;
     const editCaps = params.capabilities?.workspace?.workspaceEdit;
-    snippetEdits = !!editCaps?.snippetEditSupport && !!editCaps.documentChanges;
+    client.snippetEdits = !!editCaps?.snippetEditSupport && !!editCaps.documentChanges;
     configurationSupport = !!params.capabilities?.workspace?.configuration;
     watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    symbolResolveSupport =
+    client.symbolResolve =
       !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
     pullSupport = !!params.capabilities?.textDocument?.diagnostic;
     codeLensRefresh = !!params.capabilities?.workspace?.codeLens?.refreshSupport;
@@ -279,7 +248,11 @@ export function startServer(connection: Connection, host: ServerHost): void {
     addRootFor(e.document.uri);
     // Analysed at once: the index must know the editor's text before anything reads the disk
     // version again (a close and re-open in a row races with the close's refresh from disk).
-    guarded('opening document', undefined, () => docs.modelOf(currentSession(), e.document.uri));
+    try {
+      docs.modelOf(currentSession(), e.document.uri);
+    } catch (err) {
+      logError('opening document', err);
+    }
     scheduler.didOpen(e.document.uri);
   });
 
@@ -318,143 +291,24 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }
   });
 
-  connection.onCompletion((params): LspCompletionItem[] =>
-    guarded('completion', [], () => {
-      const uri = positionParams(params).textDocument.uri;
-      if (packageDocs.isPackage(uri)) return packageDocs.completion(uri, params.position);
-      const a = at(params);
-      if (!a) return [];
-      return complete(a.ctx, a.offset).map(({ retrigger, ...item }): LspCompletionItem => {
-        const lsp = item as LspCompletionItem;
-        return retrigger && triggerSuggest ? { ...lsp, command: { title: 'Suggest', command: triggerSuggest } } : lsp;
-      });
-    }),
-  );
-
-  connection.onDefinition((params) =>
-    guarded('definition', null, () => {
-      const a = at(params);
-      if (!a) return null;
-      return definition(a.ctx, a.offset).map((l) => ({
-        ...(l.originSelectionRange ? { originSelectionRange: l.originSelectionRange } : {}),
-        targetUri: docs.uriOfKey(l.targetPath) ?? uriOfKey(l.targetPath),
-        targetRange: l.targetRange,
-        targetSelectionRange: l.targetSelectionRange,
-      }));
-    }),
-  );
-
-  connection.onHover((params) =>
-    guarded('hover', null, () => {
-      const uri = positionParams(params).textDocument.uri;
-      if (packageDocs.isPackage(uri)) return packageDocs.hover(uri, params.position);
-      const a = at(params);
-      return a ? (hover(a.ctx, a.offset) ?? null) : null;
-    }),
-  );
-
-  connection.onCodeAction((params) =>
-    guarded('code actions', [], () => {
-      requireInitialized(initialized);
-      const p = rangeParams(params);
-      if (packageDocs.isPackage(p.textDocument.uri)) return packageDocs.codeActions(p.textDocument.uri, p.range);
-      const s = currentSession();
-      const model = docs.modelOf(s, p.textDocument.uri);
-      if (!model) return [];
-      return codeActions(s.context(model), p.range, diagnosticOptions()).map((a) => ({
-        title: a.title,
-        kind: a.kind,
-        diagnostics: a.diagnostics.map(toLspDiagnostic),
-        ...(a.isPreferred ? { isPreferred: true } : {}),
-        edit: workspaceEdit(a.edit.changes, (key) => docs.uriOfKey(key) ?? uriOfKey(key), snippetEdits),
-      }));
-    }),
-  );
-
-  // Read-only views of TOSCA normative types (targets of go to definition); the client shows them
-  // through a text document content provider for the `tosca-normative:` scheme.
-  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: unknown): NormativeSourceResult =>
-    guarded('normative type source', null, () => {
-      requireInitialized(initialized);
-      const uri = typeof params === 'object' && params !== null ? (params as { uri?: unknown }).uri : undefined;
-      return typeof uri === 'string' ? (currentSession().index.tosca.normative.sourceForUri(uri) ?? null) : null;
-    }),
-  );
-
-  // Pull diagnostics: one document (open ones, while the user types) ...
-  connection.languages.diagnostics.on(async (params, token) => {
-    requireInitialized(initialized);
-    const uri = textDocumentParams(params).textDocument.uri;
-    if (packageDocs.isPackage(uri) && docs.documents.get(uri)) {
-      const items = packageDocs.diagnostics(uri);
-      const resultId = resultIdOf(items);
-      return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
-    }
-    const s = currentSession();
-    const model = docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
-    if (!model) return { kind: 'full', items: [] };
-    const diags = await computeDiagnosticsInSlices(s.context(model), diagnosticOptions(), pauseTurn);
-    if (token.isCancellationRequested) {
-      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed', { retriggerRequest: true });
-    }
-    const items = diags.map(toLspDiagnostic);
-    const resultId = resultIdOf(items);
-    scheduler.pulled(uri, !model.syntaxChecked);
-    return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
-  });
-
-  // ... and the whole workspace: held open until something changes, then what changed.
-  connection.languages.diagnostics.onWorkspace(async (params, token, workDone, partial) => {
-    requireInitialized(initialized);
-    if (currentSession().index.state !== 'ready') {
-      // Nothing to report yet: wait for the index or for the client to cancel, so it does not poll.
-      // (With the `openFiles` scope the pass finds no workspace file and the request stays held,
-      // after clearing what an earlier `workspace` scope reported.)
-      await new Promise<void>((resolve) => {
-        const sub = token.onCancellationRequested(() => {
-          sub.dispose();
-          resolve();
-        });
-        void workspace.build().then(() => {
-          sub.dispose();
-          resolve();
-        });
-      });
-      if (token.isCancellationRequested) return { items: [] };
-    }
-    const previous = Array.isArray(params?.previousResultIds) ? params.previousResultIds : [];
-    let begun = false;
-    const items = await workspaceDiagnostics.request(
-      previous,
-      token,
-      partial ? (batch) => partial.report({ items: batch }) : undefined,
-      uriOfPath,
-      (done, total) => {
-        if (!begun) workDone.begin('Checking the workspace', 0, undefined, true);
-        begun = true;
-        workDone.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
-      },
-    );
-    if (begun) workDone.done();
-    return { items };
-  });
-
-  registerNavigation({
-    connection,
+  const state: ServerState = {
     docs,
+    packages: packageDocs,
+    client,
+    initialized: () => initialized,
     session: currentSession,
-    requireInitialized: () => requireInitialized(initialized),
-    guarded,
-    symbolResolveSupport: () => symbolResolveSupport,
-    packageLinks: (uri) => (packageDocs.isPackage(uri) ? packageDocs.links(uri) : undefined),
+    settings: () => settings,
+    diagnosticOptions,
+    logError,
+  };
+  registerLanguageRequests(connection, state);
+  registerDiagnosticRequests(connection, state, {
+    scheduler,
+    workspaceDiagnostics,
+    indexBuilt: () => workspace.build(),
   });
-  registerPlan({
-    connection,
-    docs,
-    session: currentSession,
-    requireInitialized: () => requireInitialized(initialized),
-    guarded,
-  });
+  registerNavigation(connection, state);
+  registerPlan(connection, state);
 
   connection.onShutdown(() => scheduler.dispose());
 
