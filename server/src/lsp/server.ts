@@ -159,7 +159,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         ? undefined
         : host.summaryStore(roots, typeof init.cacheDir === 'string' ? init.cacheDir : undefined);
     session = new AnalysisSession(host.fs, {
-      excludeDirs: settings.exclude,
+      exclude: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),
       ...(summaryStore ? { summaryStore } : {}),
@@ -205,11 +205,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
     settings = next;
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
+    const walkChanged =
+      next.maxFileSizeMB !== before.maxFileSizeMB || JSON.stringify(next.exclude) !== JSON.stringify(before.exclude);
+    if (walkChanged) s.index.exclude = next.exclude;
     s.index.toscaDialect = next.tosca.dialect;
     if (JSON.stringify(next.tosca.importMap ?? {}) !== JSON.stringify(before.tosca.importMap ?? {}))
       s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
     scheduler.settingsChanged();
+    // A file now excluded leaves the index, one now under the cap or no longer excluded enters it.
+    if (walkChanged && s.index.state === 'ready') void workspace.build();
   };
 
   const loadSettings = async () => {

@@ -105,7 +105,12 @@ export class WorkspaceSync {
     let lastSent = 0;
     try {
       // Files that arrive after the first phase are indexed by another build (unchanged files are skipped).
-      if (this.prefetch) await this.prefetch(session.index.roots, () => void this.build());
+      if (this.prefetch) {
+        await this.prefetch(session.index.roots, () => void this.build(), {
+          isExcluded: (p) => session.index.isExcluded(p),
+          maxFileBytes: () => session.index.maxFileBytes,
+        });
+      }
       await session.index.build((done, total) => {
         const now = Date.now();
         if (now - lastSent < 100 && done < total) return;
