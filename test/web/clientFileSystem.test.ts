@@ -208,7 +208,7 @@ test('the walk honours the server filter: the exclude list (names and globs) and
   assert.ok(!client.calls.some((c) => c.includes('readFile') && c.includes('big')));
   const capLines = logs.filter((l) => /size cap/.test(l));
   assert.equal(capLines.length, 1, logs.join('\n'));
-  assert.match(capLines[0]!, /^2 files over the size cap of 0 MB \(maxFileSizeMB\) not read: .*big1\.yaml/);
+  assert.match(capLines[0]!, /^2 files over the size cap of 2 KB \(maxFileSizeMB\) not read: .*big1\.yaml/);
   // The index built on it: the kept files, nothing excluded, the big ones counted as skipped.
   await index.build();
   assert.deepEqual([...index.allEntries()].map((e) => e.path.slice(ROOT.length + 1)).sort(), [

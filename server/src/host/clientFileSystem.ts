@@ -14,6 +14,7 @@ import type { DirEntry, FileStat, FileSystem } from '../index/fileSystem.js';
 import type { WalkFilter } from './serverHost.js';
 import { isBehaviourPath, YAML_FILE } from '../model/kinds.js';
 import { posix } from '../util/path.js';
+import { sizeText } from '../util/size.js';
 import { FS_READ_DIRECTORY_REQUEST, FS_READ_FILE_REQUEST, FS_STAT_REQUEST } from '../protocol.js';
 
 /** The three requests the web client answers (README "The web build"). */
@@ -335,9 +336,9 @@ export class ClientFileSystem implements FileSystem {
       `fetched ${files} files (${bytes} characters, ${entries} names listed) from the client in ${Date.now() - t0} ms`,
     );
     if (oversized.length) {
-      const mb = Math.round((filter.maxFileBytes() / (1024 * 1024)) * 10) / 10;
+      const cap = sizeText(filter.maxFileBytes());
       const names = oversized.slice(0, 3).join(', ') + (oversized.length > 3 ? ', …' : '');
-      this.log(`${oversized.length} files over the size cap of ${mb} MB (maxFileSizeMB) not read: ${names}`);
+      this.log(`${oversized.length} files over the size cap of ${cap} (maxFileSizeMB) not read: ${names}`);
     }
   }
 }

@@ -15,6 +15,7 @@ import type { AnalysisSession } from '../host/analysisSession.js';
 import type { ServerHost } from '../host/serverHost.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
 import { keyOfUri } from './convert.js';
+import { sizeText } from '../util/size.js';
 import { nextTurn } from '../util/turn.js';
 
 /** Descriptors up to this size are picked for the warm-up; the warm-up stops after WARM_UP_MS. */
@@ -127,7 +128,8 @@ export class WorkspaceSync {
     this.log(
       `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors, ` +
         `${session.index.toscaCount()} TOSCA files; ${b.fromCache} from cache, ${b.indexed} read` +
-        `${b.skipped ? `, ${b.skipped} over the size cap skipped` : ''}) in ${Date.now() - t0} ms`,
+        `${b.skipped ? `, ${b.skipped} over the size cap of ${sizeText(session.index.maxFileBytes)} not read` : ''})` +
+        ` in ${Date.now() - t0} ms`,
     );
     this.status('ready', b.files, b.files);
     void this.warmUp();
