@@ -18,6 +18,7 @@ import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import { headerOf, LazySummary, type CachedEntry, type SummaryHeader, type SummaryStore } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
+import { excludeMatcher, type ExcludeMatcher } from './exclude.js';
 import { ToscaModels } from './toscaModels.js';
 import { nextTurn } from '../util/turn.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
@@ -109,8 +110,11 @@ export interface IndexChange {
 }
 
 export interface IndexOptions {
-  /** Directory names never descended into. */
-  excludeDirs?: string[];
+  /**
+   * What the walk skips: folder or file names at any depth (`node_modules`), or globs against the
+   * root-relative path (`**\/generated`, `build/**`), see exclude.ts. Default: DEFAULT_EXCLUDED_DIRS.
+   */
+  exclude?: readonly string[];
   /** Where to persist summaries for a warm start (the host's store); no persistence when undefined. */
   summaryStore?: SummaryStore;
   /** Files processed between two yields to the event loop. */
@@ -213,6 +217,30 @@ export class WorkspaceIndex {
       this.recomputeAllNames();
     }
     if (gone.length) this.emit(gone, 'roots');
+  }
+
+  /** The exclude list (lmDescriptors.exclude): the next walk skips what it names. */
+  set exclude(patterns: readonly string[]) {
+    this.options.exclude = patterns;
+    this.excluded = undefined;
+  }
+
+  private excluded: ExcludeMatcher | undefined;
+
+  /**
+   * True when the exclude list names `p` or a folder above it, relative to the root holding it
+   * (the walks of both hosts ask this; a path under no root is never excluded).
+   */
+  isExcluded(filePath: string): boolean {
+    const p = normalise(filePath);
+    const match = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
+    let root: string | undefined;
+    for (const r of this.roots) if (isUnder(p, r) && (!root || r.length > root.length)) root = r;
+    if (root === undefined || p === root) return false;
+    const rel = p.slice(root === '/' ? 1 : root.length + 1);
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) if (match(parts.slice(0, i).join('/'), parts[i - 1]!)) return true;
+    return false;
   }
 
   /** The size cap (lmDescriptors.maxFileSizeMB): larger files are never read. */
@@ -326,16 +354,17 @@ export class WorkspaceIndex {
    * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile.
    */
   private async walk(root: string, out: string[]): Promise<void> {
-    const excluded = this.options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS;
-    const stack = [root];
+    const excluded = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
+    const stack: [string, string][] = [[root, '']];
     let n = 0;
     while (stack.length) {
-      const dir = stack.pop()!;
+      const [dir, rel] = stack.pop()!;
       for (const e of this.fs.readDirSync(dir)) {
         const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
-        if (e.isDirectory) {
-          if (!excluded.includes(e.name)) stack.push(full);
-        } else if (e.isFile && (YAML_FILE.test(e.name) || (e.name.endsWith('.json') && isBehaviourPath(full))))
+        const relative = rel ? `${rel}/${e.name}` : e.name;
+        if (excluded(relative, e.name)) continue;
+        if (e.isDirectory) stack.push([full, relative]);
+        else if (e.isFile && (YAML_FILE.test(e.name) || (e.name.endsWith('.json') && isBehaviourPath(full))))
           out.push(full);
       }
       if (++n % 500 === 0) await yieldToEventLoop();
@@ -403,6 +432,11 @@ export class WorkspaceIndex {
     const p = normalise(filePath);
     const e = this.entries.get(p);
     if (e?.open) return;
+    // The watcher sees the whole workspace; what the exclude list names stays out of the index.
+    if (this.isExcluded(p)) {
+      if (e) this.remove(p);
+      return;
+    }
     // Never block on whatever an event names (a FIFO, a link to a device) and never read past the cap.
     const text = await this.fs.readText(p, this.maxFileBytes);
     const stat = text === undefined ? undefined : await this.fs.stat(p);
