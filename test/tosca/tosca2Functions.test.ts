@@ -366,3 +366,65 @@ service_template:
 #                                             ^^^^^^ TOSCA245
 `);
 });
+
+const FUNCTION_PROFILE = `#- /ws/profile/functions.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.functions:1.0
+functions:
+  sqrt:
+    description: Square root.
+    signatures:
+      - arguments: [ float ]
+        result: float
+  pick:
+    signatures:
+      - arguments: [ list, integer ]
+service_template:
+  functions:
+    hidden:
+      signatures: [ { result: float } ]
+`;
+
+test('TOSCA235: functions declared in a profile imported by name, under its namespace (§10.4, §6.8.4)', async () => {
+  const d = await check(`${FUNCTION_PROFILE}#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.functions:1.0
+    namespace: fn
+service_template:
+  outputs:
+    a: { value: { $fn:sqrt: [ 1, 2 ] } }
+#                           ^^^^^^^^ TOSCA235
+    b: { value: { $fn:pick: [ [ 1 ], two ] } }
+#                           ^^^^^^^^^^^^^^ TOSCA235
+    ok1: { value: { $fn:sqrt: [ 4 ] } }
+    ok2: { value: { $fn:pick: [ [ 1, 2 ], 0 ] } }
+    ok3: { value: { $sqrt: [ 1, 2, 3 ] } }
+    ok4: { value: { $fn:hidden: [ 1, 2 ] } }
+`);
+  assert.match(messageOf(d, 'TOSCA235'), /imported functions\.yaml.*§10\.4/);
+});
+
+test('TOSCA235: functions of a file imported by url without a namespace, and of nested namespaces', async () => {
+  await check(`${FUNCTION_PROFILE}#- /ws/lib/mid.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.functions:1.0
+    namespace: inner
+#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - url: profile/functions.yaml
+  - url: lib/mid.yaml
+    namespace: outer
+service_template:
+  outputs:
+    a: { value: { $sqrt: [ 1, 2 ] } }
+#                        ^^^^^^^^ TOSCA235
+    b: { value: { $outer:inner:sqrt: [] } }
+#                                    ^^ TOSCA235
+    ok1: { value: { $sqrt: [ 2.5 ] } }
+    ok2: { value: { $outer:inner:sqrt: [ 2 ] } }
+    ok3: { value: { $inner:sqrt: [] } }
+`);
+});
