@@ -1,7 +1,8 @@
 /**
- * Process entry point of `dist/server.js`: the Node host. The transport comes from the command
- * line, as vscode-languageserver reads it: `--stdio` for any editor, `--node-ipc` for the VS Code
- * client. lsp/ itself uses only the platform-neutral part of vscode-languageserver.
+ * The Node host of the language server (`dist/server-main.js`, which `dist/server.js`, serverBin.ts,
+ * loads through V8's code cache). The transport comes from the command line, as vscode-languageserver
+ * reads it: `--stdio` for any editor, `--node-ipc` for the VS Code client. lsp/ itself uses only the
+ * platform-neutral part of vscode-languageserver.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeHost } from './host/nodeHost.js';
@@ -14,4 +15,35 @@ const connection = createConnection(ProposedFeatures.all, { messageStrategy: gua
 guard.attach(connection);
 process.on('uncaughtException', (e) => connection.console.error(`[lm-descriptors] uncaught: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`[lm-descriptors] unhandled rejection: ${String(e)}`));
+
+// The loader makes its code cache once the session is warm: after the first diagnostics of an open
+// document, pushed (they carry its version) or pulled, the parser, the analysis and the rules have
+// been compiled. Both paths are watched here, at the edge, so lsp/ knows nothing of the cache.
+let onWarm: (() => void) | undefined;
+let warmed = false;
+function warm(): void {
+  if (warmed) return;
+  warmed = true;
+  onWarm?.();
+}
+const send = connection.sendDiagnostics.bind(connection);
+connection.sendDiagnostics = (params) => {
+  if (params.version !== undefined) warm();
+  return send(params);
+};
+const pulls = connection.languages.diagnostics;
+const onPull = pulls.on.bind(pulls);
+pulls.on = (handler) =>
+  onPull(async (...args) => {
+    const report = await handler(...args);
+    warm();
+    return report;
+  });
+
+/** Called by the loader (serverBin.ts) with what to do once the session is warm. */
+export function whenWarm(cb: () => void): void {
+  if (warmed) cb();
+  else onWarm = cb;
+}
+
 startServer(connection, nodeHost);

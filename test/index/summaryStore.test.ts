@@ -10,6 +10,7 @@ import {
   CACHE_FORMAT,
   parseCache,
   serialiseCache,
+  textSource,
   type CachedEntry,
   type Checksum,
   type SummaryStore,
@@ -37,7 +38,7 @@ class MemoryStore implements SummaryStore {
   text = '';
   saves = 0;
   async load(): Promise<Map<string, CachedEntry>> {
-    return parseCache(this.text, fnv32);
+    return parseCache(textSource(this.text), this.text.length, fnv32);
   }
   async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
     this.saves++;
@@ -73,15 +74,38 @@ test('an index warm-starts from a store the host provides, with the host’s che
   assert.ok(symbols(warm).includes('balancer /ws/Descriptor/assembly.yml'));
 });
 
-test('a line whose checksum does not match is dropped: that file alone is read again', async () => {
+test('a header line whose checksum does not match is dropped: that file alone is read again', async () => {
   const fs = new MemoryFileSystem(FILES);
   const store = new MemoryStore();
   await build(fs, store);
-  store.text = store.text.replace('"port"', '"pork"');
+  // The resource's header line names its descriptor: edit it (same length, so the layout holds).
+  assert.ok(store.text.includes('"explicitName":"resource::lb::1.0"'));
+  store.text = store.text.replace('"explicitName":"resource::lb::1.0"', '"explicitName":"resource::lb::2.0"');
   assert.equal((await store.load()).size, Object.keys(FILES).length - 1);
   const warm = await build(fs, store);
   assert.equal(warm.index.lastBuild.fromCache, Object.keys(FILES).length - 1);
   assert.equal(warm.index.lastBuild.indexed, 1);
+});
+
+test('a summary that does not match its checksum is found when first read: the file is read again', async () => {
+  const fs = new MemoryFileSystem(FILES);
+  const store = new MemoryStore();
+  const cold = await build(fs, store);
+  const resource = '/ws/lb/Definitions/lm/resource.yaml';
+  const expected = cold.index.get(resource)!.summary;
+  store.text = store.text.replace('"port"', '"pork"');
+  // Loading reads the headers only: every entry is taken.
+  assert.equal((await store.load()).size, Object.keys(FILES).length);
+  const warm = await build(fs, store);
+  assert.equal(warm.index.lastBuild.fromCache, Object.keys(FILES).length);
+  // Read now: unusable, so an empty summary of its kind while the file is read again.
+  const first = warm.index.get(resource)!.summary;
+  assert.equal(JSON.stringify(first).includes('pork'), false);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(warm.index.get(resource)!.summary, expected);
+  // The other summaries read as they were written.
+  const assembly = '/ws/Descriptor/assembly.yml';
+  assert.deepEqual(warm.index.get(assembly)!.summary, cold.index.get(assembly)!.summary);
 });
 
 test('serialised in chunks of the size asked for, parsed back whole; another format is ignored', () => {
@@ -92,12 +116,18 @@ test('serialised in chunks of the size asked for, parsed back whole; another for
   const chunks = [...serialiseCache(entries, fnv32, 100)];
   assert.ok(chunks.length > 1);
   const text = chunks.join('');
+  const parse = (t: string) => parseCache(textSource(t), t.length, fnv32);
+  const parsed = parse(text);
   assert.deepEqual(
-    [...parseCache(text, fnv32).keys()],
+    [...parsed.keys()],
     entries.map(([p]) => p),
   );
-  assert.equal(parseCache(text.replace(/^\S+ \d+/, `lm-descriptors-cache ${CACHE_FORMAT - 1}`), fnv32).size, 0);
-  // Entries whose path or summary would break the line layout are not written.
+  const json = parsed.get('/ws/f3.yaml')!.json;
+  assert.equal(typeof json === 'string' ? json : json.read(), '{"kind":"other"}');
+  assert.equal(parse(text.replace(/^\S+ \d+/, `lm-descriptors-cache ${CACHE_FORMAT - 1}`)).size, 0);
+  // A cut text has no trailer: nothing is taken.
+  assert.equal(parse(text.slice(0, -5)).size, 0);
+  // Entries whose path would break the line layout are not written.
   const bad: [string, CachedEntry][] = [['/ws/a\tb.yaml', entries[0]![1]]];
-  assert.equal(parseCache([...serialiseCache(bad, fnv32)].join(''), fnv32).size, 0);
+  assert.equal(parse([...serialiseCache(bad, fnv32)].join('')).size, 0);
 });

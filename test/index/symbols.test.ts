@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Session } from '../../server/src/host/session.js';
@@ -120,15 +120,28 @@ test('the cache round trip keeps each entry’s symbols: [name, tag, start, end]
   assert.equal(cache.get('/ws/lmproject.yml')?.header, null);
 });
 
-/** Rewrites one line of the cache file (with a valid checksum, as a tampering tool would). */
+/**
+ * Rewrites one header line of the cache file (with a valid checksum, as a tampering tool would),
+ * keeping the layout: the header lines follow the summaries, and the trailer gives their offset
+ * and length in bytes.
+ */
 function rewriteLine(file: string, pathInLine: string, edit: (fields: string[]) => string[]): void {
-  const text = readFileSync(file, 'utf8').split('\n');
+  const buf = readFileSync(file);
+  const trailer = /^(\d+) (\d+)\n$/.exec(buf.subarray(buf.length - 32).toString('latin1'))!;
+  const at = Number(trailer[1]);
+  const text = buf
+    .subarray(at, buf.length - 32)
+    .toString('utf8')
+    .split('\n');
   const i = text.findIndex((l) => l.split('\t')[1] === pathInLine);
-  assert.ok(i > 0, `no cache line for ${pathInLine}`);
+  assert.ok(i >= 0, `no cache line for ${pathInLine}`);
   const body = edit(text[i]!.split('\t').slice(1)).join('\t');
   const sum = createHash('sha1').update(body).digest('base64url').slice(0, 16);
   text[i] = `${sum}\t${body}`;
-  writeFileSync(file, text.join('\n'));
+  const headers = text.join('\n');
+  const digits = (n: number) => String(n).padStart(15, '0');
+  writeFileSync(file, new Uint8Array(buf.subarray(0, at)));
+  appendFileSync(file, `${headers}${digits(at)} ${digits(Buffer.byteLength(headers))}\n`);
 }
 
 test('cache lines without symbols, or with malformed ones, are not trusted: the file is read again', async () => {

@@ -102,10 +102,10 @@ test('the code cache is written again when a run checks kinds it has not seen or
       return { line: text.slice(0, text.indexOf('\n')), mtime: statSync(path.join(dir, f!)).mtimeMs };
     };
     check(empty);
-    assert.equal(header().line, 'lm-descriptors-code-cache-1 0 ');
+    assert.equal(header().line, 'lm-descriptors-code-cache-2 0 ');
     check(path.join(home, 'example'));
     const after = header();
-    assert.match(after.line, /^lm-descriptors-code-cache-1 [1-9]\d* assembly,lmproject,resource,tosca$/);
+    assert.match(after.line, /^lm-descriptors-code-cache-2 [1-9]\d* assembly,lmproject,resource,tosca$/);
     // The same run, and a smaller one: the cache covers them, it is not written again.
     check(path.join(home, 'example'));
     check(empty);

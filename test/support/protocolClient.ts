@@ -113,10 +113,11 @@ export class LspClient {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private versions = new Map<string, number>();
 
-  constructor(opts: { cwd?: string; args?: string[] } = {}) {
+  constructor(opts: { cwd?: string; args?: string[]; env?: NodeJS.ProcessEnv } = {}) {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: run \`npm run build\` first`);
     this.proc = spawn(process.execPath, [SERVER_JS, '--stdio', ...(opts.args ?? [])], {
       cwd: opts.cwd ?? REPO_ROOT,
+      ...(opts.env ? { env: opts.env } : {}),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.proc.stderr.setEncoding('utf8');

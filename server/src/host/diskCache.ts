@@ -6,10 +6,25 @@
  * only if it is a regular file (never through a link, never a FIFO or device), and written to a
  * temporary file with a random name, created exclusively without following links, then renamed
  * over the cache in one step.
+ *
+ * Loading reads the headers at the end of the file only; a summary is read from the file when the
+ * index first needs it (`DiskSource`). The file is held open while summaries are being read and
+ * closed after a pause; reopened, it must still be the file that was loaded (same device, inode,
+ * size and time), else its summaries read as unusable and the index reads those files again. After
+ * a save, the summaries the index had not read yet point at the new file.
  */
-import { constants, promises as fsp } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { parseCache, serialiseCache, type CachedEntry, type Checksum, type SummaryStore } from '../index/cache.js';
+import {
+  parseCache,
+  serialiseCache,
+  StoredSummary,
+  type CachedEntry,
+  type CacheSource,
+  type Checksum,
+  type StoredJson,
+  type SummaryStore,
+} from '../index/cache.js';
 
 /** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
 export function cacheFileFor(dir: string, roots: readonly string[]): string {
@@ -45,26 +60,82 @@ async function checksummer(): Promise<Checksum> {
   return (s) => hash('sha1', s, 'base64url').slice(0, 16);
 }
 
-/** Reads a regular file without following a link or blocking on a special file; undefined otherwise. */
-async function readRegular(file: string): Promise<string | undefined> {
-  let fh: import('node:fs/promises').FileHandle | undefined;
-  try {
-    fh = await fsp.open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const st = await fh.stat();
-    if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
-    return await fh.readFile('utf8');
-  } catch {
-    return undefined;
-  } finally {
-    await fh?.close().catch(() => undefined);
+/** An open cache file is closed after this long without a read. */
+const IDLE_CLOSE_MS = 5000;
+
+/** The identity of a file as loaded: a file put in its place later is not it. */
+const identity = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+
+/** A cache file read by byte ranges (see the module comment). */
+class DiskSource implements CacheSource {
+  private fd: number | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly id: string,
+    fd?: number,
+  ) {
+    this.fd = fd;
+    if (fd !== undefined) this.closeLater();
+  }
+
+  read(offset: number, length: number): string | undefined {
+    try {
+      if (this.fd === undefined) {
+        const fd = openSync(this.file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+        const st = fstatSync(fd);
+        if (!st.isFile() || identity(st) !== this.id) {
+          closeSync(fd);
+          return undefined;
+        }
+        this.fd = fd;
+      }
+      this.closeLater();
+      const buf = new Uint8Array(length);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(this.fd, buf, done, length - done, offset + done);
+        if (n === 0) return undefined;
+        done += n;
+      }
+      return Buffer.from(buf.buffer, buf.byteOffset, length).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private closeLater(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const fd = this.fd;
+      this.fd = undefined;
+      if (fd !== undefined) closeSync(fd);
+    }, IDLE_CLOSE_MS);
+    // A process that is done does not wait for the file to close.
+    this.timer.unref?.();
   }
 }
 
 /** The entries of the cache at `file` that pass every check; an empty map when there is none. */
 export async function loadCache(file: string): Promise<Map<string, CachedEntry>> {
-  const text = await readRegular(file);
-  if (text === undefined) return new Map(); // no cache yet (or not a plain file): start cold
-  return parseCache(text, await checksummer());
+  let fd: number | undefined;
+  try {
+    // Never through a link, never blocking on a special file.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_CACHE_BYTES) {
+      closeSync(fd);
+      return new Map();
+    }
+    const source = new DiskSource(file, identity(st), fd);
+    fd = undefined;
+    return parseCache(source, st.size, await checksummer());
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    return new Map(); // no cache yet (or not a plain file): start cold
+  }
 }
 
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
@@ -82,15 +153,25 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
       0o600,
     );
     created = true;
+    const moved: [StoredSummary, number][] = [];
+    const placed = (json: StoredJson | string, offset: number) => {
+      if (json instanceof StoredSummary) moved.push([json, offset]);
+    };
+    let id: string;
     try {
       // Written in chunks so the whole cache never sits in memory as one string.
-      for (const chunk of serialiseCache(entries, checksum)) await fh.write(chunk);
+      const measure = (s: string) => Buffer.byteLength(s, 'utf8');
+      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed)) await fh.write(chunk);
+      id = identity(await fh.stat());
     } finally {
       await fh.close();
     }
     // rename() replaces whatever sits at `file` (a link included) without following it.
     await fsp.rename(tmp, file);
     created = false;
+    // The summaries nobody has read yet are now read from the new file (the old one is gone).
+    const source = new DiskSource(file, id);
+    for (const [json, offset] of moved) json.moveTo(source, offset);
   } catch {
     // A read-only or hostile cache location only costs the warm start.
   } finally {

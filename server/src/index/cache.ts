@@ -2,20 +2,23 @@
  * Persisted summaries for a warm start.
  *
  * Each entry keeps the file's stat, its kind, a small header (the facts the index needs for its
- * name and reference maps) and the full summary as a JSON *string*. Loading therefore parses only
- * the headers; a summary is parsed the first time a request needs it (see `LazySummary`), and
- * saving reuses the strings of entries nobody looked at.
+ * name and reference maps) and the full summary as JSON. The headers sit together at the end of the
+ * store, the summaries before them: loading reads and checks the headers only (about 5% of the
+ * store), and a summary is read from the store and parsed the first time a request needs it (see
+ * `StoredSummary`, `LazySummary`). So the warm start neither reads nor keeps in memory the summaries
+ * nobody asks for, and saving copies the ones nobody looked at without parsing them.
  *
  * The cache is data the server did not just compute, so nothing in it is trusted:
- * - every line carries a checksum of its content; a line that does not match (truncated, edited,
- *   corrupted) is dropped and its file is read again;
+ * - every header line carries a checksum of its content, which includes a checksum of its summary;
+ *   a header line that does not match (truncated, edited, corrupted) is dropped and its file is read
+ *   again; a summary that does not match its checksum when read reads as unusable (below);
  * - headers and kinds are shape-checked on load, summaries when first parsed (`isSummaryOf`); a
  *   summary that fails reads as an empty one and the index is told to read the file again;
- * - a bad first line, a missing file or anything else only costs the warm start.
+ * - a bad first line or trailer, a missing file or anything else only costs the warm start.
  *
  * This module holds the format and the checks; where the entries are kept is a `SummaryStore` the
  * host gives the index (the Node host: `host/diskCache.ts`, which also says how the file is kept
- * private; none: no warm start). The line checksum is the store's too, so this layer does no hashing.
+ * private; none: no warm start). The checksum is the store's too, so this layer does no hashing.
  */
 import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } from '../model/indexSymbols.js';
 import type { FileKind } from '../model/kinds.js';
@@ -23,7 +26,7 @@ import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 11; // 11: behaviour files; TOSCA `derivedFromAlso` (Unfurl types with several parents)
+export const CACHE_FORMAT = 12; // 12: headers after the summaries, summaries read on demand
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
@@ -34,24 +37,44 @@ export interface SummaryHeader {
   symbols: IndexSymbol[];
 }
 
+/** A summary's JSON that the store keeps and hands over when first needed. */
+export interface StoredJson {
+  /** The JSON text; undefined when the store can no longer give it or it fails its checksum. */
+  read(): string | undefined;
+}
+
 export interface CachedEntry {
   mtimeMs: number;
   size: number;
   kind: FileKind;
   header: SummaryHeader | null;
-  /** The summary as JSON, parsed on first use. */
-  json: string;
+  /** The summary as JSON (in memory, or kept by the store), parsed on first use. */
+  json: string | StoredJson;
+}
+
+/**
+ * Where a store's serialised text is: `read` returns the text of `length` units at `offset` (the
+ * units the store measured it in when writing: bytes on a disk, characters in memory).
+ */
+export interface CacheSource {
+  read(offset: number, length: number): string | undefined;
 }
 
 /*
- * File layout, one line per entry after a header line, so summaries are stored verbatim (JSON in a
- * JSON string would escape every quote and double the parse work):
- *   lm-descriptors-cache <format>
- *   <checksum>\t<path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<summary JSON>
- * The checksum covers everything after the first tab. Paths never contain tabs or newlines here
- * (entries with them are not saved).
+ * Layout, so summaries are stored verbatim (JSON in a JSON string would escape every quote and
+ * double the parse work) and headers can be read without them:
+ *   lm-descriptors-cache <format>\n
+ *   <summary JSON><summary JSON>...                                    (the data section)
+ *   <checksum>\t<path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<offset>\t<length>\t<summary checksum>\n
+ *   ...                                                                (one header line per entry)
+ *   <header section offset, 15 digits> <its length, 15 digits>\n       (the trailer)
+ * Offsets and lengths are in the store's units. The line checksum covers everything after the first
+ * tab. Paths never contain tabs or newlines here (entries with them are not saved).
  */
 const MAGIC = 'lm-descriptors-cache';
+const FIRST_LINE = `${MAGIC} ${CACHE_FORMAT}\n`;
+const TRAILER_DIGITS = 15;
+const TRAILER_LENGTH = 2 * TRAILER_DIGITS + 2;
 
 const KINDS: ReadonlySet<string> = new Set([
   'assembly',
@@ -107,35 +130,88 @@ function isHeader(v: unknown): v is SummaryHeader {
   );
 }
 
-/** The entries of a cache file's text that pass every check. */
-export function parseCache(text: string, checksum: Checksum): Map<string, CachedEntry> {
+/** A summary kept in a store: read (and checked against its checksum) when first needed. */
+export class StoredSummary implements StoredJson {
+  constructor(
+    private source: CacheSource,
+    private offset: number,
+    private readonly length: number,
+    readonly sum: string,
+    private readonly checksum: Checksum,
+  ) {}
+
+  read(): string | undefined {
+    const text = this.source.read(this.offset, this.length);
+    return text !== undefined && this.checksum(text) === this.sum ? text : undefined;
+  }
+
+  /** The same text now lives at `offset` of `source` (the store wrote it there). */
+  moveTo(source: CacheSource, offset: number): void {
+    this.source = source;
+    this.offset = offset;
+  }
+}
+
+/** A source over a text held in memory (units: characters). */
+export function textSource(text: string): CacheSource {
+  return {
+    read: (offset, length) => (offset + length <= text.length ? text.slice(offset, offset + length) : undefined),
+  };
+}
+
+/**
+ * The entries of a store of `size` units read through `source` that pass every check; their
+ * summaries stay in the store until first read.
+ */
+export function parseCache(source: CacheSource, size: number, checksum: Checksum): Map<string, CachedEntry> {
   const out = new Map<string, CachedEntry>();
-  const firstNl = text.indexOf('\n');
-  if (firstNl < 0 || text.slice(0, firstNl) !== `${MAGIC} ${CACHE_FORMAT}`) return out;
-  let pos = firstNl + 1;
+  if (size < FIRST_LINE.length + TRAILER_LENGTH || source.read(0, FIRST_LINE.length) !== FIRST_LINE) return out;
+  const trailer = /^(\d+) (\d+)\n$/.exec(source.read(size - TRAILER_LENGTH, TRAILER_LENGTH) ?? '');
+  if (!trailer) return out;
+  const headerAt = Number(trailer[1]);
+  const headerLength = Number(trailer[2]);
+  if (headerAt < FIRST_LINE.length || headerAt + headerLength !== size - TRAILER_LENGTH) return out;
+  const text = source.read(headerAt, headerLength);
+  if (text === undefined) return out;
+  let pos = 0;
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
-    const line = text.slice(pos, nl);
+    const entry = parseLine(text.slice(pos, nl), checksum, source, headerAt);
     pos = nl + 1;
-    const entry = parseLine(line, checksum);
     if (entry) out.set(entry[0], entry[1]);
     // Anything else costs one file a re-read.
   }
   return out;
 }
 
-function parseLine(line: string, checksum: Checksum): [string, CachedEntry] | undefined {
+function parseLine(
+  line: string,
+  checksum: Checksum,
+  source: CacheSource,
+  dataEnd: number,
+): [string, CachedEntry] | undefined {
   const t0 = line.indexOf('\t');
   if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return undefined;
   const f = line.slice(t0 + 1).split('\t');
-  if (f.length < 6) return undefined;
-  const [p, mtime, size, kind, headerText] = f as [string, string, string, string, string];
-  const json = f.slice(5).join('\t');
+  if (f.length !== 8) return undefined;
+  const [p, mtime, size, kind, headerText, offsetText, lengthText, sum] = f as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const mtimeMs = Number(mtime);
   const bytes = Number(size);
+  const offset = Number(offsetText);
+  const length = Number(lengthText);
   if (!p.startsWith('/') || !Number.isFinite(mtimeMs) || !Number.isInteger(bytes) || bytes < 0) return undefined;
-  if (!KINDS.has(kind) || !json.startsWith(`{"kind":"${kind}"`)) return undefined;
+  if (!KINDS.has(kind) || !Number.isInteger(offset) || !Number.isInteger(length) || length <= 0) return undefined;
+  if (offset < FIRST_LINE.length || offset + length > dataEnd) return undefined;
   let header: SummaryHeader | null = null;
   // Without its header an entry would have to parse its summary for names and symbols: read the file again.
   if (headerText === '-' && HEADED_KINDS.has(kind)) return undefined;
@@ -148,27 +224,55 @@ function parseLine(line: string, checksum: Checksum): [string, CachedEntry] | un
       return undefined;
     }
   }
+  const json = new StoredSummary(source, offset, length, sum, checksum);
   return [p, { mtimeMs, size: bytes, kind: kind as FileKind, header, json }];
 }
 
-/** The text of a cache file, in chunks of about `chunkSize` characters, so it never sits in memory as one string. */
+/**
+ * The text of a store, in chunks of about `chunkSize` characters, so it never sits in memory as one
+ * string. `measure` gives the length of a text in the store's units (default: characters); `placed`
+ * hears where each entry's summary went (offset in those units), so a store can point the
+ * summaries it kept at the new text once it is in place. Entries whose summary the old store can no
+ * longer give are left out.
+ */
 export function* serialiseCache(
   entries: Iterable<[string, CachedEntry]>,
   checksum: Checksum,
   chunkSize = 1 << 20,
+  measure: (s: string) => number = (s) => s.length,
+  placed?: (json: StoredJson | string, offset: number) => void,
 ): Generator<string> {
-  let chunk = `${MAGIC} ${CACHE_FORMAT}\n`;
+  let chunk = FIRST_LINE;
+  let at = measure(FIRST_LINE);
+  const lines: string[] = [];
   for (const [p, e] of entries) {
-    if (/[\t\n]/.test(p) || e.json.includes('\n')) continue;
+    if (/[\t\n]/.test(p)) continue;
+    const json = typeof e.json === 'string' ? e.json : e.json.read();
+    if (json === undefined || json.length === 0) continue;
+    const length = measure(json);
+    const sum = e.json instanceof StoredSummary ? e.json.sum : checksum(json);
     const header = e.header ? JSON.stringify(e.header) : '-';
-    const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${e.json}`;
-    chunk += `${checksum(body)}\t${body}\n`;
+    const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${at}\t${length}\t${sum}`;
+    lines.push(`${checksum(body)}\t${body}\n`);
+    placed?.(e.json, at);
+    chunk += json;
+    at += length;
     if (chunk.length > chunkSize) {
       yield chunk;
       chunk = '';
     }
   }
-  yield chunk;
+  const headerAt = at;
+  for (const line of lines) {
+    chunk += line;
+    at += measure(line);
+    if (chunk.length > chunkSize) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  const digits = (n: number) => String(n).padStart(TRAILER_DIGITS, '0');
+  yield `${chunk}${digits(headerAt)} ${digits(at - headerAt)}\n`;
 }
 
 /**
@@ -178,7 +282,7 @@ export function* serialiseCache(
 export class LazySummary {
   private value: FileSummary | undefined;
   constructor(
-    private json: string,
+    private json: string | StoredJson,
     private readonly kind: FileKind,
     private readonly onInvalid?: () => void,
   ) {}
@@ -187,7 +291,8 @@ export class LazySummary {
     if (this.value === undefined) {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(this.json);
+        const text = typeof this.json === 'string' ? this.json : this.json.read();
+        parsed = text === undefined ? undefined : JSON.parse(text);
       } catch {
         parsed = undefined;
       }
@@ -201,8 +306,8 @@ export class LazySummary {
     return this.value;
   }
 
-  /** The JSON form, without parsing (or re-stringifying) when it was never used. */
-  toJson(): string {
+  /** The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. */
+  toJson(): string | StoredJson {
     return this.value === undefined ? this.json : JSON.stringify(this.value);
   }
 }

@@ -16,7 +16,14 @@ import type { DialectName } from '../model/tosca/dialects.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
-import { headerOf, LazySummary, type CachedEntry, type SummaryHeader, type SummaryStore } from './cache.js';
+import {
+  headerOf,
+  LazySummary,
+  type CachedEntry,
+  type StoredJson,
+  type SummaryHeader,
+  type SummaryStore,
+} from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
 import { excludeMatcher, type ExcludeMatcher } from './exclude.js';
 import { ToscaModels } from './toscaModels.js';
@@ -59,7 +66,7 @@ class Entry implements IndexEntry {
     return this.header?.symbols ?? [];
   }
 
-  summaryJson(): string {
+  summaryJson(): string | StoredJson {
     return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
   }
 }

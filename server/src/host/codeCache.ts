@@ -1,0 +1,168 @@
+/**
+ * Loading a bundle through V8's code cache, shared by the two Node entry points: `dist/cli.js`
+ * (cli/bin.ts, the checker) and `dist/server.js` (serverBin.ts, the language server). Each is a small
+ * loader for its main bundle (`dist/cli-main.js`, `dist/server-main.js`); with the cache, a start does
+ * not parse and compile again the functions an earlier run compiled.
+ *
+ * One file per bundle build and node version (`<name>-<node>-<arch>-<size>-<mtime>.v8`) in the user's
+ * private cache folder (`$XDG_CACHE_HOME/lm-descriptors`, else `~/.cache/lm-descriptors`, created
+ * 0700). Compiled code is code, so a file is read only when it is a regular file (links are not
+ * followed) that the user owns and nobody else can write, in a folder nobody else can write; V8 itself
+ * refuses data that does not match the source or the node build. A file is written to a fresh name
+ * and renamed into place, and replaces the older builds' files of the same bundle. Any failure (an
+ * unusable folder included) only means no cache; `LM_DESCRIPTORS_NO_COMPILE_CACHE=1` turns it off,
+ * and without `getuid` (Windows) it is off.
+ *
+ * Node 22.1's `module.enableCompileCache()` would do most of this, but the package supports Node 20,
+ * hence `vm.Script` with `cachedData`. This module is loaded only by the two loaders (never by the
+ * browser build).
+ */
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+/** Larger files at the cache path are not ours. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+/** First word of a cache file's first line (the caller's note follows it); the V8 data comes after the line. */
+const MAGIC = 'lm-descriptors-code-cache-2';
+/** Longest first line accepted. */
+const MAX_HEADER = 1024;
+
+type ModuleFunction = (
+  exports: unknown,
+  require: NodeJS.Require,
+  module: { exports: unknown },
+  filename: string,
+  dirname: string,
+) => void;
+
+/** A bundle compiled (with the cache when there was a usable one) and not yet run. */
+export interface CachedBundle<E> {
+  /** The note stored with the cache V8 accepted; undefined when none was given to it or V8 refused it. */
+  readonly accepted: string | undefined;
+  /** Runs the bundle as a CommonJS module (once) and returns its exports. */
+  run(): E;
+  /** The bundle's exports as they are now (also while it runs); undefined before `run`. */
+  exports(): E | undefined;
+  /**
+   * Writes the cache of every function of the bundle compiled so far, with a one-line `note` the next
+   * `accepted` returns. Synchronous (safe in an `exit` handler); never throws.
+   */
+  write(note: string): void;
+}
+
+/** The user's private cache folder of this program. */
+export function cacheFolder(): string {
+  return path.join(process.env['XDG_CACHE_HOME'] || path.join(os.homedir(), '.cache'), 'lm-descriptors');
+}
+
+/** True for a file or folder this user owns that nobody else may write. */
+function isPrivate(st: { uid: number; mode: number }, uid: number): boolean {
+  return st.uid === uid && (st.mode & 0o022) === 0;
+}
+
+function readCache(file: string, uid: number): { data: Buffer; note: string } | undefined {
+  let fd: number | undefined;
+  try {
+    if (!isPrivate(statSync(path.dirname(file)), uid)) return undefined;
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    if (!st.isFile() || !isPrivate(st, uid) || st.size > MAX_CACHE_BYTES) return undefined;
+    const buf = readFileSync(fd);
+    const nl = buf.indexOf(10);
+    if (nl < 0 || nl > MAX_HEADER) return undefined;
+    const line = buf.toString('latin1', 0, nl);
+    if (line !== MAGIC && !line.startsWith(`${MAGIC} `)) return undefined;
+    return { data: buf.subarray(nl + 1), note: line.slice(MAGIC.length + 1) };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function writeCache(file: string, prefix: string, note: string, data: Buffer, uid: number): void {
+  try {
+    const dir = path.dirname(file);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!isPrivate(statSync(dir), uid)) return;
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'wx', 0o600);
+    try {
+      writeSync(fd, `${MAGIC} ${note.replace(/[\r\n]/g, ' ')}\n`, null, 'latin1');
+      writeSync(fd, new Uint8Array(data));
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    // The files of other builds of this bundle are of no further use (other bundles' are left alone).
+    for (const f of readdirSync(dir))
+      if (f.startsWith(prefix) && f.endsWith('.v8') && f !== path.basename(file)) unlinkSync(path.join(dir, f));
+  } catch {
+    // No cache this time.
+  }
+}
+
+/**
+ * Compiles the CommonJS bundle `main` with the cache file of `name` (`cli`, `server`) when there is
+ * a usable one. Nothing is run until `run`.
+ */
+export function compileCached<E>(main: string, name: string): CachedBundle<E> {
+  const uid = process.getuid?.();
+  if (process.env['LM_DESCRIPTORS_NO_COMPILE_CACHE'] === '1' || uid === undefined) {
+    let loaded: E | undefined;
+    return {
+      accepted: undefined,
+      run: () => (loaded = createRequire(main)(main) as E),
+      exports: () => loaded,
+      write: () => undefined,
+    };
+  }
+  const source = readFileSync(main, 'utf8');
+  const st = statSync(main);
+  const prefix = `${name}-`;
+  const file = path.join(
+    cacheFolder(),
+    `${prefix}${process.version}-${process.arch}-${st.size}-${Math.trunc(st.mtimeMs)}.v8`.replace(/[^\w.-]/g, '_'),
+  );
+  const cached = readCache(file, uid);
+  const script = new vm.Script(Module.wrap(source), {
+    filename: main,
+    ...(cached ? { cachedData: cached.data } : {}),
+  });
+  // esbuild's CommonJS output replaces `module.exports`: read it from the module object.
+  let ran: { exports: E } | undefined;
+  return {
+    accepted: cached && !script.cachedDataRejected ? cached.note : undefined,
+    run(): E {
+      if (ran) return ran.exports;
+      const module = { exports: {} as E };
+      ran = module;
+      const fn = script.runInThisContext() as ModuleFunction;
+      fn.call(module.exports, module.exports, createRequire(main), module, main, path.dirname(main));
+      return module.exports;
+    },
+    exports: () => ran?.exports,
+    write(note: string): void {
+      try {
+        writeCache(file, prefix, note, script.createCachedData(), uid);
+      } catch {
+        // No cache this time.
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The language server's code cache (server/src/serverBin.ts, through host/codeCache.ts, the helper
+ * the checker's loader uses too): written privately once the first session has published an open
+ * document's diagnostics, accepted by the next session (which then leaves it alone), and no obstacle
+ * when the cache folder cannot be made. Needs `npm run build` first.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { LspClient, fileUri } from '../support/protocolClient.js';
+import { ASSEMBLY, tempWorkspace } from '../support/protocolWorkspace.js';
+
+const T = { timeout: 60000 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One session: open the example's assembly, wait for its diagnostics, then for the cache write. */
+async function session(cacheHome: string): Promise<number> {
+  const ws = tempWorkspace('srvcache');
+  const client = new LspClient({ env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
+  try {
+    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+    client.notify('initialized', {});
+    const uri = fileUri(ws.file(ASSEMBLY));
+    client.open(uri, ws.read(ASSEMBLY));
+    const p = await client.waitForDiagnostics(uri, () => true, 20000);
+    await sleep(2500);
+    await client.shutdown();
+    return p.diagnostics.length;
+  } finally {
+    client.kill();
+    rmSync(path.dirname(ws.dir), { recursive: true, force: true });
+  }
+}
+
+const cacheFiles = (dir: string) => readdirSync(dir).filter((f) => /^server-.*\.v8$/.test(f));
+
+test('the first session writes a private code cache after warm-up; the next uses it, same findings', T, async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+  try {
+    const first = await session(home);
+    const dir = path.join(home, 'lm-descriptors');
+    const files = cacheFiles(dir);
+    assert.equal(files.length, 1, `cache files: ${readdirSync(dir).join(', ')}`);
+    const file = path.join(dir, files[0]!);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.equal(statSync(dir).mode & 0o077, 0);
+    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm\n'));
+    const mtime = statSync(file).mtimeMs;
+    assert.equal(await session(home), first);
+    assert.equal(statSync(file).mtimeMs, mtime, 'an accepted cache is not written again');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('an unusable cache folder means no cache, not a failing server', T, async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+  try {
+    // A file where the folder should be: neither readable nor creatable.
+    writeFileSync(path.join(home, 'lm-descriptors'), 'not a folder');
+    assert.ok((await session(home)) >= 0);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
