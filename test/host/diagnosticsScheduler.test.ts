@@ -343,6 +343,36 @@ describe('DiagnosticsScheduler (push clients)', () => {
     assert.deepEqual(work.checked, [`${A}@v1`, `${A}@v1`]);
   });
 
+  test('settings and package files: open documents checked again, everything marked, one pass', async () => {
+    const { clock, work, marks, scheduler } = setup();
+    work.open(A, 'v1');
+    work.open(B, 'b1');
+    scheduler.settingsChanged();
+    await clock.advance(0);
+    assert.deepEqual(work.checked.sort(), [`${A}@v1`, `${B}@b1`], 'settings: at once, no debounce');
+    assert.deepEqual(marks.changes, [{ paths: [], reason: 'build' }]);
+    scheduler.packageFilesChanged(['/w/TOSCA-Metadata/TOSCA.meta']);
+    await clock.advance(DEBOUNCE);
+    assert.deepEqual(marks.packageFiles, ['/w/TOSCA-Metadata/TOSCA.meta']);
+    assert.equal(work.checked.length, 4);
+    await clock.advance(WORKSPACE_PASS_DELAY_MS);
+    assert.equal(work.passes, 1, 'the two starts within the delay make one pass');
+    // Hashes an open package document waited for: it is checked again at once.
+    scheduler.documentsDue([A]);
+    await clock.advance(0);
+    assert.equal(work.checked.at(-1), `${A}@v1`);
+    assert.equal(work.checked.length, 5);
+  });
+
+  test('no workspace pass before the index is built', async () => {
+    const { clock, work, scheduler } = setup();
+    work.ready = false;
+    scheduler.indexChanged({ paths: ['/w/x.yaml'], reason: 'disk' });
+    scheduler.startWorkspacePass();
+    await clock.advance(WORKSPACE_PASS_DELAY_MS * 2);
+    assert.equal(work.passes, 0);
+  });
+
   test('dispose stops every timer and cancels a running pass; nothing is scheduled after', async () => {
     const { clock, work, scheduler } = setup();
     let cancelled = false;
