@@ -20,6 +20,7 @@ import {
   serialiseCache,
   StoredSummary,
   type CachedEntry,
+  type CachedFolder,
   type CacheSource,
   type Checksum,
   type StoredJson,
@@ -139,7 +140,11 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
 }
 
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
-export async function saveCache(file: string, entries: Iterable<[string, CachedEntry]>): Promise<void> {
+export async function saveCache(
+  file: string,
+  entries: Iterable<[string, CachedEntry]>,
+  folders?: Iterable<[string, CachedFolder]>,
+): Promise<void> {
   const dir = path.dirname(file);
   const { randomBytes } = await crypto();
   const checksum = await checksummer();
@@ -161,7 +166,7 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
     try {
       // Written in chunks so the whole cache never sits in memory as one string.
       const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed)) await fh.write(chunk);
+      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
       id = identity(await fh.stat());
     } finally {
       await fh.close();
@@ -181,5 +186,5 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
 
 /** The index's summary store kept in `file` (see `cacheFileFor`). */
 export function diskSummaryStore(file: string): SummaryStore {
-  return { load: () => loadCache(file), save: (entries) => saveCache(file, entries) };
+  return { load: () => loadCache(file), save: (entries, folders) => saveCache(file, entries, folders) };
 }

@@ -67,6 +67,7 @@ export interface CacheSource {
  *   <summary JSON><summary JSON>...                                    (the data section)
  *   <checksum>\t<path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<offset>\t<length>\t<summary checksum>\n
  *   ...                                                                (one header line per entry)
+ *   <checksum>\t@folders\t<JSON of the folder listings>\n              (see `parseFolders`)
  *   <header section offset, 15 digits> <its length, 15 digits>\n       (the trailer)
  * Offsets and lengths are in the store's units. The line checksum covers everything after the first
  * tab. Paths never contain tabs or newlines here (entries with them are not saved).
@@ -91,7 +92,28 @@ const KINDS: ReadonlySet<string> = new Set([
 export interface SummaryStore {
   /** The entries that pass every check; an empty map when there are none. */
   load(): Promise<Map<string, CachedEntry>>;
-  save(entries: Iterable<[string, CachedEntry]>): Promise<void>;
+  /** `folders`: the folder listings of the walk, kept when the store can (see `CachedFolder`). */
+  save(entries: Iterable<[string, CachedEntry]>, folders?: Iterable<[string, CachedFolder]>): Promise<void>;
+}
+
+/**
+ * A folder's listing as the index walk saw it: its subfolders and the files the index reads. A warm
+ * start takes it instead of listing the folder again while the folder's mtime is unchanged (adding,
+ * removing or renaming an entry changes it); listing the 30,000 folders of the bench's workspace
+ * was half of its warm start. Only listings of folders unchanged for `RACY_MS` before they were taken
+ * are kept: a change within the same tick of a coarse clock would leave the mtime as it was.
+ */
+export interface CachedFolder {
+  mtimeMs: number;
+  dirs: string[];
+  files: string[];
+}
+
+export const RACY_MS = 2000;
+
+/** The entries of a store, with the folder listings it kept. */
+export class CacheContents extends Map<string, CachedEntry> {
+  readonly folders = new Map<string, CachedFolder>();
 }
 
 /** A short checksum of a line's content (the store provides it: hashing belongs to the host). */
@@ -163,8 +185,8 @@ export function textSource(text: string): CacheSource {
  * The entries of a store of `size` units read through `source` that pass every check; their
  * summaries stay in the store until first read.
  */
-export function parseCache(source: CacheSource, size: number, checksum: Checksum): Map<string, CachedEntry> {
-  const out = new Map<string, CachedEntry>();
+export function parseCache(source: CacheSource, size: number, checksum: Checksum): CacheContents {
+  const out = new CacheContents();
   if (size < FIRST_LINE.length + TRAILER_LENGTH || source.read(0, FIRST_LINE.length) !== FIRST_LINE) return out;
   const trailer = /^(\d+) (\d+)\n$/.exec(source.read(size - TRAILER_LENGTH, TRAILER_LENGTH) ?? '');
   if (!trailer) return out;
@@ -177,12 +199,70 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
-    const entry = parseLine(text.slice(pos, nl), checksum, source, headerAt);
+    const line = text.slice(pos, nl);
     pos = nl + 1;
+    const tab = line.indexOf('\t');
+    if (line.startsWith(FOLDERS_TAG, tab)) {
+      parseFolders(line, checksum, out.folders);
+      continue;
+    }
+    const entry = parseLine(line, checksum, source, headerAt);
     if (entry) out.set(entry[0], entry[1]);
     // Anything else costs one file a re-read.
   }
   return out;
+}
+
+/**
+ * The folder listings are one line, `<checksum>\t@folders\t<JSON>`: one checksum and one JSON.parse
+ * for all of them (a line per folder cost more than it saved). The JSON is an array of rows
+ * `[parent, name, mtimeMs, [subfolder names], [file names]]` in walk order: `parent` is the index of
+ * the parent folder's row (the path is its path, `/`, `name`), or -1 with `name` the full path.
+ * A mismatch only means listing the folders again.
+ */
+const FOLDERS_TAG = '\t@folders\t';
+
+function parseFolders(line: string, checksum: Checksum, out: Map<string, CachedFolder>): void {
+  const t0 = line.indexOf('\t');
+  if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(line.slice(t0 + FOLDERS_TAG.length));
+  } catch {
+    return;
+  }
+  if (!Array.isArray(rows)) return;
+  const isName = (n: unknown) => typeof n === 'string' && n !== '' && !n.includes('/');
+  const names = (v: unknown): v is string[] => Array.isArray(v) && v.every(isName);
+  const paths: (string | undefined)[] = [];
+  for (const r of rows as unknown[]) {
+    let p: string | undefined;
+    if (Array.isArray(r) && r.length === 5) {
+      const [parent, name, mtimeMs, dirs, files] = r as unknown[];
+      const base = typeof parent === 'number' && parent >= 0 && parent < paths.length ? paths[parent] : undefined;
+      if (parent === -1 && typeof name === 'string' && name.startsWith('/')) p = name;
+      else if (base !== undefined && isName(name))
+        p = base === '/' ? `/${name as string}` : `${base}/${name as string}`;
+      if (p !== undefined && typeof mtimeMs === 'number' && names(dirs) && names(files))
+        out.set(p, { mtimeMs, dirs, files });
+      else p = undefined;
+    }
+    paths.push(p);
+  }
+}
+
+function foldersLine(folders: Iterable<[string, CachedFolder]>, checksum: Checksum): string | undefined {
+  const rows: [number, string, number, string[], string[]][] = [];
+  const rowOf = new Map<string, number>();
+  for (const [p, f] of folders) {
+    const slash = p.lastIndexOf('/');
+    const parent = rowOf.get(slash === 0 ? '/' : p.slice(0, slash));
+    rowOf.set(p, rows.length);
+    rows.push([parent ?? -1, parent === undefined ? p : p.slice(slash + 1), f.mtimeMs, f.dirs, f.files]);
+  }
+  if (!rows.length) return undefined;
+  const body = `@folders\t${JSON.stringify(rows)}`;
+  return `${checksum(body)}\t${body}\n`;
 }
 
 function parseLine(
@@ -241,6 +321,7 @@ export function* serialiseCache(
   chunkSize = 1 << 20,
   measure: (s: string) => number = (s) => s.length,
   placed?: (json: StoredJson | string, offset: number) => void,
+  folders: Iterable<[string, CachedFolder]> = [],
 ): Generator<string> {
   let chunk = FIRST_LINE;
   let at = measure(FIRST_LINE);
@@ -263,6 +344,8 @@ export function* serialiseCache(
     }
   }
   const headerAt = at;
+  const listing = foldersLine(folders, checksum);
+  if (listing) lines.push(listing);
   for (const line of lines) {
     chunk += line;
     at += measure(line);

@@ -17,9 +17,12 @@ import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } 
 import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
+  CacheContents,
   headerOf,
   LazySummary,
+  RACY_MS,
   type CachedEntry,
+  type CachedFolder,
   type StoredJson,
   type SummaryHeader,
   type SummaryStore,
@@ -276,7 +279,12 @@ export class WorkspaceIndex {
     try {
       const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
       const files: string[] = [];
-      for (const root of this.roots) await this.walk(root, files);
+      // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
+      // own are saved with the summaries (only when there is a store to keep them).
+      const listings: Listings | undefined = this.options.summaryStore
+        ? { kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(), seen: new Map() }
+        : undefined;
+      for (const root of this.roots) await this.walk(root, files, listings);
       figures.files = files.length;
       const seen = new Set(files);
       // Files that disappeared since the last build.
@@ -298,7 +306,7 @@ export class WorkspaceIndex {
         await yieldToEventLoop();
       }
       // Nothing read and nothing gone: the cache on disk is already right.
-      if (this.options.summaryStore && (figures.indexed > 0 || removed > 0)) {
+      if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
         const out: [string, CachedEntry][] = [];
         for (const e of this.entries.values()) {
           if (e.stat && !e.open)
@@ -307,7 +315,7 @@ export class WorkspaceIndex {
               { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
             ]);
         }
-        await this.options.summaryStore.save(out);
+        await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
       this.bulk = false;
@@ -330,24 +338,56 @@ export class WorkspaceIndex {
 
   /**
    * Lists the YAML files under `root`. Synchronous directory reads are several times cheaper than
-   * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile.
+   * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile. With
+   * `listings`, a folder whose mtime is that of a kept listing is not read again (one stat instead of
+   * a listing, see `CachedFolder`); every listing used or made goes to `seen`, and `fresh` is set when
+   * one was made that a later start could take.
    */
-  private async walk(root: string, out: string[]): Promise<void> {
+  private async walk(root: string, out: string[], listings?: Listings): Promise<void> {
     const excluded = this.options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS;
     const stack = [root];
     let n = 0;
     while (stack.length) {
       const dir = stack.pop()!;
-      for (const e of this.fs.readDirSync(dir)) {
-        const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
-        if (e.isDirectory) {
-          if (!excluded.includes(e.name)) stack.push(full);
-        } else if (e.isFile && (YAML_FILE.test(e.name) || (e.name.endsWith('.json') && isBehaviourPath(full))))
-          out.push(full);
+      const listing = listings ? this.listFolder(dir, listings) : undefined;
+      if (listing) {
+        for (const name of listing.dirs) if (!excluded.includes(name)) stack.push(joinPath(dir, name));
+        for (const name of listing.files) out.push(joinPath(dir, name));
+      } else {
+        for (const e of this.fs.readDirSync(dir)) {
+          const full = joinPath(dir, e.name);
+          if (e.isDirectory) {
+            if (!excluded.includes(e.name)) stack.push(full);
+          } else if (e.isFile && indexable(e.name, full)) out.push(full);
+        }
       }
       if (++n % 500 === 0) await yieldToEventLoop();
     }
     out.sort();
+  }
+
+  /** A folder's listing: the kept one while the folder is unchanged, else a fresh one (see `walk`). */
+  private listFolder(dir: string, listings: Listings): CachedFolder | undefined {
+    // The stat comes before the listing: a change after it gives the folder a newer mtime.
+    const stat = this.fs.statSync(dir);
+    if (!stat || stat.isFile) return undefined;
+    const kept = listings.kept.get(dir);
+    if (kept && kept.mtimeMs === stat.mtimeMs) {
+      listings.seen.set(dir, kept);
+      return kept;
+    }
+    const listedAt = Date.now();
+    const listing: CachedFolder = { mtimeMs: stat.mtimeMs, dirs: [], files: [] };
+    for (const e of this.fs.readDirSync(dir)) {
+      if (e.isDirectory) listing.dirs.push(e.name);
+      else if (e.isFile && indexable(e.name, joinPath(dir, e.name))) listing.files.push(e.name);
+    }
+    // Kept only when the folder had been still for a while (see `CachedFolder`).
+    if (listing.mtimeMs < listedAt - RACY_MS) {
+      listings.seen.set(dir, listing);
+      listings.fresh = true;
+    }
+    return listing;
   }
 
   private async indexFromDisk(
@@ -781,6 +821,23 @@ export class WorkspaceIndex {
 function versionOfName(e: Entry | undefined): string | undefined {
   const name = e ? (e.header ?? headerOf(e.summary))?.explicitName : undefined;
   return name?.split('::')[2]?.trim();
+}
+
+/** The folder listings of one walk: those the store kept, those used or made, and whether one is new. */
+interface Listings {
+  kept: Map<string, CachedFolder>;
+  seen: Map<string, CachedFolder>;
+  fresh?: boolean;
+}
+
+/** `name` in folder `dir`. */
+function joinPath(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+}
+
+/** The files the walk gives the index: YAML files, and the JSON of behaviour folders. */
+function indexable(name: string, full: string): boolean {
+  return YAML_FILE.test(name) || (name.endsWith('.json') && isBehaviourPath(full));
 }
 
 /** True when `p` is `root` or inside it. */
