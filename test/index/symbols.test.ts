@@ -216,7 +216,13 @@ test('repeated queries reuse the lists the index keeps until it changes', async 
 
 test('summaries nobody has read yet are read from the new cache file after a save replaced the old one', async () => {
   const fs = new MemoryFileSystem(FILES);
+  // Without a store: every summary stays in memory.
+  const plain = new Session(fs, {});
+  plain.index.addRoot('/ws');
+  await plain.index.build();
+  // A cold build with a store: the summaries it indexed are read back from the file it wrote.
   const cold = await session(fs);
+  for (const p of Object.keys(FILES)) assert.deepEqual(cold.index.get(p)!.summary, plain.index.get(p)!.summary, p);
   const warm = await session(fs);
   const before = statSync(cacheFile).ino;
   // One file changed and the index rebuilt: the cache file is written again (a new file renamed over it).

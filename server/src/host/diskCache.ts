@@ -172,9 +172,9 @@ export async function saveCache(
       0o600,
     );
     created = true;
-    const moved: [StoredSummary, number][] = [];
-    const placed = (json: StoredJson | string, offset: number) => {
-      if (json instanceof StoredSummary) moved.push([json, offset]);
+    const moved: [StoredSummary, number, number, string][] = [];
+    const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
+      if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
     };
     let id: string;
     try {
@@ -188,9 +188,10 @@ export async function saveCache(
     // rename() replaces whatever sits at `file` (a link included) without following it.
     await fsp.rename(tmp, file);
     created = false;
-    // The summaries nobody has read yet are now read from the new file (the old one is gone).
+    // The summaries nobody has read yet are now read from the new file (the old one is gone), and
+    // those held in memory since they were indexed leave it.
     const source = new DiskSource(file, id);
-    for (const [json, offset] of moved) json.moveTo(source, offset);
+    for (const [json, offset, length, sum] of moved) json.moveTo(source, offset, length, sum, checksum);
   } catch {
     // A read-only or hostile cache location only costs the warm start.
   } finally {

@@ -152,25 +152,52 @@ function isHeader(v: unknown): v is SummaryHeader {
   );
 }
 
-/** A summary kept in a store: read (and checked against its checksum) when first needed. */
+/**
+ * A summary's JSON kept in a store (read and checked against its checksum when first needed), or
+ * held in memory until a store has written it (a file indexed from disk): the store then points it
+ * at what it wrote, so the text leaves memory.
+ */
 export class StoredSummary implements StoredJson {
-  constructor(
-    private source: CacheSource,
+  private text: string | undefined;
+  private constructor(
+    private source: CacheSource | undefined,
     private offset: number,
-    private readonly length: number,
-    readonly sum: string,
-    private readonly checksum: Checksum,
+    private length: number,
+    private sumOf: string | undefined,
+    private checksum: Checksum | undefined,
   ) {}
 
-  read(): string | undefined {
-    const text = this.source.read(this.offset, this.length);
-    return text !== undefined && this.checksum(text) === this.sum ? text : undefined;
+  /** A summary at `offset` of `source`, `length` long, whose text has checksum `sum`. */
+  static stored(source: CacheSource, offset: number, length: number, sum: string, checksum: Checksum): StoredSummary {
+    return new StoredSummary(source, offset, length, sum, checksum);
   }
 
-  /** The same text now lives at `offset` of `source` (the store wrote it there). */
-  moveTo(source: CacheSource, offset: number): void {
+  /** A summary held in memory until a store writes it. */
+  static held(text: string): StoredSummary {
+    const s = new StoredSummary(undefined, 0, 0, undefined, undefined);
+    s.text = text;
+    return s;
+  }
+
+  /** The checksum of the text, when known without computing it. */
+  get sum(): string | undefined {
+    return this.text === undefined ? this.sumOf : undefined;
+  }
+
+  read(): string | undefined {
+    if (this.text !== undefined) return this.text;
+    const text = this.source?.read(this.offset, this.length);
+    return text !== undefined && this.checksum?.(text) === this.sumOf ? text : undefined;
+  }
+
+  /** The same text now lives at `offset` of `source`, `length` long, with checksum `sum` (the store wrote it there). */
+  moveTo(source: CacheSource, offset: number, length: number, sum: string, checksum: Checksum): void {
     this.source = source;
     this.offset = offset;
+    this.length = length;
+    this.sumOf = sum;
+    this.checksum = checksum;
+    this.text = undefined;
   }
 }
 
@@ -304,15 +331,15 @@ function parseLine(
       return undefined;
     }
   }
-  const json = new StoredSummary(source, offset, length, sum, checksum);
+  const json = StoredSummary.stored(source, offset, length, sum, checksum);
   return [p, { mtimeMs, size: bytes, kind: kind as FileKind, header, json }];
 }
 
 /**
  * The text of a store, in chunks of about `chunkSize` characters, so it never sits in memory as one
  * string. `measure` gives the length of a text in the store's units (default: characters); `placed`
- * hears where each entry's summary went (offset in those units), so a store can point the
- * summaries it kept at the new text once it is in place. Entries whose summary the old store can no
+ * hears where each entry's summary went (offset and length in those units, checksum), so a store can
+ * point the summaries it kept or held at the new text once it is in place. Entries whose summary the old store can no
  * longer give are left out.
  */
 export function* serialiseCache(
@@ -320,7 +347,7 @@ export function* serialiseCache(
   checksum: Checksum,
   chunkSize = 1 << 20,
   measure: (s: string) => number = (s) => s.length,
-  placed?: (json: StoredJson | string, offset: number) => void,
+  placed?: (json: StoredJson | string, offset: number, length: number, sum: string) => void,
   folders: Iterable<[string, CachedFolder]> = [],
 ): Generator<string> {
   let chunk = FIRST_LINE;
@@ -331,11 +358,11 @@ export function* serialiseCache(
     const json = typeof e.json === 'string' ? e.json : e.json.read();
     if (json === undefined || json.length === 0) continue;
     const length = measure(json);
-    const sum = e.json instanceof StoredSummary ? e.json.sum : checksum(json);
+    const sum = (e.json instanceof StoredSummary ? e.json.sum : undefined) ?? checksum(json);
     const header = e.header ? JSON.stringify(e.header) : '-';
     const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${at}\t${length}\t${sum}`;
     lines.push(`${checksum(body)}\t${body}\n`);
-    placed?.(e.json, at);
+    placed?.(e.json, at, length, sum);
     chunk += json;
     at += length;
     if (chunk.length > chunkSize) {

@@ -21,6 +21,7 @@ import {
   headerOf,
   LazySummary,
   RACY_MS,
+  StoredSummary,
   type CachedEntry,
   type CachedFolder,
   type StoredJson,
@@ -438,7 +439,7 @@ export class WorkspaceIndex {
     this.upsert(
       p,
       kind,
-      kind === 'lmproject' || model ? compact : new LazySummary(JSON.stringify(compact), kind),
+      kind === 'lmproject' || model ? compact : new LazySummary(StoredSummary.held(JSON.stringify(compact)), kind),
       stat,
       false,
       headerOf(compact),
