@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Session } from '../../server/src/host/session.js';
@@ -212,4 +212,28 @@ test('repeated queries reuse the lists the index keeps until it changes', async 
     second.find((x) => x.name === 'balancer'),
     first.find((x) => x.name === 'balancer'),
   );
+});
+
+test('summaries nobody has read yet are read from the new cache file after a save replaced the old one', async () => {
+  const fs = new MemoryFileSystem(FILES);
+  // Without a store: every summary stays in memory.
+  const plain = new Session(fs, {});
+  plain.index.addRoot('/ws');
+  await plain.index.build();
+  // A cold build with a store: the summaries it indexed are read back from the file it wrote.
+  const cold = await session(fs);
+  for (const p of Object.keys(FILES)) assert.deepEqual(cold.index.get(p)!.summary, plain.index.get(p)!.summary, p);
+  const warm = await session(fs);
+  const before = statSync(cacheFile).ino;
+  // One file changed and the index rebuilt: the cache file is written again (a new file renamed over it).
+  fs.write('/ws/net/Definitions/lm/resource.yaml', 'name: resource::net::1.0\nproperties:\n  cidr: {}\n');
+  await warm.index.build();
+  assert.equal(warm.index.lastBuild.indexed, 1);
+  assert.notEqual(statSync(cacheFile).ino, before);
+  for (const p of [
+    '/ws/Descriptor/assembly.yml',
+    '/ws/tosca/service.yaml',
+    '/ws/Contains/lb/Definitions/lm/resource.yaml',
+  ])
+    assert.deepEqual(warm.index.get(p)!.summary, cold.index.get(p)!.summary, p);
 });

@@ -20,6 +20,7 @@ import {
   serialiseCache,
   StoredSummary,
   type CachedEntry,
+  type CachedFolder,
   type CacheSource,
   type Checksum,
   type StoredJson,
@@ -70,6 +71,7 @@ const identity = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 class DiskSource implements CacheSource {
   private fd: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastUse = 0;
 
   constructor(
     private readonly file: string,
@@ -105,16 +107,29 @@ class DiskSource implements CacheSource {
     }
   }
 
+  /**
+   * Closes the file once it has not been read for `IDLE_CLOSE_MS`. One timer, re-armed when it fires
+   * early (a warm start reads thousands of summaries: a timer per read showed in its profile).
+   */
   private closeLater(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const fd = this.fd;
-      this.fd = undefined;
-      if (fd !== undefined) closeSync(fd);
-    }, IDLE_CLOSE_MS);
-    // A process that is done does not wait for the file to close.
-    this.timer.unref?.();
+    this.lastUse = Date.now();
+    if (this.timer) return;
+    const arm = (ms: number) => {
+      this.timer = setTimeout(() => {
+        const idle = Date.now() - this.lastUse;
+        if (idle < IDLE_CLOSE_MS) {
+          arm(IDLE_CLOSE_MS - idle);
+          return;
+        }
+        this.timer = undefined;
+        const fd = this.fd;
+        this.fd = undefined;
+        if (fd !== undefined) closeSync(fd);
+      }, ms);
+      // A process that is done does not wait for the file to close.
+      this.timer.unref?.();
+    };
+    arm(IDLE_CLOSE_MS);
   }
 }
 
@@ -139,7 +154,11 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
 }
 
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
-export async function saveCache(file: string, entries: Iterable<[string, CachedEntry]>): Promise<void> {
+export async function saveCache(
+  file: string,
+  entries: Iterable<[string, CachedEntry]>,
+  folders?: Iterable<[string, CachedFolder]>,
+): Promise<void> {
   const dir = path.dirname(file);
   const { randomBytes } = await crypto();
   const checksum = await checksummer();
@@ -153,15 +172,15 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
       0o600,
     );
     created = true;
-    const moved: [StoredSummary, number][] = [];
-    const placed = (json: StoredJson | string, offset: number) => {
-      if (json instanceof StoredSummary) moved.push([json, offset]);
+    const moved: [StoredSummary, number, number, string][] = [];
+    const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
+      if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
     };
     let id: string;
     try {
       // Written in chunks so the whole cache never sits in memory as one string.
       const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed)) await fh.write(chunk);
+      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
       id = identity(await fh.stat());
     } finally {
       await fh.close();
@@ -169,9 +188,10 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
     // rename() replaces whatever sits at `file` (a link included) without following it.
     await fsp.rename(tmp, file);
     created = false;
-    // The summaries nobody has read yet are now read from the new file (the old one is gone).
+    // The summaries nobody has read yet are now read from the new file (the old one is gone), and
+    // those held in memory since they were indexed leave it.
     const source = new DiskSource(file, id);
-    for (const [json, offset] of moved) json.moveTo(source, offset);
+    for (const [json, offset, length, sum] of moved) json.moveTo(source, offset, length, sum, checksum);
   } catch {
     // A read-only or hostile cache location only costs the warm start.
   } finally {
@@ -181,5 +201,5 @@ export async function saveCache(file: string, entries: Iterable<[string, CachedE
 
 /** The index's summary store kept in `file` (see `cacheFileFor`). */
 export function diskSummaryStore(file: string): SummaryStore {
-  return { load: () => loadCache(file), save: (entries) => saveCache(file, entries) };
+  return { load: () => loadCache(file), save: (entries, folders) => saveCache(file, entries, folders) };
 }

@@ -67,6 +67,7 @@ export interface CacheSource {
  *   <summary JSON><summary JSON>...                                    (the data section)
  *   <checksum>\t<path>\t<mtimeMs>\t<size>\t<kind>\t<header JSON or ->\t<offset>\t<length>\t<summary checksum>\n
  *   ...                                                                (one header line per entry)
+ *   <checksum>\t@folders\t<JSON of the folder listings>\n              (see `parseFolders`)
  *   <header section offset, 15 digits> <its length, 15 digits>\n       (the trailer)
  * Offsets and lengths are in the store's units. The line checksum covers everything after the first
  * tab. Paths never contain tabs or newlines here (entries with them are not saved).
@@ -91,7 +92,28 @@ const KINDS: ReadonlySet<string> = new Set([
 export interface SummaryStore {
   /** The entries that pass every check; an empty map when there are none. */
   load(): Promise<Map<string, CachedEntry>>;
-  save(entries: Iterable<[string, CachedEntry]>): Promise<void>;
+  /** `folders`: the folder listings of the walk, kept when the store can (see `CachedFolder`). */
+  save(entries: Iterable<[string, CachedEntry]>, folders?: Iterable<[string, CachedFolder]>): Promise<void>;
+}
+
+/**
+ * A folder's listing as the index walk saw it: its subfolders and the files the index reads. A warm
+ * start takes it instead of listing the folder again while the folder's mtime is unchanged (adding,
+ * removing or renaming an entry changes it); listing the 30,000 folders of the bench's workspace
+ * was half of its warm start. Only listings of folders unchanged for `RACY_MS` before they were taken
+ * are kept: a change within the same tick of a coarse clock would leave the mtime as it was.
+ */
+export interface CachedFolder {
+  mtimeMs: number;
+  dirs: string[];
+  files: string[];
+}
+
+export const RACY_MS = 2000;
+
+/** The entries of a store, with the folder listings it kept. */
+export class CacheContents extends Map<string, CachedEntry> {
+  readonly folders = new Map<string, CachedFolder>();
 }
 
 /** A short checksum of a line's content (the store provides it: hashing belongs to the host). */
@@ -130,25 +152,52 @@ function isHeader(v: unknown): v is SummaryHeader {
   );
 }
 
-/** A summary kept in a store: read (and checked against its checksum) when first needed. */
+/**
+ * A summary's JSON kept in a store (read and checked against its checksum when first needed), or
+ * held in memory until a store has written it (a file indexed from disk): the store then points it
+ * at what it wrote, so the text leaves memory.
+ */
 export class StoredSummary implements StoredJson {
-  constructor(
-    private source: CacheSource,
+  private text: string | undefined;
+  private constructor(
+    private source: CacheSource | undefined,
     private offset: number,
-    private readonly length: number,
-    readonly sum: string,
-    private readonly checksum: Checksum,
+    private length: number,
+    private sumOf: string | undefined,
+    private checksum: Checksum | undefined,
   ) {}
 
-  read(): string | undefined {
-    const text = this.source.read(this.offset, this.length);
-    return text !== undefined && this.checksum(text) === this.sum ? text : undefined;
+  /** A summary at `offset` of `source`, `length` long, whose text has checksum `sum`. */
+  static stored(source: CacheSource, offset: number, length: number, sum: string, checksum: Checksum): StoredSummary {
+    return new StoredSummary(source, offset, length, sum, checksum);
   }
 
-  /** The same text now lives at `offset` of `source` (the store wrote it there). */
-  moveTo(source: CacheSource, offset: number): void {
+  /** A summary held in memory until a store writes it. */
+  static held(text: string): StoredSummary {
+    const s = new StoredSummary(undefined, 0, 0, undefined, undefined);
+    s.text = text;
+    return s;
+  }
+
+  /** The checksum of the text, when known without computing it. */
+  get sum(): string | undefined {
+    return this.text === undefined ? this.sumOf : undefined;
+  }
+
+  read(): string | undefined {
+    if (this.text !== undefined) return this.text;
+    const text = this.source?.read(this.offset, this.length);
+    return text !== undefined && this.checksum?.(text) === this.sumOf ? text : undefined;
+  }
+
+  /** The same text now lives at `offset` of `source`, `length` long, with checksum `sum` (the store wrote it there). */
+  moveTo(source: CacheSource, offset: number, length: number, sum: string, checksum: Checksum): void {
     this.source = source;
     this.offset = offset;
+    this.length = length;
+    this.sumOf = sum;
+    this.checksum = checksum;
+    this.text = undefined;
   }
 }
 
@@ -163,8 +212,8 @@ export function textSource(text: string): CacheSource {
  * The entries of a store of `size` units read through `source` that pass every check; their
  * summaries stay in the store until first read.
  */
-export function parseCache(source: CacheSource, size: number, checksum: Checksum): Map<string, CachedEntry> {
-  const out = new Map<string, CachedEntry>();
+export function parseCache(source: CacheSource, size: number, checksum: Checksum): CacheContents {
+  const out = new CacheContents();
   if (size < FIRST_LINE.length + TRAILER_LENGTH || source.read(0, FIRST_LINE.length) !== FIRST_LINE) return out;
   const trailer = /^(\d+) (\d+)\n$/.exec(source.read(size - TRAILER_LENGTH, TRAILER_LENGTH) ?? '');
   if (!trailer) return out;
@@ -177,12 +226,70 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
-    const entry = parseLine(text.slice(pos, nl), checksum, source, headerAt);
+    const line = text.slice(pos, nl);
     pos = nl + 1;
+    const tab = line.indexOf('\t');
+    if (line.startsWith(FOLDERS_TAG, tab)) {
+      parseFolders(line, checksum, out.folders);
+      continue;
+    }
+    const entry = parseLine(line, checksum, source, headerAt);
     if (entry) out.set(entry[0], entry[1]);
     // Anything else costs one file a re-read.
   }
   return out;
+}
+
+/**
+ * The folder listings are one line, `<checksum>\t@folders\t<JSON>`: one checksum and one JSON.parse
+ * for all of them (a line per folder cost more than it saved). The JSON is an array of rows
+ * `[parent, name, mtimeMs, [subfolder names], [file names]]` in walk order: `parent` is the index of
+ * the parent folder's row (the path is its path, `/`, `name`), or -1 with `name` the full path.
+ * A mismatch only means listing the folders again.
+ */
+const FOLDERS_TAG = '\t@folders\t';
+
+function parseFolders(line: string, checksum: Checksum, out: Map<string, CachedFolder>): void {
+  const t0 = line.indexOf('\t');
+  if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return;
+  let rows: unknown;
+  try {
+    rows = JSON.parse(line.slice(t0 + FOLDERS_TAG.length));
+  } catch {
+    return;
+  }
+  if (!Array.isArray(rows)) return;
+  const isName = (n: unknown) => typeof n === 'string' && n !== '' && !n.includes('/');
+  const names = (v: unknown): v is string[] => Array.isArray(v) && v.every(isName);
+  const paths: (string | undefined)[] = [];
+  for (const r of rows as unknown[]) {
+    let p: string | undefined;
+    if (Array.isArray(r) && r.length === 5) {
+      const [parent, name, mtimeMs, dirs, files] = r as unknown[];
+      const base = typeof parent === 'number' && parent >= 0 && parent < paths.length ? paths[parent] : undefined;
+      if (parent === -1 && typeof name === 'string' && name.startsWith('/')) p = name;
+      else if (base !== undefined && isName(name))
+        p = base === '/' ? `/${name as string}` : `${base}/${name as string}`;
+      if (p !== undefined && typeof mtimeMs === 'number' && names(dirs) && names(files))
+        out.set(p, { mtimeMs, dirs, files });
+      else p = undefined;
+    }
+    paths.push(p);
+  }
+}
+
+function foldersLine(folders: Iterable<[string, CachedFolder]>, checksum: Checksum): string | undefined {
+  const rows: [number, string, number, string[], string[]][] = [];
+  const rowOf = new Map<string, number>();
+  for (const [p, f] of folders) {
+    const slash = p.lastIndexOf('/');
+    const parent = rowOf.get(slash === 0 ? '/' : p.slice(0, slash));
+    rowOf.set(p, rows.length);
+    rows.push([parent ?? -1, parent === undefined ? p : p.slice(slash + 1), f.mtimeMs, f.dirs, f.files]);
+  }
+  if (!rows.length) return undefined;
+  const body = `@folders\t${JSON.stringify(rows)}`;
+  return `${checksum(body)}\t${body}\n`;
 }
 
 function parseLine(
@@ -224,15 +331,15 @@ function parseLine(
       return undefined;
     }
   }
-  const json = new StoredSummary(source, offset, length, sum, checksum);
+  const json = StoredSummary.stored(source, offset, length, sum, checksum);
   return [p, { mtimeMs, size: bytes, kind: kind as FileKind, header, json }];
 }
 
 /**
  * The text of a store, in chunks of about `chunkSize` characters, so it never sits in memory as one
  * string. `measure` gives the length of a text in the store's units (default: characters); `placed`
- * hears where each entry's summary went (offset in those units), so a store can point the
- * summaries it kept at the new text once it is in place. Entries whose summary the old store can no
+ * hears where each entry's summary went (offset and length in those units, checksum), so a store can
+ * point the summaries it kept or held at the new text once it is in place. Entries whose summary the old store can no
  * longer give are left out.
  */
 export function* serialiseCache(
@@ -240,7 +347,8 @@ export function* serialiseCache(
   checksum: Checksum,
   chunkSize = 1 << 20,
   measure: (s: string) => number = (s) => s.length,
-  placed?: (json: StoredJson | string, offset: number) => void,
+  placed?: (json: StoredJson | string, offset: number, length: number, sum: string) => void,
+  folders: Iterable<[string, CachedFolder]> = [],
 ): Generator<string> {
   let chunk = FIRST_LINE;
   let at = measure(FIRST_LINE);
@@ -250,11 +358,11 @@ export function* serialiseCache(
     const json = typeof e.json === 'string' ? e.json : e.json.read();
     if (json === undefined || json.length === 0) continue;
     const length = measure(json);
-    const sum = e.json instanceof StoredSummary ? e.json.sum : checksum(json);
+    const sum = (e.json instanceof StoredSummary ? e.json.sum : undefined) ?? checksum(json);
     const header = e.header ? JSON.stringify(e.header) : '-';
     const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${at}\t${length}\t${sum}`;
     lines.push(`${checksum(body)}\t${body}\n`);
-    placed?.(e.json, at);
+    placed?.(e.json, at, length, sum);
     chunk += json;
     at += length;
     if (chunk.length > chunkSize) {
@@ -263,6 +371,8 @@ export function* serialiseCache(
     }
   }
   const headerAt = at;
+  const listing = foldersLine(folders, checksum);
+  if (listing) lines.push(listing);
   for (const line of lines) {
     chunk += line;
     at += measure(line);

@@ -17,9 +17,13 @@ import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } 
 import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
+  CacheContents,
   headerOf,
   LazySummary,
+  RACY_MS,
+  StoredSummary,
   type CachedEntry,
+  type CachedFolder,
   type StoredJson,
   type SummaryHeader,
   type SummaryStore,
@@ -304,7 +308,12 @@ export class WorkspaceIndex {
     try {
       const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
       const files: string[] = [];
-      for (const root of this.roots) await this.walk(root, files);
+      // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
+      // own are saved with the summaries (only when there is a store to keep them).
+      const listings: Listings | undefined = this.options.summaryStore
+        ? { kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(), seen: new Map() }
+        : undefined;
+      for (const root of this.roots) await this.walk(root, files, listings);
       figures.files = files.length;
       const seen = new Set(files);
       // Files that disappeared since the last build.
@@ -326,7 +335,7 @@ export class WorkspaceIndex {
         await yieldToEventLoop();
       }
       // Nothing read and nothing gone: the cache on disk is already right.
-      if (this.options.summaryStore && (figures.indexed > 0 || removed > 0)) {
+      if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
         const out: [string, CachedEntry][] = [];
         for (const e of this.entries.values()) {
           if (e.stat && !e.open)
@@ -335,7 +344,7 @@ export class WorkspaceIndex {
               { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
             ]);
         }
-        await this.options.summaryStore.save(out);
+        await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
       this.bulk = false;
@@ -358,25 +367,60 @@ export class WorkspaceIndex {
 
   /**
    * Lists the YAML files under `root`. Synchronous directory reads are several times cheaper than
-   * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile.
+   * one promise per folder; a yield every few hundred folders keeps requests flowing meanwhile. With
+   * `listings`, a folder whose mtime is that of a kept listing is not read again (one stat instead of
+   * a listing, see `CachedFolder`); every listing used or made goes to `seen`, and `fresh` is set when
+   * one was made that a later start could take.
    */
-  private async walk(root: string, out: string[]): Promise<void> {
+  private async walk(root: string, out: string[], listings?: Listings): Promise<void> {
     const excluded = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
     const stack: [string, string][] = [[root, '']];
     let n = 0;
     while (stack.length) {
       const [dir, rel] = stack.pop()!;
-      for (const e of this.fs.readDirSync(dir)) {
-        const full = dir === '/' ? `/${e.name}` : `${dir}/${e.name}`;
-        const relative = rel ? `${rel}/${e.name}` : e.name;
-        if (excluded(relative, e.name)) continue;
-        if (e.isDirectory) stack.push([full, relative]);
-        else if (e.isFile && (YAML_FILE.test(e.name) || (e.name.endsWith('.json') && isBehaviourPath(full))))
-          out.push(full);
+      const relativeOf = (name: string) => (rel ? `${rel}/${name}` : name);
+      const listing = listings ? this.listFolder(dir, listings) : undefined;
+      if (listing) {
+        // A kept listing holds every subfolder and every indexable file: the exclude list applies here.
+        for (const name of listing.dirs)
+          if (!excluded(relativeOf(name), name)) stack.push([joinPath(dir, name), relativeOf(name)]);
+        for (const name of listing.files) if (!excluded(relativeOf(name), name)) out.push(joinPath(dir, name));
+      } else {
+        for (const e of this.fs.readDirSync(dir)) {
+          const relative = relativeOf(e.name);
+          if (excluded(relative, e.name)) continue;
+          const full = joinPath(dir, e.name);
+          if (e.isDirectory) stack.push([full, relative]);
+          else if (e.isFile && indexable(e.name, full)) out.push(full);
+        }
       }
       if (++n % 500 === 0) await yieldToEventLoop();
     }
     out.sort();
+  }
+
+  /** A folder's listing: the kept one while the folder is unchanged, else a fresh one (see `walk`). */
+  private listFolder(dir: string, listings: Listings): CachedFolder | undefined {
+    // The stat comes before the listing: a change after it gives the folder a newer mtime.
+    const stat = this.fs.statSync(dir);
+    if (!stat || stat.isFile) return undefined;
+    const kept = listings.kept.get(dir);
+    if (kept && kept.mtimeMs === stat.mtimeMs) {
+      listings.seen.set(dir, kept);
+      return kept;
+    }
+    const listedAt = Date.now();
+    const listing: CachedFolder = { mtimeMs: stat.mtimeMs, dirs: [], files: [] };
+    for (const e of this.fs.readDirSync(dir)) {
+      if (e.isDirectory) listing.dirs.push(e.name);
+      else if (e.isFile && indexable(e.name, joinPath(dir, e.name))) listing.files.push(e.name);
+    }
+    // Kept only when the folder had been still for a while (see `CachedFolder`).
+    if (listing.mtimeMs < listedAt - RACY_MS) {
+      listings.seen.set(dir, listing);
+      listings.fresh = true;
+    }
+    return listing;
   }
 
   private async indexFromDisk(
@@ -427,7 +471,7 @@ export class WorkspaceIndex {
     this.upsert(
       p,
       kind,
-      kind === 'lmproject' || model ? compact : new LazySummary(JSON.stringify(compact), kind),
+      kind === 'lmproject' || model ? compact : new LazySummary(StoredSummary.held(JSON.stringify(compact)), kind),
       stat,
       false,
       headerOf(compact),
@@ -815,6 +859,23 @@ export class WorkspaceIndex {
 function versionOfName(e: Entry | undefined): string | undefined {
   const name = e ? (e.header ?? headerOf(e.summary))?.explicitName : undefined;
   return name?.split('::')[2]?.trim();
+}
+
+/** The folder listings of one walk: those the store kept, those used or made, and whether one is new. */
+interface Listings {
+  kept: Map<string, CachedFolder>;
+  seen: Map<string, CachedFolder>;
+  fresh?: boolean;
+}
+
+/** `name` in folder `dir`. */
+function joinPath(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+}
+
+/** The files the walk gives the index: YAML files, and the JSON of behaviour folders. */
+function indexable(name: string, full: string): boolean {
+  return YAML_FILE.test(name) || (name.endsWith('.json') && isBehaviourPath(full));
 }
 
 /** True when `p` is `root` or inside it. */
