@@ -484,7 +484,60 @@ capability_types:
     ['tosca.nodes.Database', 'Compute'],
     ['tosca.capabilities.Node'],
   );
-  // relationship template types
+});
+
+test('completion in flow lists and flow maps: the key the value belongs to comes from the tree', async () => {
+  const nodes = ['tosca.nodes.Database', 'tosca.nodes.Compute', 'DBMS'];
+  const caps = ['tosca.capabilities.Node', 'tosca.capabilities.Endpoint', 'Endpoint.Admin'];
+  const cap = (def: string) =>
+    tosca(`
+node_types:
+  my.T:
+    capabilities:
+${def}
+`);
+  // valid_source_types right after `[`, after `, `, over several lines, and inside a flow map
+  await checkCompletion(cap('      c:\n        type: Endpoint\n        valid_source_types: [$0]'), nodes, caps);
+  await checkCompletion(
+    cap('      c:\n        type: Endpoint\n        valid_source_types: [\n          $0\n        ]'),
+    nodes,
+    caps,
+  );
+  await checkCompletion(
+    cap('      c:\n        type: Endpoint\n        valid_source_types: [ tosca.nodes.Compute,\n          $0 ]'),
+    nodes,
+    caps,
+  );
+  await checkCompletion(cap('      c: { type: Endpoint, valid_source_types: [ $0 ] }'), nodes, caps);
+  await checkCompletion(cap('      c: { type: Endpoint, valid_source_types: [ Compute, Data$0 ] }'), nodes, caps);
+  assert.equal(
+    await applyCompletion(
+      cap('      c: { type: Endpoint, valid_source_types: [ Compute, Data$0 ] }'),
+      'tosca.nodes.Database',
+    ),
+    '      c: { type: Endpoint, valid_source_types: [ Compute, tosca.nodes.Database ] }',
+  );
+  // valid_target_types of a relationship type over several lines: capability types (as in the block form)
+  await checkCompletion(
+    tosca(`
+relationship_types:
+  my.R:
+    valid_target_types: [ tosca.capabilities.Node,
+      $0 ]
+`),
+    caps,
+  );
+  // a requirement definition written as a flow map: `node` takes node types, `capability` capability types
+  const req = (body: string) =>
+    tosca(`
+node_types:
+  my.T:
+    requirements:
+      - r: { ${body} }
+`);
+  await checkCompletion(req('capability: Endpoint, node: $0'), nodes, caps);
+  await checkCompletion(req('capability: $0, node: Compute'), caps, nodes);
+  // relationship template types (back in the block form)
   await checkCompletion(
     tosca(`
 topology_template:

@@ -132,6 +132,32 @@ test('2.0 type completion in the 2.0 list keynames of capability and relationshi
   await checkCompletion(list('relationship_types', 'valid_capability_types'), ['base:Endpoint'], ['base:Server']);
   await checkCompletion(list('relationship_types', 'valid_target_node_types'), ['base:Server'], ['base:Endpoint']);
   await checkCompletion(list('relationship_types', 'valid_source_node_types'), ['base:Database'], ['base:Range']);
+  // The same as flow lists: after `[`, after `, `, continued on the next line, and in a flow map.
+  const flow = (section: string, body: string) => ws(PROFILE, `${SERVICE}${section}:\n  Mine:\n${body}\n`);
+  const nodeTypes = ['base:Server', 'base:Database'];
+  await checkCompletion(flow('capability_types', '    valid_source_node_types: [$0]'), nodeTypes, ['base:Endpoint']);
+  await checkCompletion(flow('capability_types', '    valid_source_node_types: [ base:Server, $0 ]'), nodeTypes, [
+    'base:Endpoint',
+  ]);
+  await checkCompletion(
+    flow('relationship_types', '    valid_capability_types: [\n      $0\n    ]'),
+    ['base:Endpoint'],
+    ['base:Server'],
+  );
+  await checkCompletion(
+    ws(
+      PROFILE,
+      SERVICE.replace(
+        '    derived_from: base:Server\n',
+        `    derived_from: base:Server
+    capabilities:
+      api: { type: base:Endpoint, valid_source_node_types: [ $0 ] }
+`,
+      ),
+    ),
+    nodeTypes,
+    ['base:Endpoint'],
+  );
 });
 
 test('2.0 type completion in the profile itself: its own types unprefixed', async () => {

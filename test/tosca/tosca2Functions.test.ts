@@ -532,10 +532,36 @@ service_template:
 #                           ^^^^^^^^^^^^^^ TOSCA235
     ok1: { value: { $fn:sqrt: [ 4 ] } }
     ok2: { value: { $fn:pick: [ [ 1, 2 ], 0 ] } }
-    ok3: { value: { $sqrt: [ 1, 2, 3 ] } }
-    ok4: { value: { $fn:hidden: [ 1, 2 ] } }
+    w1: { value: { $sqrt: [ 1, 2, 3 ] } }
+#                  ^^^^^ TOSCA231
+    w2: { value: { $fn:hidden: [ 1, 2 ] } }
+#                  ^^^^^^^^^^ TOSCA231
+    w3: { value: { $fn:sqrtt: [ 1 ] } }
+#                  ^^^^^^^^^ TOSCA231
+    ok3: { value: { $other:sqrt: [ 1, 2, 3 ] } }
 `);
   assert.match(messageOf(d, 'TOSCA235'), /imported functions\.yaml.*§10\.4/);
+  const unknown = d.filter((x) => x.code === 'TOSCA231').map((x) => x.message);
+  assert.match(
+    unknown[0] ?? '',
+    /neither this file nor its imports declare a function `sqrt`; did you mean `\$fn:sqrt`\?/,
+  );
+  assert.match(unknown[1] ?? '', /namespace `fn` declare no function `hidden`\./);
+  assert.match(unknown[2] ?? '', /did you mean `\$fn:sqrt`\?/);
+});
+
+test('TOSCA231 is silent when an import was not read: the function may be declared there', async () => {
+  await check(`#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - url: missing/functions.yaml
+    namespace: fn
+  - profile: org.example.nowhere:1.0
+service_template:
+  outputs:
+    a: { value: { $fn:sqrtt: [ 1 ] } }
+    b: { value: { $sqrtt: [ 1 ] } }
+`);
 });
 
 test('TOSCA235: functions of a file imported by url without a namespace, and of nested namespaces', async () => {

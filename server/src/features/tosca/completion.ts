@@ -38,7 +38,7 @@ import {
   VERSION_DOCS,
   functionMarkdown,
 } from './docs.js';
-import { callAtText, normPath, wordSpan, type TextCall } from './locate.js';
+import { callAtText, flowValuePath, normPath, topologyPath, wordSpan, type TextCall } from './locate.js';
 import type { TreePath } from '../../syntax/cursor.js';
 import { capLine, plain, reqLine, typeOrigin } from './markdown.js';
 import { refAt, type RefSpec } from './refs.js';
@@ -87,6 +87,9 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
   }
   const call = callAtText(lines, offset, cur);
   if (call) return callCompletions(env, call);
+  // Inside a flow collection the tree knows the key the value belongs to, where the line-based context does not.
+  const flow = flowValuePath(ctx.doc.root, lines.text, offset);
+  if (flow) return valueCompletions({ ...env, word: wordSpan(lines, offset, lineStart) }, topologyPath(flow));
   if (cur.role === 'value') return valueCompletions(env);
   return keyCompletions(env);
 }
@@ -124,15 +127,17 @@ function dedupe(items: CompletionItem[]): CompletionItem[] {
 
 const STATUS_VALUES = ['supported', 'unsupported', 'experimental', 'deprecated'];
 
-function valueCompletions(env: Env): CompletionItem[] {
+/** Value items at the cursor; `at` is the value path when the tree gives it (inside flow collections). */
+function valueCompletions(env: Env, at?: TreePath): CompletionItem[] {
   const { cur } = env;
-  const p = normPath(cur.path);
-  if (p.length === 0 && cur.key === 'tosca_definitions_version') {
+  const p = at ? at.slice(0, -1) : normPath(cur.path);
+  const key = at ? (typeof at[at.length - 1] === 'string' ? (at[at.length - 1] as string) : undefined) : cur.key;
+  if (p.length === 0 && key === 'tosca_definitions_version') {
     return KNOWN_VERSIONS.map((v, i) =>
       item(env, v, CompletionKind.EnumMember, 'TOSCA version', VERSION_DOCS[v], String(i).padStart(2, '0')),
     );
   }
-  const vpath: TreePath = cur.key !== undefined ? [...p, cur.key] : p;
+  const vpath: TreePath = at ?? (key !== undefined ? [...p, key] : p);
   const last = vpath[vpath.length - 1];
   // A list entry under `constraints:`: operators.
   if (typeof last === 'number' && constructAt(vpath) === 'constraint') return constraintItems(env);
@@ -148,7 +153,6 @@ function valueCompletions(env: Env): CompletionItem[] {
     const out = refItems(env, site.spec, vpath);
     if (out.length || site.spec.ref !== 'file') return out;
   }
-  const key = cur.key;
   const c = key !== undefined ? constructAt(p, env.grammar.constructs) : undefined;
   const ks: KeySpec | undefined = c && key !== undefined ? env.grammar.constructs[c]?.keys[key] : undefined;
   if (key === 'required' && ks) return ['true', 'false'].map((v) => item(env, v, CompletionKind.Value));

@@ -199,3 +199,54 @@ export function wordSpan(lines: LineIndex, offset: number, min: number, forKey =
     e++;
   return { start: s, end: e };
 }
+
+/**
+ * The value path of the cursor inside a flow collection, read from the parsed tree, where the
+ * line-based cursor context cannot see: a flow list continued over several lines, and a flow map
+ * (`c: { type: T, valid_source_types: [ | ] }`, `- r: { capability: C, node: | }`). In a flow list
+ * the path ends with the index of the entry being typed; in a flow map with the key whose value the
+ * cursor is in. Undefined outside flow collections and at key positions of flow maps.
+ */
+export function flowValuePath(root: YNode | null, text: string, offset: number): TreePath | undefined {
+  const path: TreePath = [];
+  let n: YNode | null = root;
+  let inFlow = false;
+  const within = (s: Span): boolean => offset >= s.start && offset <= s.end;
+  for (let depth = 0; n && depth < 200; depth++) {
+    if (n.kind === 'alias') return undefined;
+    if (n.kind === 'scalar') return inFlow && within(n.span) ? path : undefined;
+    if (n.flow) inFlow = true;
+    let next: YNode | null = null;
+    if (n.kind === 'map') {
+      for (const p of n.pairs) {
+        if (within(p.key.span)) return undefined;
+        if (p.value && within(p.value.span)) {
+          path.push(p.key.text);
+          next = p.value;
+          break;
+        }
+      }
+      if (!next) {
+        if (!n.flow) return undefined;
+        // In the white space of a flow map: the value of the last key before the cursor, if its `:` is
+        // written and no `,` follows it.
+        const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
+        if (!before) return undefined;
+        const gap = text.slice(before.key.span.end, offset);
+        return /^\s*:/.test(gap) && !gap.includes(',') ? [...path, before.key.text] : undefined;
+      }
+    } else {
+      const i = n.items.findIndex((it) => within(it.span));
+      if (i >= 0) {
+        path.push(i);
+        next = n.items[i]!;
+      } else {
+        if (!n.flow) return undefined;
+        // In the white space of a flow list: a new entry after those before the cursor.
+        return [...path, n.items.filter((it) => it.span.end <= offset).length];
+      }
+    }
+    n = next;
+  }
+  return undefined;
+}

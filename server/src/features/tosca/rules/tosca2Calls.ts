@@ -73,8 +73,9 @@ const OPERATORS_1_3: Readonly<Record<string, string>> = {
   pattern: '`$matches: [ $value, <regex> ]`',
 };
 
-function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable<string>): void {
+function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, names: Iterable<string>): void {
   const name = call.name;
+  const declared = [...names];
   if (!isFunctionName(name)) {
     // `$5 a month`, `${x}`, `$HOME/bin`: meant as text, but §10.1 reads every `$` string as a call.
     ctx.report({
@@ -88,16 +89,34 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, declared: Iterable
     });
     return;
   }
-  // A namespaced name, or a file with imports: the function may be declared where we do not look.
-  if (name.includes(':') || hasImports(ctx)) return;
+  // An import that was not read may declare it; a namespaced name needs a namespace the imports give.
+  const imports = hasImports(ctx);
+  if (imports && ctx.model.closure.incomplete) return;
+  const colon = name.lastIndexOf(':');
+  const ns = colon > 0 ? name.slice(0, colon) : undefined;
+  if (ns !== undefined && !ctx.model.closure.files.some((f) => f.prefix === ns)) return;
   const operator = OPERATORS_1_3[name];
-  const suggestion = operator ? undefined : didYouMean(name, [...TOSCA2_FUNCTIONS.keys(), ...declared]);
+  const candidates = declared.filter((d) => (ns === undefined ? !d.includes(':') : d.startsWith(`${ns}:`)));
+  // `$sqrt` where an import declares it under a namespace: `$ns:sqrt`.
+  const qualified = ns === undefined ? declared.filter((d) => d.endsWith(`:${name}`)) : [];
+  const suggestion = operator
+    ? undefined
+    : (didYouMean(name, ns === undefined ? [...TOSCA2_FUNCTIONS.keys(), ...candidates] : candidates) ??
+      (qualified.length === 1 ? qualified[0] : undefined));
+  const where =
+    ns !== undefined
+      ? `the files imported under the namespace \`${ns}\` declare no function \`${name.slice(colon + 1)}\``
+      : imports
+        ? `neither this file nor its imports declare a function \`${name}\``
+        : `this file declares no function \`${name}\``;
   ctx.report({
     code: 'TOSCA231',
     severity: 'warning',
     span: nameSpan(call),
     message:
-      `\`$${name}\` is not a TOSCA 2.0 built-in function and this file declares no function \`${name}\`` +
+      (ns !== undefined
+        ? `\`$${name}\` is not declared: ${where}`
+        : `\`$${name}\` is not a TOSCA 2.0 built-in function and ${where}`) +
       (suggestion ? `; did you mean \`$${suggestion}\`?` : '.') +
       (operator ? ` It is a TOSCA 1.3 constraint operator; in 2.0 write ${operator}.` : '') +
       ` Declare it under \`functions:\` or make sure the orchestrator provides it (TOSCA Version 2.0 §10.4).`,
