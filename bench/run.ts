@@ -299,7 +299,7 @@ async function toscaPhase(res: Results, base: string, refPasses: number, samples
       log(
         `tosca ${version}: server ready ${ms(r.readyMs)}, didOpen p50 ${ms(r.didOpen.p50)} ` +
           `(${r.diagnostics} diagnostics), hover p95 ${ms(r.hover.p95)}, definition p95 ${ms(r.definition.p95)}, ` +
-          `completion p95 ${ms(r.completion.p95)}`,
+          `completion p95 ${ms(r.completion.p95)}, references p95 ${ms(r.references.p95)}`,
       );
     } catch (e) {
       res.errors.push(`tosca ${version} requests: ${String(e)}`);
@@ -783,6 +783,7 @@ function report(res: Results): string {
         ['hover', r.hover],
         ['definition', r.definition],
         ['completion', r.completion],
+        ['references', r.references],
       ] as const)
         rows.push({
           metric: `  ${name} on type names, p50 / p95 (${d.empty} of ${d.n} empty)`,

@@ -2,8 +2,9 @@
  * Request latencies of the real server on a generated TOSCA workspace (phase `tosca`): the server
  * indexes the whole workspace, then one service template is opened (didOpen -> diagnostics) and
  * hover, definition and completion are timed on its `type:` values, which resolve through the
- * imports (a type file for 1.3, profiles by name and namespace for 2.0). The same file shape in
- * both versions, so the figures compare per version.
+ * imports (a type file for 1.3, profiles by name and namespace for 2.0), and references of those types,
+ * which are used across the workspace. The same file shape in both versions, so the figures compare per
+ * version.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ export interface ToscaRequestFigures {
   hover: Dist & { empty: number };
   definition: Dist & { empty: number };
   completion: Dist & { empty: number };
+  /** References of the type names, declaration included: each type is used across many files of the workspace. */
+  references: Dist & { empty: number };
   rssMB?: number;
 }
 
@@ -77,7 +80,13 @@ export async function toscaRequests(
       diagnostics = p.diagnostics.length;
     }
     const pos = typePositions(text);
-    const time = async (method: string, positions: Pos[], seed: number, isEmpty: (r: unknown) => boolean) => {
+    const time = async (
+      method: string,
+      positions: Pos[],
+      seed: number,
+      isEmpty: (r: unknown) => boolean,
+      extra: Record<string, unknown> = {},
+    ) => {
       const order = shuffled(positions, seed);
       const times: number[] = [];
       let empty = 0;
@@ -85,7 +94,7 @@ export async function toscaRequests(
         const t0 = performance.now();
         const r = await client.request<unknown>(
           method,
-          { textDocument: { uri }, position: order[i % order.length] },
+          { textDocument: { uri }, position: order[i % order.length], ...extra },
           10_000,
         );
         // The first five are a warm-up, not counted.
@@ -105,6 +114,9 @@ export async function toscaRequests(
       hover: await time('textDocument/hover', pos.inside, 17, none),
       definition: await time('textDocument/definition', pos.inside, 13, none),
       completion: await time('textDocument/completion', pos.start, 11, noItems),
+      references: await time('textDocument/references', pos.inside, 19, none, {
+        context: { includeDeclaration: true },
+      }),
       ...(client.memory().hwmMB !== undefined ? { rssMB: client.memory().hwmMB } : {}),
     };
   } finally {

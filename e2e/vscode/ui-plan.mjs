@@ -4,7 +4,7 @@
 // revealing the template, the view following edits and the active editor, and the code lens.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { env, until } from './lib.mjs';
+import { env, until, workbench } from './lib.mjs';
 
 const FILE = 'tosca/three-tier.yaml';
 const TEMPLATES = ['storefront', 'web_server', 'web_vm', 'catalog_db', 'dbms', 'db_vm'];
@@ -23,40 +23,7 @@ export async function planChecks({ page, check, shot, editor }) {
   const steps = view.locator('.steps .step');
   const nodeNamed = (name) =>
     nodes.filter({ has: view.locator('text.node-label', { hasText: new RegExp(`^${name}$`) }) });
-  const cursorLine = async () => {
-    const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
-    return Number(/Ln (\d+),/.exec(await sel.textContent())[1]);
-  };
-  const quickOpen = async (name) => {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10000 });
-    await input.fill(name);
-    // Enter only once the list is filtered: before that the first row is a recently opened file.
-    const first = page.locator('.quick-input-list .monaco-list-row').first();
-    await until(
-      `Quick Open lists ${name} first`,
-      async () => (await first.getAttribute('aria-label', { timeout: 1000 }))?.includes(path.basename(name)),
-      10000,
-    );
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 5000 });
-    await page
-      .locator('.tabs-container .tab.active', { hasText: path.basename(name) })
-      .first()
-      .waitFor({
-        timeout: 10000,
-      });
-  };
-  const runCommand = async (title) => {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10000 });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden', timeout: 5000 });
-  };
+  const { cursorLine, quickOpen, runCommand } = workbench(page);
   const seq = async () => Number(await app.getAttribute('data-seq', { timeout: 2000 }));
   let ok = true;
 

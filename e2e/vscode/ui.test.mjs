@@ -2,9 +2,9 @@
 // extension installed from the .vsix, on the seeded copy of examples/video-streamer.
 // Run through e2e/vscode/run.sh ui. Screenshots go to $LM_E2E_RUN/shots/ and, with
 // E2E_UPDATE_SCREENSHOTS=1, to docs/screenshots/ (the README uses those).
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { env, launch, makeChecker, origin, until } from './lib.mjs';
+import { env, launch, makeChecker, lineIn, origin, until, workbench } from './lib.mjs';
 import { planChecks } from './ui-plan.mjs';
 
 const { check, counts, summary } = makeChecker('vscode-ui');
@@ -35,24 +35,7 @@ const shot = async (name) => {
   }
   return file;
 };
-const editor = page.locator('.part.editor .monaco-editor').first();
-const statusItem = page.locator('.part.statusbar .statusbar-item', { hasText: 'LM:' }).first();
-const goTo = async (lineCol) => {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 5000 });
-  await input.fill(':' + lineCol); // Ctrl+G opens the quick input with the ':' (go to line) prefix
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 5000 });
-};
-const showHover = async () => {
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
-};
-const closeWidgets = async () => {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
-};
+const { editor, statusItem, goTo, showHover, closeWidgets, openRootAssembly, cursorLine } = workbench(page);
 
 let ok = await check('workbench loads the seeded workspace', async () => {
   await page.goto(`${origin}/?folder=${encodeURIComponent(env.ws)}`);
@@ -92,19 +75,7 @@ ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error squ
     .locator('.monaco-workbench')
     .click({ position: { x: 640, y: 400 } })
     .catch(() => {});
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill('Descriptor/assembly.yml');
-  const row = page.locator('.quick-input-list .monaco-list-row').first();
-  await row.waitFor({ timeout: 10000 });
-  const label = await row.getAttribute('aria-label');
-  if (!/assembly\.yml/.test(label) || /storage/.test(label)) throw new Error(`first Quick Open row is "${label}"`);
-  await page.keyboard.press('Enter');
-  await editor.locator('.view-lines').waitFor({ timeout: 10000 });
-  await editor
-    .locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' })
-    .waitFor({ timeout: 10000 });
+  await openRootAssembly();
   await goTo('75:18');
   await editor.locator('.squiggly-error').first().waitFor({ timeout: 20000 });
   const n = await editor.locator('.squiggly-error').count();
@@ -239,13 +210,9 @@ ok &&= await check('F12 on ${balancer.publicIp} opens the balancer resource.yaml
   await page.keyboard.press('F12');
   await page.locator('.tabs-container .tab.active', { hasText: 'resource.yaml' }).waitFor({ timeout: 10000 });
   await editor.locator('.view-lines', { hasText: 'Floating address published to viewers' }).waitFor({ timeout: 5000 });
-  const want =
-    readFileSync(path.join(env.ws, 'Contains/balancer/Definitions/lm/resource.yaml'), 'utf8')
-      .split('\n')
-      .findIndex((l) => /^ {2}publicIp:/.test(l)) + 1;
-  const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
-  await until(`cursor on line ${want}`, async () => new RegExp(`Ln ${want},`).test(await sel.textContent()), 5000);
-  return `active tab resource.yaml, ${(await sel.textContent()).trim()}`;
+  const want = lineIn('Contains/balancer/Definitions/lm/resource.yaml', /^ {2}publicIp:/);
+  await until(`cursor on line ${want}`, async () => (await cursorLine()) === want, 5000);
+  return `active tab resource.yaml, cursor on line ${want}`;
 });
 
 ok &&= await check(

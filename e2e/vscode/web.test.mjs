@@ -4,34 +4,13 @@
 // (dist/web/extension.js), which starts dist/web/server.js in a web worker; the server reads the
 // workspace (`vscode-remote:` URIs) only through the three file requests the client answers.
 // Run through e2e/vscode/run.sh web.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { env, launch, makeChecker, origin, until } from './lib.mjs';
+import { env, launch, makeChecker, lineIn, origin, until, workbench } from './lib.mjs';
 
 const { check, counts, summary } = makeChecker('vscode-web');
 const { context, page } = await launch();
-const editor = page.locator('.part.editor .monaco-editor').first();
-const statusItem = page.locator('.part.statusbar .statusbar-item', { hasText: 'LM:' }).first();
-const goTo = async (lineCol) => {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 5000 });
-  await input.fill(':' + lineCol);
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 5000 });
-};
-const closeWidgets = async () => {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
-};
-const runCommand = async (title) => {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 5000 });
-  await input.fill('>' + title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 5000 });
-  await page.keyboard.press('Enter');
-};
+const { editor, statusItem, goTo, closeWidgets, runCommand, openRootAssembly, suggestUntil, cursorLine } =
+  workbench(page);
 
 let ok = await check('workbench loads the seeded workspace', async () => {
   await page.goto(`${origin}/?folder=${encodeURIComponent(env.ws)}`);
@@ -63,18 +42,7 @@ ok &&= await check('the server is the web build: its log says it fetched the fil
 });
 
 ok &&= await check('Quick Open Descriptor/assembly.yml shows the LM031 error and LM032 warning squiggles', async () => {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10000 });
-  await input.fill('Descriptor/assembly.yml');
-  const row = page.locator('.quick-input-list .monaco-list-row').first();
-  await row.waitFor({ timeout: 10000 });
-  const label = await row.getAttribute('aria-label');
-  if (!/assembly\.yml/.test(label) || /storage/.test(label)) throw new Error(`first Quick Open row is "${label}"`);
-  await page.keyboard.press('Enter');
-  await editor
-    .locator('.view-lines', { hasText: 'Root assembly of the streamer-cluster project' })
-    .waitFor({ timeout: 10000 });
+  await openRootAssembly();
   await goTo('75:18');
   await editor.locator('.squiggly-error').first().waitFor({ timeout: 20000 });
   await editor.locator('.squiggly-warning').first().waitFor({ timeout: 20000 });
@@ -106,9 +74,7 @@ ok &&= await check('completion after `${balancer.` lists the balancer resource p
   await closeWidgets();
   // Right after `${balancer.` (before `publicIp`), where every member is a candidate.
   await goTo('62:23');
-  await page.keyboard.press('Control+Space');
-  const suggest = page.locator('.editor-widget.suggest-widget');
-  await suggest.locator('.monaco-list-row', { hasText: 'privateIp' }).first().waitFor({ timeout: 10000 });
+  const suggest = await suggestUntil('privateIp');
   const labels = await suggest
     .locator('.monaco-list-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
@@ -121,13 +87,9 @@ ok &&= await check('F12 on ${balancer.publicIp} opens the balancer resource.yaml
   await goTo('62:26');
   await page.keyboard.press('F12');
   await page.locator('.tabs-container .tab.active', { hasText: 'resource.yaml' }).waitFor({ timeout: 10000 });
-  const want =
-    readFileSync(path.join(env.ws, 'Contains/balancer/Definitions/lm/resource.yaml'), 'utf8')
-      .split('\n')
-      .findIndex((l) => /^ {2}publicIp:/.test(l)) + 1;
-  const sel = page.locator('.part.statusbar .statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first();
-  await until(`cursor on line ${want}`, async () => new RegExp(`Ln ${want},`).test(await sel.textContent()), 5000);
-  return `active tab resource.yaml, ${(await sel.textContent()).trim()}`;
+  const want = lineIn('Contains/balancer/Definitions/lm/resource.yaml', /^ {2}publicIp:/);
+  await until(`cursor on line ${want}`, async () => (await cursorLine()) === want, 5000);
+  return `active tab resource.yaml, cursor on line ${want}`;
 });
 
 if (!ok) {

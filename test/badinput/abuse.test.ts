@@ -117,8 +117,9 @@ describe('abuse: files that used to hang the server or blow up its memory', () =
     async () => {
       const t0 = Date.now();
       client.open(assemblyUri(), ws.read(ASSEMBLY));
-      const p = await client.waitForDiagnostics(assemblyUri(), () => true, 5000);
-      assert.ok(Date.now() - t0 < 5000);
+      // A hang guard (a busy machine is slow, a hung server never answers): speed is `npm run bench`'s.
+      const p = await client.waitForDiagnostics(assemblyUri(), () => true, 15000);
+      assert.ok(Date.now() - t0 < 15000);
       assert.deepEqual(withCode(p.diagnostics, 'LM999'), []);
     },
   );
@@ -127,7 +128,7 @@ describe('abuse: files that used to hang the server or blow up its memory', () =
     const uri = fileUri(ws.file('tosca/service.yaml'));
     const since = client.mark();
     client.open(uri, ws.read('tosca/service.yaml'));
-    const p = await client.waitForDiagnostics(uri, () => true, 5000, since);
+    const p = await client.waitForDiagnostics(uri, () => true, 15000, since);
     const imports = withCode(p.diagnostics, 'TOSCA020');
     assert.equal(imports.length, 3, describeDiags(p.diagnostics));
     assert.ok(peakRssMB(client.proc.pid) < 600, `peak RSS ${peakRssMB(client.proc.pid)} MB`);
@@ -145,7 +146,7 @@ describe('abuse: files that used to hang the server or blow up its memory', () =
     ws.write(BALANCER, ws.read(BALANCER).replace('\n  publicIp:', '\n  publicAddress:'));
     const since = client.mark();
     client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Changed }]);
-    await client.waitForDiagnostics(assemblyUri(), (ds) => withCode(ds, 'LM032').length > 0, 5000, since);
+    await client.waitForDiagnostics(assemblyUri(), (ds) => withCode(ds, 'LM032').length > 0, 15000, since);
     ws.write(BALANCER, ws.read(BALANCER).replace('\n  publicAddress:', '\n  publicIp:'));
     client.watchedFilesChanged([{ uri: fileUri(ws.file(BALANCER)), type: FileChange.Changed }]);
   });
@@ -157,15 +158,13 @@ describe('abuse: files that used to hang the server or blow up its memory', () =
       const uri = fileUri(ws.file('Contains/huge/Descriptor/assembly.yml'));
       const text = ws.read('Contains/huge/Descriptor/assembly.yml');
       const since = client.mark();
-      const t0 = Date.now();
       client.open(uri, text);
-      const h = await client.hover(assemblyUri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
-      const hoverMs = Date.now() - t0;
+      // The other request answers (the file over the cap is not parsed, so nothing holds the server).
+      const h = await client.hover(assemblyUri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 15000);
       assert.match(hoverText(h), /publicIp/);
       const p = await client.waitForDiagnostics(uri, () => true, 30000, since);
       const notice = withCode(p.diagnostics, 'LM000').filter((d) => /MB/.test(d.message));
       assert.equal(notice.length, 1, describeDiags(p.diagnostics));
-      assert.ok(hoverMs < 4000, `hover on another file took ${hoverMs} ms`);
       client.close(uri);
     },
   );
@@ -180,30 +179,32 @@ describe('abuse: files that used to hang the server or blow up its memory', () =
     const since = client.mark();
     const t0 = Date.now();
     client.open(uri, text);
-    const h = await client.hover(assemblyUri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
+    const h = await client.hover(assemblyUri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 15000);
     const hoverMs = Date.now() - t0;
+    // Whether the hover waited for the long file is told by order, not by a clock: it answers before the
+    // long file's diagnostics are published.
+    const publishedBeforeHover = client.diagnosticsFor(uri).some((p) => p.seq > since);
     assert.match(hoverText(h), /publicIp/);
     await client.waitForDiagnostics(uri, () => true, 30000, since);
     const diagMs = Date.now() - t0;
-    // A bound, not a speed figure (the test machine may be busy): 2.4 s here was the complaint;
-    // quiet, it answers in about 0.5 s.
-    assert.ok(hoverMs < 4000, `hover on another file took ${hoverMs} ms (diagnostics after ${diagMs} ms)`);
+    assert.equal(publishedBeforeHover, false, `hover after ${hoverMs} ms waited for the diagnostics (${diagMs} ms)`);
     client.close(uri);
   });
 
-  test('a TOSCA alias bomb: diagnosed in under 5 s, with one alias-limit error', T, async () => {
+  test('a TOSCA alias bomb: diagnosed (no expansion), with one alias-limit error', T, async () => {
     const uri = fileUri(ws.file('tosca/bomb.yaml'));
     const since = client.mark();
     const t0 = Date.now();
     client.open(uri, toscaAliasBomb());
-    const p = await client.waitForDiagnostics(uri, () => true, 5000, since);
-    assert.ok(Date.now() - t0 < 5000);
+    // A hang guard, generous for a busy machine: an expanding bomb would take minutes.
+    const p = await client.waitForDiagnostics(uri, () => true, 15000, since);
+    assert.ok(Date.now() - t0 < 15000);
     const limit = p.diagnostics.filter((d) => /expands to more than/.test(d.message));
     assert.equal(limit.length, 1, describeDiags(p.diagnostics));
     // An edit is as quick.
     const since2 = client.mark();
     client.change(uri, toscaAliasBomb() + '# edited\n');
-    await client.waitForDiagnostics(uri, () => true, 5000, since2);
+    await client.waitForDiagnostics(uri, () => true, 15000, since2);
     client.close(uri);
   });
 
@@ -265,7 +266,7 @@ describe('abuse: state that used to go stale or wrong', () => {
     const uri = fileUri(other.file('Descriptor/assembly.yml'));
     client.open(uri, other.read('Descriptor/assembly.yml'));
     const notHere = (ds: readonly Diagnostic[]) => withCode(ds, 'LM043').length === 1;
-    await client.waitForDiagnostics(uri, notHere, 5000);
+    await client.waitForDiagnostics(uri, notHere, 15000);
     let since = client.mark();
     client.notify('workspace/didChangeWorkspaceFolders', {
       event: { added: [{ uri: fileUri(ws.dir), name: 'ws' }], removed: [] },
@@ -285,7 +286,7 @@ describe('abuse: state that used to go stale or wrong', () => {
     const valid = readFileSync(path.join(EXAMPLE_DIR, ASSEMBLY), 'utf8');
     const typo = (name: string) => valid.replace('${deploymentLocation}', `\${${name}}`);
     client.open(uri, valid);
-    await client.waitForDiagnostics(uri, () => true, 5000);
+    await client.waitForDiagnostics(uri, () => true, 15000);
     const send = (version: number, text: string) =>
       client.notify('textDocument/didChange', {
         textDocument: { uri, version },
@@ -295,13 +296,13 @@ describe('abuse: state that used to go stale or wrong', () => {
     send(5, typo('first'));
     send(4, typo('second'));
     send(5, typo('third'));
-    let p = await client.waitForDiagnostics(uri, (ds) => ds.some((d) => d.message.includes('`third`')), 5000, since);
+    let p = await client.waitForDiagnostics(uri, (ds) => ds.some((d) => d.message.includes('`third`')), 15000, since);
     assert.equal(p.version, 5);
     assert.ok(!p.diagnostics.some((d) => /`first`|`second`/.test(d.message)), describeDiags(p.diagnostics));
     // The same version number again, with new text: analysed, not ignored.
     since = client.mark();
     send(5, typo('fourth'));
-    p = await client.waitForDiagnostics(uri, (ds) => ds.some((d) => d.message.includes('`fourth`')), 5000, since);
+    p = await client.waitForDiagnostics(uri, (ds) => ds.some((d) => d.message.includes('`fourth`')), 15000, since);
     assert.equal(p.version, 5);
     client.close(uri);
   });
@@ -312,7 +313,7 @@ describe('abuse: state that used to go stale or wrong', () => {
     const typo = valid.replace('${deploymentLocation}', '${deploymentLocaton}');
     const text = `# a comment with a NUL \u0000 in it\n${typo}`;
     client.open(uri, text);
-    const p = await client.waitForDiagnostics(uri, () => true, 5000);
+    const p = await client.waitForDiagnostics(uri, () => true, 15000);
     assert.ok(withCode(p.diagnostics, 'LM031').length >= 1, describeDiags(p.diagnostics));
     const nul = p.diagnostics.filter((d) => /U\+0000/.test(d.message));
     assert.deepEqual(
@@ -335,7 +336,7 @@ describe('abuse: deep nesting gives the same findings in a cold and a warm proce
         for (let i = 0; i < 5; i++) {
           const u = fileUri(ws.file(`w${i}/Descriptor/assembly.yml`));
           client.open(u, readFileSync(path.join(EXAMPLE_DIR, ASSEMBLY), 'utf8'));
-          await client.waitForDiagnostics(u, () => true, 5000);
+          await client.waitForDiagnostics(u, () => true, 15000);
         }
       }
       const uri = fileUri(ws.file('Descriptor/assembly.yml'));
@@ -366,7 +367,7 @@ describe('abuse: requests a client gets wrong', () => {
       try {
         const code = async (method: string, params: unknown) => {
           try {
-            await client.request(method, params, 5000);
+            await client.request(method, params, 15000);
             return 'ok';
           } catch (e) {
             return (e as { code?: number }).code;
@@ -412,7 +413,7 @@ describe('abuse: the warm-start cache', () => {
     await client.waitForStatus('ready', 20000);
     const uri = fileUri(ws.file(ASSEMBLY));
     client.open(uri, ws.read(ASSEMBLY).replace('${balancer.publicIp}', '${balancer.publicIP}'));
-    const p = await client.waitForDiagnostics(uri, () => true, 5000);
+    const p = await client.waitForDiagnostics(uri, () => true, 15000);
     return { diags: describeDiags(p.diagnostics), client };
   }
 
@@ -594,7 +595,7 @@ describe('abuse: malformed messages at the protocol edge', () => {
     await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
     await client.waitForStatus('ready', 20000);
     client.open(uri(), ws.read(ASSEMBLY));
-    await client.waitForDiagnostics(uri(), () => true, 5000);
+    await client.waitForDiagnostics(uri(), () => true, 15000);
   }, T);
 
   after(async () => {
@@ -666,8 +667,8 @@ describe('abuse: malformed messages at the protocol edge', () => {
     // The open assembly is as it was: an edit through a valid change is analysed as usual.
     const since = client.mark();
     client.change(u, ws.read(ASSEMBLY).replace('${deploymentLocation}', '${deploymentLocaton}'));
-    await client.waitForDiagnostics(u, (ds) => withCode(ds, 'LM031').length === 1, 5000, since);
-    const h = await client.hover(u, positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
+    await client.waitForDiagnostics(u, (ds) => withCode(ds, 'LM031').length === 1, 15000, since);
+    const h = await client.hover(u, positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 15000);
     assert.match(hoverText(h), /publicIp/);
     assert.deepEqual(alarming(), []);
     assert.doesNotMatch(client.stderr, /TypeError|Error/);
@@ -714,7 +715,7 @@ describe('abuse: malformed messages at the protocol edge', () => {
     assert.match(answers.get('raw-4')!.error!.message, /`textDocument\/hover`: `position` must have whole/);
     assert.deepEqual(alarming(), []);
     // A well-formed request still answers.
-    const h = await client.hover(uri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 5000);
+    const h = await client.hover(uri(), positionOf(ws.read(ASSEMBLY), '${balancer.publicIp}', 13), 15000);
     assert.match(hoverText(h), /publicIp/);
   });
 });

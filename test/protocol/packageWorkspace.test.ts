@@ -7,7 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { LspClient, fileUri } from '../support/protocolClient.js';
 import { goodPackage, writePackage } from '../package/build.js';
@@ -73,5 +73,39 @@ describe('workspace diagnostics: NFV package documents', () => {
       found = (items.find((r) => r.uri === manifest)?.items ?? []).map((d) => d.code);
     }
     assert.ok(found.includes('TOSCA316'), JSON.stringify(found));
+  });
+
+  test('the server watches TOSCA.meta and manifests (its one watcher registration)', T, async () => {
+    const reg = await client.waitFor(
+      () => client.serverRequests.find((r) => r.method === 'client/registerCapability'),
+      10000,
+      'the watcher registration',
+    );
+    const globs = JSON.stringify(reg.params);
+    assert.ok(globs.includes('**/TOSCA-Metadata/TOSCA.meta'), globs);
+    assert.ok(globs.includes('**/*.mf'), globs);
+    assert.equal(client.serverRequests.filter((r) => r.method === 'client/registerCapability').length, 1);
+  });
+
+  test('TOSCA.meta changed on disk: its findings follow the new text', T, async () => {
+    const metaPath = path.join(root, 'TOSCA-Metadata/TOSCA.meta');
+    const meta = fileUri(metaPath);
+    const pull = async () =>
+      (await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 20000)).items.find(
+        (r) => r.uri === meta,
+      );
+    const before = readFileSync(metaPath, 'utf8');
+    writeFileSync(metaPath, before + 'this line is no key and value\n');
+    client.watchedFilesChanged([{ uri: meta, type: 2 }]);
+    const broken = await pull();
+    assert.deepEqual(
+      (broken?.items ?? []).map((d) => d.code),
+      ['TOSCA300'],
+      JSON.stringify(broken),
+    );
+    writeFileSync(metaPath, before);
+    client.watchedFilesChanged([{ uri: meta, type: 2 }]);
+    const fixed = await pull();
+    assert.deepEqual(fixed?.items ?? [], [], JSON.stringify(fixed));
   });
 });

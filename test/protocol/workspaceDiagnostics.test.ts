@@ -168,7 +168,7 @@ describe('workspace diagnostics: pull', () => {
   /** Drains what earlier tests left dirty (closing a document re-reads it from disk a moment later). */
   async function settle(): Promise<void> {
     let r: Report[] | 'held' = [];
-    for (let i = 0; i < 5 && r !== 'held'; i++) {
+    for (let i = 0; i < 10 && r !== 'held'; i++) {
       r = await workspacePull(client, previous(), 400);
       if (r !== 'held') remember(r);
     }

@@ -2,9 +2,9 @@
  * Sanity sweep of TOSCA hover / completion / definition over real files of the corpus
  * (../shared/corpus/tosca): at every type name position (template types, derived_from, property,
  * capability, requirement, interface, artifact types...) every request must not throw, hovers must
- * be non-empty for names the type table resolves, definitions must land somewhere for them, and
- * requests must be fast once the model is built (memoised per document). Every other scalar of
- * those files gets a hover, completion and definition request too, which must not throw.
+ * be non-empty for names the type table resolves, and definitions must land somewhere for them. Every
+ * other scalar of those files gets a hover, completion and definition request too, which must not throw.
+ * The request times are reported, not asserted: speed is measured by `npm run bench`.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,6 +169,5 @@ test(
     assert.deepEqual(failures, []);
     assert.ok(positions > 200, `only ${positions} positions`);
     assert.ok(resolved > positions / 2, `only ${resolved} of ${positions} positions resolved`);
-    assert.ok(p95 < 20, `p95 request time ${p95.toFixed(1)} ms`);
   },
 );

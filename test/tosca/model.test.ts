@@ -1,7 +1,7 @@
 /**
  * The TOSCA model API hover/completion/definition build on: summaries with spans, the type table
- * (shorthands, derived_from chains, inherited members), imports, CSAR meta, primitives; and the
- * time budget of a typical template.
+ * (shorthands, derived_from chains, inherited members), imports, CSAR meta, primitives; and a typical
+ * template checked clean, the same on every re-analysis (its speed is measured by `npm run bench`).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -145,7 +145,7 @@ test('primitives and CSAR meta', () => {
   assert.equal(meta.entryDefinitions, 'Definitions/main.yaml');
 });
 
-test('a typical template (40 node templates, imported types) is clean and checked in bounded time', async (t) => {
+test('a typical template (40 node templates, imported types) is clean, and stays clean when re-analysed', async () => {
   const types = ['tosca_definitions_version: tosca_simple_yaml_1_3', 'node_types:'];
   for (let i = 0; i < 20; i++) {
     types.push(
@@ -199,19 +199,15 @@ test('a typical template (40 node templates, imported types) is clean and checke
     first.map((d) => d.message),
     [],
   );
-  const runs: number[] = [];
-  for (let i = 0; i < 10; i++) {
+  // A re-analysis of the same text (a new version) gives the same findings: nothing is carried over wrongly.
+  const all = computeDiagnostics(ctx).map((d) => `${d.code} ${d.message}`);
+  for (let i = 0; i < 3; i++) {
     const doc = analyseDocument(ctx.doc.path, ctx.doc.text, i + 2);
-    const t0 = performance.now();
-    computeDiagnostics({ ...ctx, doc });
-    runs.push(performance.now() - t0);
+    assert.deepEqual(
+      computeDiagnostics({ ...ctx, doc }).map((d) => `${d.code} ${d.message}`),
+      all,
+    );
   }
-  runs.sort((a, b) => a - b);
-  const median = runs[5]!;
-  t.diagnostic(`TOSCA diagnostics of a ${svc.length}-line template: median ${median.toFixed(1)} ms (parse excluded)`);
-  // A bound against pathological regressions, not a speed figure (the machine may be busy; speed is
-  // measured by `npm run bench`): quiet, the median is about 10 ms.
-  assert.ok(median < 500, `median ${median.toFixed(1)} ms`);
 });
 
 test('grammar: constructAt maps a key path to the construct (for key completion and hover)', async () => {

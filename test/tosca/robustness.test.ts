@@ -50,6 +50,7 @@ test('malformed TOSCA never crashes a rule', async () => {
       [],
       `case:\n${c}`,
     );
-    assert.ok(ms < 500, `case took ${ms.toFixed(0)} ms:\n${c}`);
+    // A hang guard (an expansion or a loop), far above a busy machine's time; speed is `npm run bench`'s.
+    assert.ok(ms < 10000, `case took ${ms.toFixed(0)} ms:\n${c}`);
   }
 });

@@ -366,3 +366,198 @@ service_template:
 #                                             ^^^^^^ TOSCA245
 `);
 });
+
+test('TOSCA245 follows incoming relationships and starts from relationships (§10.3)', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+capability_types:
+  Endpoint:
+    properties:
+      port: { type: integer }
+  Admin: {}
+relationship_types:
+  ConnectsTo:
+    properties:
+      secure: { type: boolean }
+  TlsConnectsTo:
+    derived_from: ConnectsTo
+    properties:
+      cert: { type: string }
+node_types:
+  Database:
+    properties:
+      name: { type: string }
+    capabilities:
+      endpoint: { type: Endpoint }
+      admin: { type: Admin }
+  App:
+    properties:
+      db_name: { type: string }
+      version: { type: string }
+    requirements:
+      - database: { capability: Endpoint, node: Database, relationship: ConnectsTo }
+  Tool:
+    properties:
+      tool_name: { type: string }
+    requirements:
+      - manage: { capability: Admin, node: Database, relationship: ConnectsTo }
+service_template:
+  relationship_templates:
+    tls:
+      type: TlsConnectsTo
+      properties:
+        cert: { $get_property: [ SELF, SOURCE, version ] }
+        c1: { $get_property: [ SELF, SOURCE, versoin ] }
+#                                            ^^^^^^^ TOSCA245
+        c2: { $get_property: [ SELF, TARGET, CAPABILITY, endpoint, port ] }
+        c3: { $get_property: [ SELF, TARGET, nmae ] }
+#                                            ^^^^ TOSCA245
+  node_templates:
+    db:
+      type: Database
+      properties:
+        name: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, SOURCE, db_name ] }
+        n1: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, SOURCE, db_nmae ] }
+#                                                                                ^^^^^^^ TOSCA245
+        n2: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, 0, cert ] }
+        n3: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, crt ] }
+#                                                                        ^^^ TOSCA245
+        n4: { $get_property: [ SELF, CAPABILITY, admin, RELATIONSHIP, SOURCE, tool_name ] }
+        n5: { $get_property: [ SELF, CAPABILITY, admin, RELATIONSHIP, SOURCE, db_name ] }
+#                                                                             ^^^^^^^ TOSCA245
+    app:
+      type: App
+      requirements:
+        - database:
+            node: db
+            relationship: tls
+      properties:
+        db_name: { $get_property: [ SELF, RELATIONSHIP, database, CAPABILITY, RELATIONSHIP, SOURCE, version ] }
+        a1: { $get_property: [ SELF, RELATIONSHIP, database, CAPABILITY, RELATIONSHIP, SOURCE, vrsion ] }
+#                                                                                              ^^^^^^ TOSCA245
+        a2: { $get_property: [ SELF, RELATIONSHIP, database, cert ] }
+        a3: { $get_property: [ tls, SOURCE, db_name ] }
+        a4: { $get_property: [ tls, TARGET, db_name ] }
+#                                           ^^^^^^^ TOSCA245
+    tool:
+      type: Tool
+      requirements:
+        - manage:
+            node: db
+            relationship:
+              type: ConnectsTo
+              properties:
+                secure: { $get_property: [ SELF, TARGET, name ] }
+                s1: { $get_property: [ SELF, SOURCE, nmae ] }
+#                                                    ^^^^ TOSCA245
+`);
+});
+
+test('TOSCA245 stays silent where incoming relationships are several or unknown', async () => {
+  await check(`
+tosca_definitions_version: tosca_2_0
+capability_types:
+  Endpoint: {}
+relationship_types:
+  ConnectsTo: {}
+  Other:
+    properties:
+      other_only: { type: string }
+node_types:
+  Database:
+    capabilities:
+      endpoint: { type: Endpoint }
+  App:
+    properties:
+      a_only: { type: string }
+    requirements:
+      - database: { capability: Endpoint, node: Database, relationship: ConnectsTo }
+  Web:
+    properties:
+      w_only: { type: string }
+    requirements:
+      - database: { capability: Endpoint, node: Database, relationship: Other }
+service_template:
+  node_templates:
+    db:
+      type: Database
+      properties:
+        x: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, SOURCE, a_only ] }
+        y: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, SOURCE, w_only ] }
+        z: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, other_only ] }
+    lonely:
+      type: Database
+      properties:
+        x: { $get_property: [ SELF, CAPABILITY, endpoint, RELATIONSHIP, SOURCE, anything ] }
+    app:
+      type: App
+      requirements:
+        - database: db
+    web:
+      type: Web
+      requirements:
+        - database: db
+`);
+});
+
+const FUNCTION_PROFILE = `#- /ws/profile/functions.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.functions:1.0
+functions:
+  sqrt:
+    description: Square root.
+    signatures:
+      - arguments: [ float ]
+        result: float
+  pick:
+    signatures:
+      - arguments: [ list, integer ]
+service_template:
+  functions:
+    hidden:
+      signatures: [ { result: float } ]
+`;
+
+test('TOSCA235: functions declared in a profile imported by name, under its namespace (§10.4, §6.8.4)', async () => {
+  const d = await check(`${FUNCTION_PROFILE}#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.functions:1.0
+    namespace: fn
+service_template:
+  outputs:
+    a: { value: { $fn:sqrt: [ 1, 2 ] } }
+#                           ^^^^^^^^ TOSCA235
+    b: { value: { $fn:pick: [ [ 1 ], two ] } }
+#                           ^^^^^^^^^^^^^^ TOSCA235
+    ok1: { value: { $fn:sqrt: [ 4 ] } }
+    ok2: { value: { $fn:pick: [ [ 1, 2 ], 0 ] } }
+    ok3: { value: { $sqrt: [ 1, 2, 3 ] } }
+    ok4: { value: { $fn:hidden: [ 1, 2 ] } }
+`);
+  assert.match(messageOf(d, 'TOSCA235'), /imported functions\.yaml.*§10\.4/);
+});
+
+test('TOSCA235: functions of a file imported by url without a namespace, and of nested namespaces', async () => {
+  await check(`${FUNCTION_PROFILE}#- /ws/lib/mid.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.functions:1.0
+    namespace: inner
+#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - url: profile/functions.yaml
+  - url: lib/mid.yaml
+    namespace: outer
+service_template:
+  outputs:
+    a: { value: { $sqrt: [ 1, 2 ] } }
+#                        ^^^^^^^^ TOSCA235
+    b: { value: { $outer:inner:sqrt: [] } }
+#                                    ^^ TOSCA235
+    ok1: { value: { $sqrt: [ 2.5 ] } }
+    ok2: { value: { $outer:inner:sqrt: [ 2 ] } }
+    ok3: { value: { $inner:sqrt: [] } }
+`);
+});

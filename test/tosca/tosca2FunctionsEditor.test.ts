@@ -47,7 +47,7 @@ test('completion of $ functions: built-ins with snippets, declared functions, br
   const src = tosca2(`${SERVICE}        port: $get_i$0\n`);
   await checkCompletion(src, ['$get_input', '$greater_or_equal', '$available_allocation', '$sqrt', '$node_index']);
   assert.equal(await applyCompletion(src, '$get_input'), '        port: { \\$get_input: ${1:input_name} }');
-  assert.equal(await applyCompletion(src, '$sqrt'), '        port: { \\$sqrt: [ ${1} ] }');
+  assert.equal(await applyCompletion(src, '$sqrt'), '        port: { \\$sqrt: [ ${1:float} ] }');
   const inFlow = tosca2(`${SERVICE}        port: { $conc$0 }\n`);
   assert.equal(await applyCompletion(inFlow, '$concat'), '        port: { \\$concat: [ ${1} ] }');
   const bare = tosca2(`${SERVICE}        port: { $equal: [ $val$0 ] }\n`);
@@ -108,4 +108,39 @@ test('completion after the start of a path: properties, attributes, requirements
   await checkCompletion(src('{ $get_attribute: [ db, $0 ] }'), ['db_name', 'state']);
   await checkCompletion(src('{ $get_property: [ SELF, RELATIONSHIP, $0 ] }'), ['database'], ['port']);
   await checkCompletion(src('{ $get_property: [ db, CAPABILITY, $0 ] }'), ['endpoint'], ['db_name']);
+});
+
+const PROFILE = `#- /ws/profile/functions.yaml
+tosca_definitions_version: tosca_2_0
+profile: org.example.functions:1.0
+functions:
+  random_generator:
+    description: Generate a random number.
+    signatures:
+      - arguments: [ { type: integer } ]
+        optional_arguments: [ string ]
+        result: { type: integer }
+#- /ws/service.yaml
+tosca_definitions_version: tosca_2_0
+imports:
+  - profile: org.example.functions:1.0
+    namespace: fn
+service_template:
+  outputs:
+`;
+
+test('functions of an imported profile: completion with namespace and snippet, hover with signatures', async () => {
+  const src = `${PROFILE}    a:\n      value: $fn:ran$0\n`;
+  await checkCompletion(src, ['$fn:random_generator', '$get_input'], ['$random_generator']);
+  assert.equal(
+    await applyCompletion(src, '$fn:random_generator'),
+    '      value: { \\$fn:random_generator: [ ${1:integer} ] }',
+  );
+  const h = await checkHover(`${PROFILE}    a: { value: { $fn:random_gen$0erator: [ 1 ] } }\n`, [
+    '**$fn:random_generator** — function declared in functions.yaml',
+    'Generate a random number.',
+    '`$fn:random_generator: [ integer, string? ] → integer`',
+    '§10.4',
+  ]);
+  assert.doesNotMatch(h, /not built in/);
 });

@@ -263,6 +263,8 @@ data_types:
     data_type: integer
     units: { B: 1 }
     prefixes: { "": 1, k: 1000, Ki: 1024 }
+  DiskSize:
+    derived_from: Size
 #- /ws/service.yaml
 tosca_definitions_version: tosca_2_0
 imports:
@@ -272,16 +274,18 @@ node_types:
     properties:
       size: { type: Size }
       count: { type: Positive }
+      other: { type: DiskSize, required: false }
 service_template:
   node_templates:
     good:
       type: Disk
-      properties: { size: 10 KiB, count: 2 }
+      properties: { size: 10 KiB, count: 2, other: 1 kB }
     bad:
       type: Disk
-      properties: { size: 10 KB, count: 0 }
+      properties: { size: 10 KB, count: 0, other: 2 GB }
 #                         ^^^^^ TOSCA271
 #                                       ^ TOSCA272
+#                                                 ^^^^ TOSCA271
 `,
     { ignore: IGNORE },
   );

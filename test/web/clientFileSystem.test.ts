@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClientFileSystem, DEFAULT_PREFETCH_LIMITS } from '../../server/src/host/clientFileSystem.js';
 import { schemeUriPaths } from '../../server/src/host/uriPaths.js';
+import { WorkspaceIndex } from '../../server/src/index/workspace.js';
 import { MemoryWorkspace } from '../support/webWorker.js';
 
 test('URIs of any scheme become absolute index paths and come back the same', () => {
@@ -174,4 +175,45 @@ test('files read after the first phase reach `grown`', async () => {
   }
   await walked;
   assert.ok(grown.length > 0 && grown.every((p) => p.startsWith(`${ROOT}/d`)), JSON.stringify(grown));
+});
+
+test('the walk honours the server filter: the exclude list (names and globs) and the size cap, said once', async () => {
+  const ws = new MemoryWorkspace('memfs:/ws', {
+    'Descriptor/assembly.yml': 'name: assembly::a::1.0\n',
+    'build/out/copy.yaml': 'x: 1\n',
+    'sub/generated/g.yaml': 'x: 1\n',
+    'sub/keep.yaml': 'x: 1\n',
+    'sub/old.bak.yaml': 'x: 1\n',
+    'big1.yaml': 'x'.repeat(3000),
+    'big2.yaml': 'y'.repeat(3000),
+  });
+  const client = clientOf(ws);
+  const logs: string[] = [];
+  const fs = new ClientFileSystem(client, uriOf, DEFAULT_PREFETCH_LIMITS, (m) => logs.push(m));
+  const index = new WorkspaceIndex(fs, { exclude: ['build/**', '**/generated', '**/*.bak.yaml'] });
+  index.addRoot(ROOT);
+  index.maxFileBytes = 2000;
+  await fs.prefetch([ROOT], () => undefined, {
+    isExcluded: (p) => index.isExcluded(p),
+    maxFileBytes: () => index.maxFileBytes,
+  });
+  // Excluded folders are never listed, excluded files never read.
+  assert.deepEqual(
+    client.calls.filter((c) => /build|generated|bak/.test(c)),
+    [],
+  );
+  assert.equal(fs.readTextSync(`${ROOT}/sub/keep.yaml`, 1e6), 'x: 1\n');
+  // Over the cap: listed with its size, never read, and one log line names them.
+  assert.equal(fs.statSync(`${ROOT}/big1.yaml`)?.size, 3000);
+  assert.ok(!client.calls.some((c) => c.includes('readFile') && c.includes('big')));
+  const capLines = logs.filter((l) => /size cap/.test(l));
+  assert.equal(capLines.length, 1, logs.join('\n'));
+  assert.match(capLines[0]!, /^2 files over the size cap of 2 KB \(maxFileSizeMB\) not read: .*big1\.yaml/);
+  // The index built on it: the kept files, nothing excluded, the big ones counted as skipped.
+  await index.build();
+  assert.deepEqual([...index.allEntries()].map((e) => e.path.slice(ROOT.length + 1)).sort(), [
+    'Descriptor/assembly.yml',
+    'sub/keep.yaml',
+  ]);
+  assert.equal(index.lastBuild.skipped, 2);
 });

@@ -36,9 +36,4 @@ export function compareRows(a: Row, b: Row): number {
   );
 }
 
-/** A size for messages: `4 MB`, `1.5 MB`, `200 KB`. */
-export function sizeText(bytes: number): string {
-  return bytes >= 1048576
-    ? `${Number((bytes / 1048576).toFixed(1))} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+export { sizeText } from '../util/size.js';

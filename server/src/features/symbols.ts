@@ -12,81 +12,129 @@ export function documentSymbols(ctx: FeatureContext): DocumentSymbol[] {
   return packFor(ctx.doc.kind)?.symbols(ctx) ?? [];
 }
 
-interface Named {
-  s: WorkspaceSymbol;
-  /** The name lower-cased for the matcher. */
-  lower: string;
+/**
+ * Every pack's symbols, kept by the index until it changes, with their distinct names: a workspace
+ * repeats names (the same property in many descriptors), and each distinct name is scored once per
+ * query, lower-cased once per list.
+ */
+interface SymbolList {
+  symbols: WorkspaceSymbol[];
+  /** The distinct names, and each lower-cased for the matcher. */
+  names: string[];
+  lowered: string[];
+  /** The index in `names` of each symbol's name. */
+  nameOf: Uint32Array;
 }
 
-/** Every pack's symbols with their names lower-cased once: kept by the index until it changes. */
-const ALL_SYMBOLS = memoKey<Named[]>('workspaceSymbols.all');
+const ALL_SYMBOLS = memoKey<SymbolList>('workspaceSymbols.all');
 
-function allSymbols(ws: WorkspaceContext): Named[] {
+function allSymbols(ws: WorkspaceContext): SymbolList {
   return ws.index.derive(ALL_SYMBOLS, () => {
-    const all: Named[] = [];
-    for (const pack of PACKS)
-      for (const s of pack.workspaceSymbols(ws)) all.push({ s, lower: loweredForMatch(s.name) });
-    return all;
+    const symbols: WorkspaceSymbol[] = [];
+    for (const pack of PACKS) for (const s of pack.workspaceSymbols(ws)) symbols.push(s);
+    const names: string[] = [];
+    const lowered: string[] = [];
+    const nameOf = new Uint32Array(symbols.length);
+    const seen = new Map<string, number>();
+    for (let i = 0; i < symbols.length; i++) {
+      const name = symbols[i]!.name;
+      let at = seen.get(name);
+      if (at === undefined) {
+        at = names.length;
+        seen.set(name, at);
+        names.push(name);
+        lowered.push(loweredForMatch(name));
+      }
+      nameOf[i] = at;
+    }
+    return { symbols, names, lowered, nameOf };
   });
 }
 
 /**
+ * A symbol's rank as one number: the score (an integer), then the shorter name. Names longer than
+ * the field holds rank as equally long there; the final order compares the real lengths.
+ */
+const LENGTH_FIELD = 2 ** 20;
+
+/**
  * Symbols matching `query`, best first, at most `limit`; ties go to the shorter name, then by code
  * units (`localeCompare` would cost more than the scoring), then the packs' order. Only what makes
- * the cut is sorted: the lowest score that does is found first, and among the names at that score
- * the shortest are taken by counting lengths, so a short query matching tens of thousands of names
- * never sorts them all.
+ * the cut is sorted: the rank of the last symbol that makes it is found by selection, not by sorting
+ * every match, so a short query matching tens of thousands of names never sorts them all.
  */
 export function workspaceSymbols(ws: WorkspaceContext, query: string, limit = 500): WorkspaceSymbol[] {
-  const all = allSymbols(ws);
+  const { symbols, names, lowered, nameOf } = allSymbols(ws);
   const lq = loweredForMatch(query);
-  const scores = new Float64Array(all.length);
+  const nameScores = new Float64Array(names.length);
+  for (let u = 0; u < names.length; u++) nameScores[u] = fuzzyScoreLowered(query, lq, names[u]!, lowered[u]!);
+  const keys = new Float64Array(symbols.length);
   let matched = 0;
-  for (let i = 0; i < all.length; i++) {
-    const n = all[i]!;
-    const score = fuzzyScoreLowered(query, lq, n.s.name, n.lower);
-    scores[i] = score;
-    if (score > 0) matched++;
+  for (let i = 0; i < symbols.length; i++) {
+    const score = nameScores[nameOf[i]!]!;
+    if (score <= 0) continue;
+    const len = Math.min(symbols[i]!.name.length, LENGTH_FIELD - 1);
+    keys[i] = score * LENGTH_FIELD + (LENGTH_FIELD - 1 - len);
+    matched++;
   }
   const k = Math.min(limit, matched);
   if (k <= 0) return [];
-  // The k-th best score; everything above it is in, and `room` names at it.
-  const cut = scores.slice().sort()[all.length - k]!;
-  let room = k;
-  for (const x of scores) if (x > cut) room--;
-  // Among the names at the cut, the shortest first: all of the lengths below `longest`, and the
-  // first `atLongest` at that length in code-unit order.
-  const byLength: number[] = [];
-  for (let i = 0; i < all.length; i++)
-    if (scores[i] === cut) {
-      const n = all[i]!.s.name.length;
-      byLength[n] = (byLength[n] ?? 0) + 1;
-    }
-  let longest = 0;
-  let atLongest = room;
-  for (; longest < byLength.length; longest++) {
-    const c = byLength[longest] ?? 0;
-    if (c >= atLongest) break;
-    atLongest -= c;
-  }
-  const boundary: number[] = [];
+  // The k-th best key; every symbol above it is in, and `room` of those at it (by code units).
+  const cut = k === matched ? 0.5 : kthLargest(keys, matched, k);
   const chosen: number[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const x = scores[i]!;
+  const boundary: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const x = keys[i]!;
     if (x > cut) chosen.push(i);
-    else if (x === cut) {
-      const n = all[i]!.s.name.length;
-      if (n < longest) chosen.push(i);
-      else if (n === longest) boundary.push(i);
-    }
+    else if (x === cut) boundary.push(i);
   }
-  // Stable sorts on lists in the packs' order keep that order for equal names.
-  boundary.sort((a, b) => ordinal(all[a]!.s.name, all[b]!.s.name));
-  chosen.push(...boundary.slice(0, atLongest));
-  chosen.sort((a, b) => a - b);
-  const key = (i: number) => all[i]!.s.name;
-  chosen.sort((a, b) => scores[b]! - scores[a]! || key(a).length - key(b).length || ordinal(key(a), key(b)));
-  return chosen.map((i) => all[i]!.s);
+  const room = k - chosen.length;
+  if (room > 0) {
+    // Stable: equal names keep the packs' order.
+    boundary.sort(
+      (a, b) => symbols[a]!.name.length - symbols[b]!.name.length || ordinal(symbols[a]!.name, symbols[b]!.name),
+    );
+    chosen.push(...boundary.slice(0, room));
+  }
+  chosen.sort(
+    (a, b) =>
+      nameScores[nameOf[b]!]! - nameScores[nameOf[a]!]! ||
+      symbols[a]!.name.length - symbols[b]!.name.length ||
+      ordinal(symbols[a]!.name, symbols[b]!.name) ||
+      a - b,
+  );
+  return chosen.map((i) => symbols[i]!);
+}
+
+/** The k-th largest of the positive values of `keys` (there are `positives`), by quickselect on a copy. */
+function kthLargest(keys: Float64Array, positives: number, k: number): number {
+  const v = new Float64Array(positives);
+  let n = 0;
+  for (const x of keys) if (x > 0) v[n++] = x;
+  // Hoare-style selection of the (k-1)-th position in descending order.
+  const want = k - 1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = v[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (v[i]! > pivot) i++;
+      while (v[j]! < pivot) j--;
+      if (i <= j) {
+        const t = v[i]!;
+        v[i] = v[j]!;
+        v[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else return v[want]!;
+  }
+  return v[want]!;
 }
 
 const ordinal = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -34,6 +34,7 @@ export const CompletionKind = {
   Interface: 8,
   Module: 9,
   Property: 10,
+  Unit: 11,
   Value: 12,
   Enum: 13,
   Keyword: 14,

@@ -33,7 +33,7 @@ export function browserHost(
     fs,
     summaryStore: () => undefined,
     uriPaths: schemeUriPaths,
-    prefetch: (roots, grown) => fs.prefetch(roots, grown),
+    prefetch: (roots, grown, filter) => fs.prefetch(roots, grown, filter),
   };
 }
 

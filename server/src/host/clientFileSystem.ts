@@ -11,8 +11,10 @@
  */
 import { DEFAULT_EXCLUDED_DIRS } from '../index/workspace.js';
 import type { DirEntry, FileStat, FileSystem } from '../index/fileSystem.js';
+import type { WalkFilter } from './serverHost.js';
 import { isBehaviourPath, YAML_FILE } from '../model/kinds.js';
 import { posix } from '../util/path.js';
+import { sizeText } from '../util/size.js';
 import { FS_READ_DIRECTORY_REQUEST, FS_READ_FILE_REQUEST, FS_STAT_REQUEST } from '../protocol.js';
 
 /** The three requests the web client answers (README "The web build"). */
@@ -43,7 +45,7 @@ export interface PrefetchLimits {
   concurrency: number;
   /** After this long the index is built on what is there; the rest arrives through `grown`. */
   firstPhaseMs: number;
-  /** Files at least this large are listed, never read (the server's size cap). */
+  /** Files larger than this are listed, never read (the server's size cap, when the walk is given none). */
   maxFileBytes: () => number;
 }
 
@@ -222,7 +224,7 @@ export class ClientFileSystem implements FileSystem {
    * `firstPhaseMs` has passed, whichever is first; what is read after that goes to `grown` in
    * batches (and once more when the walk ends).
    */
-  prefetch(roots: readonly string[], grown: (paths: string[]) => void): Promise<void> {
+  prefetch(roots: readonly string[], grown: (paths: string[]) => void, filter?: WalkFilter): Promise<void> {
     const fresh = roots.map((r) => posix.normalize(r)).filter((r) => !this.walked.has(r));
     if (fresh.length === 0) return Promise.resolve();
     for (const r of fresh) this.walked.add(r);
@@ -234,7 +236,7 @@ export class ClientFileSystem implements FileSystem {
       late = [];
       grown(batch);
     };
-    const walk = this.walk(fresh, (p) => {
+    const walk = this.walk(fresh, filter ?? this.defaultFilter(), (p) => {
       if (!firstPhase) late.push(p);
       if (late.length >= 200) flush();
     });
@@ -251,12 +253,21 @@ export class ClientFileSystem implements FileSystem {
     });
   }
 
-  private async walk(roots: string[], read: (path: string) => void): Promise<void> {
+  /** Without the server's filter: the default excluded folder names and the limits' size cap. */
+  private defaultFilter(): WalkFilter {
+    return {
+      isExcluded: (p) => DEFAULT_EXCLUDED_DIRS.includes(posix.basename(p)),
+      maxFileBytes: this.limits.maxFileBytes,
+    };
+  }
+
+  private async walk(roots: string[], filter: WalkFilter, read: (path: string) => void): Promise<void> {
     const t0 = Date.now();
     const queue: { path: string; depth: number }[] = roots.map((path) => ({ path, depth: 0 }));
     let entries = 0;
     let bytes = 0;
     let files = 0;
+    const oversized: string[] = [];
     const reads: string[] = [];
     // Folders are listed breadth first, several requests in flight; file reads queue behind them.
     const listOne = async (dir: { path: string; depth: number }) => {
@@ -267,9 +278,11 @@ export class ClientFileSystem implements FileSystem {
       for (const [name, type] of listing) {
         if (++entries > this.limits.entries) return;
         const full = dir.path === '/' ? `/${name}` : `${dir.path}/${name}`;
+        // What the exclude list names is neither listed nor read (nor, for a folder, entered).
+        if (filter.isExcluded(full)) continue;
         if (type & DIRECTORY) {
           // Linked folders are not followed (they can loop), as the Node walk does not follow them.
-          if (type & SYMBOLIC_LINK || DEFAULT_EXCLUDED_DIRS.includes(name) || dir.depth >= this.limits.depth) continue;
+          if (type & SYMBOLIC_LINK || dir.depth >= this.limits.depth) continue;
           this.listIn(full, 'dir');
           if (!this.dirs.has(full)) this.dirs.set(full, new Map());
           queue.push({ path: full, depth: dir.depth + 1 });
@@ -285,9 +298,10 @@ export class ClientFileSystem implements FileSystem {
       const st = await this.clientStat(path);
       if (!st || !(st.type & FILE)) return;
       const entry = { size: st.size, mtimeMs: st.mtime };
-      if (st.size > this.limits.maxFileBytes()) {
+      if (st.size > filter.maxFileBytes()) {
         // Listed with its size, so the index counts it as over the cap; never read.
         this.files.set(path, entry);
+        oversized.push(path);
         return;
       }
       const text = await this.clientReadFile(path);
@@ -321,5 +335,10 @@ export class ClientFileSystem implements FileSystem {
     this.log(
       `fetched ${files} files (${bytes} characters, ${entries} names listed) from the client in ${Date.now() - t0} ms`,
     );
+    if (oversized.length) {
+      const cap = sizeText(filter.maxFileBytes());
+      const names = oversized.slice(0, 3).join(', ') + (oversized.length > 3 ? ', …' : '');
+      this.log(`${oversized.length} files over the size cap of ${cap} (maxFileSizeMB) not read: ${names}`);
+    }
   }
 }

@@ -37,5 +37,13 @@ export interface ServerHost {
    * not at hand, e.g. asked for from the client). Resolves when the index may be built; files
    * found after that are passed to `grown`, which re-indexes them.
    */
-  prefetch?(roots: readonly string[], grown: (paths: string[]) => void): Promise<void>;
+  prefetch?(roots: readonly string[], grown: (paths: string[]) => void, filter?: WalkFilter): Promise<void>;
+}
+
+/** What a host's walk of the workspace skips, as the index's own walk does. */
+export interface WalkFilter {
+  /** The exclude list names this path or a folder above it (lmDescriptors.exclude). */
+  isExcluded(path: string): boolean;
+  /** Files larger than this are never read (lmDescriptors.maxFileSizeMB). */
+  maxFileBytes(): number;
 }

@@ -29,6 +29,7 @@ import {
   type SummaryStore,
 } from './cache.js';
 import type { FileStat, FileSystem } from './fileSystem.js';
+import { excludeMatcher, type ExcludeMatcher } from './exclude.js';
 import { ToscaModels } from './toscaModels.js';
 import { nextTurn } from '../util/turn.js';
 import { derivedNameOf, parseLmctlPath, projectContextOf, resolveLmctlChain, type ProjectContext } from './projects.js';
@@ -120,8 +121,11 @@ export interface IndexChange {
 }
 
 export interface IndexOptions {
-  /** Directory names never descended into. */
-  excludeDirs?: string[];
+  /**
+   * What the walk skips: folder or file names at any depth (`node_modules`), or globs against the
+   * root-relative path (`**\/generated`, `build/**`), see exclude.ts. Default: DEFAULT_EXCLUDED_DIRS.
+   */
+  exclude?: readonly string[];
   /** Where to persist summaries for a warm start (the host's store); no persistence when undefined. */
   summaryStore?: SummaryStore;
   /** Files processed between two yields to the event loop. */
@@ -224,6 +228,30 @@ export class WorkspaceIndex {
       this.recomputeAllNames();
     }
     if (gone.length) this.emit(gone, 'roots');
+  }
+
+  /** The exclude list (lmDescriptors.exclude): the next walk skips what it names. */
+  set exclude(patterns: readonly string[]) {
+    this.options.exclude = patterns;
+    this.excluded = undefined;
+  }
+
+  private excluded: ExcludeMatcher | undefined;
+
+  /**
+   * True when the exclude list names `p` or a folder above it, relative to the root holding it
+   * (the walks of both hosts ask this; a path under no root is never excluded).
+   */
+  isExcluded(filePath: string): boolean {
+    const p = normalise(filePath);
+    const match = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
+    let root: string | undefined;
+    for (const r of this.roots) if (isUnder(p, r) && (!root || r.length > root.length)) root = r;
+    if (root === undefined || p === root) return false;
+    const rel = p.slice(root === '/' ? 1 : root.length + 1);
+    const parts = rel.split('/');
+    for (let i = 1; i <= parts.length; i++) if (match(parts.slice(0, i).join('/'), parts[i - 1]!)) return true;
+    return false;
   }
 
   /** The size cap (lmDescriptors.maxFileSizeMB): larger files are never read. */
@@ -345,21 +373,23 @@ export class WorkspaceIndex {
    * one was made that a later start could take.
    */
   private async walk(root: string, out: string[], listings?: Listings): Promise<void> {
-    const excluded = this.options.excludeDirs ?? DEFAULT_EXCLUDED_DIRS;
-    const stack = [root];
+    const excluded = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
+    const stack: [string, string][] = [[root, '']];
     let n = 0;
     while (stack.length) {
-      const dir = stack.pop()!;
+      const [dir, rel] = stack.pop()!;
+      const relative = (name: string) => (rel ? `${rel}/${name}` : name);
       const listing = listings ? this.listFolder(dir, listings) : undefined;
       if (listing) {
-        for (const name of listing.dirs) if (!excluded.includes(name)) stack.push(joinPath(dir, name));
-        for (const name of listing.files) out.push(joinPath(dir, name));
+        for (const name of listing.dirs)
+          if (!excluded(relative(name), name)) stack.push([joinPath(dir, name), relative(name)]);
+        for (const name of listing.files) if (!excluded(relative(name), name)) out.push(joinPath(dir, name));
       } else {
         for (const e of this.fs.readDirSync(dir)) {
+          if (excluded(relative(e.name), e.name)) continue;
           const full = joinPath(dir, e.name);
-          if (e.isDirectory) {
-            if (!excluded.includes(e.name)) stack.push(full);
-          } else if (e.isFile && indexable(e.name, full)) out.push(full);
+          if (e.isDirectory) stack.push([full, relative(e.name)]);
+          else if (e.isFile && indexable(e.name, full)) out.push(full);
         }
       }
       if (++n % 500 === 0) await yieldToEventLoop();
@@ -451,6 +481,11 @@ export class WorkspaceIndex {
     const p = normalise(filePath);
     const e = this.entries.get(p);
     if (e?.open) return;
+    // The watcher sees the whole workspace; what the exclude list names stays out of the index.
+    if (this.isExcluded(p)) {
+      if (e) this.remove(p);
+      return;
+    }
     // Never block on whatever an event names (a FIFO, a link to a device) and never read past the cap.
     const text = await this.fs.readText(p, this.maxFileBytes);
     const stat = text === undefined ? undefined : await this.fs.stat(p);

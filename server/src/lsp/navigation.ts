@@ -7,6 +7,7 @@ import {
   DocumentHighlightKind,
   type Connection,
   type DocumentSymbol as LspDocumentSymbol,
+  type DocumentLink,
   type Location,
   type SemanticTokens,
   type SymbolKind,
@@ -23,15 +24,11 @@ import {
   SEMANTIC_TOKEN_MODIFIERS,
   SEMANTIC_TOKEN_TYPES,
   type DocumentSymbol,
-  type FeatureContext,
   type WorkspaceEdit,
 } from '../features/types.js';
-import type { AnalysisSession } from '../host/analysisSession.js';
 import { COMMANDS } from '../protocol.js';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { uriOfKey } from './convert.js';
-import type { OpenDocuments } from './documents.js';
-import { positionParams, textDocumentParams } from './requests.js';
+import { handler, type RequestContext, type ServerState } from './requestContext.js';
 
 export const SEMANTIC_TOKENS_LEGEND = {
   tokenTypes: [...SEMANTIC_TOKEN_TYPES],
@@ -50,59 +47,27 @@ function toLspSymbol(s: DocumentSymbol): LspDocumentSymbol {
   };
 }
 
-export interface NavigationDeps {
-  connection: Connection;
-  docs: OpenDocuments;
-  session(): AnalysisSession;
-  /** Throws ServerNotInitialized before `initialize`. */
-  requireInitialized(): void;
-  guarded<R>(what: string, fallback: R, body: () => R): R;
-  /** The client resolves workspace symbol ranges lazily (`workspaceSymbol/resolve`). */
-  symbolResolveSupport(): boolean;
-  /** Links of a package document (TOSCA.meta, a manifest); undefined for other documents. */
-  packageLinks?(uri: string): { range: Location['range']; target: string }[] | undefined;
-}
-
-export function registerNavigation(d: NavigationDeps): void {
-  const { connection, docs } = d;
-  const uriOf = (path: string) => docs.uriOfKey(path) ?? uriOfKey(path);
-  const toLocation = (r: { path: string; range: Location['range'] }): Location => ({
-    uri: uriOf(r.path),
+export function registerNavigation(connection: Connection, state: ServerState): void {
+  const toLocation = (rc: RequestContext, r: { path: string; range: Location['range'] }): Location => ({
+    uri: rc.uriOf(r.path),
     range: r.range,
   });
-  const toEdit = (e: WorkspaceEdit) => ({
-    changes: Object.fromEntries(Object.entries(e.changes).map(([p, edits]) => [uriOf(p), edits])),
+  const toEdit = (rc: RequestContext, e: WorkspaceEdit) => ({
+    changes: Object.fromEntries(Object.entries(e.changes).map(([p, edits]) => [rc.uriOf(p), edits])),
   });
 
-  /** The feature context of an open document, or undefined when it is not open. */
-  const contextOf = (uri: string): FeatureContext | undefined => {
-    const s = d.session();
-    const model = docs.modelOf(s, uri);
-    return model ? s.context(model) : undefined;
-  };
-  const at = (params: unknown): { ctx: FeatureContext; offset: number } | undefined => {
-    d.requireInitialized();
-    const p = positionParams(params);
-    const ctx = contextOf(p.textDocument.uri);
-    return ctx ? { ctx, offset: ctx.doc.lines.offsetAt(p.position) } : undefined;
-  };
-  const inDoc = (params: unknown): FeatureContext | undefined => {
-    d.requireInitialized();
-    return contextOf(textDocumentParams(params).textDocument.uri);
-  };
-
-  connection.onReferences((params) =>
-    d.guarded('references', [], () => {
-      const a = at(params);
+  connection.onReferences(
+    handler(state, 'references', [] as Location[], (rc, params) => {
+      const a = rc.at();
       if (!a) return [];
       const include = params?.context?.includeDeclaration === true;
-      return references(a.ctx, a.offset, include).map(toLocation);
+      return references(a.ctx, a.offset, include).map((r) => toLocation(rc, r));
     }),
   );
 
-  connection.onDocumentHighlight((params) =>
-    d.guarded('document highlight', [], () => {
-      const a = at(params);
+  connection.onDocumentHighlight(
+    handler(state, 'document highlight', [], (rc) => {
+      const a = rc.at();
       if (!a) return [];
       return highlights(a.ctx, a.offset).map((r) => ({
         range: r.range,
@@ -111,9 +76,9 @@ export function registerNavigation(d: NavigationDeps): void {
     }),
   );
 
-  connection.onPrepareRename((params) =>
-    d.guarded('prepare rename', null, () => {
-      const a = at(params);
+  connection.onPrepareRename(
+    handler(state, 'prepare rename', null, (rc) => {
+      const a = rc.at();
       if (!a) return null;
       const place = prepareRename(a.ctx, a.offset);
       if (!place) return null;
@@ -122,120 +87,123 @@ export function registerNavigation(d: NavigationDeps): void {
     }),
   );
 
-  connection.onRenameRequest((params) =>
-    d.guarded('rename', null, () => {
-      const a = at(params);
+  connection.onRenameRequest(
+    handler(state, 'rename', null, (rc, params) => {
+      const a = rc.at();
       if (!a) return null;
       if (typeof params.newName !== 'string') {
         throw new ResponseError(ErrorCodes.InvalidParams, 'The request needs `newName` (a string).');
       }
       const r = rename(a.ctx, a.offset, params.newName);
       if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-      return toEdit(r.edit);
+      return toEdit(rc, r.edit);
     }),
   );
 
-  connection.onDocumentSymbol((params) =>
-    d.guarded('document symbols', [], () => {
-      const ctx = inDoc(params);
+  connection.onDocumentSymbol(
+    handler(state, 'document symbols', [], (rc) => {
+      const ctx = rc.document();
       return ctx ? documentSymbols(ctx).map(toLspSymbol) : [];
     }),
   );
 
-  connection.onWorkspaceSymbol((params) =>
-    d.guarded('workspace symbols', [], () => {
-      d.requireInitialized();
-      const s = d.session();
+  connection.onWorkspaceSymbol(
+    handler(state, 'workspace symbols', [], (rc, params) => {
+      const s = rc.session;
       const query = typeof params?.query === 'string' ? params.query : '';
-      const lazy = d.symbolResolveSupport();
+      const lazy = rc.client.symbolResolve;
       return workspaceSymbols(s.workspace(), query, lazy ? 500 : 200).map((w): LspWorkspaceSymbol => {
         const base = {
           name: w.name,
           kind: w.kind as SymbolKind,
           ...(w.containerName ? { containerName: w.containerName } : {}),
         };
-        if (lazy) return { ...base, location: { uri: uriOf(w.path) }, data: { path: w.path, span: w.span } };
+        if (lazy) return { ...base, location: { uri: rc.uriOf(w.path) }, data: { path: w.path, span: w.span } };
         const lines = s.linesOf(w.path);
         const range = lines
           ? lines.rangeOf(w.span)
           : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-        return { ...base, location: { uri: uriOf(w.path), range } };
+        return { ...base, location: { uri: rc.uriOf(w.path), range } };
       });
     }),
   );
 
-  connection.onWorkspaceSymbolResolve((sym) =>
-    d.guarded('workspace symbol resolve', sym, () => {
+  connection.onWorkspaceSymbolResolve((sym, token) =>
+    handler(state, 'workspace symbol resolve', sym, (rc) => {
       const data = sym.data as { path?: unknown; span?: { start?: unknown; end?: unknown } } | undefined;
       if (typeof data?.path !== 'string' || typeof data.span?.start !== 'number' || typeof data.span.end !== 'number') {
         return sym;
       }
-      const lines = d.session().linesOf(data.path);
+      const lines = rc.session.linesOf(data.path);
       if (!lines) return sym;
       return {
         ...sym,
-        location: { uri: uriOf(data.path), range: lines.rangeOf({ start: data.span.start, end: data.span.end }) },
+        location: { uri: rc.uriOf(data.path), range: lines.rangeOf({ start: data.span.start, end: data.span.end }) },
       };
-    }),
+    })(sym, token),
   );
 
-  connection.onDocumentLinks((params) =>
-    d.guarded('document links', [], () => {
-      const pkg = d.packageLinks?.(textDocumentParams(params).textDocument.uri);
-      if (pkg) return pkg;
-      const ctx = inDoc(params);
+  connection.onDocumentLinks(
+    handler(state, 'document links', [] as DocumentLink[], (rc) => {
+      const uri = rc.documentUri();
+      if (rc.packages.isPackage(uri)) return rc.packages.links(uri);
+      const ctx = rc.document();
       if (!ctx) return [];
       return documentLinks(ctx).map((l) => {
-        const target = uriOf(l.targetPath);
+        const target = rc.uriOf(l.targetPath);
         const line = l.targetRange ? `#L${l.targetRange.start.line + 1},${l.targetRange.start.character + 1}` : '';
         return { range: l.range, target: target + line, ...(l.tooltip ? { tooltip: l.tooltip } : {}) };
       });
     }),
   );
 
-  connection.onCodeLens((params) =>
-    d.guarded('code lenses', [], () => {
-      const ctx = inDoc(params);
+  connection.onCodeLens(
+    handler(state, 'code lenses', [], (rc) => {
+      const ctx = rc.document();
       if (!ctx) return [];
-      const uri = textDocumentParams(params).textDocument.uri;
+      const uri = rc.documentUri();
       return codeLenses(ctx).map((l) => ({ range: l.range, data: { uri, at: l.at, format: l.format } }));
     }),
   );
 
-  connection.onCodeLensResolve((lens) =>
-    d.guarded('code lens resolve', lens, () => {
+  connection.onCodeLensResolve((lens, token) =>
+    handler(state, 'code lens resolve', lens, (rc) => {
       const data = lens.data as { uri?: unknown; at?: unknown; format?: unknown } | undefined;
       const format = data?.format;
       if (typeof data?.uri !== 'string' || typeof data.at !== 'number') return lens;
       if (format === 'planStep' || format === 'showPlan') {
-        const ctx = contextOf(data.uri);
+        const ctx = rc.contextOf(data.uri);
         if (!ctx) return lens;
         const title = planLensTitle(ctx, data.at, format);
         return { ...lens, command: { title, command: COMMANDS.showPlan, arguments: [data.uri] } };
       }
       if (format !== 'references' && format !== 'usedBy' && format !== 'typeUsage') return lens;
-      const ctx = contextOf(data.uri);
+      const ctx = rc.contextOf(data.uri);
       if (!ctx) return lens;
       const refs = lensReferences(ctx, data.at, format);
       const position = ctx.doc.lines.positionAt(data.at);
       const title = lensTitle(format, refs);
       return {
         ...lens,
-        command: { title, command: COMMANDS.showReferences, arguments: [data.uri, position, refs.map(toLocation)] },
+        command: {
+          title,
+          command: COMMANDS.showReferences,
+          arguments: [data.uri, position, refs.map((r) => toLocation(rc, r))],
+        },
       };
-    }),
+    })(lens, token),
   );
 
-  connection.onFoldingRanges((params) =>
-    d.guarded('folding ranges', [], () => {
-      const ctx = inDoc(params);
+  connection.onFoldingRanges(
+    handler(state, 'folding ranges', [], (rc) => {
+      const ctx = rc.document();
       return ctx ? foldingRanges(ctx) : [];
     }),
   );
 
-  connection.onSelectionRanges((params) =>
-    d.guarded('selection ranges', [], () => {
-      const ctx = inDoc(params);
+  connection.onSelectionRanges(
+    handler(state, 'selection ranges', [], (rc, params) => {
+      const ctx = rc.document();
       if (!ctx || !Array.isArray(params.positions)) return [];
       return selectionRanges(
         ctx,
@@ -244,9 +212,9 @@ export function registerNavigation(d: NavigationDeps): void {
     }),
   );
 
-  connection.languages.semanticTokens.on((params) =>
-    d.guarded('semantic tokens', { data: [] }, (): SemanticTokens => {
-      const ctx = inDoc(params);
+  connection.languages.semanticTokens.on(
+    handler(state, 'semantic tokens', { data: [] } as SemanticTokens, (rc): SemanticTokens => {
+      const ctx = rc.document();
       if (!ctx) return { data: [] };
       const data: number[] = [];
       let prevLine = 0;

@@ -5,18 +5,9 @@
  */
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { deploymentPlan, withUris } from '../features/plan.js';
-import type { AnalysisSession } from '../host/analysisSession.js';
 import { PLAN_REQUEST, type PlanKind, type PlanParams, type PlanResult } from '../protocol.js';
-import { keyOfUri, uriOfKey } from './convert.js';
-import type { OpenDocuments } from './documents.js';
-
-export interface PlanDeps {
-  connection: Connection;
-  docs: OpenDocuments;
-  session(): AnalysisSession;
-  requireInitialized(): void;
-  guarded<R>(what: string, fallback: R, body: () => R): R;
-}
+import { keyOfUri } from './convert.js';
+import { handler, type ServerState } from './requestContext.js';
 
 const KINDS: readonly PlanKind[] = ['build', 'termination', 'scaleOut'];
 
@@ -31,16 +22,18 @@ export function planParams(params: unknown): PlanParams {
   return { uri: p['uri'], kind: kind as PlanKind, ...(typeof p['node'] === 'string' ? { node: p['node'] } : {}) };
 }
 
-export function registerPlan(d: PlanDeps): void {
-  d.connection.onRequest(PLAN_REQUEST, (params: unknown): PlanResult | null =>
-    d.guarded('deployment plan', null, () => {
-      d.requireInitialized();
+export function registerPlan(connection: Connection, state: ServerState): void {
+  connection.onRequest(
+    PLAN_REQUEST,
+    handler(state, 'deployment plan', null as PlanResult | null, (rc, params: unknown) => {
       const p = planParams(params);
-      const s = d.session();
-      const model = d.docs.modelOf(s, p.uri) ?? s.modelOf(keyOfUri(p.uri));
+      const model = rc.docs.modelOf(rc.session, p.uri) ?? rc.session.modelOf(keyOfUri(p.uri));
       if (!model) return null;
-      const plan = deploymentPlan(s.context(model), { kind: p.kind ?? 'build', ...(p.node ? { node: p.node } : {}) });
-      return withUris(plan, (path) => d.docs.uriOfKey(path) ?? uriOfKey(path));
+      const plan = deploymentPlan(rc.session.context(model), {
+        kind: p.kind ?? 'build',
+        ...(p.node ? { node: p.node } : {}),
+      });
+      return withUris(plan, rc.uriOf);
     }),
   );
 }

@@ -1,44 +1,40 @@
 /**
- * The language server: capabilities, lifecycle and the wiring of every handler. Features are pure
- * functions in features/; documents.ts keeps the open texts and their models, diagnostics.ts
- * schedules and publishes diagnostics, workspace.ts keeps the index in step with the workspace,
- * requests.ts checks request parameters. Every request handler answers a client's mistake with a
- * protocol error (requests.ts) and turns a fault of ours into an empty answer plus a log line.
+ * The language server's wiring: capabilities, lifecycle, and who handles what. Features are pure
+ * functions in features/; documents.ts keeps the open texts and their models; the diagnostics
+ * scheduler (host/diagnosticsScheduler.ts) decides when diagnostics are computed and published,
+ * diagnostics.ts is the work it times; workspace.ts keeps the index in step with the workspace;
+ * request handlers (languageRequests.ts, diagnosticRequests.ts, navigation.ts, plan.ts) each get
+ * one RequestContext (requestContext.ts), which answers a client's mistake with a protocol error
+ * and turns a fault of ours into an empty answer plus a log line.
  */
 import {
   CodeLensRefreshRequest,
   TextDocumentSyncKind,
   type Connection,
+  type Diagnostic as LspDiagnostic,
   type InitializeParams,
   type InitializeResult,
-  type CompletionItem as LspCompletionItem,
-  LSPErrorCodes,
-  ResponseError,
 } from 'vscode-languageserver';
+import type { DiagnosticOptions } from '../features/diagnostics.js';
+import { packageDocKind } from '../features/tosca/package/editor.js';
 import { AnalysisSession } from '../host/analysisSession.js';
-import { findWorkspaceRoot } from '../host/workspaceRoot.js';
-import type { IndexChange } from '../index/workspace.js';
+import { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
 import type { ServerHost } from '../host/serverHost.js';
-import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
-import { complete } from '../features/completion.js';
-import { definition } from '../features/definition.js';
-import { hover } from '../features/hover.js';
-import { codeActions } from '../features/codeActions.js';
-import type { FeatureContext } from '../features/types.js';
-import { NORMATIVE_SOURCE_REQUEST, type NormativeSourceResult } from '../protocol.js';
-import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
-import { workspaceEdit } from './edits.js';
-import { DiagnosticsPublisher, pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
-import { OpenDocuments } from './documents.js';
-import { PackageDocuments } from './packageDocuments.js';
-import { positionParams, rangeParams, requireInitialized, textDocumentParams } from './requests.js';
-import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
+import { findWorkspaceRoot } from '../host/workspaceRoot.js';
 import { FOLDER_CONFIG_FILE } from '../index/folderConfig.js';
+import type { IndexChange } from '../index/workspace.js';
+import { keyOfUri, uriOfKey, useUriPaths } from './convert.js';
+import { diagnosticsWork } from './diagnostics.js';
+import { registerDiagnosticRequests } from './diagnosticRequests.js';
+import { OpenDocuments } from './documents.js';
+import { registerLanguageRequests } from './languageRequests.js';
+import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
+import { PackageDocuments } from './packageDocuments.js';
+import { registerPlan } from './plan.js';
+import type { ClientFeatures, ServerState } from './requestContext.js';
+import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
-import { registerNavigation, SEMANTIC_TOKENS_LEGEND } from './navigation.js';
-import { registerPlan } from './plan.js';
-import { nextTurn } from '../util/turn.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -58,9 +54,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let initialized = false;
   let configurationSupport = false;
   let watchRegistration = false;
-  let symbolResolveSupport = false;
-  let triggerSuggest: string | undefined;
-  let snippetEdits = false;
+  const client: ClientFeatures = { triggerSuggest: undefined, snippetEdits: false, symbolResolve: false };
   /** The client asks for diagnostics (LSP pull model); otherwise the server publishes them. */
   let pullSupport = false;
   /** The client re-asks for code lenses on `workspace/codeLens/refresh`. */
@@ -86,22 +80,11 @@ export function startServer(connection: Connection, host: ServerHost): void {
   // TOSCA.meta and manifests: package checks (ETSI GS NFV-SOL 004); hashes computed in the background.
   const packageDocs = new PackageDocuments(
     docs,
-    (uris) => {
-      for (const u of uris) publisher.schedule(u, 0);
-      if (pullSupport) refreshPulls();
-    },
+    (uris) => scheduler.documentsDue(uris),
     host.packageService?.bind(host),
   );
-  const publisher = new DiagnosticsPublisher(
-    connection,
-    docs,
-    currentSession,
-    diagnosticOptions,
-    () => settings.diagnostics.debounceMs,
-    logError,
-    (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
-  );
   const workspace = new WorkspaceSync(connection, currentSession, log, logError, host.prefetch?.bind(host));
+  const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
   const workspaceDiagnostics = new WorkspaceDiagnostics(
     currentSession,
     diagnosticOptions,
@@ -109,87 +92,30 @@ export function startServer(connection: Connection, host: ServerHost): void {
     logError,
     log,
     () => settings.diagnostics.scope === 'workspace',
-    () => editorQuiet(),
+    (): Promise<void> => scheduler.quiet(),
     packageDocs.hostService,
   );
-  packageDocs.hostService?.onReady((root) => {
-    workspaceDiagnostics.packageReady(root);
-    pushWorkspace();
-  });
-  /**
-   * Background work (the workspace diagnostics pass) defers to typing: it waits until no edit came
-   * in for QUIET_MS and no open document is waiting for its own check.
-   */
-  let lastEditAt = 0;
-  const QUIET_MS = 300;
-  async function editorQuiet(): Promise<void> {
-    for (;;) {
-      const wait = Math.max(publisher.busy ? 20 : 0, lastEditAt + QUIET_MS - performance.now());
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-  const uriOfPath = (p: string) => docs.uriOfKey(p) ?? uriOfKey(p);
+  // Every diagnostics timer: debounce, pull refreshes, syntax checks, the workspace pass.
+  const scheduler: DiagnosticsScheduler<LspDiagnostic> = new DiagnosticsScheduler(
+    diagnosticsWork({
+      connection,
+      docs,
+      session: currentSession,
+      options: diagnosticOptions,
+      packageDiagnostics: (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
+      pushWorkspace: (token): Promise<void> => workspaceDiagnostics.push(connection, token, uriOfPath),
+      logError,
+    }),
+    workspaceDiagnostics,
+    { debounceMs: () => settings.diagnostics.debounceMs },
+  );
+  packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 
-  /** Asks a pull client to pull the open documents again (coalesced: one request per quiet period). */
-  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-  const refreshPulls = () => {
-    if (refreshTimer) clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(
-      () => {
-        refreshTimer = undefined;
-        connection.languages.diagnostics.refresh().catch(() => undefined);
-      },
-      Math.max(50, settings.diagnostics.debounceMs),
-    );
-  };
-
-  /**
-   * Push fallback of workspace diagnostics (clients without pull): after a change settles, check
-   * what is dirty and publish the files not open in the editor; one run at a time.
-   */
-  let pushRun: Promise<void> | undefined;
-  let pushTimer: ReturnType<typeof setTimeout> | undefined;
-  const pushWorkspace = () => {
-    // Runs with the `openFiles` scope too: the pass then clears what was published before.
-    if (pullSupport || currentSession().index.state !== 'ready') return;
-    if (pushTimer) clearTimeout(pushTimer);
-    pushTimer = setTimeout(() => {
-      pushTimer = undefined;
-      if (pushRun) {
-        void pushRun.then(pushWorkspace);
-        return;
-      }
-      const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
-      pushRun = workspaceDiagnostics
-        .push(connection, token, uriOfPath)
-        .catch((e: unknown) => logError('workspace diagnostics', e))
-        .finally(() => {
-          pushRun = undefined;
-        });
-    }, 300);
-  };
-
-  /**
-   * Re-validates open documents after the index changed. Any file can matter to them: a descriptor
-   * through references and names, an lmproject through naming, a TOSCA file through imports, even a
-   * script through the package-layout rules (LM105). Open documents are few and the re-check is
-   * debounced, so all of them are scheduled instead of following reverse edges per kind. When an
-   * open document's own analysis changed the index, that document is skipped (its edit scheduled
-   * it, and re-scheduling it from here would loop).
-   */
-  const refreshOpenDocuments = (change: IndexChange) => {
-    workspaceDiagnostics.changed(change);
+  const indexChanged = (change: IndexChange) => {
+    scheduler.indexChanged(change);
     // Lenses counted while the index was still being built ("0 references") are out of date once it is.
     if (change.reason === 'build' && codeLensRefresh)
       connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-    if (pullSupport) refreshPulls();
-    else {
-      const skip = new Set<string>();
-      if (change.reason === 'open') for (const p of change.paths) skip.add(docs.uriOfKey(p) ?? '');
-      publisher.scheduleAll(skip);
-      pushWorkspace();
-    }
   };
 
   /**
@@ -208,45 +134,22 @@ export function startServer(connection: Connection, host: ServerHost): void {
     void workspace.build();
   };
 
-  /** The model and feature context of an open document at a position, for a request. */
-  const at = (params: unknown): { ctx: FeatureContext; offset: number } | undefined => {
-    requireInitialized(initialized);
-    const p = positionParams(params);
-    const s = currentSession();
-    const model = docs.modelOf(s, p.textDocument.uri);
-    return model ? { ctx: s.context(model), offset: model.lines.offsetAt(p.position) } : undefined;
-  };
-
-  /**
-   * Runs a request body: a protocol error goes back to the client; anything else is our fault, so
-   * it is logged and `fallback` is answered.
-   */
-  const guarded = <R>(what: string, fallback: R, body: () => R): R => {
-    try {
-      return body();
-    } catch (e) {
-      if (e instanceof ResponseError) throw e;
-      logError(what, e);
-      return fallback;
-    }
-  };
-
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const init: InitOptions =
       typeof params.initializationOptions === 'object' && params.initializationOptions !== null
         ? (params.initializationOptions as InitOptions)
         : {};
     settings = readSettings(init.settings);
-    triggerSuggest = typeof init.triggerSuggestCommand === 'string' ? init.triggerSuggestCommand : undefined;
+    client.triggerSuggest = typeof init.triggerSuggestCommand === 'string' ? init.triggerSuggestCommand : undefined;
     const editCaps = params.capabilities?.workspace?.workspaceEdit;
-    snippetEdits = !!editCaps?.snippetEditSupport && !!editCaps.documentChanges;
+    client.snippetEdits = !!editCaps?.snippetEditSupport && !!editCaps.documentChanges;
     configurationSupport = !!params.capabilities?.workspace?.configuration;
     watchRegistration = !!params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    symbolResolveSupport =
+    client.symbolResolve =
       !!params.capabilities?.workspace?.symbol?.resolveSupport?.properties?.includes('location.range');
     pullSupport = !!params.capabilities?.textDocument?.diagnostic;
     codeLensRefresh = !!params.capabilities?.workspace?.codeLens?.refreshSupport;
-    publisher.enabled = !pullSupport;
+    scheduler.pull = pullSupport;
     workspace.progress = !!params.capabilities?.window?.workDoneProgress;
     const roots: string[] = [];
     for (const f of params.workspaceFolders ?? []) if (typeof f?.uri === 'string') roots.push(keyOfUri(f.uri));
@@ -256,14 +159,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
         ? undefined
         : host.summaryStore(roots, typeof init.cacheDir === 'string' ? init.cacheDir : undefined);
     session = new AnalysisSession(host.fs, {
-      excludeDirs: settings.exclude,
+      exclude: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),
       ...(summaryStore ? { summaryStore } : {}),
     });
     for (const r of roots) session.index.addRoot(r);
     session.index.toscaDialect = settings.tosca.dialect;
-    session.index.onDidChange((paths) => refreshOpenDocuments(paths));
+    session.index.onDidChange(indexChanged);
     initialized = true;
     return {
       capabilities: {
@@ -302,15 +205,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
     settings = next;
     const s = currentSession();
     if (next.maxFileSizeMB !== before.maxFileSizeMB) s.index.maxFileBytes = next.maxFileSizeMB * 1024 * 1024;
+    const walkChanged =
+      next.maxFileSizeMB !== before.maxFileSizeMB || JSON.stringify(next.exclude) !== JSON.stringify(before.exclude);
+    if (walkChanged) s.index.exclude = next.exclude;
     s.index.toscaDialect = next.tosca.dialect;
     if (JSON.stringify(next.tosca.importMap ?? {}) !== JSON.stringify(before.tosca.importMap ?? {}))
       s.index.importMap = importMapEntries(next);
     docs.invalidateAll();
-    publisher.scheduleAll(new Set(), 0);
-    // Settings change every file's findings (severities, the cap, the scope).
-    workspaceDiagnostics.changed({ paths: [], reason: 'build' });
-    if (pullSupport) refreshPulls();
-    else pushWorkspace();
+    scheduler.settingsChanged();
+    // A file now excluded leaves the index, one now under the cap or no longer excluded enters it.
+    if (walkChanged && s.index.state === 'ready') void workspace.build();
   };
 
   const loadSettings = async () => {
@@ -349,23 +253,24 @@ export function startServer(connection: Connection, host: ServerHost): void {
     addRootFor(e.document.uri);
     // Analysed at once: the index must know the editor's text before anything reads the disk
     // version again (a close and re-open in a row races with the close's refresh from disk).
-    guarded('opening document', undefined, () => docs.modelOf(currentSession(), e.document.uri));
-    publisher.schedule(e.document.uri, 0);
+    try {
+      docs.modelOf(currentSession(), e.document.uri);
+    } catch (err) {
+      logError('opening document', err);
+    }
+    scheduler.didOpen(e.document.uri);
   });
 
   docs.documents.onDidChangeContent((e) => {
     // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
     // typing costs one parse per pause, not one per keystroke.
-    lastEditAt = performance.now();
-    if (session) publisher.schedule(e.document.uri);
+    if (session) scheduler.didChange(e.document.uri);
   });
 
   docs.documents.onDidClose(async (e) => {
     const uri = e.document.uri;
     docs.closed(uri);
-    publisher.closed(uri);
-    workspaceDiagnostics.closed(keyOfUri(uri));
-    pushWorkspace();
+    scheduler.didClose(uri, keyOfUri(uri));
     try {
       await session?.closeDocument(keyOfUri(uri));
     } catch (err) {
@@ -377,158 +282,40 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (!session) return;
     // A folder config file (the TOSCA dialect of a folder) changes how every file under it reads.
     const configs = (params.changes ?? []).filter((c) => c?.uri?.endsWith(`/${FOLDER_CONFIG_FILE}`));
-    const files = (params.changes ?? []).filter((c) => !configs.includes(c));
+    // NFV package documents are not YAML: not in the index; their findings are due again.
+    const packageFiles = (params.changes ?? []).filter((c) => packageDocKind(keyOfUri(c.uri)) !== undefined);
+    const files = (params.changes ?? []).filter((c) => !configs.includes(c) && !packageFiles.includes(c));
     if (files.length) await workspace.filesChanged({ changes: files });
+    if (packageFiles.length) {
+      await workspace.packageFilesChanged(packageFiles);
+      scheduler.packageFilesChanged(packageFiles.map((c) => keyOfUri(c.uri)));
+    }
     if (configs.length) {
       session.index.tosca.forgetFolderConfigs();
       applySettings(settings);
     }
   });
 
-  connection.onCompletion((params): LspCompletionItem[] =>
-    guarded('completion', [], () => {
-      const uri = positionParams(params).textDocument.uri;
-      if (packageDocs.isPackage(uri)) return packageDocs.completion(uri, params.position);
-      const a = at(params);
-      if (!a) return [];
-      return complete(a.ctx, a.offset).map(({ retrigger, ...item }): LspCompletionItem => {
-        const lsp = item as LspCompletionItem;
-        return retrigger && triggerSuggest ? { ...lsp, command: { title: 'Suggest', command: triggerSuggest } } : lsp;
-      });
-    }),
-  );
-
-  connection.onDefinition((params) =>
-    guarded('definition', null, () => {
-      const a = at(params);
-      if (!a) return null;
-      return definition(a.ctx, a.offset).map((l) => ({
-        ...(l.originSelectionRange ? { originSelectionRange: l.originSelectionRange } : {}),
-        targetUri: docs.uriOfKey(l.targetPath) ?? uriOfKey(l.targetPath),
-        targetRange: l.targetRange,
-        targetSelectionRange: l.targetSelectionRange,
-      }));
-    }),
-  );
-
-  connection.onHover((params) =>
-    guarded('hover', null, () => {
-      const uri = positionParams(params).textDocument.uri;
-      if (packageDocs.isPackage(uri)) return packageDocs.hover(uri, params.position);
-      const a = at(params);
-      return a ? (hover(a.ctx, a.offset) ?? null) : null;
-    }),
-  );
-
-  connection.onCodeAction((params) =>
-    guarded('code actions', [], () => {
-      requireInitialized(initialized);
-      const p = rangeParams(params);
-      if (packageDocs.isPackage(p.textDocument.uri)) return packageDocs.codeActions(p.textDocument.uri, p.range);
-      const s = currentSession();
-      const model = docs.modelOf(s, p.textDocument.uri);
-      if (!model) return [];
-      return codeActions(s.context(model), p.range, diagnosticOptions()).map((a) => ({
-        title: a.title,
-        kind: a.kind,
-        diagnostics: a.diagnostics.map(toLspDiagnostic),
-        ...(a.isPreferred ? { isPreferred: true } : {}),
-        edit: workspaceEdit(a.edit.changes, (key) => docs.uriOfKey(key) ?? uriOfKey(key), snippetEdits),
-      }));
-    }),
-  );
-
-  // Read-only views of TOSCA normative types (targets of go to definition); the client shows them
-  // through a text document content provider for the `tosca-normative:` scheme.
-  connection.onRequest(NORMATIVE_SOURCE_REQUEST, (params: unknown): NormativeSourceResult =>
-    guarded('normative type source', null, () => {
-      requireInitialized(initialized);
-      const uri = typeof params === 'object' && params !== null ? (params as { uri?: unknown }).uri : undefined;
-      return typeof uri === 'string' ? (currentSession().index.tosca.normative.sourceForUri(uri) ?? null) : null;
-    }),
-  );
-
-  // Pull diagnostics: one document (open ones, while the user types) ...
-  connection.languages.diagnostics.on(async (params, token) => {
-    requireInitialized(initialized);
-    const uri = textDocumentParams(params).textDocument.uri;
-    if (packageDocs.isPackage(uri) && docs.documents.get(uri)) {
-      const items = packageDocs.diagnostics(uri);
-      const resultId = resultIdOf(items);
-      return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
-    }
-    const s = currentSession();
-    const model = docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
-    if (!model) return { kind: 'full', items: [] };
-    const diags = await computeDiagnosticsInSlices(s.context(model), diagnosticOptions(), pauseTurn);
-    if (token.isCancellationRequested) {
-      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed', { retriggerRequest: true });
-    }
-    const items = diags.map(toLspDiagnostic);
-    const resultId = resultIdOf(items);
-    if (!model.syntaxChecked) {
-      // The fast model's syntax check completes off the typing path (after a pause in typing when the
-      // document was edited, see OpenDocuments.verifyDelay); errors it finds make the client pull again.
-      const check = () => guarded('syntax check', undefined, () => docs.verify(s, uri) && refreshPulls());
-      const delay = docs.verifyDelay(uri);
-      if (delay) setTimeout(check, delay);
-      else void nextTurn().then(check);
-    }
-    return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
-  });
-
-  // ... and the whole workspace: held open until something changes, then what changed.
-  connection.languages.diagnostics.onWorkspace(async (params, token, workDone, partial) => {
-    requireInitialized(initialized);
-    if (currentSession().index.state !== 'ready') {
-      // Nothing to report yet: wait for the index or for the client to cancel, so it does not poll.
-      // (With the `openFiles` scope the pass finds no workspace file and the request stays held,
-      // after clearing what an earlier `workspace` scope reported.)
-      await new Promise<void>((resolve) => {
-        const sub = token.onCancellationRequested(() => {
-          sub.dispose();
-          resolve();
-        });
-        void workspace.build().then(() => {
-          sub.dispose();
-          resolve();
-        });
-      });
-      if (token.isCancellationRequested) return { items: [] };
-    }
-    const previous = Array.isArray(params?.previousResultIds) ? params.previousResultIds : [];
-    let begun = false;
-    const items = await workspaceDiagnostics.request(
-      previous,
-      token,
-      partial ? (batch) => partial.report({ items: batch }) : undefined,
-      uriOfPath,
-      (done, total) => {
-        if (!begun) workDone.begin('Checking the workspace', 0, undefined, true);
-        begun = true;
-        workDone.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
-      },
-    );
-    if (begun) workDone.done();
-    return { items };
-  });
-
-  registerNavigation({
-    connection,
+  const state: ServerState = {
     docs,
+    packages: packageDocs,
+    client,
+    initialized: () => initialized,
     session: currentSession,
-    requireInitialized: () => requireInitialized(initialized),
-    guarded,
-    symbolResolveSupport: () => symbolResolveSupport,
-    packageLinks: (uri) => (packageDocs.isPackage(uri) ? packageDocs.links(uri) : undefined),
+    settings: () => settings,
+    diagnosticOptions,
+    logError,
+  };
+  registerLanguageRequests(connection, state);
+  registerDiagnosticRequests(connection, state, {
+    scheduler,
+    workspaceDiagnostics,
+    indexBuilt: () => workspace.build(),
   });
-  registerPlan({
-    connection,
-    docs,
-    session: currentSession,
-    requireInitialized: () => requireInitialized(initialized),
-    guarded,
-  });
+  registerNavigation(connection, state);
+  registerPlan(connection, state);
+
+  connection.onShutdown(() => scheduler.dispose());
 
   docs.documents.listen(connection);
   connection.listen();

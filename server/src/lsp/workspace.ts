@@ -15,11 +15,21 @@ import type { AnalysisSession } from '../host/analysisSession.js';
 import type { ServerHost } from '../host/serverHost.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
 import { keyOfUri } from './convert.js';
+import { sizeText } from '../util/size.js';
 import { nextTurn } from '../util/turn.js';
 
 /** Descriptors up to this size are picked for the warm-up; the warm-up stops after WARM_UP_MS. */
 const WARM_UP_BYTES = 256 * 1024;
 const WARM_UP_MS = 1500;
+
+/** The server's watched-file globs (one registration). */
+export const WATCHED_FILE_GLOBS = [
+  '**/*.{yml,yaml,tosca}',
+  '**/Behaviour/**/*.json',
+  '**/.lm-descriptors.json',
+  '**/TOSCA-Metadata/TOSCA.meta',
+  '**/*.mf',
+] as const;
 
 export class WorkspaceSync {
   private progressSupport = false;
@@ -39,14 +49,14 @@ export class WorkspaceSync {
     this.progressSupport = supported;
   }
 
-  /** Registers for file events on YAML files (clients that let servers register watchers). */
+  /**
+   * Registers the one file watcher (clients that let servers register watchers; the client
+   * registers none of its own, so each event arrives once): the files the index reads, and the NFV
+   * package documents (`TOSCA.meta`, manifests), whose findings follow their text on disk.
+   */
   watchFiles(): void {
     void this.connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [
-        { globPattern: '**/*.{yml,yaml,tosca}' },
-        { globPattern: '**/Behaviour/**/*.json' },
-        { globPattern: '**/.lm-descriptors.json' },
-      ],
+      watchers: WATCHED_FILE_GLOBS.map((globPattern) => ({ globPattern })),
     });
   }
 
@@ -96,7 +106,12 @@ export class WorkspaceSync {
     let lastSent = 0;
     try {
       // Files that arrive after the first phase are indexed by another build (unchanged files are skipped).
-      if (this.prefetch) await this.prefetch(session.index.roots, () => void this.build());
+      if (this.prefetch) {
+        await this.prefetch(session.index.roots, () => void this.build(), {
+          isExcluded: (p) => session.index.isExcluded(p),
+          maxFileBytes: () => session.index.maxFileBytes,
+        });
+      }
       await session.index.build((done, total) => {
         const now = Date.now();
         if (now - lastSent < 100 && done < total) return;
@@ -113,7 +128,8 @@ export class WorkspaceSync {
     this.log(
       `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors, ` +
         `${session.index.toscaCount()} TOSCA files; ${b.fromCache} from cache, ${b.indexed} read` +
-        `${b.skipped ? `, ${b.skipped} over the size cap skipped` : ''}) in ${Date.now() - t0} ms`,
+        `${b.skipped ? `, ${b.skipped} over the size cap of ${sizeText(session.index.maxFileBytes)} not read` : ''})` +
+        ` in ${Date.now() - t0} ms`,
     );
     this.status('ready', b.files, b.files);
     void this.warmUp();
@@ -137,6 +153,22 @@ export class WorkspaceSync {
         // too (the client answers null, the copy forgets the file), so a later build cannot revive it.
         if (ch.type === FileChangeType.Deleted && !this.prefetch) index.remove(key);
         else await index.refreshFromDisk(key);
+      } catch (e) {
+        this.logError(`watched file ${ch.uri}`, e);
+      }
+    }
+  }
+
+  /**
+   * Package documents (TOSCA.meta, manifests) changed: not indexed, but a host that keeps its own
+   * copy of the files (the browser host) reads them again, as the analysis reads TOSCA.meta.
+   */
+  async packageFilesChanged(changes: readonly { uri: string }[]): Promise<void> {
+    if (!this.prefetch) return;
+    const session = this.session();
+    for (const ch of changes) {
+      try {
+        await session.fs.readText(keyOfUri(ch.uri), session.index.maxFileBytes);
       } catch (e) {
         this.logError(`watched file ${ch.uri}`, e);
       }

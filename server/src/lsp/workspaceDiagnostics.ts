@@ -17,12 +17,7 @@
  * push scheduler) cover them. NFV package documents (TOSCA.meta, manifests) around the TOSCA files
  * are part of it too (WorkspacePackages), their hashes computed off the request path.
  */
-import type {
-  CancellationToken,
-  Connection,
-  Diagnostic as LspDiagnostic,
-  WorkspaceDocumentDiagnosticReport,
-} from 'vscode-languageserver';
+import type { Connection, Diagnostic as LspDiagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import type { Diagnostic } from '../features/types.js';
 import { affectedBy, packFor } from '../features/packs.js';
@@ -32,6 +27,7 @@ import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
+import type { CancelToken } from '../host/diagnosticsScheduler.js';
 
 interface Result {
   resultId: string;
@@ -142,6 +138,21 @@ export class WorkspaceDiagnostics {
     this.wake();
   }
 
+  /**
+   * Package documents (TOSCA.meta, manifests) changed, appeared or went on disk: they are not in the
+   * index, so the packages are found again, and the changed documents and every document of the
+   * packages they belong to are due (a deleted one is then reported empty).
+   */
+  packageFilesChanged(paths: readonly string[]): void {
+    this.packageDocsFileSet = -1;
+    const packages = this.packageDocuments();
+    for (const p of paths) {
+      this.dirty.add(p);
+      for (const [root, docs] of packages) if (p.startsWith(root + '/')) for (const d of docs) this.dirty.add(d);
+    }
+    this.wake();
+  }
+
   /** A document closed: its workspace diagnostics (from disk) are due again, reported afresh. */
   closed(path: string): void {
     this.results.delete(path);
@@ -160,7 +171,7 @@ export class WorkspaceDiagnostics {
   }
 
   /** Resolves when something becomes dirty, or when the token is cancelled. */
-  private waitForChange(token: CancellationToken): Promise<void> {
+  private waitForChange(token: CancelToken): Promise<void> {
     if (this.pending || token.isCancellationRequested) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -220,7 +231,7 @@ export class WorkspaceDiagnostics {
    */
   async pass(
     known: ReadonlyMap<string, string>,
-    token: CancellationToken,
+    token: CancelToken,
     report: (items: WorkspaceDocumentDiagnosticReport[]) => void,
     uriOf: (path: string) => string,
     progress?: (done: number, total: number) => void,
@@ -297,7 +308,7 @@ export class WorkspaceDiagnostics {
    */
   async request(
     previous: readonly { uri: string; value: string }[],
-    token: CancellationToken,
+    token: CancelToken,
     partial: ((items: WorkspaceDocumentDiagnosticReport[]) => void) | undefined,
     uriOf: (path: string) => string,
     progress?: (done: number, total: number) => void,
@@ -313,7 +324,7 @@ export class WorkspaceDiagnostics {
    * Push fallback for clients without pull diagnostics: checks what is dirty and publishes what
    * changed for files not open in the editor.
    */
-  async push(connection: Connection, token: CancellationToken, uriOf: (path: string) => string): Promise<void> {
+  async push(connection: Connection, token: CancelToken, uriOf: (path: string) => string): Promise<void> {
     const known = new Map<string, string>();
     for (const [p, r] of this.results) known.set(uriOf(p), r.resultId);
     await this.pass(

@@ -29,6 +29,7 @@ import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { tosca2Completions } from './functions2.js';
+import { scalarUnitCompletions } from './scalarUnits.js';
 import {
   CONSTRAINT_DOCS,
   FUNCTION_DOCS,
@@ -81,7 +82,7 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
     grammar: grammarOf(model.version),
   };
   if (env.grammar.id === '2_0') {
-    const fn2 = tosca2Completions(ctx, offset);
+    const fn2 = tosca2Completions(ctx, offset) ?? scalarUnitCompletions(ctx, offset);
     if (fn2) return fn2;
   }
   const call = callAtText(lines, offset, cur);

@@ -19,6 +19,13 @@ import type { ToscaType } from '../../model/tosca/typeTable.js';
 import { cursorAt } from '../../syntax/cursor.js';
 import { toscaModelOf } from './model.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YScalar } from '../../syntax/tree.js';
+import {
+  functionSnippet,
+  signatureText,
+  visibleFunctions,
+  type VisibleFunction,
+} from '../../model/tosca/v2/userFunctions.js';
+import { basename } from '../../util/path.js';
 import { pushToken, valueSpan } from '../shared/tokens.js';
 import {
   CompletionKind,
@@ -41,17 +48,23 @@ function callsOf(ctx: FeatureContext): Tosca2Calls {
   return memo(ctx.doc, CALLS, () => findTosca2Calls(ctx.doc.root && asMap(ctx.doc.root)));
 }
 
-/** Functions the file declares under `functions:` (top level and in `service_template`), with their description. */
-function declared(ctx: FeatureContext): Map<string, { description?: string; signatures: number }> {
-  const out = new Map<string, { description?: string; signatures: number }>();
-  const root = ctx.doc.root;
-  for (const section of [getIn(root, 'functions'), getIn(root, 'service_template', 'functions')])
-    for (const p of entries(asMap(section))) {
-      const d = asScalar(getIn(p.value, 'description'))?.value;
-      const signatures = asSeq(getIn(p.value, 'signatures'))?.items.length ?? 0;
-      out.set(p.key.text, { ...(typeof d === 'string' ? { description: d } : {}), signatures });
-    }
-  return out;
+/** Functions the file can call: declared under `functions:` here or in an imported file (§10.4). */
+function declared(ctx: FeatureContext): Map<string, VisibleFunction> {
+  return visibleFunctions(toscaModelOf(ctx));
+}
+
+/** Hover text of a declared function: where it is declared, its description and every signature. */
+function declaredMarkdown(d: VisibleFunction): string {
+  const where = d.local ? 'function declared in this file' : `function declared in ${basename(d.path)}`;
+  const sigs = d.signatures.map((s) => `- \`$${d.name}: ${signatureText(s)}\``);
+  return [
+    `**$${d.name}** — ${where}`,
+    d.description ?? '',
+    sigs.length ? `Signatures:\n\n${sigs.join('\n')}` : '',
+    'TOSCA Version 2.0 §10.4',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function templateNames(ctx: FeatureContext): { name: string; kind: 'node' | 'relationship' }[] {
@@ -115,11 +128,11 @@ function functionItems(ctx: FeatureContext, range: Range, braces: boolean): Comp
     items.push({
       label: `$${name}`,
       kind: CompletionKind.Method,
-      detail: 'function declared in this file',
-      ...(d.description ? { documentation: { kind: 'markdown' as const, value: d.description } } : {}),
+      detail: d.local ? 'function declared in this file' : `function declared in ${basename(d.path)}`,
+      documentation: { kind: 'markdown', value: declaredMarkdown(d) },
       sortText: `0${name}`,
       filterText: `$${name}`,
-      textEdit: { range, newText: wrap(`${name}: [ \${1} ]`, false) },
+      textEdit: { range, newText: wrap(functionSnippet(d), false) },
       insertTextFormat: 2,
     });
   }
@@ -198,16 +211,10 @@ export function tosca2Hover(ctx: FeatureContext, offset: number): Hover | undefi
       const f: BuiltinFunction | undefined = TOSCA2_FUNCTIONS.get(call.name);
       const d = declared(ctx).get(call.name);
       const value = d
-        ? [
-            `**$${call.name}** — function declared in this file`,
-            d.description ?? '',
-            `${d.signatures} signature${d.signatures === 1 ? '' : 's'} (TOSCA Version 2.0 §10.4)`,
-          ]
-            .filter(Boolean)
-            .join('\n\n')
+        ? declaredMarkdown(d)
         : f
           ? tosca2FunctionMarkdown(f)
-          : `**$${call.name}** — a custom function: not built in, and not declared in this file ` +
+          : `**$${call.name}** — a custom function: not built in, and declared neither here nor in an import ` +
             '(TOSCA Version 2.0 §10.4)';
       return { contents: { kind: 'markdown', value }, range: ctx.doc.lines.rangeOf(call.key.span) };
     }

@@ -18,11 +18,12 @@ import {
 import { toscaModelOf } from './model.js';
 import { grammarById, grammarOf } from '../../model/tosca/grammars.js';
 import { tosca2Hover } from './functions2.js';
+import { scalarHover } from './scalarUnits.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
   if (grammarOf(toscaModelOf(ctx).version).id === '2_0') {
-    const h = tosca2Hover(ctx, offset);
+    const h = tosca2Hover(ctx, offset) ?? scalarHover(ctx, offset);
     if (h) return h;
   }
   const t = toscaTargetAt(ctx, offset);

@@ -256,7 +256,7 @@ function interfaceTypeAt(model: ToscaModel, ifacePath: TreePath): ToscaType | un
  * The type whose members are written at `path` (a node/relationship template, a type declaration, an inline
  * relationship).
  */
-function ownerTypeAt(model: ToscaModel, path: TreePath): ToscaType | undefined {
+export function ownerTypeAt(model: ToscaModel, path: TreePath): ToscaType | undefined {
   const [a, b, c] = path;
   if (a === 'topology_template' && typeof c === 'string') {
     if (path.length === 3) {

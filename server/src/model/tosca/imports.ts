@@ -119,7 +119,7 @@ function fileUrlToPath(u: string): string {
 }
 
 function isStub(s: ToscaSummary | undefined): boolean {
-  return !!s && !s.types.length && !s.imports.length && !s.topology;
+  return !!s && !s.types.length && !s.imports.length && !s.topology && !s.functions?.length;
 }
 
 /** Where an import points, without loading it. */

@@ -27,9 +27,10 @@ import {
 } from '../../syntax/tree.js';
 import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
+import { functionDeclsOf, type TFunctionDecl } from './v2/userFunctions.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
-export const TOSCA_SUMMARY_FORMAT = 3;
+export const TOSCA_SUMMARY_FORMAT = 4;
 
 export interface TDecl {
   name: string;
@@ -319,6 +320,8 @@ export interface ToscaSummary {
   /** Every type of every `*_types` section, in file order. */
   types: TTypeDecl[];
   topology?: TTopology;
+  /** TOSCA 2.0 function definitions (`functions:`, §10.4), for importers to check calls against. */
+  functions?: TFunctionDecl[];
 }
 
 /** `*_types` section keyname -> kind. */
@@ -1101,6 +1104,8 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
     }
   }
   if (service && !s.topology && s.version?.text.trim() === 'tosca_2_0') s.topology = topologyOf(service);
+  const functions = functionDeclsOf(m);
+  if (functions.length) s.functions = functions;
   return s;
 }
 

@@ -12,6 +12,8 @@ import { asSeq, type YNode } from '../../../syntax/tree.js';
 import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
 import { isFunctionName, TOSCA2_FUNCTIONS, type BuiltinFunction } from '../../../model/tosca/v2/functions.js';
 import { didYouMean } from '../../../util/suggest.js';
+import { basename } from '../../../util/path.js';
+import type { VisibleFunction } from '../../../model/tosca/v2/userFunctions.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import {
@@ -50,7 +52,7 @@ export const tosca2CallsRule: ToscaRule = {
     for (const call of found.calls) {
       const user = declared.get(call.name);
       if (user) {
-        checkUserCall(ctx, call, user.signatures);
+        checkUserCall(ctx, call, user);
         continue;
       }
       const f = TOSCA2_FUNCTIONS.get(call.name);
@@ -200,7 +202,13 @@ function checkBuiltin(ctx: ToscaRuleContext, call: Tosca2Call, f: BuiltinFunctio
   }
 }
 
-function checkUserCall(ctx: ToscaRuleContext, call: Tosca2Call, sigs: readonly Signature[]): void {
+/** Where a declared function's signatures are: this file's `functions:`, or an imported file's. */
+function declaredIn(user: VisibleFunction): string {
+  return user.local ? '`functions:`' : `\`functions:\` of the imported ${basename(user.path)}`;
+}
+
+function checkUserCall(ctx: ToscaRuleContext, call: Tosca2Call, user: VisibleFunction): void {
+  const sigs: readonly Signature[] = user.signatures;
   if (sigs.length === 0) return;
   const list = argList(call);
   const n = list ? list.length : 1;
@@ -213,7 +221,7 @@ function checkUserCall(ctx: ToscaRuleContext, call: Tosca2Call, sigs: readonly S
       severity: 'error',
       span: argsSpan(call),
       message:
-        `The arguments of \`$${call.name}\` match none of its signatures under \`functions:\`: it takes ` +
+        `The arguments of \`$${call.name}\` match none of its signatures under ${declaredIn(user)}: it takes ` +
         `${wanted} (TOSCA Version 2.0 §10.4).`,
     });
     return;
@@ -231,7 +239,7 @@ function checkUserCall(ctx: ToscaRuleContext, call: Tosca2Call, sigs: readonly S
     span: argsSpan(call),
     message:
       `\`$${call.name}\` is called with ${n} argument${n === 1 ? '' : 's'}, but its signatures under ` +
-      `\`functions:\` take ${forms} (TOSCA Version 2.0 §10.4).`,
+      `${declaredIn(user)} take ${forms} (TOSCA Version 2.0 §10.4).`,
   });
 }
 

@@ -1,17 +1,21 @@
 /**
  * What the TOSCA 2.0 function rules share: when they run, the calls of the document (found once
  * per document and memoised on it), the kind of a literal argument, and the functions the file
- * declares in `functions:` (TOSCA Version 2.0 §10.4).
+ * can call: declared under `functions:` here or in an imported file (TOSCA Version 2.0 §10.4).
  */
 import { grammarOf } from '../../../model/tosca/grammars.js';
 import { findTosca2Calls, type Tosca2Calls } from '../../../model/tosca/v2/calls.js';
 import { readDollar, TOSCA2_FUNCTIONS, type ArgKind } from '../../../model/tosca/v2/functions.js';
-import { asMap, asScalar, asSeq, entries, getIn, type YNode, type YScalar } from '../../../syntax/tree.js';
+import { asMap, asSeq, getIn, type YNode } from '../../../syntax/tree.js';
+import {
+  visibleFunctions,
+  type TFunctionSignature,
+  type VisibleFunction,
+} from '../../../model/tosca/v2/userFunctions.js';
 import type { ToscaRuleContext } from './context.js';
 import { memo, memoKey } from '../../../model/document.js';
 
 const CALLS = memoKey<Tosca2Calls>('tosca2Calls');
-const DECLARED = memoKey<Map<string, DeclaredFunction>>('tosca2DeclaredFunctions');
 
 /** `when` of the 2.0 function rules. */
 export const tosca2Only = (ctx: ToscaRuleContext): boolean => grammarOf(ctx.model.version).id === '2_0';
@@ -116,55 +120,15 @@ export const LITERAL_WORDS: Readonly<Record<Literal, string>> = {
   call: 'a function call',
 };
 
-/** A user function signature: how many arguments it takes. */
-export interface Signature {
-  required: number;
-  optional: number;
-  variadic: boolean;
-  /** Argument types (required, then optional) as written: `integer` or `{ type: integer }`; undefined if unknown. */
-  types: (string | undefined)[];
-}
+/** A user function signature: how many arguments it takes, of which types. */
+export type Signature = TFunctionSignature;
 
-export interface DeclaredFunction {
-  name: string;
-  key: YScalar;
-  signatures: Signature[];
-}
-
-/** The functions declared in this file, at the top level and in `service_template` (§10.4). */
-export function declaredFunctions(ctx: ToscaRuleContext): Map<string, DeclaredFunction> {
-  return memo(ctx.doc, DECLARED, () => {
-    const out = new Map<string, DeclaredFunction>();
-    for (const section of [getIn(ctx.root, 'functions'), getIn(ctx.root, 'service_template', 'functions')]) {
-      if (!asMap(section)) continue;
-      for (const p of entries(section)) {
-        const sigs: Signature[] = [];
-        for (const s of asSeq(getIn(p.value, 'signatures'))?.items ?? []) {
-          const sm = asMap(s);
-          if (!sm) continue;
-          const count = (k: string): number => asSeq(getIn(sm, k))?.items.length ?? 0;
-          const typeOf = (a: YNode): string | undefined => {
-            const t = asScalar(a)?.value ?? asScalar(getIn(a, 'type'))?.value;
-            return typeof t === 'string' ? t : undefined;
-          };
-          const types = [
-            ...(asSeq(getIn(sm, 'arguments'))?.items ?? []),
-            ...(asSeq(getIn(sm, 'optional_arguments'))?.items ?? []),
-          ].map(typeOf);
-          sigs.push({
-            types,
-            required: count('arguments'),
-            optional: count('optional_arguments'),
-            variadic: asScalar(getIn(sm, 'variadic'))?.value === true,
-          });
-        }
-        const prev = out.get(p.key.text);
-        if (prev) prev.signatures.push(...sigs);
-        else out.set(p.key.text, { name: p.key.text, key: p.key, signatures: sigs });
-      }
-    }
-    return out;
-  });
+/**
+ * The functions this file's calls can name (§10.4): its own, and those its imports declare, under
+ * their namespace (`ns:name`), from the one import closure of the model.
+ */
+export function declaredFunctions(ctx: ToscaRuleContext): Map<string, VisibleFunction> {
+  return visibleFunctions(ctx.model);
 }
 
 /** Whether a signature takes `n` arguments (§10.4: variadic repeats the last argument). */

@@ -52,11 +52,14 @@ export function plainNode(v: PlainValue, depth = 0): YNode {
   };
 }
 
-/** The 2.0 keynames an imported data type's summary kept, as a map node. */
+/**
+ * The 2.0 keynames an imported data type's summary kept, as a map node; an empty map for a declaration
+ * that adds none (`BigSize: { derived_from: Size }` is still a scalar type, with its parent's units).
+ */
 function importedMap(t: V2DataType): YMap | undefined {
-  const v2 = t.type?.decl?.v2;
-  if (!v2) return undefined;
-  const m = plainNode(v2 as PlainValue);
+  const decl = t.type?.decl;
+  if (!decl) return undefined;
+  const m = plainNode((decl.v2 ?? {}) as PlainValue);
   return m.kind === 'map' ? m : undefined;
 }
 
