@@ -110,3 +110,10 @@ test('the Node walk skips what the exclude list names and never reads a file ove
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a pattern of very many wildcards excludes nothing instead of backtracking for ever', () => {
+  const matcher = excludeMatcher(['*a*a*a*a*a*a*a*a*a*a*a*a*b', '****/node_modules']);
+  assert.equal(matcher(`${'a'.repeat(60)}.yaml`, `${'a'.repeat(60)}.yaml`), false);
+  // Runs of stars are `**`: the second pattern still works.
+  assert.equal(matcher('x/node_modules', 'node_modules'), true);
+});

@@ -9,11 +9,21 @@
 /** Characters that make an entry a glob rather than a plain name. */
 const GLOB_CHARS = /[*?{}[\]/]/;
 
+/** The most wildcards (`*`, `**`, `?`) a pattern may have (see globToRegExp). */
+const MAX_WILDCARDS = 8;
+
 /** A glob as a regular expression over root-relative posix paths (`**` spans folders, `*` does not). */
 export function globToRegExp(glob: string): RegExp {
   let out = '';
   let depth = 0;
-  const g = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  // Runs of three or more stars mean what `**` means.
+  const g = glob
+    .replace(/^\.\//, '')
+    .replace(/\/+$/, '')
+    .replace(/\*{3,}/g, '**');
+  // Each wildcard becomes a backtracking group: a pattern with very many of them could take exponential
+  // time on a path that nearly matches. Nobody writes such a pattern on purpose; it excludes nothing.
+  if ((g.match(/\*+|\?/g)?.length ?? 0) > MAX_WILDCARDS) return /(?!)/;
   for (let i = 0; i < g.length; i++) {
     const c = g[i]!;
     if (c === '*' && g[i + 1] === '*') {
