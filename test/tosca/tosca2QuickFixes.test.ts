@@ -69,6 +69,16 @@ const PROP = (def: string) => `${V2}data_types:\n  D:\n    properties:\n      n:
 /** A property `p` of relationship type `R` defined as `def`. */
 const REL_PROP = (def: string) => `${V2}relationship_types:\n  R:\n    properties:\n      p: ${def}\n`;
 
+/** A data type `Size` (a scalar of units B, KB, MB) and a node template whose `mem` is `value`. */
+const SIZE = (value: string) =>
+  `${V2}data_types:\n  Size:\n    derived_from: scalar\n    data_type: integer\n` +
+  `    units: { B: 1, KB: 1000, MB: 1000000 }\nnode_types:\n  S:\n    properties:\n      mem: { type: Size }\n` +
+  `service_template:\n  node_templates:\n    s:\n      type: S\n      properties:\n        mem: ${value}\n`;
+
+/** A data type `D` with a property `size` and the validation clause `clause`. */
+const SIZED = (clause: string) =>
+  `${V2}data_types:\n  D:\n    properties:\n      size: { type: integer }\n    validation: ${clause}\n`;
+
 interface Case {
   name: string;
   code: string;
@@ -188,6 +198,54 @@ const CASES: Case[] = [
     code: 'TOSCA245',
     src: WEB('{ $get_property: [ db, por$0tt ] }'),
     fixed: WEB('{ $get_property: [ db, port ] }'),
+  },
+  {
+    name: 'misspelt path keyword where a member name is read',
+    code: 'TOSCA245',
+    src: WEB('{ $get_property: [ SELF, CAPABIL$0TY, endpoint, port ] }'),
+    fixed: WEB('{ $get_property: [ SELF, CAPABILITY, endpoint, port ] }'),
+  },
+  {
+    name: 'unknown property in `$value: [ name ]`',
+    code: 'TOSCA238',
+    src: SIZED('{ $greater_than: [ { $value: [ siz$0 ] }, 0 ] }'),
+    fixed: SIZED('{ $greater_than: [ { $value: [ size ] }, 0 ] }'),
+  },
+  {
+    name: 'scalar unit in the wrong case',
+    code: 'TOSCA271',
+    src: SIZE('10 k$0b'),
+    fixed: SIZE('10 KB'),
+  },
+  {
+    name: 'scalar unit in the wrong case, quoted',
+    code: 'TOSCA271',
+    src: SIZE('"10 k$0b"'),
+    fixed: SIZE('"10 KB"'),
+  },
+  {
+    name: 'scalar without a space before its unit',
+    code: 'TOSCA271',
+    src: SIZE('10M$0B'),
+    fixed: SIZE('10 MB'),
+  },
+  {
+    name: 'unknown $ function in a quoted key',
+    code: 'TOSCA231',
+    src: WEB('{ "$get_in$0ptu": cpus }'),
+    fixed: WEB('{ "$get_input": cpus }'),
+  },
+  {
+    name: 'malformed function: a $ key beside other keys, escaped',
+    code: 'TOSCA230',
+    src: PROP('{ type: map, default: { $x$0: 1, y: 2 } }'),
+    fixed: PROP('{ type: map, default: { $$x: 1, y: 2 } }'),
+  },
+  {
+    name: 'a $ string that is no function name, escaped',
+    code: 'TOSCA232',
+    src: PROP("{ type: string, default: '$5 a$0 month' }"),
+    fixed: PROP("{ type: string, default: '$$5 a month' }"),
   },
 ];
 
