@@ -297,3 +297,89 @@ for (const c of CASES) {
     );
   });
 }
+
+/** A 2.0 service template with slips of every kind the 1.x rules also check in 2.0 files. */
+const SWEEP = `${V2}${IMPORT_NET}interface_types:
+  Standard:
+    operations:
+      create: {}
+node_types:
+  A:
+    properties:
+      size: { type: integr }
+    interfaces:
+      Standard: { type: Standard }
+    requirements:
+      - dep: { capability: C, node: AA, count_range: [ 0, 1 ] }
+    capabilities:
+      c: { type: C }
+capability_types:
+  C: {}
+group_types:
+  G: {}
+policy_types:
+  P: {}
+service_template:
+  inputs:
+    n: { type: integer }
+  node_templates:
+    a:
+      type: A
+      descripton: x
+      properties:
+        size: { $get_input: nn }
+      requirements:
+        - dpe: bb
+      interfaces:
+        Standad:
+          operations:
+            create: https://example.com/x.sh
+    b:
+      type: A
+      properties:
+        size: { $get_inptu: n }
+      interfaces:
+        Standard:
+          operations:
+            craete: https://example.com/x.sh
+    c:
+      type: net:Servre
+      properties:
+        port: { $net:sqrtt: [ { $get_property: [ SLEF, CAPABILTY, c, x ] } ] }
+  groups:
+    g: { type: G, members: [ aa ] }
+  policies:
+    - p: { type: P, targets: [ gg ] }
+  workflows:
+    w:
+      steps:
+        s:
+          target: aa
+`;
+
+test('every "did you mean" in a TOSCA 2.0 file offers the fix that writes it at the finding', async () => {
+  const { ctx } = await setup(`${PROFILE}#- ${PATH}\n${SWEEP}`);
+  const suggesting = computeDiagnostics(ctx, {}).filter((d) => /did you mean `/.test(d.message));
+  for (const d of suggesting) {
+    const hint = /did you mean `([^`]+)`/.exec(d.message)![1]!;
+    const fix = codeActions(ctx, d.range).find(
+      (a) => a.isPreferred && a.diagnostics.some((x) => x.code === d.code && x.message === d.message),
+    );
+    assert.ok(fix, `${d.code} "${d.message}" offers no quick fix`);
+    assert.deepEqual(fix.edit.changes[ctx.doc.path], [{ range: d.range, newText: hint }], d.message);
+  }
+  const codes = [...new Set(suggesting.map((d) => d.code))].sort();
+  assert.deepEqual(codes, [
+    'TOSCA010',
+    'TOSCA030',
+    'TOSCA062',
+    'TOSCA063',
+    'TOSCA065',
+    'TOSCA080',
+    'TOSCA081',
+    'TOSCA100',
+    'TOSCA231',
+    'TOSCA242',
+    'TOSCA243',
+  ]);
+});
