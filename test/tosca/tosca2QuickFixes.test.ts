@@ -79,6 +79,12 @@ const SIZE = (value: string) =>
 const SIZED = (clause: string) =>
   `${V2}data_types:\n  D:\n    properties:\n      size: { type: integer }\n    validation: ${clause}\n`;
 
+/** A node type with a property `d` of data type `D` and a template that sets it to `value`. */
+const DATA_VALUE = (value: string) =>
+  `${V2}data_types:\n  D:\n    properties:\n      port: { type: integer, required: false }\n` +
+  `node_types:\n  A:\n    properties:\n      d: { type: D }\n` +
+  `service_template:\n  node_templates:\n    a:\n      type: A\n      properties:\n        d: ${value}\n`;
+
 interface Case {
   name: string;
   code: string;
@@ -246,6 +252,18 @@ const CASES: Case[] = [
     code: 'TOSCA232',
     src: PROP("{ type: string, default: '$5 a$0 month' }"),
     fixed: PROP("{ type: string, default: '$$5 a month' }"),
+  },
+  {
+    name: '1.x `topology_template` in a 2.0 file',
+    code: 'TOSCA010',
+    src: `${V2}topology_tem$0plate:\n  node_templates: {}\n`,
+    fixed: `${V2}service_template:\n  node_templates: {}\n`,
+  },
+  {
+    name: 'misspelt field of a data type value',
+    code: 'TOSCA053',
+    src: DATA_VALUE('{ pr$0ot: 1 }'),
+    fixed: DATA_VALUE('{ port: 1 }'),
   },
 ];
 

@@ -16,6 +16,7 @@ import { V2DataTypes } from '../../model/tosca/v2/dataTypes.js';
 import { parseV2Version, v2ValueProblem } from '../../model/tosca/v2/primitives.js';
 import { scalarValue, scalarValueFix, type ScalarDef } from '../../model/tosca/v2/scalar.js';
 import { evaluateClause, type Comparable } from '../../model/tosca/v2/evaluate.js';
+import { didYouMean } from '../../util/suggest.js';
 import { replaceWith } from '../shared/fixData.js';
 import type { ToscaRuleContext } from './rules/context.js';
 import { valuePartSpan } from './spans.js';
@@ -199,13 +200,16 @@ class ValueChecker {
         const def = props.get(p.key.text);
         if (!def) {
           const known = [...props.keys()];
+          const hint = didYouMean(p.key.text, known);
           this.ctx.report({
             code: 'TOSCA053',
             severity: 'error',
             span: p.key.span,
             message:
               `Data type \`${t.name}\` has no field \`${p.key.text}\` (in ${what})` +
-              `${known.length ? `; its fields: ${known.join(', ')}` : ''} (${V2} §9.2).`,
+              (hint ? `; did you mean \`${hint}\`?` : known.length ? `; its fields: ${known.join(', ')}` : '') +
+              ` (${V2} §9.2).`,
+            ...replaceWith(hint),
           });
           continue;
         }

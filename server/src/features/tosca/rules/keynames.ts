@@ -246,7 +246,9 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
   let candidates = known;
   // At the top level, a misspelt section name is the usual cause.
   if (construct === 'service_template') candidates = [...known, ...Object.keys(TYPE_SECTIONS)];
-  const hint = didYouMean(key, candidates);
+  // TOSCA 2.0 renamed the 1.x `topology_template` (§6.9): an error still, as its content is not read, with the fix.
+  const renamed = ctx.grammar.id === '2_0' && construct === 'service_template' && key === 'topology_template';
+  const hint = renamed ? 'service_template' : didYouMean(key, candidates);
   ctx.report({
     code: 'TOSCA010',
     severity: 'error',
