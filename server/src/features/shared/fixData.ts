@@ -34,6 +34,8 @@ export interface FixDataMap {
    * quoted string that PyYAML reads and YAML 1.2 forbids.
    */
   reindent: { lines: number[]; column: number };
+  /** TOSCA 2.0: rewrite the 1.x `constraints` list whose key is the finding's range as one `validation` clause. */
+  'constraints-to-validation': Record<never, never>;
   /** NFV package: write the recomputed hash in place of the manifest's `Hash` value. */
   'package-hash': { hash: string };
   /** NFV package: add entries (with their SHA-256 hashes when known) for files the manifest does not list. */

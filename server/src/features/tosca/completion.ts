@@ -38,7 +38,16 @@ import {
   VERSION_DOCS,
   functionMarkdown,
 } from './docs.js';
-import { callAtText, flowValuePath, normPath, topologyPath, wordSpan, type TextCall } from './locate.js';
+import {
+  callAtText,
+  flowKeyAt,
+  flowValuePath,
+  normPath,
+  topologyPath,
+  wordSpan,
+  type FlowKey,
+  type TextCall,
+} from './locate.js';
 import type { TreePath } from '../../syntax/cursor.js';
 import { capLine, plain, reqLine, typeOrigin } from './markdown.js';
 import { refAt, type RefSpec } from './refs.js';
@@ -90,6 +99,13 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
   // Inside a flow collection the tree knows the key the value belongs to, where the line-based context does not.
   const flow = flowValuePath(ctx.doc.root, lines.text, offset);
   if (flow) return valueCompletions({ ...env, word: wordSpan(lines, offset, lineStart) }, topologyPath(flow));
+  // A key position in a flow map (`{ capability: C, | }`): the keynames of the map, not values of the block key.
+  // Where a call may stand (`port: { | }`), the value completions offer the functions as before.
+  const flowKey = flowKeyAt(ctx.doc.root, lines.text, offset);
+  if (flowKey && !isAssignmentValue(topologyPath(flowKey.path))) {
+    const keys = keyCompletions(env, flowKey);
+    if (keys.length) return keys;
+  }
   if (cur.role === 'value') return valueCompletions(env);
   return keyCompletions(env);
 }
@@ -600,13 +616,16 @@ function memberItems(
 
 // ---- keys ----------------------------------------------------------------------
 
-function keyCompletions(env: Env): CompletionItem[] {
+function keyCompletions(env: Env, flow?: FlowKey): CompletionItem[] {
   const { ctx, cur, offset, model } = env;
   const lines = ctx.doc.lines;
-  const p = normPath(cur.path);
-  const present = siblingKeys(lines, offset, cur.column);
+  const p = flow ? topologyPath(flow.path.map((x) => (typeof x === 'number' ? 0 : x))) : normPath(cur.path);
+  const present = flow ? flow.present : siblingKeys(lines, offset, cur.column);
   const keySpan = wordSpan(lines, offset, cur.tokenStart, true);
-  const range = lines.rangeOf({ start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) });
+  const word = flow
+    ? flow.span
+    : { start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) };
+  const range = lines.rangeOf(word);
   const out: CompletionItem[] = [];
   const keyItem = (
     label: string,
@@ -618,7 +637,18 @@ function keyCompletions(env: Env): CompletionItem[] {
   ): void => {
     if (present.has(label)) return;
     const indent = ' '.repeat(cur.column);
-    const body = shape === 'map' ? `:\n${indent}  $0` : shape === 'list' ? `:\n${indent}  - $0` : ': $0';
+    // In a flow map the value stays on the line, in flow style.
+    const body = flow
+      ? shape === 'map'
+        ? ': { $0 }'
+        : shape === 'list'
+          ? ': [ $0 ]'
+          : ': $0'
+      : shape === 'map'
+        ? `:\n${indent}  $0`
+        : shape === 'list'
+          ? `:\n${indent}  - $0`
+          : ': $0';
     const it: CompletionItem = {
       label,
       kind,
@@ -632,11 +662,7 @@ function keyCompletions(env: Env): CompletionItem[] {
   };
   const construct = constructAt(p, env.grammar.constructs);
   const spec = construct ? env.grammar.constructs[construct] : undefined;
-  if (construct === 'constraint')
-    return constraintItems({
-      ...env,
-      word: { start: Math.min(cur.tokenStart, keySpan.start), end: Math.max(keySpan.end, offset) },
-    });
+  if (construct === 'constraint') return constraintItems({ ...env, word });
   if (spec && !spec.open) {
     for (const [k, ks] of Object.entries(spec.keys)) {
       if (!env.grammar.has(ks)) continue;

@@ -250,3 +250,53 @@ export function flowValuePath(root: YNode | null, text: string, offset: number):
   }
   return undefined;
 }
+
+/** Where a key goes in a flow map: the map's tree path, the keys it has, the span a key item replaces. */
+export interface FlowKey {
+  path: TreePath;
+  present: Set<string>;
+  span: Span;
+}
+
+/**
+ * A key position inside a flow map (`{ capability: C, | }`, or a key being typed there), where the
+ * line-based context sees only the value of the block key before the brace; undefined elsewhere.
+ */
+export function flowKeyAt(root: YNode | null, text: string, offset: number): FlowKey | undefined {
+  const path: TreePath = [];
+  const within = (s: Span): boolean => offset >= s.start && offset <= s.end;
+  let n: YNode | null = root;
+  for (let depth = 0; n && depth < 200; depth++) {
+    if (n.kind === 'alias' || n.kind === 'scalar' || !within(n.span)) return undefined;
+    let next: YNode | null = null;
+    if (n.kind === 'map') {
+      for (const p of n.pairs) {
+        if (within(p.key.span)) {
+          if (!n.flow) return undefined;
+          const present = new Set(n.pairs.filter((q) => q !== p).map((q) => q.key.text));
+          return { path, present, span: p.key.span };
+        }
+        if (p.value && within(p.value.span)) {
+          path.push(p.key.text);
+          next = p.value;
+          break;
+        }
+      }
+      if (!next) {
+        if (!n.flow) return undefined;
+        // In white space: right after `{`, or after the `,` that ends the entry before the cursor.
+        const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
+        const gap = text.slice(before ? (before.value?.span.end ?? before.key.span.end) : n.span.start + 1, offset);
+        if (!(before ? /^\s*,\s*$/ : /^\s*$/).test(gap)) return undefined;
+        return { path, present: new Set(n.pairs.map((p) => p.key.text)), span: { start: offset, end: offset } };
+      }
+    } else {
+      const i = n.items.findIndex((it) => within(it.span));
+      if (i < 0) return undefined;
+      path.push(i);
+      next = n.items[i]!;
+    }
+    n = next;
+  }
+  return undefined;
+}

@@ -14,9 +14,12 @@ import type { SchemaInfo, TypeTable } from '../../model/tosca/typeTable.js';
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
 import { V2DataTypes } from '../../model/tosca/v2/dataTypes.js';
 import { parseV2Version, v2ValueProblem } from '../../model/tosca/v2/primitives.js';
-import { scalarValue, type ScalarDef } from '../../model/tosca/v2/scalar.js';
+import { scalarValue, scalarValueFix, type ScalarDef } from '../../model/tosca/v2/scalar.js';
 import { evaluateClause, type Comparable } from '../../model/tosca/v2/evaluate.js';
+import { didYouMean } from '../../util/suggest.js';
+import { replaceWith } from '../shared/fixData.js';
 import type { ToscaRuleContext } from './rules/context.js';
+import { valuePartSpan } from './spans.js';
 
 const V2 = 'TOSCA Version 2.0';
 
@@ -197,13 +200,16 @@ class ValueChecker {
         const def = props.get(p.key.text);
         if (!def) {
           const known = [...props.keys()];
+          const hint = didYouMean(p.key.text, known);
           this.ctx.report({
             code: 'TOSCA053',
             severity: 'error',
             span: p.key.span,
             message:
               `Data type \`${t.name}\` has no field \`${p.key.text}\` (in ${what})` +
-              `${known.length ? `; its fields: ${known.join(', ')}` : ''} (${V2} §9.2).`,
+              (hint ? `; did you mean \`${hint}\`?` : known.length ? `; its fields: ${known.join(', ')}` : '') +
+              ` (${V2} §9.2).`,
+            ...replaceWith(hint),
           });
           continue;
         }
@@ -225,11 +231,17 @@ class ValueChecker {
     const def = sd.def;
     const sv = scalarValue(v, def);
     if (typeof sv === 'string') {
+      // A certain slip (unit case, missing space) is fixed in place; the span leaves out quotes.
+      const s = v.kind === 'scalar' && typeof v.value === 'string' ? v : undefined;
+      const fix = s ? scalarValueFix(s.text, def) : undefined;
+      const span = s && fix ? valuePartSpan(this.ctx.doc.text, s, 0, s.text.length) : undefined;
+      const hint = span && !sv.includes(`\`${fix}\``) ? `; did you mean \`${fix}\`?` : '';
       this.ctx.report({
         code: 'TOSCA271',
         severity: 'error',
-        span: v.span,
-        message: `${cap(what)}: ${sv} (${V2} §9.1.2.2).`,
+        span: span ?? v.span,
+        message: `${cap(what)}: ${sv}${hint} (${V2} §9.1.2.2).`,
+        ...(span ? replaceWith(fix) : {}),
       });
       return;
     }

@@ -4,9 +4,11 @@
  */
 import type { FixTable } from '../../shared/fix.js';
 import { replaceFix } from '../../shared/replaceFix.js';
+import { constraintsFix } from './constraints.js';
 import { reindentFix } from './reindent.js';
 
 export const TOSCA_FIXES: FixTable = {
   replace: replaceFix,
   reindent: reindentFix,
+  'constraints-to-validation': constraintsFix,
 };

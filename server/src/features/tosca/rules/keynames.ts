@@ -12,7 +12,7 @@ import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { isDialectExpression, isDialectKey } from '../dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
-import { replaceWith } from '../../shared/fixData.js';
+import { replaceWith, withFixes } from '../../shared/fixData.js';
 
 const SHAPE_WORD: Record<Shape, string> = {
   map: 'a mapping',
@@ -234,7 +234,10 @@ function version1Key(ctx: ToscaRuleContext, p: YPair, key: string, construct: st
     message:
       `\`${key}\` is a TOSCA 1.x keyname that TOSCA Version 2.0 ${now ? `writes \`${now}\`` : 'no longer has'} ` +
       `here; some processors (Puccini) still read it, others reject it, and it is not checked.`,
-    ...replaceWith(now?.includes(' ') ? undefined : now),
+    // `constraints` → `validation` changes the value too (a list of operators becomes one clause over `$value`).
+    ...(key === 'constraints'
+      ? withFixes({ fix: 'constraints-to-validation' })
+      : replaceWith(now?.includes(' ') ? undefined : now)),
   });
 }
 
@@ -243,7 +246,9 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
   let candidates = known;
   // At the top level, a misspelt section name is the usual cause.
   if (construct === 'service_template') candidates = [...known, ...Object.keys(TYPE_SECTIONS)];
-  const hint = didYouMean(key, candidates);
+  // TOSCA 2.0 renamed the 1.x `topology_template` (§6.9): an error still, as its content is not read, with the fix.
+  const renamed = ctx.grammar.id === '2_0' && construct === 'service_template' && key === 'topology_template';
+  const hint = renamed ? 'service_template' : didYouMean(key, candidates);
   ctx.report({
     code: 'TOSCA010',
     severity: 'error',

@@ -16,6 +16,7 @@ import {
   type YNode,
   type YPair,
 } from '../../../syntax/tree.js';
+import { replaceWith } from '../../shared/fixData.js';
 import { isTosca2, type ToscaRule, type ToscaRuleContext } from './context.js';
 import type { ConstructSpec } from '../../../model/tosca/grammar.js';
 
@@ -150,13 +151,16 @@ function imports(ctx: ToscaRuleContext, p: YPair | undefined): void {
     const url = getPair(m, 'url');
     const profile = getPair(m, 'profile');
     if (!url && !profile) {
+      // The 1.x `file` is pointed at, so its quick fix writes `url` in its place.
+      const file = getPair(m, 'file');
       ctx.report({
         code: 'TOSCA206',
         severity: 'error',
-        span: m.pairs[0]?.key.span ?? m.span,
+        span: file?.key.span ?? m.pairs[0]?.key.span ?? m.span,
         message:
           'An import names the file to import with `url` or the profile with `profile` (TOSCA Version 2.0 ' +
-          `§6.8.1)${getPair(m, 'file') ? '; `file` is the 1.x keyname, 2.0 writes `url`' : ''}.`,
+          `§6.8.1)${file ? '; `file` is the 1.x keyname, 2.0 writes `url`' : ''}.`,
+        ...(file ? replaceWith('url') : {}),
       });
     } else if (url && profile) {
       ctx.report({

@@ -8,13 +8,14 @@
  * `$relationship_index` where there is no node / relationship (§10.2.1.6, §10.2.1.7).
  */
 import type { Span } from '../../../syntax/positions.js';
-import { asSeq, type YNode } from '../../../syntax/tree.js';
+import { asSeq, type YNode, type YScalar } from '../../../syntax/tree.js';
 import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
 import { isFunctionName, TOSCA2_FUNCTIONS, type BuiltinFunction } from '../../../model/tosca/v2/functions.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { basename } from '../../../util/path.js';
 import type { VisibleFunction } from '../../../model/tosca/v2/userFunctions.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { valuePartSpan } from '../spans.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import {
   acceptsCount,
@@ -37,17 +38,19 @@ export const tosca2CallsRule: ToscaRule = {
   when: tosca2Only,
   check(ctx) {
     const found = callsOf(ctx);
-    for (const m of found.malformed)
+    for (const m of found.malformed) {
+      const part = keyPart(ctx, m.key, 0, m.key.text.length);
       ctx.report({
         code: 'TOSCA230',
         severity: 'error',
-        span: m.key.span,
+        span: part ?? m.key.span,
         message:
           `Malformed function: \`${m.key.text}\` starts with \`$\`, so it is a function call, and a call is a ` +
           `map with that one key. Move the other keys out, or write \`$${m.key.text}\` for a literal key ` +
           `(TOSCA Version 2.0 §10.1).`,
-        ...(m.key.style === 'plain' ? replaceWith(`$${m.key.text}`) : {}),
+        ...(part ? replaceWith(`$${m.key.text}`) : {}),
       });
+    }
     const declared = declaredFunctions(ctx);
     for (const call of found.calls) {
       const user = declared.get(call.name);
@@ -78,14 +81,15 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, names: Iterable<st
   const declared = [...names];
   if (!isFunctionName(name)) {
     // `$5 a month`, `${x}`, `$HOME/bin`: meant as text, but §10.1 reads every `$` string as a call.
+    const part = keyPart(ctx, call.key, 0, call.key.text.length);
     ctx.report({
       code: 'TOSCA232',
       severity: 'warning',
-      span: call.key.span,
+      span: part ?? call.key.span,
       message:
         `\`${call.key.text}\` starts with \`$\`, so TOSCA 2.0 reads it as a call of a function \`${name}\`. ` +
         `For the literal text, escape the \`$\` as \`$$\` (TOSCA Version 2.0 §10.1).`,
-      ...(call.key.style === 'plain' ? replaceWith(`$${call.key.text}`) : {}),
+      ...(part ? replaceWith(`$${call.key.text}`) : {}),
     });
     return;
   }
@@ -109,10 +113,12 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, names: Iterable<st
       : imports
         ? `neither this file nor its imports declare a function \`${name}\``
         : `this file declares no function \`${name}\``;
+  // In a quoted key the fix writes inside the quotes.
+  const part = suggestion ? keyPart(ctx, call.key, 0, 1 + name.length) : undefined;
   ctx.report({
     code: 'TOSCA231',
     severity: 'warning',
-    span: nameSpan(call),
+    span: part ?? nameSpan(call),
     message:
       (ns !== undefined
         ? `\`$${name}\` is not declared: ${where}`
@@ -120,8 +126,17 @@ function unknownCall(ctx: ToscaRuleContext, call: Tosca2Call, names: Iterable<st
       (suggestion ? `; did you mean \`$${suggestion}\`?` : '.') +
       (operator ? ` It is a TOSCA 1.3 constraint operator; in 2.0 write ${operator}.` : '') +
       ` Declare it under \`functions:\` or make sure the orchestrator provides it (TOSCA Version 2.0 §10.4).`,
-    ...(suggestion && call.key.style === 'plain' ? replaceWith(`$${suggestion}`) : {}),
+    ...(part ? replaceWith(`$${suggestion}`) : {}),
   });
+}
+
+/**
+ * The source span of the key's characters `[a, b)`: in a plain key as written, in a quoted one when
+ * the quoted text maps to it one for one (no escapes); undefined otherwise (then no fix is offered).
+ */
+function keyPart(ctx: ToscaRuleContext, k: YScalar, a: number, b: number): Span | undefined {
+  if (k.style === 'plain') return { start: k.span.start + a, end: k.span.start + b };
+  return valuePartSpan(ctx.doc.text, k, a, b);
 }
 
 /** The `$name` part of the key (without a `$suffix`), for plain scalars; the key's span otherwise. */

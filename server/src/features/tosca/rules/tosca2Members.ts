@@ -268,6 +268,13 @@ function incoming(env: Env, node: At | undefined, cap: string | undefined): At |
   return { kind: 'rel', target: node, capName: cap, ...(same ? { type } : {}) };
 }
 
+/** The path keywords that may go on from `at` (TOSCA Version 2.0 §10.3). */
+function keywordsAfter(at: At | undefined): string[] {
+  if (at?.kind === 'node') return ['RELATIONSHIP', 'CAPABILITY'];
+  if (at?.kind === 'rel') return ['SOURCE', 'TARGET', 'CAPABILITY'];
+  return at?.kind === 'cap' ? ['RELATIONSHIP'] : [];
+}
+
 function itemOf(n: YNode): PathItem {
   const s = asScalar(n);
   if (!s) return {};
@@ -299,8 +306,10 @@ function walk(
         : kindOf(first) === 'rel'
           ? relationshipTemplate(env, first)
           : nodeTemplate(ctx, first);
-  const report = (n: YNode, what: string, name: string, names: Iterable<string>, typeName: string): void => {
-    const s = didYouMean(name, names);
+  const report = (n: YNode, what: string, name: string, names: Iterable<string>, typeName: string, kw = false) => {
+    // `CAPABILTY` where the member name is read: a misspelt path keyword rather than a member.
+    const s =
+      didYouMean(name, names) ?? (kw && /^[A-Z]+$/.test(name) ? didYouMean(name, keywordsAfter(at)) : undefined);
     ctx.report({
       code: 'TOSCA245',
       severity: soft ? 'warning' : 'error',
@@ -359,5 +368,5 @@ function walk(
   const names = new Set(types.properties(at.type).keys());
   if (fn === 'get_attribute') for (const k of types.attributes(at.type).keys()) names.add(k);
   if (!names.has(name))
-    report(member, fn === 'get_attribute' ? 'attribute or property' : 'property', name, names, at.type.name);
+    report(member, fn === 'get_attribute' ? 'attribute or property' : 'property', name, names, at.type.name, true);
 }

@@ -44,7 +44,8 @@ export const tosca2PathsRule: ToscaRule = {
       const first = asScalar(items[0]);
       const start = first && typeof first.value === 'string' ? first.value : undefined;
       if (inService && st && start !== undefined && !isPathKeyword(start) && !kind(start) && !start.includes('$')) {
-        const suggestion = didYouMean(start, [...nodes, ...rels]);
+        // A misspelt SELF (`SLEF`) is a template name to the grammar; it is offered with the templates.
+        const suggestion = didYouMean(start, ['SELF', ...nodes, ...rels]);
         ctx.report({
           code: 'TOSCA242',
           severity: 'error',

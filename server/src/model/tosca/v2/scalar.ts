@@ -317,3 +317,18 @@ export function scalarValue(node: YNode | null | undefined, def: ScalarDef): Sca
   if (m[2] === '') return `write a space between the number and the unit: \`${m[1]} ${unit}\``;
   return { number: num.value, integer: num.integer, unit, canonical: num.value * mult, numberText: m[1]! };
 }
+
+/**
+ * The scalar value as it was surely meant, for a quick fix: no space between the number and a known
+ * unit (`10MB`), or a unit in the wrong case that matches exactly one unit ignoring case (`10 kb`
+ * for `KB`; `mbps` fits both `Mbps` and `MBps`, so it gets none). Undefined when there is no such slip.
+ */
+export function scalarValueFix(text: string, def: ScalarDef): string | undefined {
+  const m = NUMBER_THEN_UNIT.exec(text.trim());
+  if (!m || !m[3] || !parseYamlNumber(m[1]!)) return undefined;
+  const unit = m[3].trim();
+  const all = unitStrings(def);
+  if (all.has(unit)) return m[2] === '' && !/^[\d,._]/.test(unit) ? `${m[1]} ${unit}` : undefined;
+  const same = [...all.keys()].filter((u) => u.toLowerCase() === unit.toLowerCase());
+  return same.length === 1 ? `${m[1]} ${same[0]}` : undefined;
+}
