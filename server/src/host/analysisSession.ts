@@ -11,8 +11,12 @@ import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace
 import type { FileSystem } from '../index/fileSystem.js';
 import type { FeatureContext, WorkspaceContext } from '../features/types.js';
 
-/** Line indexes of files read from disk for cross-file ranges, kept this many at most. */
-const MAX_DISK_LINES = 256;
+/**
+ * Line indexes (with their texts) of files read from disk for cross-file ranges, kept up to this many
+ * characters in all: a type used across a 2,000-file workspace has its references' ranges in every one
+ * of those files, and a count cap of a few hundred made each such request read them all again.
+ */
+const MAX_DISK_LINES_CHARS = 8_000_000;
 /** Models of files read from disk for cross-file features (references, rename), kept this many at most. */
 const MAX_DISK_MODELS = 64;
 
@@ -21,6 +25,8 @@ export class AnalysisSession {
   private readonly open = new Map<string, DocumentModel>();
   /** Line indexes of files read from disk for cross-file ranges (bounded, keyed by stat). */
   private readonly diskLines = new Map<string, { lines: LineIndex; stat: string }>();
+  /** Characters held by `diskLines`. */
+  private diskLinesChars = 0;
   /** Line indexes of the built-in type files (a finite set: SOL001 versions and profiles). */
   private readonly builtinLines = new Map<string, LineIndex>();
   /** Models of files read from disk (bounded, keyed by stat). */
@@ -109,9 +115,18 @@ export class AnalysisSession {
     const text = this.fs.readTextSync(p, this.index.maxFileBytes);
     if (text === undefined) return undefined;
     const lines = new LineIndex(text);
-    this.diskLines.delete(p);
+    if (cached) {
+      this.diskLines.delete(p);
+      this.diskLinesChars -= cached.lines.text.length;
+    }
     this.diskLines.set(p, { lines, stat });
-    if (this.diskLines.size > MAX_DISK_LINES) this.diskLines.delete(this.diskLines.keys().next().value!);
+    this.diskLinesChars += text.length;
+    // The oldest go first (a Map iterates in insertion order).
+    for (const [k, v] of this.diskLines) {
+      if (this.diskLinesChars <= MAX_DISK_LINES_CHARS || k === p) break;
+      this.diskLines.delete(k);
+      this.diskLinesChars -= v.lines.text.length;
+    }
     return lines;
   }
 
