@@ -49,3 +49,13 @@ test('a call position in a flow map still offers functions (TOSCA 1.3)', async (
     '      properties:\n        x: { $0 }\n';
   await checkCompletion(src, ['get_input']);
 });
+
+test('a call position in a TOSCA 2.0 flow map or value offers the $ functions, not the 1.x ones', async () => {
+  const src = (value: string) =>
+    '#- /ws/service.yaml\ntosca_definitions_version: tosca_2_0\nnode_types:\n  A:\n    properties:\n' +
+    `      p: { type: integer }\nservice_template:\n  node_templates:\n    a:\n      type: A\n      properties:\n` +
+    `        p: ${value}\n`;
+  await checkCompletion(src('{ $0 }'), ['$get_input', '$concat'], ['get_input', 'concat']);
+  assert.equal(await applyCompletion(src('{ $0 }'), '$get_input'), '        p: { \\$get_input: ${1:input_name} }');
+  assert.equal(await applyCompletion(src('$0'), '$get_input'), '        p: { \\$get_input: ${1:input_name} }');
+});

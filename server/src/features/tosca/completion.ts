@@ -28,7 +28,7 @@ import { cursorAt, siblingKeys, type CursorContext } from '../../syntax/cursor.j
 import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
-import { tosca2Completions } from './functions2.js';
+import { functionItems as tosca2FunctionItems, tosca2Completions } from './functions2.js';
 import { scalarUnitCompletions } from './scalarUnits.js';
 import {
   CONSTRAINT_DOCS,
@@ -212,6 +212,8 @@ function functionItems(env: Env): CompletionItem[] {
   const lineStart = lines.lineStarts[lines.positionAt(env.offset).line]!;
   const before = lines.text.slice(lineStart, env.offset);
   const inBraces = (before.match(/\{/g)?.length ?? 0) > (before.match(/\}/g)?.length ?? 0);
+  // TOSCA 2.0 calls are `$` keys (§10.1): its functions, not the 1.x ones.
+  if (env.grammar.id === '2_0') return tosca2FunctionItems(env.ctx, env.ctx.doc.lines.rangeOf(env.word), !inBraces);
   return Object.values(FUNCTION_DOCS).map((f) =>
     item(
       env,

@@ -109,7 +109,8 @@ export function tosca2Completions(ctx: FeatureContext, offset: number): Completi
   return undefined;
 }
 
-function functionItems(ctx: FeatureContext, range: Range, braces: boolean): CompletionItem[] {
+/** The `$` functions (built-in and declared) as items replacing `range`; `braces` wraps each call in `{ }`. */
+export function functionItems(ctx: FeatureContext, range: Range, braces: boolean): CompletionItem[] {
   const items: CompletionItem[] = [];
   const wrap = (s: string, bare: boolean): string => (bare ? `\\$${s}` : braces ? `{ \\$${s} }` : `\\$${s}`);
   for (const f of TOSCA2_FUNCTIONS.values())
