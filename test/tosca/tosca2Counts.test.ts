@@ -1,5 +1,6 @@
 /** TOSCA Version 2.0: requirement counts, interface types, type versions, repositories (TOSCA211–215). */
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
 
 const TYPES = `
@@ -97,4 +98,43 @@ repositories:
 # ^^^^^^ TOSCA215
   mine: { url: https://example.org/c }
 `);
+});
+
+test('TOSCA064 in 2.0: no count_range means optional ([0, UNBOUNDED]); a declared minimum of 1 is not', async () => {
+  const diags = await checkTosca(
+    `
+tosca_definitions_version: tosca_2_0
+capability_types:
+  Service: {}
+node_types:
+  Server:
+    capabilities:
+      service: { type: Service }
+  Optional:
+    requirements:
+      - service: { capability: Service }
+      - spare: { capability: Service, count_range: [0, 1] }
+  Needs:
+    requirements:
+      - service: { capability: Service, count_range: [1, 1] }
+  Inherits:
+    derived_from: Needs
+service_template:
+  node_templates:
+    s1: { type: Server }
+    free: { type: Optional }
+    needy:
+#   ^^^^^ TOSCA064
+      type: Needs
+    heir:
+#   ^^^^ TOSCA064
+      type: Inherits
+`,
+    { ignore: ['TOSCA037', 'TOSCA103', 'TOSCA269'] },
+  );
+  const messages = diags.filter((d) => d.code === 'TOSCA064').map((d) => d.message);
+  assert.ok(
+    messages.every((m) => m.includes('count_range [1, 1]')),
+    messages.join('\n'),
+  );
 });

@@ -10,11 +10,12 @@ import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca
 import type { CapInfo, PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
 import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
+import { countRange } from './tosca2Shared.js';
 
 export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
@@ -261,10 +262,6 @@ function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Ma
   return capProps;
 }
 
-function isMandatory(r: ReqInfo): boolean {
-  return !r.occurrences || r.occurrences.min >= 1;
-}
-
 function checkRequirements(
   ctx: ToscaRuleContext,
   m: YMap,
@@ -320,8 +317,12 @@ function checkRequirements(
   const ancestors = [t, ...types.ancestors(t)].map((x) => x.name);
   if (ancestors.includes('tosca.nodes.nfv.VNF') && !ancestors.includes('tosca.nodes.Compute')) return;
   const nfvCp = ancestors.includes('tosca.nodes.nfv.CP');
+  const v2 = isTosca2(ctx);
   for (const [name, def] of reqs) {
-    if (!isMandatory(def)) continue;
+    // TOSCA 2.0 counts relationships with `count_range`, [0, UNBOUNDED] when not declared (TOSCA Version 2.0
+    // §8.4): only a declared minimum of one or more makes a requirement one a template must assign.
+    const range = v2 ? (countRange(ctx, t, name) ?? def.occurrences ?? { min: 0, max: 'UNBOUNDED' }) : def.occurrences;
+    if (range && range.min < 1) continue;
     if (tpl.requirements.some((r) => r.name === name) || exported.has(name)) continue;
     // A SOL001 VduCp without its VDU is reported by TOSCA352 (sol001VduCp.ts), with what to do.
     if (name === 'virtual_binding' && ancestors.includes('tosca.nodes.nfv.VduCp')) continue;
@@ -339,8 +340,8 @@ function checkRequirements(
       severity: 'warning',
       span: tpl.keySpan,
       message:
-        `${cap(what)} does not assign the requirement \`${name}\` (occurrences ` +
-        (`${def.occurrences ? `[${def.occurrences.min}, ${def.occurrences.max}]` : '[1, 1] by default'}, from ` +
+        `${cap(what)} does not assign the requirement \`${name}\` (${v2 ? 'count_range' : 'occurrences'} ` +
+        (`${range ? `[${range.min}, ${range.max}]` : '[1, 1] by default'}, from ` +
           `\`${def.owner.name}\`); an orchestrator must find a target for it.`),
     });
   }

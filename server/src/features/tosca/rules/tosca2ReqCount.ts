@@ -6,10 +6,9 @@
  * the minimum (§8.7.4), so nothing is missing.
  */
 import { asMap, asScalar, asSeq, entries, getIn, getPair, type YPair } from '../../../syntax/tree.js';
-import type { TOccurrences } from '../../../model/tosca/summary.js';
-import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { nodeTemplateType } from '../../../model/tosca/satisfy.js';
 import { isTosca2, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { countRange } from './tosca2Shared.js';
 import type { Span } from '../../../syntax/positions.js';
 
 export const tosca2ReqCountRule: ToscaRule = {
@@ -81,13 +80,4 @@ function checkTemplate(ctx: ToscaRuleContext, p: YPair): void {
       });
     }
   }
-}
-
-/** The `count_range` of requirement `name` of `t`, the nearest declaration along its derivation chain. */
-function countRange(ctx: ToscaRuleContext, t: ToscaType, name: string): TOccurrences | undefined {
-  for (const x of [...ctx.model.types.chain(t)].reverse()) {
-    const r = x.body.requirements.find((q) => q.name === name)?.decl?.countRange;
-    if (r) return r;
-  }
-  return undefined;
 }

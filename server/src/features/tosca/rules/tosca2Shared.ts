@@ -13,6 +13,8 @@ import {
   type VisibleFunction,
 } from '../../../model/tosca/v2/userFunctions.js';
 import type { ToscaRuleContext } from './context.js';
+import type { TOccurrences } from '../../../model/tosca/summary.js';
+import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { memo, memoKey } from '../../../model/document.js';
 
 const CALLS = memoKey<Tosca2Calls>('tosca2Calls');
@@ -172,4 +174,13 @@ export function acceptsTypes(s: Signature, args: readonly YNode[]): boolean {
     const t = i < s.types.length ? s.types[i] : s.variadic ? s.types[s.types.length - 1] : undefined;
     return fitsType(t, literalOf(a));
   });
+}
+
+/** The `count_range` of requirement `name` of `t`, the nearest declaration along its derivation chain. */
+export function countRange(ctx: ToscaRuleContext, t: ToscaType, name: string): TOccurrences | undefined {
+  for (const x of [...ctx.model.types.chain(t)].reverse()) {
+    const r = x.body.requirements.find((q) => q.name === name)?.decl?.countRange;
+    if (r) return r;
+  }
+  return undefined;
 }
