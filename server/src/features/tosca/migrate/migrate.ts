@@ -26,6 +26,8 @@ import { migrateConstraints, migrateNodeFilter } from './validation.js';
 export type { MemberKind } from './functions.js';
 export type { MigrationTodo, OffsetEdit } from './edits.js';
 
+/** The 1.x default of a requirement definition's `occurrences`, written out as 2.0 `count_range`. */
+const ONE_TO_ONE = '[1, 1]';
 export const TARGET_VERSION = 'tosca_2_0';
 
 const SOURCE_VERSIONS: Record<string, string> = {
@@ -270,6 +272,9 @@ class Migration {
     if (path.length !== 4 || path[0] !== 'node_types' || path[2] !== 'requirements' || !p.value) return false;
     const relationship = `${PROFILE_NAMESPACE}:${profileName('tosca.relationships.DependsOn')!}`;
     const why = `1.x left the relationship open; TOSCA 2.0 requires one: \`${relationship}\` assumed`;
+    // 1.x requirements default to `occurrences: [1, 1]` (a template must fill them); a 2.0 requirement
+    // without `count_range` is [0, UNBOUNDED] (TOSCA Version 2.0 §8.4): the 1.x default is written out.
+    const count = `count_range: ${ONE_TO_ONE}`;
     const short = asScalar(p.value);
     if (short) {
       const mapped = isNormativeName(short.text) ? profileName(short.text) : undefined;
@@ -277,23 +282,29 @@ class Migration {
       this.edits.replace(
         short.span.start,
         short.span.end,
-        `{ capability: ${capability}, relationship: ${relationship} }`,
+        `{ capability: ${capability}, relationship: ${relationship}, ${count} }`,
       );
       this.profileNeeded = true;
       this.todo(p.key.span.start, why);
       return true;
     }
     const m = asMap(p.value);
-    if (!m || getPair(m, 'relationship') || !m.pairs.length) return false;
-    this.profileNeeded = true;
-    this.todo(p.key.span.start, why);
+    if (!m || !m.pairs.length) return false;
+    const added: string[] = [];
+    if (!getPair(m, 'relationship')) {
+      this.profileNeeded = true;
+      this.todo(p.key.span.start, why);
+      added.push(`relationship: ${relationship}`);
+    }
+    if (!getPair(m, 'occurrences') && !getPair(m, 'count_range')) added.push(count);
+    if (!added.length) return false;
     const last = m.pairs[m.pairs.length - 1]!;
-    if (m.flow) this.edits.insert(this.text.lastIndexOf('}', m.span.end), `, relationship: ${relationship} `);
+    if (m.flow) this.edits.insert(this.text.lastIndexOf('}', m.span.end), `, ${added.join(', ')} `);
     else {
       let eol = this.text.indexOf('\n', last.value ? contentEnd(last.value) : last.key.span.end);
       if (eol < 0) eol = this.text.length;
       const pad = ' '.repeat(columnOf(this.text, m.pairs[0]!.key.span.start));
-      this.edits.insert(eol, `\n${pad}relationship: ${relationship}`);
+      this.edits.insert(eol, added.map((a) => `\n${pad}${a}`).join(''));
     }
     return false;
   }
