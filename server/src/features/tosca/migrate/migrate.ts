@@ -9,6 +9,7 @@
  */
 import { parseYaml } from '../../../syntax/parse.js';
 import { asMap, asScalar, asSeq, getPair, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { INTERFACE_KEYNAMES } from '../../../model/tosca/summary.js';
 import { applyEdits, EditSet, todosOf, type MigrationTodo, type OffsetEdit } from './edits.js';
 import { callName, migrateCall, type FunctionScope, type MemberKind } from './functions.js';
 import { columnOf, contentEnd, lineStartOf, nestPairs, removePairLines } from './layout.js';
@@ -70,18 +71,6 @@ const TYPE_KEYS: ReadonlySet<string> = new Set([
   'targets',
   'members',
   'node_type',
-]);
-
-/** Keynames of 1.x interface definitions and types; other keys are operations (written directly there up to 1.2). */
-const INTERFACE_KEYNAMES: ReadonlySet<string> = new Set([
-  'type',
-  'derived_from',
-  'version',
-  'metadata',
-  'description',
-  'inputs',
-  'operations',
-  'notifications',
 ]);
 
 /** Keys under which no type name, function or keyname is rewritten: free text. */

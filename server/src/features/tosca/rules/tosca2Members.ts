@@ -15,7 +15,7 @@
  */
 import type { ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { tosca2SelfAt } from '../../../model/tosca/scope.js';
-import { isPathKeyword, readPath, type PathContext, type PathItem } from '../../../model/tosca/v2/paths.js';
+import { isPathKeyword, pathItemOf, readPath, type PathContext } from '../../../model/tosca/v2/paths.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YNode } from '../../../syntax/tree.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -275,14 +275,6 @@ function keywordsAfter(at: At | undefined): string[] {
   return at?.kind === 'cap' ? ['RELATIONSHIP'] : [];
 }
 
-function itemOf(n: YNode): PathItem {
-  const s = asScalar(n);
-  if (!s) return {};
-  if (typeof s.value === 'string') return { text: s.value };
-  if (typeof s.value === 'number' && Number.isInteger(s.value)) return { int: s.value };
-  return {};
-}
-
 function walk(
   env: Env,
   fn: string,
@@ -294,7 +286,7 @@ function walk(
   const ctx = env.ctx;
   const kindOf = (n: string): 'node' | 'rel' | undefined =>
     env.nodes.has(n) ? 'node' : env.rels.has(n) ? 'rel' : undefined;
-  const reading = readPath(items.map(itemOf), start.ctx, kindOf);
+  const reading = readPath(items.map(pathItemOf), start.ctx, kindOf);
   if (reading.problems.length || reading.ends === 'unknown') return;
   if (fn === 'available_allocation' && reading.ends !== 'capability') return; // TOSCA240 says it
   const first = asScalar(items[0])?.value;

@@ -9,7 +9,7 @@ import type { TreePath } from '../../../syntax/cursor.js';
 import { asMap, asScalar, asSeq, entries, getIn, type YMap, type YNode } from '../../../syntax/tree.js';
 import type { Tosca2Call } from '../../../model/tosca/v2/calls.js';
 import { tosca2SelfAt } from '../../../model/tosca/scope.js';
-import { isPathKeyword, readPath, type PathContext, type PathItem } from '../../../model/tosca/v2/paths.js';
+import { isPathKeyword, pathItemOf, readPath, type PathContext } from '../../../model/tosca/v2/paths.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
@@ -68,14 +68,6 @@ function withWorkflow(st: YMap, path: TreePath, inputs: Set<string>): Set<string
   return new Set([...inputs, ...own]);
 }
 
-function itemOf(n: YNode): PathItem {
-  const s = asScalar(n);
-  if (!s) return {};
-  if (typeof s.value === 'string') return { text: s.value };
-  if (typeof s.value === 'number' && Number.isInteger(s.value)) return { int: s.value };
-  return {};
-}
-
 function checkPath(
   ctx: ToscaRuleContext,
   call: Tosca2Call,
@@ -85,7 +77,7 @@ function checkPath(
   kind: (n: string) => 'node' | 'rel' | undefined,
 ): void {
   const where = `(TOSCA Version 2.0 §${section}, §10.3)`;
-  const reading = readPath(items.map(itemOf), self, kind);
+  const reading = readPath(items.map(pathItemOf), self, kind);
   for (const p of reading.problems) {
     const item = items[p.at]!;
     const text = asScalar(item)?.value;

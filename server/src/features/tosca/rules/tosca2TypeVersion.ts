@@ -6,18 +6,8 @@
  */
 import { asMap, asScalar, entries, getIn, getPair } from '../../../syntax/tree.js';
 import { parseV2Version } from '../../../model/tosca/v2/primitives.js';
+import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { isTosca2, type ToscaRule } from './context.js';
-
-const TYPE_SECTIONS = [
-  'artifact_types',
-  'data_types',
-  'capability_types',
-  'interface_types',
-  'relationship_types',
-  'node_types',
-  'group_types',
-  'policy_types',
-];
 
 const SEMVER_LIKE = /^\d+\.\d+\.\d+[-+][0-9A-Za-z.+-]+$/;
 
@@ -25,7 +15,7 @@ export const tosca2TypeVersionRule: ToscaRule = {
   codes: ['TOSCA214'],
   when: isTosca2,
   check(ctx) {
-    for (const section of TYPE_SECTIONS) {
+    for (const section of Object.keys(TYPE_SECTIONS)) {
       for (const tp of entries(getIn(ctx.root, section))) {
         const s = asScalar(getPair(asMap(tp.value), 'version')?.value);
         if (!s || typeof s.value !== 'string' || parseV2Version(s.value.trim())) continue;

@@ -10,12 +10,23 @@
  * is wrong in both is reported.
  */
 
+import { asScalar, type YNode } from '../../../syntax/tree.js';
+
 /** One argument as the parser sees it. */
 export interface PathItem {
   /** The string, for string scalars. */
   text?: string;
   /** The number, for integer scalars. */
   int?: number;
+}
+
+/** An argument node as a path item (a string, an integer, or neither). */
+export function pathItemOf(n: YNode): PathItem {
+  const s = asScalar(n);
+  if (!s) return {};
+  if (typeof s.value === 'string') return { text: s.value };
+  if (typeof s.value === 'number' && Number.isInteger(s.value)) return { int: s.value };
+  return {};
 }
 
 export type PathContext = 'node' | 'rel' | 'either';
