@@ -179,7 +179,9 @@ function componentDecls(section: YNode | null, kind: 'composition' | 'references
     const body = asMap(p.value);
     const typeNode = asScalar(get(body, 'type'));
     const c: ComponentDecl = {
-      ...decl(p),
+      name: p.key.text,
+      keySpan: p.key.span,
+      span: pairSpan(p),
       section: kind,
       properties: propertyDecls(get(body, 'properties')),
       cluster: !!getPair(body, 'cluster'),
@@ -199,7 +201,12 @@ function operationDecls(section: YNode | null): OperationDecl[] {
   if (!m) return [];
   return m.pairs.map((p) => {
     const body = asMap(p.value);
-    const o: OperationDecl = { ...decl(p), properties: propertyDecls(get(body, 'properties')) };
+    const o: OperationDecl = {
+      name: p.key.text,
+      keySpan: p.key.span,
+      span: pairSpan(p),
+      properties: propertyDecls(get(body, 'properties')),
+    };
     const d = scalarText(get(body, 'description'));
     if (d !== undefined) o.description = d;
     const so = scalarText(get(body, 'source-operation'));
