@@ -69,3 +69,42 @@ test('references of a type used in hundreds of files: every use found and rename
     assert.equal(renamedFiles, inFiles.size, 'rename edits every file the references are in');
   }
 });
+
+test('references through the import graph a generation shares equal those of a fresh graph per request', async () => {
+  // A type library, a second one importing it under a namespace prefix and extending its types, and
+  // services importing either or both: closures, prefixes and importer contexts all take part.
+  const files: Record<string, string> = { '/ws/lib/types.yaml': typesFile() };
+  const ext = [V, 'imports:', '  - file: types.yaml', '    namespace_prefix: base', 'node_types:'];
+  for (let i = 0; i < 10; i++) ext.push(`  ext.T${i}:`, `    derived_from: base:acme.nodes.T${i * 3}`);
+  files['/ws/lib/ext.yaml'] = ext.join('\n') + '\n';
+  for (let n = 0; n < 120; n++) {
+    const s = service(n);
+    files[`/ws/services/s${String(n).padStart(3, '0')}.yaml`] =
+      n % 3 === 0 ? s.replace('  - ../lib/types.yaml', '  - ../lib/types.yaml\n  - ../lib/ext.yaml') : s;
+  }
+  const session = new Session(new MemoryFileSystem(files));
+  session.index.addRoot('/ws');
+  await session.index.build();
+  const path = '/ws/services/s000.yaml';
+  const text = files[path]!;
+  const positions = [...text.matchAll(/type: (acme\.nodes\.T\d+)/g)].map((m) => m.index + 8);
+  const lib = '/ws/lib/ext.yaml';
+  const libPositions = [...files[lib]!.matchAll(/(ext\.T\d+|base:acme\.nodes\.T\d+)/g)].map((m) => m.index + 2);
+  const shared = (p: string, t: string, at: number[]) => {
+    const ctx = session.context(session.openDocument(p, t, 100));
+    return at.map((a) => references(ctx, a, true));
+  };
+  // One generation for every request: the graph is built by the first and reused by the others.
+  const inOne = [...shared(path, text, positions), ...shared(lib, files[lib]!, libPositions)];
+  // A new generation (an edit after the file's end) before each request: a fresh graph every time.
+  let version = 200;
+  const fresh = (p: string, t: string, a: number) =>
+    references(session.context(session.openDocument(p, `${t}# ${version}\n`, ++version)), a, true);
+  const each = [...positions.map((a) => fresh(path, text, a)), ...libPositions.map((a) => fresh(lib, files[lib]!, a))];
+  assert.equal(inOne.length, positions.length + libPositions.length);
+  assert.ok(
+    inOne.some((r) => r.length > 20),
+    'some type is used across many files',
+  );
+  assert.deepEqual(inOne, each);
+});

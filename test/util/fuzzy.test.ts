@@ -1,7 +1,7 @@
 /** The fuzzy matcher behind workspace symbols (server/src/util/fuzzy.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fuzzyScore, searchedScoreForTest } from '../../server/src/util/fuzzy.js';
+import { denseScoreForTest, fuzzyScore, searchedScoreForTest } from '../../server/src/util/fuzzy.js';
 
 /** The names ranked best first for `query` (names that do not match are left out). */
 const rank = (query: string, names: string[]) =>
@@ -125,4 +125,30 @@ test('a name that starts with the query: the shortcut scores what the full searc
     compared++;
   }
   assert.ok(compared > 2000, `only ${compared} compared`);
+});
+
+test('the sparse alignment search scores what the dense search over every cell scores', () => {
+  // Names of the kinds a workspace holds (descriptor names with versions, TOSCA type names, camel
+  // case, digits) and queries drawn from their characters in any order and case, so that most
+  // alignments have gaps, repeated letters and competing word starts.
+  const parts = ['resource', '::', 'res', 'Cache', '-', '_', '.', 'e', 'S', 's', '1', '0', '2.0', 'x', 'tosca', 'Node'];
+  let seed = 11;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  let matched = 0;
+  for (let t = 0; t < 6000; t++) {
+    let name = '';
+    for (let k = 1 + next(8); k > 0; k--) name += parts[next(parts.length)];
+    let query = '';
+    for (let k = 2 + next(5); k > 0; k--) {
+      const c = name[next(name.length)]!;
+      query += next(2) ? c.toUpperCase() : c;
+    }
+    const dense = denseScoreForTest(query, name);
+    assert.equal(searchedScoreForTest(query, name), dense, `${query} in ${name}`);
+    if (dense > 0) matched++;
+  }
+  assert.ok(matched > 1000, `only ${matched} matched`);
 });

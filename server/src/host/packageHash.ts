@@ -3,12 +3,16 @@
  * Node's incremental hashes and reads out their result, for the folder reader, the archive reader and
  * the background hashing of the package service.
  */
-import { createHash, type Hash } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import type { Hash } from 'node:crypto';
+import { lazyBuiltin } from './lazyBuiltin.js';
 import type { HashAlgorithm } from '../model/tosca/package/files.js';
+
+const crypto = lazyBuiltin<typeof Crypto>('node:crypto');
 
 /** A new incremental hash of the manifest's algorithm (SHA-224/256/384/512). */
 export function startHash(algorithm: HashAlgorithm): Hash {
-  return createHash(algorithm);
+  return crypto().createHash(algorithm);
 }
 
 /**

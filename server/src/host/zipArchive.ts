@@ -7,9 +7,13 @@
  * ZIP64 records are read (any writer may use them); the limits on sizes and counts stay the same.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import type { HashAlgorithm } from '../model/tosca/package/files.js';
 import { hexOf, startHash } from './packageHash.js';
+import { lazyBuiltin } from './lazyBuiltin.js';
+
+/** Loaded when an archive is first inflated (see lazyBuiltin.ts). */
+const zlib = lazyBuiltin<typeof Zlib>('node:zlib');
 
 export interface ZipLimits {
   maxEntries: number;
@@ -240,7 +244,7 @@ export class ZipArchive {
       const raw = this.read(this.dataStart(e), e.compressedSize);
       if (e.method === 0) return raw;
       // The declared size bounds the output: an entry that lies about it stops there.
-      const out = inflateRawSync(raw, { maxOutputLength: Math.max(1, e.size) });
+      const out = zlib().inflateRawSync(raw, { maxOutputLength: Math.max(1, e.size) });
       return new Uint8Array(out.buffer, out.byteOffset, out.length);
     } catch {
       return undefined;
@@ -259,7 +263,7 @@ export class ZipArchive {
         return hexOf(h);
       }
       let produced = 0;
-      const inflate = createInflateRaw();
+      const inflate = zlib().createInflateRaw();
       const done = new Promise<void>((resolve, reject) => {
         inflate.on('data', (chunk: Uint8Array) => {
           produced += chunk.length;

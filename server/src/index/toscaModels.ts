@@ -111,7 +111,19 @@ export class ToscaModels {
    */
   private listings = { generation: -1, map: new Map<string, DirEntry[]>() };
   /** Importers found next to a file outside the index (see nearbyImportersOf), per TOSCA generation. */
-  private nearby: { generation: number; map: Map<string, string[]>; candidates: Map<string, string[]> } | undefined;
+  private nearby:
+    | {
+        generation: number;
+        map: Map<string, string[]>;
+        candidates: Map<string, string[]>;
+        /**
+         * What each folder holds as a CSAR root, for the files whose nearby importers this
+         * generation computes: the answers are kept as long as those importers are, and a reference
+         * search asks for thousands of files in the same few folders.
+         */
+        csarProbes: Map<string, CsarInfo | null>;
+      }
+    | undefined;
   /** The dialect each document says it is written in (see dialectOf). */
   private readonly detected = new WeakMap<DocumentModel, DialectName>();
   /** The folder config files (`.lm-descriptors.json`) that apply to folders. */
@@ -355,13 +367,14 @@ export class ToscaModels {
    */
   private nearbyImportersOf(p: string): string[] {
     const generation = this.index.toscaGeneration;
-    if (this.nearby?.generation !== generation) this.nearby = { generation, map: new Map(), candidates: new Map() };
+    if (this.nearby?.generation !== generation)
+      this.nearby = { generation, map: new Map(), candidates: new Map(), csarProbes: new Map() };
     const known = this.nearby.map.get(p);
     if (known) return known;
     const files = this.index.fileSetGeneration;
     if (!this.unchanging && this.listings.generation !== files) this.listings = { generation: files, map: new Map() };
     const out: string[] = [];
-    const csarRoot = this.csarOf(p)?.root;
+    const csarRoot = findCsar(p, (f) => this.readText(f), undefined, this.csarProbes ?? this.nearby.csarProbes)?.root;
     const source = this.sourceFor(undefined);
     let dir = path.posix.dirname(p);
     for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {

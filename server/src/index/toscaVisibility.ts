@@ -11,11 +11,12 @@
  * Owned by the index layer, below the features: references, rename and the code lenses resolve
  * names here, diagnostics, completion and hover in the file's type table, by the same rules.
  *
- * One `ImportGraph` serves one request; it caches what it computes for that request only.
- * (Closures are not cached longer: they follow every edit of every file, and are cheap to redo
- * from the import edges, which the index does keep.)
+ * An `ImportGraph` caches what it computes (closures, importer lists, name tables) while the index
+ * does not change: `importGraphFor` shares one between the requests of an index generation, so a
+ * reference search for a type used by thousands of files resolves each file's visible names once,
+ * not once per type asked about. An edit anywhere starts a new graph.
  */
-import type { DocumentModel } from '../model/document.js';
+import { memoKey, type DocumentModel } from '../model/document.js';
 import { isToscaSummary, type ToscaSummary } from '../model/tosca/summary.js';
 import type { WorkspaceIndex } from './workspace.js';
 import { FileTypeNames, NameTable, type CatalogCache } from './toscaTypeNames.js';
@@ -67,6 +68,16 @@ export class ImportGraph {
     const memoKey = `${max}:${root}`;
     const known = this.closures.get(memoKey);
     if (known) return known;
+    // A walk under the other bound that stopped short of both bounds is this walk: a bound only
+    // cuts a closure that reaches it (a type file's importer context asks for the closures of the
+    // service templates under MAX_CONTEXT_CLOSURE, their own names under MAX_CLOSURE).
+    for (const other of [MAX_CLOSURE, MAX_CONTEXT_CLOSURE]) {
+      const files = other === max ? undefined : this.closures.get(`${other}:${root}`);
+      if (files && files.length < Math.min(max, other)) {
+        this.closures.set(memoKey, files);
+        return files;
+      }
+    }
     const summary = this.summaryOf(root);
     const files = summary
       ? walkClosure(
@@ -164,4 +175,18 @@ export class ImportGraph {
     if (!shared) this.tables.set(signature, (shared = new NameTable(rest)));
     return new FileTypeNames(this.catalogOf(path), new NameTable(own), shared, this.catalogCache);
   }
+}
+
+const SHARED_GRAPH = memoKey<ImportGraph>('tosca.importGraph');
+
+/**
+ * The import graph for a request about `current`: the one shared by every request of this index
+ * generation when the index holds `current`'s own summary (an open document is installed in the
+ * index as it is analysed), else one for this request alone, which reads `current`'s summary for
+ * its path.
+ */
+export function importGraphFor(ws: { readonly index: WorkspaceIndex }, current?: DocumentModel): ImportGraph {
+  if (current && ws.index.tosca.summaryOf(current.path) !== current.summary) return new ImportGraph(ws, current);
+  const index = ws.index;
+  return index.derive(SHARED_GRAPH, () => new ImportGraph({ index }));
 }

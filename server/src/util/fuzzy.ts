@@ -80,11 +80,42 @@ function isSeparator(c: number): boolean {
   }
 }
 
+/** ASCII character classes for `boundaryBonus`: the search asks for a bonus at every matched position. */
+const SEPARATOR = 1;
+const UPPER = 2;
+const LOWER = 3;
+const DIGIT = 4;
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII_CLASS[c] = isSeparator(c) ? SEPARATOR : isDigit(c) ? DIGIT : isUpper(c) ? UPPER : isLowerOrDigit(c) ? LOWER : 0;
+}
+
+/**
+ * The bonus table of an ASCII pair: the previous character's class times 8 plus this one's. The
+ * same answers as the rules of `boundaryBonus` below, read off a table.
+ */
+const PAIR_BONUS = new Uint8Array(64);
+for (let p = 0; p < 8; p++) {
+  for (let c = 0; c < 8; c++) {
+    PAIR_BONUS[p * 8 + c] =
+      p === SEPARATOR
+        ? c === SEPARATOR
+          ? 0
+          : BONUS_SEPARATOR
+        : c === UPPER && p === LOWER
+          ? BONUS_CAMEL
+          : c === DIGIT && p !== DIGIT
+            ? BONUS_CAMEL
+            : 0;
+  }
+}
+
 /** The word-start bonus of the character at `j` of `name`. */
 function boundaryBonus(name: string, j: number): number {
   if (j === 0) return BONUS_FIRST;
   const prev = name.charCodeAt(j - 1);
   const c = name.charCodeAt(j);
+  if (prev < 128 && c < 128) return PAIR_BONUS[ASCII_CLASS[prev]! * 8 + ASCII_CLASS[c]!]!;
   if (isSeparator(prev)) return isSeparator(c) ? 0 : BONUS_SEPARATOR;
   if (isUpper(c) && isLowerOrDigit(prev) && !isDigit(prev)) return BONUS_CAMEL;
   if (isDigit(c) && !isDigit(prev)) return BONUS_CAMEL;
@@ -147,7 +178,7 @@ export function fuzzyScoreLowered(query: string, lq: string, name: string, ln: s
       ? bestSingle(query, lq, name, ln)
       : prefix
         ? prefixAlignment(query, name)
-        : bestAlignment(query, lq, name, ln, from, to);
+        : sparseAlignment(query, lq, name, ln, from, to);
   if (prefix) score += BONUS_PREFIX;
   if (m === n) {
     score += BONUS_EXACT;
@@ -189,6 +220,18 @@ function prefixAlignment(query: string, name: string): number {
 
 /** The full alignment search even where the name starts with the query (the tests compare the two). */
 export function searchedScoreForTest(query: string, name: string): number {
+  const lq = lowerUnits(query);
+  const ln = lowerUnits(name);
+  const from = firstAlignment(lq, ln);
+  if (from < 0 || query.length < 2) return 0;
+  return sparseAlignment(query, lq, name, ln, from, ln.lastIndexOf(lq[lq.length - 1]!));
+}
+
+/**
+ * The dense search over every (query, name) cell, which the sparse one replaced: the reference the
+ * tests compare `sparseAlignment` to, on every query and name they generate.
+ */
+export function denseScoreForTest(query: string, name: string): number {
   const lq = lowerUnits(query);
   const ln = lowerUnits(name);
   const from = firstAlignment(lq, ln);
@@ -260,5 +303,89 @@ function bestAlignment(query: string, lq: string, name: string, ln: string, from
   }
   let score = NEG;
   for (let j = from; j <= to; j++) score = Math.max(score, buf[prev + j]!);
+  return score;
+}
+
+/**
+ * Scratch rows of the sparse search: per matched position, its place in the name, the best score
+ * ending there and the bonus of its run; for the previous and the current query character. Reused
+ * like `scratch`, holding nothing between calls.
+ */
+let rows = new Float64Array(6 * 64);
+
+/**
+ * `bestAlignment`'s result, visiting only the cells where the name has the query character: a
+ * short query against a long name matches a few positions per row, not the name's length. The
+ * gap term is linear in the distance, so the best gapped predecessor of position j is the best
+ * `score - GAP_EXTENSION * j'` over the previous row's positions j' <= j - 2, kept as a running
+ * maximum while both rows are walked in order. The same sums in the same integers as the dense
+ * search, so the same score (`test/util/fuzzy.test.ts` compares both).
+ */
+function sparseAlignment(query: string, lq: string, name: string, ln: string, from: number, to: number): number {
+  const m = lq.length;
+  const n = name.length;
+  if (rows.length < 6 * n) rows = new Float64Array(6 * n);
+  const r = rows;
+  // Row layout: [pos, score, run] for each of the two rows, `n` entries each.
+  let prevPos = 0;
+  let prevScore = n;
+  let prevRun = 2 * n;
+  let curPos = 3 * n;
+  let curScore = 4 * n;
+  let curRun = 5 * n;
+  let prevLen = 0;
+  for (let i = 0; i < m; i++) {
+    const q = lq[i]!;
+    const qRaw = query.charCodeAt(i);
+    const first = from + i;
+    const last = to - (m - 1 - i);
+    let len = 0;
+    // The previous row's entries are read in order: `k` is the next one not yet folded into the
+    // gapped maximum, `c` the candidate for the consecutive step (position j - 1).
+    let k = 0;
+    let c = 0;
+    let gappedBase = NEG;
+    for (let j = ln.indexOf(q, first); j >= 0 && j <= last; j = ln.indexOf(q, j + 1)) {
+      if (i === 0) {
+        r[curPos + len] = j;
+        r[curScore + len] = firstScore(query, name, j);
+        r[curRun + len] = boundaryBonus(name, j);
+        len++;
+        continue;
+      }
+      while (k < prevLen && r[prevPos + k]! <= j - 2) {
+        const v = r[prevScore + k]! - GAP_EXTENSION * r[prevPos + k]!;
+        if (v > gappedBase) gappedBase = v;
+        k++;
+      }
+      while (c < prevLen && r[prevPos + c]! < j - 1) c++;
+      const caseBonus = name.charCodeAt(j) === qRaw ? BONUS_CASE : 0;
+      const bonus = boundaryBonus(name, j);
+      let best = NEG;
+      let run = 0;
+      if (c < prevLen && r[prevPos + c]! === j - 1) {
+        run = Math.max(r[prevRun + c]!, bonus, BONUS_CONSECUTIVE);
+        best = r[prevScore + c]! + MATCH + run + caseBonus;
+      }
+      if (gappedBase > NEG) {
+        const gapped = gappedBase + GAP_START + GAP_EXTENSION * (j - 2);
+        if (gapped + MATCH + bonus + caseBonus > best) {
+          best = gapped + MATCH + bonus + caseBonus;
+          run = bonus;
+        }
+      }
+      if (best === NEG) continue;
+      r[curPos + len] = j;
+      r[curScore + len] = best;
+      r[curRun + len] = run;
+      len++;
+    }
+    [prevPos, curPos] = [curPos, prevPos];
+    [prevScore, curScore] = [curScore, prevScore];
+    [prevRun, curRun] = [curRun, prevRun];
+    prevLen = len;
+  }
+  let score = NEG;
+  for (let e = 0; e < prevLen; e++) score = Math.max(score, r[prevScore + e]!);
   return score;
 }

@@ -4,10 +4,34 @@
  * workspaceRefs.ts). Template `type:` uses carry the role `template`, `derived_from` uses `subtype`,
  * for the "N templates · M subtypes" lens.
  */
+import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext, Reference } from '../types.js';
-import { symbolRefsAt } from './symbolRefs.js';
+import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
+
+/**
+ * The answers by symbol (and whether the declaration is included), kept with the document until the
+ * index changes. A type used by thousands of files has thousands of references; building their
+ * ranges (a line index per file, each checked against its file's stat) and sorting them cost
+ * 10-20 ms on every request, and editors ask again on every highlight and lens refresh.
+ */
+const ANSWERS = memoKey<Map<string, { generation: number; refs: Reference[] }>>('tosca.references');
 
 export function references(ctx: FeatureContext, offset: number, includeDeclaration: boolean): Reference[] {
+  const at = occurrenceUnder(ctx, offset);
+  if (!at) return [];
+  const answers = memo(ctx.doc, ANSWERS, () => new Map<string, { generation: number; refs: Reference[] }>());
+  const key = `${includeDeclaration ? 'd' : '-'}${at.sym.key}`;
+  const generation = ctx.index.generation;
+  let hit = answers.get(key);
+  if (!hit || hit.generation !== generation) {
+    hit = { generation, refs: answer(ctx, offset, includeDeclaration) };
+    answers.set(key, hit);
+  }
+  // A new array each time: callers may filter or extend it.
+  return hit.refs.slice();
+}
+
+function answer(ctx: FeatureContext, offset: number, includeDeclaration: boolean): Reference[] {
   const found = symbolRefsAt(ctx, offset);
   if (!found) return [];
   const out: { ref: Reference; start: number }[] = [];

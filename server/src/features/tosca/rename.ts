@@ -12,7 +12,7 @@ import { typeKey, type ToscaSymbol } from './occurrences.js';
 import { clash, nameProblem, symbolRefusal, targetRefusal } from './renameRules.js';
 import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
 import { toscaTargetAt } from './targets.js';
-import { ImportGraph } from '../../index/toscaVisibility.js';
+import { importGraphFor } from '../../index/toscaVisibility.js';
 
 function symbolName(sym: ToscaSymbol): string {
   return sym.kind === 'type' ? sym.type.name : sym.name;
@@ -98,7 +98,7 @@ export function rename(ctx: FeatureContext, offset: number, newName: string): Re
  */
 function inputBinding(ctx: FeatureContext, sym: ToscaSymbol): string | undefined {
   if (sym.kind !== 'property' || sym.attribute || sym.root.kind !== 'node' || !sym.root.path) return undefined;
-  const graph = new ImportGraph(ctx, ctx.doc);
+  const graph = importGraphFor(ctx, ctx.doc);
   const key = typeKey(sym.root);
   for (const p of graph.seeing(sym.root.path)) {
     const topo = graph.summaryOf(p)?.topology;

@@ -7,7 +7,7 @@ import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { occurrenceAt, occurrencesOf, type Occurrence, type ToscaSymbol } from './occurrences.js';
-import { ImportGraph } from '../../index/toscaVisibility.js';
+import { importGraphFor } from '../../index/toscaVisibility.js';
 import { fromOccurrence, propertyRefs, typeRefs, type FoundRef } from './workspaceRefs.js';
 
 export interface SymbolRefs {
@@ -40,7 +40,7 @@ function refsOf(ctx: FeatureContext, sym: ToscaSymbol): FoundRef[] {
   const generation = ctx.index.generation;
   let hit = cache.get(sym.key);
   if (!hit || hit.generation !== generation) {
-    const graph = new ImportGraph(ctx, ctx.doc);
+    const graph = importGraphFor(ctx, ctx.doc);
     const refs = sym.kind === 'type' ? typeRefs(ctx, graph, sym.type, ctx.doc.path) : propertyRefs(ctx, graph, sym);
     hit = { generation, refs };
     cache.set(sym.key, hit);
