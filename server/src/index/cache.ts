@@ -111,9 +111,29 @@ export interface CachedFolder {
 
 export const RACY_MS = 2000;
 
-/** The entries of a store, with the folder listings it kept. */
+/**
+ * The entries of a store, with the folder listings it kept. The listings are parsed when first
+ * asked for: a warm start that is ready before it walks the folders (WorkspaceIndex.verifyCached)
+ * does not pay for them before it is ready.
+ */
 export class CacheContents extends Map<string, CachedEntry> {
-  readonly folders = new Map<string, CachedFolder>();
+  private listings: Map<string, CachedFolder> | undefined;
+  private foldersText: [string, Checksum] | undefined;
+
+  get folders(): Map<string, CachedFolder> {
+    if (!this.listings) {
+      this.listings = new Map();
+      if (this.foldersText) parseFolders(this.foldersText[0], this.foldersText[1], this.listings);
+      this.foldersText = undefined;
+    }
+    return this.listings;
+  }
+
+  /** The store's folders line, parsed on first use of `folders`. */
+  keepFolders(line: string, checksum: Checksum): void {
+    this.foldersText = [line, checksum];
+    this.listings = undefined;
+  }
 }
 
 /** A short checksum of a line's content (the store provides it: hashing belongs to the host). */
@@ -230,7 +250,7 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
     pos = nl + 1;
     const tab = line.indexOf('\t');
     if (line.startsWith(FOLDERS_TAG, tab)) {
-      parseFolders(line, checksum, out.folders);
+      out.keepFolders(line, checksum);
       continue;
     }
     const entry = parseLine(line, checksum, source, headerAt);
