@@ -194,3 +194,19 @@ test('without onReady (the command-line checker) the build is ready only when ch
   assert.equal(s.index.lastBuild.verifiedMs, undefined);
   assert.deepEqual(snapshot(s), await cold());
 });
+
+test('names that follow an open lmproject file are not saved; the next start derives them', async () => {
+  workspace();
+  const first = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  first.index.addRoot(ws);
+  // An editor holds beta's project file with another name: beta's descriptors are named after it.
+  first.openDocument(path.join(ws, 'beta/lmproject.yml'), project('renamed', ['web', 'db']), 1);
+  await first.index.build();
+  assert.ok(first.index.descriptorNames().some((n) => n.includes('renamed')));
+  const again = await warm();
+  // The cache lacks the open file (an editor's text is never saved): at ready beta's descriptors
+  // have no project, and none is named after the editor's text.
+  assert.doesNotMatch(JSON.stringify(again.atReady), /renamed/);
+  assert.match(JSON.stringify(again.atReady), /resource::db-alpha::1\.0/);
+  assert.deepEqual(again.done, await cold());
+});

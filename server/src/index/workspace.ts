@@ -24,6 +24,7 @@ import {
   StoredSummary,
   type CachedEntry,
   type CachedFolder,
+  type EntryNames,
   type StoredJson,
   type SummaryHeader,
   type SummaryStore,
@@ -349,21 +350,19 @@ export class WorkspaceIndex {
         onProgress?.(done, files.length);
         await yieldToEventLoop();
       }
+      // The names first: the cache keeps them (`cacheEntries`).
+      this.bulk = false;
+      this.recomputeAllNames();
       // Nothing read and nothing gone: the cache on disk is already right.
       if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
-        const out: [string, CachedEntry][] = [];
-        for (const e of this.entries.values()) {
-          if (e.stat && !e.open)
-            out.push([
-              e.path,
-              { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
-            ]);
-        }
+        const out = this.cacheEntries();
         await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
-      this.bulk = false;
-      this.recomputeAllNames();
+      if (this.bulk) {
+        this.bulk = false;
+        this.recomputeAllNames();
+      }
       this.state = 'ready';
       figures.ms = Date.now() - t0;
       this.lastBuild = figures;
@@ -393,16 +392,26 @@ export class WorkspaceIndex {
     onReady: () => void,
   ): Promise<void> {
     this.bulk = true;
+    // The saved names stand when every saved entry is installed, and nothing else (see `EntryNames`).
+    let savedNames = this.entries.size === 0;
     try {
       for (const [p, c] of cache) {
-        if (c.size > this.maxFileBytes || !this.underRoots(p) || this.entries.get(p)?.open) continue;
+        if (c.size > this.maxFileBytes || !this.underRoots(p) || this.entries.get(p)?.open) {
+          savedNames = false;
+          continue;
+        }
         const summary = new LazySummary(c.json, c.kind, () => void this.refreshFromDisk(p));
         this.upsert(p, c.kind, summary, { mtimeMs: c.mtimeMs, size: c.size, isFile: true }, false, c.header);
+        if (!c.names) savedNames = false;
         figures.fromCache++;
       }
     } finally {
       this.bulk = false;
-      this.recomputeAllNames();
+      if (savedNames) {
+        this.changes++;
+        this.contexts.clear();
+        for (const [p, c] of cache) this.linkNames(p, c.names!);
+      } else this.recomputeAllNames();
     }
     figures.files = figures.fromCache;
     figures.ms = Date.now() - t0;
@@ -481,14 +490,7 @@ export class WorkspaceIndex {
         if (changed.length) this.recomputeAllNames();
       }
       if (this.options.summaryStore && (changed.length > 0 || listings.fresh)) {
-        const out: [string, CachedEntry][] = [];
-        for (const e of this.entries.values()) {
-          if (e.stat && !e.open)
-            out.push([
-              e.path,
-              { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
-            ]);
-        }
+        const out = this.cacheEntries();
         await this.options.summaryStore.save(out, listings.seen);
       }
     } finally {
@@ -498,6 +500,55 @@ export class WorkspaceIndex {
     }
     // Many changes (a checkout while the server was down) are a rebuild to the listeners.
     if (changed.length) this.emit(changed, changed.length > MANY_CHANGES ? 'build' : 'disk');
+  }
+
+  /**
+   * The entries the cache keeps: every file read from disk that no editor holds open, with the names
+   * the index gave it (`EntryNames`) when those follow from the saved entries alone: no open
+   * document is an lmproject file or a root assembly (the files other descriptors' names derive from).
+   */
+  private cacheEntries(): [string, CachedEntry][] {
+    let namesHold = true;
+    for (const e of this.entries.values())
+      if (e.open && (e.kind === 'lmproject' || isProjectFile(e.path) || e.path.endsWith('/Descriptor/assembly.yml')))
+        namesHold = false;
+    const out: [string, CachedEntry][] = [];
+    for (const e of this.entries.values()) {
+      if (!e.stat || e.open) continue;
+      const c: CachedEntry = {
+        mtimeMs: e.stat.mtimeMs,
+        size: e.stat.size,
+        kind: e.kind,
+        header: e.header,
+        json: e.summaryJson(),
+      };
+      if (namesHold) {
+        const name = this.nameOfPath.get(e.path);
+        const refs = this.refsOfPath.get(e.path);
+        c.names = name === undefined ? { refs: refs ? [...refs] : [] } : { name, refs: refs ? [...refs] : [] };
+      }
+      out.push([e.path, c]);
+    }
+    return out;
+  }
+
+  /** Links the saved names of an entry (see `EntryNames`), as `recomputeName` would derive them. */
+  private linkNames(p: string, names: EntryNames): void {
+    if (names.name) {
+      this.nameOfPath.set(p, names.name);
+      let set = this.byName.get(names.name);
+      if (!set) this.byName.set(names.name, (set = new Set()));
+      set.add(p);
+    }
+    if (names.refs.length) {
+      const refs = new Set(names.refs);
+      this.refsOfPath.set(p, refs);
+      for (const n of refs) {
+        let set = this.referencedBy.get(n);
+        if (!set) this.referencedBy.set(n, (set = new Set()));
+        set.add(p);
+      }
+    }
   }
 
   /** True when some entry came from the disk (not only documents an editor opened). */
@@ -904,7 +955,14 @@ export class WorkspaceIndex {
       (this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
     if (projectChanged) {
       const dir = path.posix.dirname(p);
-      if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: entry.summary as LmProjectSummary });
+      // Parsed when a project context first needs it (a warm start that takes the saved names never does).
+      if (kind === 'lmproject')
+        this.projects.set(dir, {
+          file: p,
+          get summary() {
+            return entry.summary as LmProjectSummary;
+          },
+        });
       else if (prev?.kind === 'lmproject') this.projects.delete(dir);
       this.contexts.clear();
       if (!this.bulk) this.recomputeAllNames();
@@ -1011,7 +1069,6 @@ function versionOfName(e: Entry | undefined): string | undefined {
   return name?.split('::')[2]?.trim();
 }
 
-/** The folder listings of one walk: those the store kept, those used or made, and whether one is new. */
 /** What a build did: files found, read, taken from the cache, their bytes, its time, files over the cap. */
 export interface BuildFigures {
   files: number;
@@ -1025,10 +1082,16 @@ export interface BuildFigures {
   verifiedMs?: number;
 }
 
+/** The folder listings of one walk: those the store kept, those used or made, and whether one is new. */
 interface Listings {
   kept: Map<string, CachedFolder>;
   seen: Map<string, CachedFolder>;
   fresh?: boolean;
+}
+
+/** An lmproject file, whatever the editor made of it (see `cacheEntries`). */
+function isProjectFile(p: string): boolean {
+  return /\/lmproject\.ya?ml$/.test(p);
 }
 
 /** `name` in folder `dir`. */
