@@ -11,6 +11,8 @@ export interface Status {
   done: number;
   total: number;
   descriptors: number;
+  /** With `ready`: the index answers from the warm-start cache while its files are checked (protocol.ts). */
+  verifying?: boolean;
 }
 
 export interface Publication {

@@ -187,6 +187,11 @@ interface Results {
   server?: {
     cacheFile: string;
     warmStartMs?: number;
+    /**
+     * Spawn -> the index checked against the disk: a warm start answers from its cache at `ready`
+     * and checks every file in the background (status `ready` with `verifying`, then without).
+     */
+    verifiedMs?: number;
     initializeMs?: number;
     initializedToReadyMs?: number;
     serverLog?: string;
@@ -348,6 +353,8 @@ async function serverPhase(
     const m = s.serverLog ? /(\d+) from cache/.exec(s.serverLog) : null;
     if (m) s.fromCache = Number(m[1]);
     s.atReady = client.memory();
+    // The second `ready` (verification done) comes while the phase goes on: read at the end of it.
+    const verified = () => client.statuses.find((x) => x.state === 'ready' && x.verifying !== true);
     const trace: NonNullable<typeof s.memoryTrace> = [{ stage: 'ready', ...s.atReady }];
     s.memoryTrace = trace;
     const mark = (stage: string) => trace.push({ stage, ...client.memory() });
@@ -381,6 +388,9 @@ async function serverPhase(
       s.diagnosticsCount = p.diagnostics.length;
     }
     s.didOpen = { ...dist(opens), samples: opens };
+    const v = await client.waitFor(verified, 60_000, 'the index checked against the disk');
+    s.verifiedMs = v.at - client.spawnedAt;
+    log(`server: index checked against the disk ${ms(s.verifiedMs)} after spawn`);
     mark(`after ${opens.length} didOpen`);
     log(
       `didOpen -> diagnostics p50 ${ms(s.didOpen.p50)}, p95 ${ms(s.didOpen.p95)} (${s.diagnosticsCount} diagnostics)`,
@@ -623,17 +633,21 @@ function report(res: Results): string {
   const s = res.server;
   if (s?.warmStartMs !== undefined)
     rows.push({
-      metric: 'warm start: server spawn -> ready',
-      value: ms(s.warmStartMs),
+      metric: 'warm start: server spawn -> ready (answering from the cache)',
+      value:
+        ms(s.warmStartMs) +
+        (s.verifiedMs !== undefined ? `; every file checked against the disk at ${ms(s.verifiedMs)}` : ''),
       goal: `< ${GOALS.warmStartMs} ms`,
       ok: s.warmStartMs < GOALS.warmStartMs,
     });
   if (res.warm)
     rows.push({
-      metric: '  fresh Session, cache -> ready (in-proc)',
-      value: `${ms(res.warm.buildMs)} (${res.warm.lastBuild.fromCache} from cache)`,
+      metric: '  fresh Session, cache -> ready / checked against the disk (in-proc)',
+      value:
+        `${ms(res.warm.readyMs)} / ${ms(res.warm.buildMs)} (CPU ${ms(res.warm.readyCpuMs)} / ` +
+        `${ms(res.warm.buildCpuMs)}; ${res.warm.lastBuild.fromCache} from cache)`,
       goal: `< ${GOALS.warmStartMs} ms`,
-      ok: res.warm.buildMs < GOALS.warmStartMs,
+      ok: res.warm.readyMs < GOALS.warmStartMs,
     });
   if (s?.didOpen)
     rows.push({

@@ -16,6 +16,11 @@ export interface StatusParams {
   descriptors: number;
   /** TOSCA files (service templates and type files) in the index. */
   toscaFiles: number;
+  /**
+   * With `ready`: true when a warm start answers from its cache while every file is checked against
+   * the disk in the background (a second `ready` with false follows); absent after other builds.
+   */
+  verifying?: boolean;
 }
 
 /**

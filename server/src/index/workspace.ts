@@ -24,6 +24,7 @@ import {
   StoredSummary,
   type CachedEntry,
   type CachedFolder,
+  type EntryNames,
   type StoredJson,
   type SummaryHeader,
   type SummaryStore,
@@ -153,6 +154,9 @@ export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', 
 
 const yieldToEventLoop = nextTurn;
 
+/** More files than this changed under a warm start's feet are announced as a rebuild (see `verifyCached`). */
+const MANY_CHANGES = 256;
+
 export class WorkspaceIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly byName = new Map<string, Set<string>>();
@@ -184,8 +188,10 @@ export class WorkspaceIndex {
   private building: Promise<void> | undefined;
   readonly roots: string[] = [];
   state: 'idle' | 'building' | 'ready' = 'idle';
+  /** True while a warm start's entries are being checked against the disk (see `verifyCached`). */
+  verifying = false;
   /** Figures of the last build, for the log and the benchmark. */
-  lastBuild = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
+  lastBuild: BuildFigures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
   /** YAML files the last walks found over the size cap (never read), so the checker can say which. */
   readonly oversized = new Set<string>();
 
@@ -285,10 +291,16 @@ export class WorkspaceIndex {
     return n;
   }
 
-  /** Builds (or rebuilds) the index for all roots. Concurrent calls share one build. */
-  build(onProgress?: (done: number, total: number) => void): Promise<void> {
+  /**
+   * Builds (or rebuilds) the index for all roots. Concurrent calls share one build.
+   *
+   * `onReady`, when given, may be called before the promise resolves: on a first build from a warm
+   * cache, as soon as the cache's entries are installed (see `verifyCached`); the promise resolves
+   * once every file was checked against the disk. Without it the promise resolves at the same point.
+   */
+  build(onProgress?: (done: number, total: number) => void, onReady?: () => void): Promise<void> {
     if (this.building) return this.building;
-    this.building = this.doBuild(onProgress).finally(() => {
+    this.building = this.doBuild(onProgress, onReady).finally(() => {
       this.building = undefined;
     });
     return this.building;
@@ -299,14 +311,18 @@ export class WorkspaceIndex {
     return this.building ?? Promise.resolve();
   }
 
-  private async doBuild(onProgress?: (done: number, total: number) => void): Promise<void> {
+  private async doBuild(onProgress?: (done: number, total: number) => void, onReady?: () => void): Promise<void> {
     // Date.now: the `performance` global loads perf_hooks on first use, a cost to the checker's start.
     const t0 = Date.now();
     this.state = 'building';
+    const figures: BuildFigures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
+    // The store's load never throws.
+    const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
+    // A first build from a warm cache for a caller that can be told early (the server): see `verifyCached`.
+    if (onReady && !this.options.analyse && cache.size > 0 && !this.hasDiskEntries())
+      return this.verifyCached(cache, figures, t0, onReady);
     this.bulk = true;
-    const figures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
     try {
-      const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
       const files: string[] = [];
       // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
       // own are saved with the summaries (only when there is a store to keep them).
@@ -334,26 +350,211 @@ export class WorkspaceIndex {
         onProgress?.(done, files.length);
         await yieldToEventLoop();
       }
+      // The names first: the cache keeps them (`cacheEntries`).
+      this.bulk = false;
+      this.recomputeAllNames();
       // Nothing read and nothing gone: the cache on disk is already right.
       if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
-        const out: [string, CachedEntry][] = [];
-        for (const e of this.entries.values()) {
-          if (e.stat && !e.open)
-            out.push([
-              e.path,
-              { mtimeMs: e.stat.mtimeMs, size: e.stat.size, kind: e.kind, header: e.header, json: e.summaryJson() },
-            ]);
-        }
+        const out = this.cacheEntries();
         await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
-      this.bulk = false;
-      this.recomputeAllNames();
+      if (this.bulk) {
+        this.bulk = false;
+        this.recomputeAllNames();
+      }
       this.state = 'ready';
       figures.ms = Date.now() - t0;
       this.lastBuild = figures;
     }
     this.emit([...this.entries.keys()], 'build');
+  }
+
+  /**
+   * The warm start of a first build: the cache's entries are installed as they were saved and the
+   * index is ready (`onReady`, state 'ready', a 'build' change) before anything on disk is looked
+   * at; the walk and a stat of every file follow in the background (`verifying` meanwhile), and
+   * what changed since the cache was saved is applied in one step, heard as a 'disk' change.
+   *
+   * Why the result is the index a cold build gives: the cache holds, per file, the summary of the
+   * text it had at a (mtime, size) the save recorded. The verification is the same walk and the
+   * same per-file test a build from the cache makes (a file is taken from the cache only while its
+   * stat is the one recorded, else read again; a file not found by the walk leaves the index; a
+   * file found and not cached is read), so once it is applied each entry is exactly what a build
+   * would hold. Until then requests see the index as it was when the cache was saved. An entry
+   * replaced meanwhile (an editor opened the file, a watched-file event re-read it) is newer than
+   * what the verification saw and is left alone (compared by identity).
+   */
+  private async verifyCached(
+    cache: Map<string, CachedEntry>,
+    figures: BuildFigures,
+    t0: number,
+    onReady: () => void,
+  ): Promise<void> {
+    this.bulk = true;
+    // The saved names stand when every saved entry is installed, and nothing else (see `EntryNames`).
+    let savedNames = this.entries.size === 0;
+    try {
+      for (const [p, c] of cache) {
+        if (c.size > this.maxFileBytes || !this.underRoots(p) || this.entries.get(p)?.open) {
+          savedNames = false;
+          continue;
+        }
+        const summary = new LazySummary(c.json, c.kind, () => void this.refreshFromDisk(p));
+        this.upsert(p, c.kind, summary, { mtimeMs: c.mtimeMs, size: c.size, isFile: true }, false, c.header);
+        if (!c.names) savedNames = false;
+        figures.fromCache++;
+      }
+    } finally {
+      this.bulk = false;
+      if (savedNames) {
+        this.changes++;
+        this.contexts.clear();
+        for (const [p, c] of cache) this.linkNames(p, c.names!);
+      } else this.recomputeAllNames();
+    }
+    figures.files = figures.fromCache;
+    figures.ms = Date.now() - t0;
+    this.lastBuild = { ...figures };
+    this.state = 'ready';
+    this.verifying = true;
+    this.emit([...this.entries.keys()], 'build');
+    onReady();
+
+    const files: string[] = [];
+    const listings: Listings = {
+      kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(),
+      seen: new Map(),
+    };
+    const changed: string[] = [];
+    try {
+      for (const root of this.roots) await this.walk(root, files, listings);
+      const seen = new Set(files);
+      const gone: [string, Entry][] = [];
+      for (const [p, e] of this.entries) if (!seen.has(p) && !e.open && this.underRoots(p)) gone.push([p, e]);
+      // Stat every file; read again what changed (nothing in the index changes yet).
+      const read: { p: string; was: Entry | undefined; stat: FileStat; kind: FileKind; summary: FileSummary }[] = [];
+      let fromCache = 0;
+      const batch = this.options.batchSize ?? 64;
+      for (let i = 0; i < files.length; i += batch) {
+        for (const p of files.slice(i, i + batch)) {
+          const was = this.entries.get(p);
+          if (was?.open) continue;
+          const stat = this.fs.statSync(p);
+          if (!stat || !stat.isFile || stat.size > this.maxFileBytes) {
+            if (stat && stat.size > this.maxFileBytes) {
+              figures.skipped++;
+              this.oversized.add(p);
+            }
+            if (was) gone.push([p, was]);
+            continue;
+          }
+          this.oversized.delete(p);
+          if (was?.stat && was.stat.mtimeMs === stat.mtimeMs && was.stat.size === stat.size) {
+            fromCache++;
+            continue;
+          }
+          let text: string;
+          try {
+            text = await this.fs.readFile(p);
+          } catch {
+            if (was) gone.push([p, was]);
+            continue;
+          }
+          figures.bytes += text.length;
+          figures.indexed++;
+          const { kind, summary } = summariseFile(p, text);
+          read.push({ p, was, stat, kind, summary: forIndex(summary) });
+        }
+        await yieldToEventLoop();
+      }
+      figures.files = files.length;
+      figures.fromCache = fromCache;
+      // One step, so no request sees half of it; entries replaced meanwhile are newer (see above).
+      this.bulk = true;
+      try {
+        for (const [p, was] of gone)
+          if (this.entries.get(p) === was) {
+            this.removeEntry(p);
+            changed.push(p);
+          }
+        for (const r of read) {
+          if (this.entries.get(r.p) !== r.was) continue;
+          const lazy =
+            r.kind === 'lmproject' ? r.summary : new LazySummary(StoredSummary.held(JSON.stringify(r.summary)), r.kind);
+          this.upsert(r.p, r.kind, lazy, r.stat, false, headerOf(r.summary));
+          changed.push(r.p);
+        }
+      } finally {
+        this.bulk = false;
+        if (changed.length) this.recomputeAllNames();
+      }
+      if (this.options.summaryStore && (changed.length > 0 || listings.fresh)) {
+        const out = this.cacheEntries();
+        await this.options.summaryStore.save(out, listings.seen);
+      }
+    } finally {
+      this.verifying = false;
+      figures.verifiedMs = Date.now() - t0;
+      this.lastBuild = figures;
+    }
+    // Many changes (a checkout while the server was down) are a rebuild to the listeners.
+    if (changed.length) this.emit(changed, changed.length > MANY_CHANGES ? 'build' : 'disk');
+  }
+
+  /**
+   * The entries the cache keeps: every file read from disk that no editor holds open, with the names
+   * the index gave it (`EntryNames`) when those follow from the saved entries alone: no open
+   * document is an lmproject file or a root assembly (the files other descriptors' names derive from).
+   */
+  private cacheEntries(): [string, CachedEntry][] {
+    let namesHold = true;
+    for (const e of this.entries.values())
+      if (e.open && (e.kind === 'lmproject' || isProjectFile(e.path) || e.path.endsWith('/Descriptor/assembly.yml')))
+        namesHold = false;
+    const out: [string, CachedEntry][] = [];
+    for (const e of this.entries.values()) {
+      if (!e.stat || e.open) continue;
+      const c: CachedEntry = {
+        mtimeMs: e.stat.mtimeMs,
+        size: e.stat.size,
+        kind: e.kind,
+        header: e.header,
+        json: e.summaryJson(),
+      };
+      if (namesHold) {
+        const name = this.nameOfPath.get(e.path);
+        const refs = this.refsOfPath.get(e.path);
+        c.names = name === undefined ? { refs: refs ? [...refs] : [] } : { name, refs: refs ? [...refs] : [] };
+      }
+      out.push([e.path, c]);
+    }
+    return out;
+  }
+
+  /** Links the saved names of an entry (see `EntryNames`), as `recomputeName` would derive them. */
+  private linkNames(p: string, names: EntryNames): void {
+    if (names.name) {
+      this.nameOfPath.set(p, names.name);
+      let set = this.byName.get(names.name);
+      if (!set) this.byName.set(names.name, (set = new Set()));
+      set.add(p);
+    }
+    if (names.refs.length) {
+      const refs = new Set(names.refs);
+      this.refsOfPath.set(p, refs);
+      for (const n of refs) {
+        let set = this.referencedBy.get(n);
+        if (!set) this.referencedBy.set(n, (set = new Set()));
+        set.add(p);
+      }
+    }
+  }
+
+  /** True when some entry came from the disk (not only documents an editor opened). */
+  private hasDiskEntries(): boolean {
+    for (const e of this.entries.values()) if (e.stat) return true;
+    return false;
   }
 
   /** True when `p` is inside one of the roots. */
@@ -754,7 +955,14 @@ export class WorkspaceIndex {
       (this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
     if (projectChanged) {
       const dir = path.posix.dirname(p);
-      if (kind === 'lmproject') this.projects.set(dir, { file: p, summary: entry.summary as LmProjectSummary });
+      // Parsed when a project context first needs it (a warm start that takes the saved names never does).
+      if (kind === 'lmproject')
+        this.projects.set(dir, {
+          file: p,
+          get summary() {
+            return entry.summary as LmProjectSummary;
+          },
+        });
       else if (prev?.kind === 'lmproject') this.projects.delete(dir);
       this.contexts.clear();
       if (!this.bulk) this.recomputeAllNames();
@@ -861,11 +1069,29 @@ function versionOfName(e: Entry | undefined): string | undefined {
   return name?.split('::')[2]?.trim();
 }
 
+/** What a build did: files found, read, taken from the cache, their bytes, its time, files over the cap. */
+export interface BuildFigures {
+  files: number;
+  indexed: number;
+  fromCache: number;
+  bytes: number;
+  /** Until the index was ready (with a warm start that verifies in the background: before verifying). */
+  ms: number;
+  skipped: number;
+  /** Until a warm start's background verification was done (see `verifyCached`). */
+  verifiedMs?: number;
+}
+
 /** The folder listings of one walk: those the store kept, those used or made, and whether one is new. */
 interface Listings {
   kept: Map<string, CachedFolder>;
   seen: Map<string, CachedFolder>;
   fresh?: boolean;
+}
+
+/** An lmproject file, whatever the editor made of it (see `cacheEntries`). */
+function isProjectFile(p: string): boolean {
+  return /\/lmproject\.ya?ml$/.test(p);
 }
 
 /** `name` in folder `dir`. */

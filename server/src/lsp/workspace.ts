@@ -60,7 +60,7 @@ export class WorkspaceSync {
     });
   }
 
-  status(state: StatusParams['state'], done: number, total: number): void {
+  status(state: StatusParams['state'], done: number, total: number, verifying?: boolean): void {
     const index = this.session().index;
     const s: StatusParams = {
       state,
@@ -69,6 +69,7 @@ export class WorkspaceSync {
       descriptors: index.descriptorCount(),
       toscaFiles: index.toscaCount(),
     };
+    if (verifying !== undefined) s.verifying = verifying;
     void this.connection.sendNotification(STATUS_NOTIFICATION, s);
   }
 
@@ -104,6 +105,21 @@ export class WorkspaceSync {
     }
     const t0 = Date.now();
     let lastSent = 0;
+    const index = session.index;
+    // A warm start is ready before its entries are checked against the disk (WorkspaceIndex.build):
+    // told twice, with `verifying` the first time.
+    let early = false;
+    const ready = (verifying: boolean) => {
+      const b = index.lastBuild;
+      this.log(
+        `indexed ${b.files} YAML files (${index.descriptorCount()} descriptors, ` +
+          `${index.toscaCount()} TOSCA files; ${b.fromCache} from cache, ${b.indexed} read` +
+          `${b.skipped ? `, ${b.skipped} over the size cap of ${sizeText(index.maxFileBytes)} not read` : ''})` +
+          ` in ${Date.now() - t0} ms${verifying ? ', checking them against the disk in the background' : ''}`,
+      );
+      this.status('ready', b.files, b.files, verifying);
+      void this.warmUp();
+    };
     try {
       // Files that arrive after the first phase are indexed by another build (unchanged files are skipped).
       if (this.prefetch) {
@@ -112,27 +128,33 @@ export class WorkspaceSync {
           maxFileBytes: () => session.index.maxFileBytes,
         });
       }
-      await session.index.build((done, total) => {
-        const now = Date.now();
-        if (now - lastSent < 100 && done < total) return;
-        lastSent = now;
-        reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
-        this.status('indexing', done, total);
-      });
+      await session.index.build(
+        (done, total) => {
+          const now = Date.now();
+          if (now - lastSent < 100 && done < total) return;
+          lastSent = now;
+          reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
+          this.status('indexing', done, total);
+        },
+        () => {
+          early = true;
+          reporter?.done();
+          reporter = undefined;
+          ready(true);
+        },
+      );
     } catch (e) {
       this.logError('indexing failed', e);
     } finally {
       reporter?.done();
     }
-    const b = session.index.lastBuild;
+    if (!early) return ready(false);
+    const b = index.lastBuild;
     this.log(
-      `indexed ${b.files} YAML files (${session.index.descriptorCount()} descriptors, ` +
-        `${session.index.toscaCount()} TOSCA files; ${b.fromCache} from cache, ${b.indexed} read` +
-        `${b.skipped ? `, ${b.skipped} over the size cap of ${sizeText(session.index.maxFileBytes)} not read` : ''})` +
-        ` in ${Date.now() - t0} ms`,
+      `checked the ${b.files} YAML files against the disk: ${b.indexed} read again` +
+        ` (changed or new) in ${(b.verifiedMs ?? 0) - b.ms} ms after ready`,
     );
-    this.status('ready', b.files, b.files);
-    void this.warmUp();
+    this.status('ready', b.files, b.files, false);
   }
 
   /** Workspace folders changed: forget the removed ones, index the added ones. */
