@@ -69,6 +69,7 @@ async function main(): Promise<void> {
       reports,
       withProblems,
       rssMB: Math.round(mem.rss / 1048576),
+      maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
       heapMB: Math.round(mem.heapUsed / 1048576),
     }) + '\n',
   );

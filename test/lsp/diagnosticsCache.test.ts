@@ -42,8 +42,8 @@ function memoryStore(): DiagnosticsStore & { text?: string } {
   const store: DiagnosticsStore & { text?: string } = {
     build: 'test-build',
     load: async () => store.text,
-    save: async (t) => {
-      store.text = t;
+    save: async (chunks) => {
+      store.text = [...chunks].join('');
     },
   };
   return store;

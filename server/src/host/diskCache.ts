@@ -232,7 +232,7 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
         if (fd !== undefined) closeSync(fd);
       }
     },
-    async save(text) {
+    async save(chunks) {
       const dir = path.dirname(file);
       const { randomBytes } = await crypto();
       const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
@@ -246,7 +246,7 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
         );
         created = true;
         try {
-          await fh.write(text);
+          for (const chunk of chunks) await fh.write(chunk);
         } finally {
           await fh.close();
         }

@@ -16,8 +16,12 @@ import { hash64 } from '../util/hash.js';
 /** What was probed: `s` a stat (reads too), `e` an existence check, `d` a folder listing. */
 export type ProbeKind = 's' | 'e' | 'd';
 
-const statAnswer = (st: FileStat | undefined): string =>
-  st ? `${st.isFile ? 'f' : 'o'}${st.size}:${st.mtimeMs}` : '-';
+/**
+ * A stat as an answer: a file's size and mtime; anything else only as "there, not a file" (a
+ * folder's mtime moves whenever an entry in it changes, and the index files it holds are covered
+ * by the cache key; a rule asks whether a folder exists, never when it changed).
+ */
+const statAnswer = (st: FileStat | undefined): string => (st ? (st.isFile ? `f${st.size}:${st.mtimeMs}` : 'o') : '-');
 
 const dirAnswer = (entries: readonly DirEntry[]): string =>
   hash64(
@@ -28,23 +32,23 @@ const dirAnswer = (entries: readonly DirEntry[]): string =>
   );
 
 export class RecordingFileSystem implements FileSystem {
-  /** kind + path -> the first answer. */
-  private readonly answers = new Map<string, string>();
-  /** Probes answered differently later in the session. */
+  /** Per kind, path -> the first answer (maps per kind: no key strings built per probe). */
+  private readonly answers: Record<ProbeKind, Map<string, string>> = { s: new Map(), e: new Map(), d: new Map() };
+  /** Probes answered differently later in the session (kind + path). */
   private readonly changed = new Set<string>();
 
   constructor(private readonly inner: FileSystem) {}
 
   private record(kind: ProbeKind, path: string, answer: string): void {
-    const key = kind + path;
-    const before = this.answers.get(key);
-    if (before === undefined) this.answers.set(key, answer);
-    else if (before !== answer) this.changed.add(key);
+    const map = this.answers[kind];
+    const before = map.get(path);
+    if (before === undefined) map.set(path, answer);
+    else if (before !== answer) this.changed.add(kind + path);
   }
 
   /** A read is recorded as the file's stat before it (once: an earlier stat already fingerprints it). */
   private beforeRead(path: string): void {
-    if (!this.answers.has('s' + path)) this.record('s', path, statAnswer(this.inner.statSync(path)));
+    if (!this.answers.s.has(path)) this.record('s', path, statAnswer(this.inner.statSync(path)));
   }
 
   async readFile(path: string): Promise<string> {
@@ -109,36 +113,32 @@ export class RecordingFileSystem implements FileSystem {
   }
 
   /**
-   * The probes to store with findings, leaving out paths `covered` answers for (the index's files);
-   * undefined when one of the others was answered differently during the session.
+   * The probes to store with findings, sorted by path, leaving out paths `covered` answers for (the
+   * index's files); undefined when one of the others was answered differently during the session.
    */
-  probes(covered: (path: string) => boolean): [string, string][] | undefined {
-    const out: [string, string][] = [];
-    for (const [key, answer] of this.answers) {
-      if (covered(key.slice(1))) continue;
-      if (this.changed.has(key)) return undefined;
-      out.push([key, answer]);
+  probes(covered: (path: string) => boolean): Probe[] | undefined {
+    const out: Probe[] = [];
+    for (const kind of ['s', 'e', 'd'] as const) {
+      for (const [path, answer] of this.answers[kind]) {
+        if (covered(path)) continue;
+        if (this.changed.has(kind + path)) return undefined;
+        out.push([path, kind, answer]);
+      }
     }
-    return out;
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   }
 
-  /** True when every stored probe gets the same answer now (asked through this recorder, so recorded again). */
-  same(probes: readonly (readonly [string, string])[]): boolean {
-    for (const [key, answer] of probes) {
-      const kind = key[0] as ProbeKind;
-      const path = key.slice(1);
-      let now: string;
-      if (kind === 's') now = statAnswer(this.statSync(path));
-      else if (kind === 'e') now = this.existsSync(path) ? '1' : '0';
-      else if (kind === 'd') {
-        try {
-          now = dirAnswer(this.readDirSync(path));
-        } catch {
-          now = '!';
-        }
-      } else return false;
-      if (now !== answer) return false;
+  /** The answer to a probe now, asked through this recorder (so it is recorded for this session too). */
+  answer(path: string, kind: ProbeKind): string {
+    if (kind === 's') return statAnswer(this.statSync(path));
+    if (kind === 'e') return this.existsSync(path) ? '1' : '0';
+    try {
+      return dirAnswer(this.readDirSync(path));
+    } catch {
+      return '!';
     }
-    return true;
   }
 }
+
+/** One recorded probe: the path, what was asked, the answer. */
+export type Probe = [path: string, kind: ProbeKind, answer: string];

@@ -50,7 +50,8 @@ export interface DiagnosticsStore {
   /** Names the build of the server (its rules): findings stored by another build are never reused. */
   readonly build: string;
   load(): Promise<string | undefined>;
-  save(text: string): Promise<void>;
+  /** Replaces the stored text with these chunks, in order. */
+  save(chunks: Iterable<string>): Promise<void>;
 }
 
 /** What a host's walk of the workspace skips, as the index's own walk does. */

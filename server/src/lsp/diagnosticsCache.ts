@@ -21,7 +21,7 @@
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { AnalysisSession } from '../host/analysisSession.js';
-import type { RecordingFileSystem } from '../host/recordingFileSystem.js';
+import type { Probe, RecordingFileSystem } from '../host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../host/serverHost.js';
 import type { FileKind } from '../model/kinds.js';
 import { hash64 } from '../util/hash.js';
@@ -63,12 +63,58 @@ export function storable(items: readonly LspDiagnostic[]): boolean {
   return true;
 }
 
-/** The stored text: a header line, the probes, one line per file, a checksum line. */
-export function serialise(key: string, probes: [string, string][], files: Iterable<[string, StoredFindings]>): string {
-  const lines = [JSON.stringify({ format: FORMAT, key }), JSON.stringify(probes)];
-  for (const [path, f] of files) lines.push(JSON.stringify([path, f.kind, f.items]));
-  const body = lines.join('\n');
-  return `${body}\n${hash64(body)}`;
+/** Length of the common start of two strings (paths sorted next to each other share most of theirs). */
+function shared(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/**
+ * The stored text, in lines: a header, one line per probe, one per file (each path written as the
+ * length it shares with the previous line's path and the rest), and a checksum chained over the
+ * lines. Given as chunks, so the whole text never sits in memory as one string.
+ */
+export function* serialise(
+  key: string,
+  probes: readonly Probe[],
+  files: readonly [string, StoredFindings][],
+  chunkChars = 1 << 20,
+): Generator<string> {
+  let sum = '';
+  let chunk = '';
+  let previous = '';
+  const lines = function* (): Generator<string> {
+    yield JSON.stringify({ format: FORMAT, key, probes: probes.length, files: files.length });
+    for (const [path, kind, answer] of probes) {
+      const n = shared(previous, path);
+      previous = path;
+      yield JSON.stringify([n, path.slice(n), kind, answer]);
+    }
+    previous = '';
+    for (const [path, f] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      const n = shared(previous, path);
+      previous = path;
+      yield JSON.stringify([n, path.slice(n), f.kind, f.items]);
+    }
+  };
+  for (const line of lines()) {
+    sum = hash64(sum + hash64(line));
+    chunk += line + '\n';
+    if (chunk.length >= chunkChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk + sum;
+}
+
+/** A path written as [shared length, rest] against the previous one. */
+function unshare(previous: string, n: unknown, rest: unknown): string | undefined {
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= previous.length && typeof rest === 'string'
+    ? previous.slice(0, n) + rest
+    : undefined;
 }
 
 /**
@@ -82,27 +128,37 @@ export async function loadFindings(
 ): Promise<Map<string, StoredFindings> | undefined> {
   const text = await store.load();
   if (!text) return undefined;
-  const cut = text.lastIndexOf('\n');
-  if (cut < 0 || hash64(text.slice(0, cut)) !== text.slice(cut + 1)) return undefined;
+  const lines = text.split('\n');
+  const sum = lines.pop();
+  let check = '';
+  for (const line of lines) check = hash64(check + hash64(line));
+  if (check !== sum || lines.length === 0) return undefined;
   try {
-    const lines = text.slice(0, cut).split('\n');
-    const header = JSON.parse(lines[0] ?? '') as { format?: unknown; key?: unknown };
+    const header = JSON.parse(lines[0]!) as { format?: unknown; key?: unknown; probes?: unknown; files?: unknown };
     if (header.format !== FORMAT || header.key !== key) return undefined;
-    const probes = JSON.parse(lines[1] ?? '') as unknown;
-    if (!Array.isArray(probes) || !probes.every(isPair) || !fs.same(probes)) return undefined;
+    const probes = header.probes;
+    if (typeof probes !== 'number' || lines.length !== 1 + probes + Number(header.files)) return undefined;
+    let previous = '';
+    for (let i = 1; i <= probes; i++) {
+      const row = JSON.parse(lines[i]!) as unknown[];
+      const path = unshare(previous, row[0], row[1]);
+      const kind = row[2];
+      if (path === undefined || (kind !== 's' && kind !== 'e' && kind !== 'd')) return undefined;
+      previous = path;
+      // Anything different on the disk now: these findings may not hold.
+      if (fs.answer(path, kind) !== row[3]) return undefined;
+    }
+    previous = '';
     const out = new Map<string, StoredFindings>();
-    for (let i = 2; i < lines.length; i++) {
-      const row = JSON.parse(lines[i]!) as unknown;
-      if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string' || !Array.isArray(row[2]))
-        return undefined;
-      out.set(row[0], { kind: row[1] as FileKind, items: row[2] as LspDiagnostic[] });
+    for (let i = probes + 1; i < lines.length; i++) {
+      const row = JSON.parse(lines[i]!) as unknown[];
+      const path = unshare(previous, row[0], row[1]);
+      if (path === undefined || typeof row[2] !== 'string' || !Array.isArray(row[3])) return undefined;
+      previous = path;
+      out.set(path, { kind: row[2] as FileKind, items: row[3] as LspDiagnostic[] });
     }
     return out;
   } catch {
     return undefined;
   }
-}
-
-function isPair(x: unknown): x is [string, string] {
-  return Array.isArray(x) && x.length === 2 && typeof x[0] === 'string' && typeof x[1] === 'string';
 }

@@ -42,6 +42,8 @@ interface Result {
 
 /** Work done between two pauses, in milliseconds. */
 const SLICE_MS = 12;
+/** A pass that checked this many files drops the parsed summaries afterwards (memory). */
+const RELEASE_AFTER = 100;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
@@ -351,6 +353,8 @@ export class WorkspaceDiagnostics {
     }
     if (batch.length) report(batch);
     if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
+    // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now.
+    if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
     if (checked) {
       this.lastPass = { files: files.size, checked, reused, ms: performance.now() - t0 };
       // Large passes are worth a line in the log (and the benchmark waits for it).
