@@ -67,6 +67,10 @@ const REQ = (def: string) =>
 const PROP = (def: string) => `${V2}data_types:\n  D:\n    properties:\n      n: ${def}\n`;
 
 /** A property `p` of relationship type `R` defined as `def`. */
+/** A property default read by `$get_property` whose path is a block list: `start` entries, then `p`. */
+const BLOCK_PATH = (start: string) =>
+  `\n        type: string\n        default:\n          $get_property:\n            ${start}\n            - p`;
+
 const REL_PROP = (def: string) => `${V2}relationship_types:\n  R:\n    properties:\n      p: ${def}\n`;
 
 /** A data type `Size` (a scalar of units B, KB, MB) and a node template whose `mem` is `value`. */
@@ -192,6 +196,12 @@ const CASES: Case[] = [
     code: 'TOSCA241',
     src: REL_PROP('{ type: string, default: { $get_property: [ SOU$0RCE, p ] } }'),
     fixed: REL_PROP('{ type: string, default: { $get_property: [ SELF, SOURCE, p ] } }'),
+  },
+  {
+    name: '1.3 path start TARGET in a block list',
+    code: 'TOSCA241',
+    src: REL_PROP(BLOCK_PATH('- TAR$0GET')),
+    fixed: REL_PROP(BLOCK_PATH('- SELF\n            - TARGET')),
   },
   {
     name: 'undeclared input',

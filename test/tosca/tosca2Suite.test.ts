@@ -15,7 +15,7 @@ import type { Diagnostic } from '../../server/src/features/types.js';
 import { CORPUS, OASIS, runCorpus, tosca2Expectations } from './corpusRunner.js';
 
 /** Agreeing files today (of 414 asserted). */
-const FLOOR = 395;
+const FLOOR = 400;
 
 /** How far (in lines) from the comment naming the fault an error may be. */
 const NEAR = 4;

@@ -5,7 +5,7 @@
  * word being typed).
  */
 import type { LineIndex, Span } from '../../syntax/positions.js';
-import { asMap, asSeq, type YNode, type YScalar } from '../../syntax/tree.js';
+import { asMap, asSeq, type YNode, type YPair, type YScalar } from '../../syntax/tree.js';
 import { FUNCTION_NAMES } from '../../model/tosca/summary.js';
 import type { CursorContext, NodeAt, TreePath } from '../../syntax/cursor.js';
 
@@ -200,6 +200,43 @@ export function wordSpan(lines: LineIndex, offset: number, min: number, forKey =
   return { start: s, end: e };
 }
 
+/** Where a descent towards an offset stops: on a key, in the white space of a collection, or on a scalar. */
+interface Descent {
+  path: TreePath;
+  node: YNode;
+  at: 'key' | 'gap' | 'leaf';
+  /** The pair whose key holds the offset (`at: 'key'`). */
+  pair?: YPair;
+  /** A flow collection was entered on the way. */
+  inFlow: boolean;
+}
+
+/** Walks from `root` into the entry holding `offset` until it stops (undefined at an alias or past depth 200). */
+function descend(root: YNode | null, offset: number): Descent | undefined {
+  const path: TreePath = [];
+  const within = (s: Span): boolean => offset >= s.start && offset <= s.end;
+  let inFlow = false;
+  let n: YNode | null = root;
+  for (let depth = 0; n && depth < 200; depth++) {
+    if (n.kind === 'alias') return undefined;
+    if (n.kind === 'scalar') return { path, node: n, at: 'leaf', inFlow };
+    if (n.flow) inFlow = true;
+    if (n.kind === 'map') {
+      const pair = n.pairs.find((p) => within(p.key.span) || (p.value && within(p.value.span)));
+      if (!pair) return { path, node: n, at: 'gap', inFlow };
+      if (within(pair.key.span)) return { path, node: n, at: 'key', pair, inFlow };
+      path.push(pair.key.text);
+      n = pair.value;
+    } else {
+      const i = n.items.findIndex((it) => within(it.span));
+      if (i < 0) return { path, node: n, at: 'gap', inFlow };
+      path.push(i);
+      n = n.items[i]!;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The value path of the cursor inside a flow collection, read from the parsed tree, where the
  * line-based cursor context cannot see: a flow list continued over several lines, and a flow map
@@ -208,47 +245,19 @@ export function wordSpan(lines: LineIndex, offset: number, min: number, forKey =
  * cursor is in. Undefined outside flow collections and at key positions of flow maps.
  */
 export function flowValuePath(root: YNode | null, text: string, offset: number): TreePath | undefined {
-  const path: TreePath = [];
-  let n: YNode | null = root;
-  let inFlow = false;
-  const within = (s: Span): boolean => offset >= s.start && offset <= s.end;
-  for (let depth = 0; n && depth < 200; depth++) {
-    if (n.kind === 'alias') return undefined;
-    if (n.kind === 'scalar') return inFlow && within(n.span) ? path : undefined;
-    if (n.flow) inFlow = true;
-    let next: YNode | null = null;
-    if (n.kind === 'map') {
-      for (const p of n.pairs) {
-        if (within(p.key.span)) return undefined;
-        if (p.value && within(p.value.span)) {
-          path.push(p.key.text);
-          next = p.value;
-          break;
-        }
-      }
-      if (!next) {
-        if (!n.flow) return undefined;
-        // In the white space of a flow map: the value of the last key before the cursor, if its `:` is
-        // written and no `,` follows it.
-        const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
-        if (!before) return undefined;
-        const gap = text.slice(before.key.span.end, offset);
-        return /^\s*:/.test(gap) && !gap.includes(',') ? [...path, before.key.text] : undefined;
-      }
-    } else {
-      const i = n.items.findIndex((it) => within(it.span));
-      if (i >= 0) {
-        path.push(i);
-        next = n.items[i]!;
-      } else {
-        if (!n.flow) return undefined;
-        // In the white space of a flow list: a new entry after those before the cursor.
-        return [...path, n.items.filter((it) => it.span.end <= offset).length];
-      }
-    }
-    n = next;
-  }
-  return undefined;
+  const d = descend(root, offset);
+  if (!d || d.at === 'key') return undefined;
+  const n = d.node;
+  if (n.kind === 'scalar') return d.inFlow && offset >= n.span.start && offset <= n.span.end ? d.path : undefined;
+  if (n.kind === 'alias' || !n.flow) return undefined;
+  if (n.kind === 'seq') return [...d.path, n.items.filter((it) => it.span.end <= offset).length];
+  if (n.kind !== 'map') return undefined;
+  // In the white space of a flow map: the value of the last key before the cursor, if its `:` is
+  // written and no `,` follows it.
+  const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
+  if (!before) return undefined;
+  const gap = text.slice(before.key.span.end, offset);
+  return /^\s*:/.test(gap) && !gap.includes(',') ? [...d.path, before.key.text] : undefined;
 }
 
 /** Where a key goes in a flow map: the map's tree path, the keys it has, the span a key item replaces. */
@@ -263,40 +272,17 @@ export interface FlowKey {
  * line-based context sees only the value of the block key before the brace; undefined elsewhere.
  */
 export function flowKeyAt(root: YNode | null, text: string, offset: number): FlowKey | undefined {
-  const path: TreePath = [];
-  const within = (s: Span): boolean => offset >= s.start && offset <= s.end;
-  let n: YNode | null = root;
-  for (let depth = 0; n && depth < 200; depth++) {
-    if (n.kind === 'alias' || n.kind === 'scalar' || !within(n.span)) return undefined;
-    let next: YNode | null = null;
-    if (n.kind === 'map') {
-      for (const p of n.pairs) {
-        if (within(p.key.span)) {
-          if (!n.flow) return undefined;
-          const present = new Set(n.pairs.filter((q) => q !== p).map((q) => q.key.text));
-          return { path, present, span: p.key.span };
-        }
-        if (p.value && within(p.value.span)) {
-          path.push(p.key.text);
-          next = p.value;
-          break;
-        }
-      }
-      if (!next) {
-        if (!n.flow) return undefined;
-        // In white space: right after `{`, or after the `,` that ends the entry before the cursor.
-        const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
-        const gap = text.slice(before ? (before.value?.span.end ?? before.key.span.end) : n.span.start + 1, offset);
-        if (!(before ? /^\s*,\s*$/ : /^\s*$/).test(gap)) return undefined;
-        return { path, present: new Set(n.pairs.map((p) => p.key.text)), span: { start: offset, end: offset } };
-      }
-    } else {
-      const i = n.items.findIndex((it) => within(it.span));
-      if (i < 0) return undefined;
-      path.push(i);
-      next = n.items[i]!;
-    }
-    n = next;
+  if (!root || offset < root.span.start || offset > root.span.end) return undefined;
+  const d = descend(root, offset);
+  const n = d?.node;
+  if (!d || n?.kind !== 'map' || !n.flow) return undefined;
+  if (d.at === 'key') {
+    const present = new Set(n.pairs.filter((q) => q !== d.pair).map((q) => q.key.text));
+    return { path: d.path, present, span: d.pair!.key.span };
   }
-  return undefined;
+  // In white space: right after `{`, or after the `,` that ends the entry before the cursor.
+  const before = n.pairs.filter((p) => p.key.span.end <= offset).pop();
+  const gap = text.slice(before ? (before.value?.span.end ?? before.key.span.end) : n.span.start + 1, offset);
+  if (!(before ? /^\s*,\s*$/ : /^\s*$/).test(gap)) return undefined;
+  return { path: d.path, present: new Set(n.pairs.map((p) => p.key.text)), span: { start: offset, end: offset } };
 }

@@ -33,6 +33,7 @@ import { syntaxRule } from './syntax.js';
 import { templatesRule } from './templates.js';
 import { tosca2CallOperationRule } from './tosca2CallOperation.js';
 import { tosca2CallsRule } from './tosca2Calls.js';
+import { tosca2DirectivesRule } from './tosca2Directives.js';
 import { tosca2FunctionDefsRule } from './tosca2FunctionDefs.js';
 import { tosca2MembersRule } from './tosca2Members.js';
 import { tosca2PathsRule } from './tosca2Paths.js';
@@ -63,6 +64,7 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   v2ValuesRule,
   templatesRule,
   tosca2ReqCountRule,
+  tosca2DirectivesRule,
   interfacesRule,
   tosca2InterfaceTypesRule,
   tosca2TypeVersionRule,

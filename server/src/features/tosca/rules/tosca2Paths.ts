@@ -81,11 +81,8 @@ function checkPath(
   for (const p of reading.problems) {
     const item = items[p.at]!;
     const text = asScalar(item)?.value;
-    // `[ SOURCE, x ]` → `[ SELF, SOURCE, x ]`: only in a flow list, where the fix stays one list entry.
     const fix =
-      p.legacy && p.at === 0 && (text === 'SOURCE' || text === 'TARGET') && asSeq(call.args)?.flow
-        ? replaceWith(`SELF, ${text}`)
-        : {};
+      p.legacy && p.at === 0 && (text === 'SOURCE' || text === 'TARGET') ? replaceWith(selfFirst(ctx, call, item)) : {};
     ctx.report({
       code: p.legacy ? 'TOSCA241' : 'TOSCA240',
       severity: 'error',
@@ -162,4 +159,18 @@ function checkInput(ctx: ToscaRuleContext, call: Tosca2Call, inputs: Set<string>
       ' Declare it under `service_template: inputs:` (TOSCA Version 2.0 §10.2.1.1).',
     ...replaceWith(suggestion),
   });
+}
+
+/**
+ * The text that puts SELF before a 1.3 path start (`SOURCE`, `TARGET`): `SELF, SOURCE` in a flow list;
+ * in a block list a `- SELF` entry above, at the same indentation (only when the entry is alone on its
+ * line after its dash, so the new line is a sibling entry).
+ */
+function selfFirst(ctx: ToscaRuleContext, call: Tosca2Call, item: YNode): string | undefined {
+  const text = String(asScalar(item)?.value);
+  if (asSeq(call.args)?.flow) return `SELF, ${text}`;
+  const src = ctx.doc.text;
+  const lineStart = src.lastIndexOf('\n', item.span.start - 1) + 1;
+  const prefix = src.slice(lineStart, item.span.start);
+  return /^ *- +$/.test(prefix) ? `SELF\n${prefix}${text}` : undefined;
 }
