@@ -2,13 +2,17 @@
  * The workspace phase of the benchmark: a client with pull diagnostics on the warm bench workspace.
  *
  * - the full workspace diagnostics pass (`workspace/diagnostic` with no previous results): time to
- *   the answer, reports streamed, and the server's peak RSS;
+ *   the answer, reports streamed, and the server's peak RSS. The findings persisted by an earlier
+ *   run (lsp/diagnosticsCache.ts) are removed first, so this is the pass that checks every file;
+ * - after everything below, a second server on the same (unchanged) workspace: its first pass,
+ *   which republishes the findings the first server stored (`restartPass`), with the same reports
+ *   required (`sameReports`);
  * - a resource edit -> the refreshed report of the assembly that uses it (the held workspace
  *   request answers with it);
  * - references p95 on the properties of resources, rename of the most used resource property, and
  *   workspace-symbol p95 over a set of queries.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
@@ -17,13 +21,23 @@ import { dist, log, ms, shuffled, type Dist } from './util.js';
 
 export interface WorkspaceFigures {
   readyMs?: number;
-  fullPass?: { ms: number; reports: number; withProblems: number; hwmMB?: number; rssMB?: number };
+  fullPass?: PassFigures;
+  /** A second server's first pass on the unchanged workspace (the first server's findings reused). */
+  restartPass?: PassFigures & { sameReports: boolean };
   editToUsers?: { ms: number; reports: number };
   references?: Dist & { empty: number };
   rename?: Dist & { files: number; edits: number };
   workspaceSymbol?: Dist & { results: number; firstMs?: number };
   hwmMB?: number;
   error?: string;
+}
+
+interface PassFigures {
+  ms: number;
+  reports: number;
+  withProblems: number;
+  hwmMB?: number;
+  rssMB?: number;
 }
 
 interface Report {
@@ -79,6 +93,51 @@ function mappedProperty<K extends { name: string }>(assembly: string, resource: 
   return undefined;
 }
 
+/** The reports of a pass, order aside, as one comparable text. */
+const digest = (reports: Report[]) =>
+  reports
+    .map((r) => JSON.stringify([r.uri, r.items ?? []]))
+    .sort()
+    .join('\n');
+
+/** Starts a server on `root` with pull diagnostics and waits for `ready`. */
+async function startServer(client: BenchClient, root: string, cacheDir: string): Promise<number> {
+  const rootUri = pathToFileURL(root).href;
+  await client.request(
+    'initialize',
+    {
+      processId: process.pid,
+      rootUri,
+      capabilities: {
+        textDocument: { diagnostic: { dynamicRegistration: false } },
+        workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } },
+      },
+      workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
+      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+    },
+    30_000,
+  );
+  client.notify('initialized', {});
+  const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
+  return ready.at - client.spawnedAt;
+}
+
+/** One full `workspace/diagnostic` pass with no previous results. */
+async function fullPass(client: BenchClient): Promise<{ figures: PassFigures; reports: Report[] }> {
+  const t0 = performance.now();
+  const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 300_000);
+  const reports = first.items;
+  const mem = client.memory();
+  const figures: PassFigures = {
+    ms: performance.now() - t0,
+    reports: reports.length,
+    withProblems: reports.filter((r) => (r.items?.length ?? 0) > 0).length,
+    ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),
+    ...(mem.rssMB !== undefined ? { rssMB: mem.rssMB } : {}),
+  };
+  return { figures, reports };
+}
+
 export async function workspacePhase(
   serverJs: string,
   repo: string,
@@ -88,41 +147,22 @@ export async function workspacePhase(
   samples: number,
 ): Promise<WorkspaceFigures> {
   const f: WorkspaceFigures = {};
+  // The first pass checks every file: no findings from an earlier run.
+  for (const f of readdirSync(cacheDir))
+    if (/^diagnostics-.*\.cache$/.test(f)) rmSync(path.join(cacheDir, f), { force: true });
   const client = new BenchClient(serverJs, repo, nodeFlags);
+  let firstDigest: string | undefined;
   try {
-    const rootUri = pathToFileURL(root).href;
-    await client.request(
-      'initialize',
-      {
-        processId: process.pid,
-        rootUri,
-        capabilities: {
-          textDocument: { diagnostic: { dynamicRegistration: false } },
-          workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } },
-        },
-        workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
-        initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-      },
-      30_000,
-    );
-    client.notify('initialized', {});
-    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
-    f.readyMs = ready.at - client.spawnedAt;
+    f.readyMs = await startServer(client, root, cacheDir);
 
     // The full pass.
-    let reports: Report[] = [];
-    const t0 = performance.now();
-    const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 300_000);
-    reports = first.items;
-    const mem = client.memory();
-    f.fullPass = {
-      ms: performance.now() - t0,
-      reports: reports.length,
-      withProblems: reports.filter((r) => (r.items?.length ?? 0) > 0).length,
-      ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),
-      ...(mem.rssMB !== undefined ? { rssMB: mem.rssMB } : {}),
-    };
-    log(`workspace diagnostics: full pass ${ms(f.fullPass.ms)}, ${reports.length} reports, peak ${mem.hwmMB} MB`);
+    const pass = await fullPass(client);
+    f.fullPass = pass.figures;
+    const reports = pass.reports;
+    firstDigest = digest(reports);
+    log(
+      `workspace diagnostics: full pass ${ms(f.fullPass.ms)}, ${reports.length} reports, peak ${f.fullPass.hwmMB} MB`,
+    );
     const previous = new Map(reports.filter((r) => r.resultId).map((r) => [r.uri, r.resultId!]));
 
     // A resource edit -> the refreshed report of its assembly.
@@ -248,6 +288,25 @@ export async function workspacePhase(
     f.error = e instanceof Error ? e.message : String(e);
   } finally {
     await client.close();
+  }
+  // A warm restart: a second server on the unchanged workspace; its first pass may reuse the findings
+  // the first server stored after its full pass.
+  if (firstDigest !== undefined && !f.error) {
+    const again = new BenchClient(serverJs, repo, nodeFlags);
+    try {
+      await startServer(again, root, cacheDir);
+      const pass = await fullPass(again);
+      f.restartPass = { ...pass.figures, sameReports: digest(pass.reports) === firstDigest };
+      log(
+        `workspace diagnostics after a restart: ${ms(f.restartPass.ms)}, ${pass.reports.length} reports ` +
+          `(${f.restartPass.sameReports ? 'the same' : 'NOT the same'} as the first pass), ` +
+          `peak ${f.restartPass.hwmMB} MB`,
+      );
+    } catch (e) {
+      f.error = e instanceof Error ? e.message : String(e);
+    } finally {
+      await again.close();
+    }
   }
   return f;
 }

@@ -26,6 +26,7 @@ import {
   type StoredJson,
   type SummaryStore,
 } from '../index/cache.js';
+import type { DiagnosticsStore } from './serverHost.js';
 
 /** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
 export function cacheFileFor(dir: string, roots: readonly string[]): string {
@@ -197,6 +198,67 @@ export async function saveCache(
   } finally {
     if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
+}
+
+/** The persisted workspace findings of a set of roots in `dir` (beside the index cache). */
+export function diagnosticsFileFor(dir: string, roots: readonly string[]): string {
+  return path.join(dir, `diagnostics-${fnv64(roots.join('\n'))}.cache`);
+}
+
+/**
+ * A text kept in `file`, read only when it is a regular file of sane size (never through a link or
+ * from a FIFO), written privately and atomically like the index cache. Failures read as no text.
+ */
+export function diskTextStore(file: string, build: string): DiagnosticsStore {
+  return {
+    build,
+    async load() {
+      let fd: number | undefined;
+      try {
+        fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+        const st = fstatSync(fd);
+        if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
+        const buf = new Uint8Array(st.size);
+        let done = 0;
+        while (done < st.size) {
+          const n = readSync(fd, buf, done, st.size - done, done);
+          if (n === 0) return undefined;
+          done += n;
+        }
+        return Buffer.from(buf.buffer, buf.byteOffset, st.size).toString('utf8');
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+    },
+    async save(chunks) {
+      const dir = path.dirname(file);
+      const { randomBytes } = await crypto();
+      const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
+      let created = false;
+      try {
+        await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+        const fh = await fsp.open(
+          tmp,
+          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+          0o600,
+        );
+        created = true;
+        try {
+          for (const chunk of chunks) await fh.write(chunk);
+        } finally {
+          await fh.close();
+        }
+        await fsp.rename(tmp, file);
+        created = false;
+      } catch {
+        // Only costs the next start's pass.
+      } finally {
+        if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
+      }
+    },
+  };
 }
 
 /** The index's summary store kept in `file` (see `cacheFileFor`). */

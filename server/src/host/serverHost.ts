@@ -23,6 +23,11 @@ export interface ServerHost {
    * `initializationOptions.cacheDir` when it gave one. Undefined: no warm start.
    */
   summaryStore(roots: readonly string[], cacheDir: string | undefined): SummaryStore | undefined;
+  /**
+   * Where the workspace pass keeps its findings between sessions (lsp/diagnosticsCache.ts), beside
+   * the warm-start store; undefined (or absent): every start checks every file.
+   */
+  diagnosticsStore?(roots: readonly string[], cacheDir: string | undefined): DiagnosticsStore | undefined;
   /** The user's home folder, never taken as a workspace root; undefined where there is none. */
   readonly homeDir?: string;
   /**
@@ -38,6 +43,15 @@ export interface ServerHost {
    * found after that are passed to `grown`, which re-indexes them.
    */
   prefetch?(roots: readonly string[], grown: (paths: string[]) => void, filter?: WalkFilter): Promise<void>;
+}
+
+/** A persisted text for the workspace pass's findings (its format and checks: lsp/diagnosticsCache.ts). */
+export interface DiagnosticsStore {
+  /** Names the build of the server (its rules): findings stored by another build are never reused. */
+  readonly build: string;
+  load(): Promise<string | undefined>;
+  /** Replaces the stored text with these chunks, in order. */
+  save(chunks: Iterable<string>): Promise<void>;
 }
 
 /** What a host's walk of the workspace skips, as the index's own walk does. */

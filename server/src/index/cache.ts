@@ -490,6 +490,15 @@ export class LazySummary {
     return this.value;
   }
 
+  /**
+   * Forgets the parsed form; the next `get` parses the JSON again (read from the cache file when the
+   * store keeps it there). The workspace pass parses most summaries once: kept, they were the
+   * largest part of the server's heap after it.
+   */
+  release(): void {
+    this.value = undefined;
+  }
+
   /** The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. */
   toJson(): string | StoredJson {
     return this.value === undefined ? this.json : JSON.stringify(this.value);

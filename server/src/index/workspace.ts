@@ -71,6 +71,11 @@ class Entry implements IndexEntry {
     return this.header?.symbols ?? [];
   }
 
+  /** Drops the parsed summary when it can be parsed again from its JSON (see `LazySummary.release`). */
+  release(): void {
+    if (this.source instanceof LazySummary) this.source.release();
+  }
+
   summaryJson(): string | StoredJson {
     return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
   }
@@ -751,6 +756,14 @@ export class WorkspaceIndex {
 
   allEntries(): IterableIterator<IndexEntry> {
     return this.entries.values();
+  }
+
+  /**
+   * Drops the parsed summaries of the files nobody has open (they are parsed again from their JSON
+   * when next needed): after the workspace pass, which parses most of them once.
+   */
+  releaseSummaries(): void {
+    for (const e of this.entries.values()) if (!e.open) e.release();
   }
 
   /**

@@ -35,6 +35,7 @@ import type { ClientFeatures, ServerState } from './requestContext.js';
 import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
 import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
+import { RecordingFileSystem } from '../host/recordingFileSystem.js';
 
 interface InitOptions {
   cacheDir?: unknown;
@@ -158,7 +159,18 @@ export function startServer(connection: Connection, host: ServerHost): void {
       init.disableCache === true
         ? undefined
         : host.summaryStore(roots, typeof init.cacheDir === 'string' ? init.cacheDir : undefined);
-    session = new AnalysisSession(host.fs, {
+    // The workspace pass's findings persist beside the warm-start cache; what they depend on outside
+    // the index is recorded by the session's file system (lsp/diagnosticsCache.ts).
+    const cacheDir = typeof init.cacheDir === 'string' ? init.cacheDir : undefined;
+    const diagnosticsStore = init.disableCache === true ? undefined : host.diagnosticsStore?.(roots, cacheDir);
+    const recorder = diagnosticsStore ? new RecordingFileSystem(host.fs) : undefined;
+    if (diagnosticsStore && recorder)
+      workspaceDiagnostics.persist = {
+        store: diagnosticsStore,
+        fs: recorder,
+        settings: () => JSON.stringify(settings),
+      };
+    session = new AnalysisSession(recorder ?? host.fs, {
       exclude: settings.exclude,
       maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
       importMap: importMapEntries(settings),

@@ -28,6 +28,9 @@ import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
 import type { CancelToken } from '../host/diagnosticsScheduler.js';
+import type { RecordingFileSystem } from '../host/recordingFileSystem.js';
+import type { DiagnosticsStore } from '../host/serverHost.js';
+import { indexKey, loadFindings, serialise, storable, type StoredFindings } from './diagnosticsCache.js';
 
 interface Result {
   resultId: string;
@@ -39,6 +42,8 @@ interface Result {
 
 /** Work done between two pauses, in milliseconds. */
 const SLICE_MS = 12;
+/** A pass that checked this many files drops the parsed summaries afterwards (memory). */
+const RELEASE_AFTER = 100;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
@@ -59,7 +64,18 @@ export interface WorkspacePackages {
 export interface PassFigures {
   files: number;
   checked: number;
+  /** Of `checked`, the files whose stored findings were republished (lsp/diagnosticsCache.ts). */
+  reused: number;
   ms: number;
+}
+
+/** Where a full pass's findings persist between sessions (lsp/diagnosticsCache.ts). */
+export interface PersistedFindings {
+  store: DiagnosticsStore;
+  /** The session's file system, recording what was read outside the index. */
+  fs: RecordingFileSystem;
+  /** The settings, as text: any change makes stored findings unusable. */
+  settings(): string;
 }
 
 export class WorkspaceDiagnostics {
@@ -70,7 +86,11 @@ export class WorkspaceDiagnostics {
   private fileSet = -1;
   private readonly waiters = new Set<() => void>();
   /** Figures of the last pass that checked something (for the log and the benchmark). */
-  lastPass: PassFigures = { files: 0, checked: 0, ms: 0 };
+  lastPass: PassFigures = { files: 0, checked: 0, reused: 0, ms: 0 };
+  /** Set by the server when findings persist between sessions. */
+  persist: PersistedFindings | undefined;
+  /** The last save of findings (tests and the benchmark wait for it). */
+  saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly session: () => AnalysisSession,
@@ -224,6 +244,36 @@ export class WorkspaceDiagnostics {
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
   }
 
+  /** The key of stored findings for the index as it stands (lsp/diagnosticsCache.ts). */
+  private persistKey(persist: PersistedFindings): string | undefined {
+    return indexKey(this.session(), persist.store.build, persist.settings() + JSON.stringify(this.options()));
+  }
+
+  /** A file's result from its stored findings. */
+  private fromStored(path: string, s: StoredFindings): Result {
+    const name = this.session().index.effectiveName(path);
+    return { resultId: resultIdOf(s.items), items: s.items, kind: s.kind, ...(name ? { name } : {}) };
+  }
+
+  /**
+   * Stores the findings of a full pass, when nothing changed while it ran (the index key is the same
+   * as at its start, and no answer from outside the index changed during the session).
+   */
+  private save(persist: PersistedFindings, key: string, files: ReadonlySet<string>): void {
+    if (this.persistKey(persist) !== key) return;
+    const index = this.session().index;
+    const probes = persist.fs.probes((p) => index.get(p) !== undefined);
+    if (!probes) return;
+    const rows: [string, StoredFindings][] = [];
+    for (const p of files) {
+      const r = this.results.get(p);
+      if (r && !this.isPackageDocument(p) && storable(r.items)) rows.push([p, { kind: r.kind, items: r.items }]);
+    }
+    this.saving = persist.store
+      .save(serialise(key, probes, rows))
+      .catch((e: unknown) => this.logError('saving workspace findings', e));
+  }
+
   /**
    * Checks what is dirty and returns the reports the client does not have yet: for each file, a
    * full report when its diagnostics differ from `known` (uri -> result id the client holds);
@@ -239,6 +289,12 @@ export class WorkspaceDiagnostics {
     const t0 = performance.now();
     const files = this.candidates();
     const todo: string[] = [];
+    const full = this.everything;
+    // A full pass (the first of a session, a rebuild, new settings) may republish stored findings.
+    const persist = full ? this.persist : undefined;
+    const key = persist && this.persistKey(persist);
+    let stored: Map<string, StoredFindings> | undefined;
+    if (persist && key) stored = await loadFindings(persist.store, key, persist.fs).catch(() => undefined);
     if (this.everything) todo.push(...files);
     else for (const p of this.dirty) if (files.has(p)) todo.push(p);
     // Files the client knows about that are no longer workspace files (deleted, now open, or the
@@ -254,17 +310,22 @@ export class WorkspaceDiagnostics {
     });
     let sliceStart = performance.now();
     let checked = 0;
+    let reused = 0;
+    let cancelled = false;
     for (let i = 0; i < todo.length; i++) {
       if (token.isCancellationRequested) {
         // Unfinished files stay dirty for the next request.
         for (const p of todo.slice(i)) this.dirty.add(p);
+        cancelled = true;
         break;
       }
       if (i === 0) await this.quiet();
       const p = todo[i]!;
       let r: Result | undefined;
       try {
-        r = await this.check(p);
+        const s = stored?.get(p);
+        if (s) reused++;
+        r = s ? this.fromStored(p, s) : await this.check(p);
       } catch (e) {
         this.logError(`workspace diagnostics for ${p}`, e);
       }
@@ -291,12 +352,16 @@ export class WorkspaceDiagnostics {
       }
     }
     if (batch.length) report(batch);
+    if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
+    // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now.
+    if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
     if (checked) {
-      this.lastPass = { files: files.size, checked, ms: performance.now() - t0 };
+      this.lastPass = { files: files.size, checked, reused, ms: performance.now() - t0 };
       // Large passes are worth a line in the log (and the benchmark waits for it).
       if (checked >= 100) {
         this.log(
-          `workspace diagnostics: checked ${checked} of ${files.size} files in ${Math.round(this.lastPass.ms)} ms`,
+          `workspace diagnostics: checked ${checked} of ${files.size} files in ${Math.round(this.lastPass.ms)} ms` +
+            (reused ? ` (${reused} from the previous session's findings)` : ''),
         );
       }
     }

@@ -1,0 +1,78 @@
+/**
+ * The workspace pass in-process, for profiling and A/B runs: a warm index from the bench's cache,
+ * then one full `WorkspaceDiagnostics` pass (as the server's `workspace/diagnostic` with no previous
+ * results), timed in CPU and wall time. Prints one JSON line.
+ *
+ *   node --import tsx bench/passChild.ts <root> --cache FILE [--findings FILE [--clear-findings]]
+ *
+ * With `--findings`, the pass's findings persist in FILE (lsp/diagnosticsCache.ts): a first run with
+ * `--clear-findings` checks everything and stores them, a second run republishes them.
+ */
+import { Session } from '../server/src/host/session.js';
+import { rmSync } from 'node:fs';
+import { diskSummaryStore, diskTextStore } from '../server/src/host/diskCache.js';
+import { RecordingFileSystem } from '../server/src/host/recordingFileSystem.js';
+import { nodeFileSystem } from '../server/src/host/nodeFileSystem.js';
+import { WorkspaceDiagnostics } from '../server/src/lsp/workspaceDiagnostics.js';
+
+async function main(): Promise<void> {
+  const [root, ...rest] = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = rest.indexOf(`--${name}`);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  const cacheFile = opt('cache');
+  if (!root) throw new Error('usage: passChild.ts <root> [--cache FILE]');
+  const findings = opt('findings');
+  if (findings && rest.includes('--clear-findings')) rmSync(findings, { force: true });
+  const recorder = findings ? new RecordingFileSystem(nodeFileSystem) : undefined;
+  const session = new Session(recorder, cacheFile ? { summaryStore: diskSummaryStore(cacheFile) } : {});
+  session.index.addRoot(root);
+  await session.index.build();
+  const wd = new WorkspaceDiagnostics(
+    () => session,
+    () => ({}),
+    () => false,
+    (what, e) => console.error(what, e),
+  );
+  if (findings && recorder)
+    wd.persist = { store: diskTextStore(findings, 'bench'), fs: recorder, settings: () => '{}' };
+  const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+  let reports = 0;
+  let withProblems = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await wd.pass(
+    new Map(),
+    token,
+    (items) => {
+      reports += items.length;
+      for (const it of items) if (it.kind === 'full' && it.items.length) withProblems++;
+    },
+    (p) => 'file://' + p,
+  );
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  const ts = performance.now();
+  await wd.saving;
+  const saveMs = performance.now() - ts;
+  global.gc?.();
+  const mem = process.memoryUsage();
+  process.stdout.write(
+    JSON.stringify({
+      wallMs: Math.round(wallMs),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      sysMs: Math.round(cpu.system / 1000),
+      checked: wd.lastPass.checked,
+      reused: wd.lastPass.reused,
+      saveMs: Math.round(saveMs),
+      reports,
+      withProblems,
+      rssMB: Math.round(mem.rss / 1048576),
+      maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+      heapMB: Math.round(mem.heapUsed / 1048576),
+    }) + '\n',
+  );
+}
+
+void main().then(() => process.exit(0));

@@ -1,0 +1,144 @@
+/**
+ * A FileSystem that remembers what it was asked and what it answered: the inputs from outside the
+ * index that diagnostics can depend on (a script's existence, a folder's listing, a config file, an
+ * import outside the workspace). The persisted workspace diagnostics (lsp/diagnosticsCache.ts) store
+ * these answers with the findings and trust the findings on the next start only when every answer
+ * is still the same. Index files themselves are covered by the cache key (their size and mtime), so
+ * their answers are left out when the cache is saved.
+ *
+ * Each probe is kept once (the first answer); a later different answer marks it `changed`, and the
+ * findings of such a session are not saved (they may mix both states). Reads are recorded as the
+ * file's stat taken before the read, never as its text: a content change shows as a new mtime/size.
+ */
+import type { DirEntry, FileStat, FileSystem } from '../index/fileSystem.js';
+import { hash64 } from '../util/hash.js';
+
+/** What was probed: `s` a stat (reads too), `e` an existence check, `d` a folder listing. */
+export type ProbeKind = 's' | 'e' | 'd';
+
+/**
+ * A stat as an answer: a file's size and mtime; anything else only as "there, not a file" (a
+ * folder's mtime moves whenever an entry in it changes, and the index files it holds are covered
+ * by the cache key; a rule asks whether a folder exists, never when it changed).
+ */
+const statAnswer = (st: FileStat | undefined): string => (st ? (st.isFile ? `f${st.size}:${st.mtimeMs}` : 'o') : '-');
+
+const dirAnswer = (entries: readonly DirEntry[]): string =>
+  hash64(
+    entries
+      .map((e) => `${e.name}/${e.isDirectory ? 'd' : ''}${e.isFile ? 'f' : ''}`)
+      .sort()
+      .join('\n'),
+  );
+
+export class RecordingFileSystem implements FileSystem {
+  /** Per kind, path -> the first answer (maps per kind: no key strings built per probe). */
+  private readonly answers: Record<ProbeKind, Map<string, string>> = { s: new Map(), e: new Map(), d: new Map() };
+  /** Probes answered differently later in the session (kind + path). */
+  private readonly changed = new Set<string>();
+
+  constructor(private readonly inner: FileSystem) {}
+
+  private record(kind: ProbeKind, path: string, answer: string): void {
+    const map = this.answers[kind];
+    const before = map.get(path);
+    if (before === undefined) map.set(path, answer);
+    else if (before !== answer) this.changed.add(kind + path);
+  }
+
+  /** A read is recorded as the file's stat before it (once: an earlier stat already fingerprints it). */
+  private beforeRead(path: string): void {
+    if (!this.answers.s.has(path)) this.record('s', path, statAnswer(this.inner.statSync(path)));
+  }
+
+  async readFile(path: string): Promise<string> {
+    this.beforeRead(path);
+    return this.inner.readFile(path);
+  }
+
+  async stat(path: string): Promise<FileStat | undefined> {
+    const st = await this.inner.stat(path);
+    this.record('s', path, statAnswer(st));
+    return st;
+  }
+
+  async readDir(path: string): Promise<DirEntry[]> {
+    try {
+      const entries = await this.inner.readDir(path);
+      this.record('d', path, dirAnswer(entries));
+      return entries;
+    } catch (e) {
+      this.record('d', path, '!');
+      throw e;
+    }
+  }
+
+  async exists(path: string): Promise<boolean> {
+    const found = await this.inner.exists(path);
+    this.record('e', path, found ? '1' : '0');
+    return found;
+  }
+
+  existsSync(path: string): boolean {
+    const found = this.inner.existsSync(path);
+    this.record('e', path, found ? '1' : '0');
+    return found;
+  }
+
+  statSync(path: string): FileStat | undefined {
+    const st = this.inner.statSync(path);
+    this.record('s', path, statAnswer(st));
+    return st;
+  }
+
+  readDirSync(path: string): DirEntry[] {
+    try {
+      const entries = this.inner.readDirSync(path);
+      this.record('d', path, dirAnswer(entries));
+      return entries;
+    } catch (e) {
+      this.record('d', path, '!');
+      throw e;
+    }
+  }
+
+  readTextSync(path: string, maxBytes: number): string | undefined {
+    this.beforeRead(path);
+    return this.inner.readTextSync(path, maxBytes);
+  }
+
+  async readText(path: string, maxBytes: number): Promise<string | undefined> {
+    this.beforeRead(path);
+    return this.inner.readText(path, maxBytes);
+  }
+
+  /**
+   * The probes to store with findings, sorted by path, leaving out paths `covered` answers for (the
+   * index's files); undefined when one of the others was answered differently during the session.
+   */
+  probes(covered: (path: string) => boolean): Probe[] | undefined {
+    const out: Probe[] = [];
+    for (const kind of ['s', 'e', 'd'] as const) {
+      for (const [path, answer] of this.answers[kind]) {
+        if (covered(path)) continue;
+        if (this.changed.has(kind + path)) return undefined;
+        out.push([path, kind, answer]);
+      }
+    }
+    return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  }
+
+  /** The answer to a probe now, asked through this recorder (so it is recorded for this session too). */
+  answer(path: string, kind: ProbeKind): string {
+    if (kind === 's') return statAnswer(this.statSync(path));
+    if (kind === 'e') return this.existsSync(path) ? '1' : '0';
+    try {
+      return dirAnswer(this.readDirSync(path));
+    } catch {
+      return '!';
+    }
+  }
+}
+
+/** One recorded probe: the path, what was asked, the answer. */
+export type Probe = [path: string, kind: ProbeKind, answer: string];

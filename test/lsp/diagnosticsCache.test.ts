@@ -1,0 +1,207 @@
+/**
+ * The workspace pass's persisted findings (lsp/diagnosticsCache.ts): a pass that republishes
+ * stored findings must give exactly what a pass without them gives, whatever changed between the
+ * sessions. Generated lmctl workspaces (the bench's generator, small), held in memory; each
+ * "session" is a fresh AnalysisSession over a RecordingFileSystem, as the server builds it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AnalysisSession } from '../../server/src/host/analysisSession.js';
+import { RecordingFileSystem } from '../../server/src/host/recordingFileSystem.js';
+import type { DiagnosticsStore } from '../../server/src/host/serverHost.js';
+import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
+
+const ROOT = '/ws';
+
+/** A generated workspace's files, as a path -> text record under ROOT. */
+function generated(assemblies: number, seed: number): Record<string, string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-diag-cache-'));
+  try {
+    generateWorkspace(dir, { ...DEFAULT_PARAMS, assemblies, seed, bigLines: 120 });
+    const out: Record<string, string> = {};
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const p = path.join(d, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else out[ROOT + p.slice(dir.length).split(path.sep).join('/')] = readFileSync(p, 'utf8');
+      }
+    };
+    walk(dir);
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function memoryStore(): DiagnosticsStore & { text?: string } {
+  const store: DiagnosticsStore & { text?: string } = {
+    build: 'test-build',
+    load: async () => store.text,
+    save: async (chunks) => {
+      store.text = [...chunks].join('');
+    },
+  };
+  return store;
+}
+
+const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+
+interface Outcome {
+  /** path -> the diagnostics of every workspace file, as JSON. */
+  results: Map<string, string>;
+  checked: number;
+  reused: number;
+}
+
+/** One session: index built, one full pass; with a store, findings are reused and saved. */
+async function session(
+  fs: MemoryFileSystem,
+  severity: Record<string, string>,
+  store?: DiagnosticsStore,
+): Promise<Outcome> {
+  const recorder = new RecordingFileSystem(fs);
+  const s = new AnalysisSession(recorder);
+  s.index.addRoot(ROOT);
+  await s.index.build();
+  const options = () => ({ severityOverrides: severity as never });
+  const wd = new WorkspaceDiagnostics(
+    () => s,
+    options,
+    () => false,
+    (what, e) => {
+      throw new Error(`${what}: ${String(e)}`);
+    },
+  );
+  if (store) wd.persist = { store, fs: recorder, settings: () => JSON.stringify({ severity }) };
+  await wd.pass(
+    new Map(),
+    token,
+    () => undefined,
+    (p) => 'file://' + p,
+  );
+  await wd.saving;
+  const results = new Map<string, string>();
+  for (const e of s.index.allEntries()) results.set(e.path, JSON.stringify(wd.resultOf(e.path) ?? null));
+  return { results, checked: wd.lastPass.checked, reused: wd.lastPass.reused };
+}
+
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const withProblems = (o: Outcome) => [...o.results.values()].filter((v) => v !== 'null' && v !== '[]').length;
+
+test('an unchanged workspace republishes every file from the store, the same as a fresh pass', async () => {
+  const fs = new MemoryFileSystem(generated(6, 7));
+  const store = memoryStore();
+  const first = await session(fs, {}, store);
+  assert.equal(first.reused, 0);
+  assert.ok(store.text, 'the first pass stored its findings');
+  assert.ok(withProblems(first) > 0, 'the generated workspace has findings to keep');
+  const second = await session(fs, {}, store);
+  assert.equal(second.reused, second.checked);
+  assert.ok(second.checked > 20);
+  assert.deepEqual(second.results, first.results);
+});
+
+test('a renamed resource property makes the stored findings unusable; the assembly gets fresh ones', async () => {
+  const files = generated(6, 11);
+  const fs = new MemoryFileSystem(files);
+  const store = memoryStore();
+  const before = await session(fs, {}, store);
+  // A property an assembly maps into its component: renaming it in the resource changes the assembly's findings.
+  const resource = Object.keys(files).find((p) => p.endsWith('/resource.yaml') && /\n {2}key_name:/.test(files[p]!))!;
+  fs.write(resource, files[resource]!.replace('\n  key_name:', '\n  key_name_renamed:'));
+  const after = await session(fs, {}, store);
+  const fresh = await session(fs, {});
+  assert.equal(after.reused, 0);
+  assert.deepEqual(after.results, fresh.results);
+  assert.notDeepEqual(fresh.results, before.results, 'the edit changed some finding (the test means something)');
+});
+
+test('a deleted descriptor, one added back, a setting and a file outside the index each invalidate', async () => {
+  const files = generated(5, 3);
+  const fs = new MemoryFileSystem(files);
+  const store = memoryStore();
+  await session(fs, {}, store);
+  const resource = Object.keys(files).find((p) => p.endsWith('/resource.yaml'))!;
+
+  fs.delete(resource);
+  const deleted = await session(fs, {}, store);
+  assert.equal(deleted.reused, 0);
+  assert.deepEqual(deleted.results, (await session(fs, {})).results);
+
+  fs.write(resource, files[resource]!);
+  const restored = await session(fs, {}, store);
+  assert.equal(restored.reused, 0);
+  assert.deepEqual(restored.results, (await session(fs, {})).results);
+
+  const severity = { LM030: 'off' };
+  const setting = await session(fs, severity, store);
+  assert.equal(setting.reused, 0);
+  assert.deepEqual(setting.results, (await session(fs, severity)).results);
+
+  // A file the index does not hold but a rule looked for: a legacy `VNFCs/` folder beside `Contains/`
+  // (lmctl refuses both, LM102). Only the recorded existence check can see it.
+  const project = Object.keys(files).find((p) => p.endsWith('/lmproject.yml'))!;
+  fs.write(project.replace('lmproject.yml', 'VNFCs/notes.txt'), 'legacy');
+  const outside = await session(fs, severity, store);
+  const fresh = await session(fs, severity);
+  assert.equal(outside.reused, 0);
+  assert.deepEqual(outside.results, fresh.results);
+  assert.match(fresh.results.get(project)!, /LM102/, "the new folder changed the project file's findings");
+
+  const same = await session(fs, severity, store);
+  assert.equal(same.reused, same.checked, 'nothing changed since the last pass');
+  assert.deepEqual(same.results, fresh.results);
+});
+
+test('random edits between sessions: the pass with the store always equals a fresh pass', async () => {
+  const files = generated(8, 29);
+  const fs = new MemoryFileSystem(files);
+  const store = memoryStore();
+  const random = rng(20261127);
+  const paths = () => [...fs.files.keys()];
+  await session(fs, {}, store);
+  for (let round = 0; round < 12; round++) {
+    const op = Math.floor(random() * 6);
+    const all = paths();
+    const p = all[Math.floor(random() * all.length)]!;
+    const text = fs.files.get(p)?.text ?? '';
+    if (op === 0) {
+      // A line removed.
+      const lines = text.split('\n');
+      lines.splice(Math.floor(random() * lines.length), 1);
+      fs.write(p, lines.join('\n'));
+    } else if (op === 1) fs.delete(p);
+    else if (op === 2) {
+      // A name or type changed by one character.
+      fs.write(
+        p,
+        text.replace(/::(\w)/, (_m, c: string) => `::${c === 'x' ? 'y' : 'x'}`),
+      );
+    } else if (op === 3) {
+      // A file outside the index where rules look (lifecycle scripts beside a resource).
+      const dir = p.slice(0, p.lastIndexOf('/'));
+      fs.write(`${dir}/Lifecycle/ansible/scripts/Install.yaml.txt`, 'echo');
+    } else if (op === 4) fs.write(p, text); // Touched: the same text, a new mtime.
+    // op 5: nothing changed.
+    const withStore = await session(fs, {}, store);
+    const fresh = await session(fs, {});
+    assert.deepEqual(withStore.results, fresh.results, `round ${round}, edit ${op} of ${p}`);
+    if (op === 5) {
+      assert.equal(withStore.reused, withStore.checked, `round ${round}: nothing changed, everything reused`);
+    }
+  }
+});
