@@ -61,11 +61,16 @@ export class AnalysisSession {
 
   private install(model: DocumentModel): DocumentModel {
     // The version it replaces stays reachable for one step, so results keyed by unchanged source
-    // text carry over (model/document.ts `carried`); never a chain of versions.
+    // text carry over (model/document.ts `carried`); never a chain of versions. While typing, the
+    // server checks once per burst of edits (the debounce): a version nobody asked anything of has
+    // no results to take over, so the new one takes the version before it instead, the last one
+    // that has (what is taken over follows from the text, however many edits lie between).
     const before = this.open.get(model.path);
     if (before && before !== model && before.kind === model.kind) {
+      const base = before.derived.size === 0 && before.previous ? before.previous : before;
       before.previous = undefined;
-      model.previous = before;
+      base.previous = undefined;
+      model.previous = base;
     }
     this.open.set(model.path, model);
     this.index.setOpen(model);

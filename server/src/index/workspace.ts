@@ -181,9 +181,16 @@ export class WorkspaceIndex {
    * Component types resolved since the last change (`generation`), by type text and file: a big
    * assembly names the same few types in hundreds of references, and each rule resolves them again.
    */
-  private readonly resolved = { generation: -1, byKey: new Map<string, TypeResolution>() };
+  private readonly resolved = {
+    generation: -1,
+    byKey: new Map<string, TypeResolution>(),
+    /** The files some resolution in `byKey` names as a target (their entries are in it). */
+    targets: new Set<string>(),
+  };
   /** Counts every change to the entries (see `generation`). */
   private changes = 0;
+  /** Counts the changes that may change what a type resolves to (see `resolutionGeneration`). */
+  private resolutionChanges = 0;
   /** Counts files entering or leaving the index, or changing kind (see `fileSetGeneration`). */
   private fileSetChanges = 0;
   /** The TOSCA models of documents, built from this index's summaries. */
@@ -745,6 +752,18 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Changes whenever what a component type resolves to (`resolveType`: the names, the project
+   * contexts, the target entries and their summaries) may have changed. Unlike `generation`, a
+   * keystroke in an open descriptor leaves it as it was when the file keeps its kind and its
+   * effective name and no resolution kept since the last change has that file as a target: then
+   * every resolution gives the same entries. What is keyed by it (resolved types here, the LM
+   * pack's per-component results) survives typing.
+   */
+  get resolutionGeneration(): number {
+    return this.resolutionChanges;
+  }
+
+  /**
    * Changes only when a file enters or leaves the index or changes kind (not when one is edited):
    * what caches of import resolution compare, since whether an import target exists is what they
    * depend on. (A profile import by `namespace` follows another file's content; it is re-resolved
@@ -869,13 +888,18 @@ export class WorkspaceIndex {
    * version range (`^1.0`, references only) or an `$lmctl:/` path.
    */
   resolveType(typeText: string, fromPath: string): TypeResolution {
-    if (this.resolved.generation !== this.changes) {
-      this.resolved.generation = this.changes;
+    if (this.resolved.generation !== this.resolutionChanges) {
+      this.resolved.generation = this.resolutionChanges;
       this.resolved.byKey.clear();
+      this.resolved.targets.clear();
     }
     const key = `${fromPath}\u0000${typeText}`;
     let r = this.resolved.byKey.get(key);
-    if (!r) this.resolved.byKey.set(key, (r = this.resolveUncached(typeText, fromPath)));
+    if (!r) {
+      r = this.resolveUncached(typeText, fromPath);
+      this.resolved.byKey.set(key, r);
+      for (const t of r.targets) this.resolved.targets.add(t.path);
+    }
     return r;
   }
 
@@ -949,6 +973,7 @@ export class WorkspaceIndex {
     header?: SummaryHeader | null,
   ): void {
     const prev = this.entries.get(p);
+    const nameBefore = this.nameOfPath.get(p);
     if (kind === 'tosca' || prev?.kind === 'tosca') this.toscaGeneration++;
     const entry = new Entry(
       ++this.clock,
@@ -978,11 +1003,23 @@ export class WorkspaceIndex {
         });
       else if (prev?.kind === 'lmproject') this.projects.delete(dir);
       this.contexts.clear();
+      this.resolutionChanges++;
       if (!this.bulk) this.recomputeAllNames();
       return;
     }
     this.contexts.delete(p);
     if (!this.bulk) this.recomputeName(p);
+    // Resolutions read names (`byName`), project contexts and the target entries. The same kind keeps
+    // the project context (which depends on the path and kind only); the same effective name keeps
+    // `byName`; a file no kept resolution targets is in none of their results. In bulk, names are
+    // recomputed later: count the change.
+    const sameForResolution =
+      !this.bulk &&
+      prev !== undefined &&
+      prev.kind === kind &&
+      this.nameOfPath.get(p) === nameBefore &&
+      !this.resolved.targets.has(p);
+    if (!sameForResolution) this.resolutionChanges++;
   }
 
   private removeEntry(p: string): void {
@@ -991,6 +1028,7 @@ export class WorkspaceIndex {
     if (prev.kind === 'tosca') this.toscaGeneration++;
     this.entries.delete(p);
     this.changes++;
+    this.resolutionChanges++;
     this.fileSetChanges++;
     this.contexts.delete(p);
     this.unlinkName(p);
@@ -1060,6 +1098,7 @@ export class WorkspaceIndex {
   private recomputeAllNames(): void {
     // Effective names may change: lists derived from the index (`derive`) are out of date.
     this.changes++;
+    this.resolutionChanges++;
     this.contexts.clear();
     for (const p of this.entries.keys()) this.recomputeName(p);
   }

@@ -10,12 +10,13 @@ import { topLevelProperties } from '../../model/lm/summary.js';
 import { INSTANCE_MEMBERS } from '../../model/lm/vocabulary.js';
 import type { Span } from '../../syntax/positions.js';
 import { scanScalarReferences, type Reference } from '../../syntax/references.js';
-import { asMap, asScalar, asSeq, get, walkScalars, type YNode } from '../../syntax/tree.js';
+import { asMap, asScalar, asSeq, get, walkScalars, type YNode, type YScalar } from '../../syntax/tree.js';
 import type { DescriptorEntry } from '../../index/workspace.js';
 import type { FeatureContext } from '../types.js';
 import { didYouMean } from '../../util/suggest.js';
 import { carried, memo, memoKey, type DocumentModel } from '../../model/document.js';
 import { replaceWith, withFixes } from '../shared/fixData.js';
+import { previousStart, regionsOf } from '../shared/regions.js';
 import type { Finding } from '../shared/rule.js';
 
 export type RefScope =
@@ -97,15 +98,30 @@ export function scopeOf(path: readonly (string | number)[], summary: DescriptorS
 const REFERENCES = memoKey<RefOccurrence[]>('lm.references');
 
 /**
- * The references of each scalar with a `${`, by the scalar's source text (and style), with spans
- * relative to its start: a keystroke scans again only the scalars it changed; the others take
- * their references from the version before (see `carried`).
+ * What a keystroke's reference scan takes over from the version before it (see `carried`), at two
+ * levels:
+ * - regions (features/shared/regions.ts: a component, a relationship, a property, another top-level
+ *   entry): a region the edit did not touch has the same subtree, so the same references at the
+ *   same relative places and paths. They are taken as they were (moved when the edit shifted the
+ *   region) and nothing in the region is walked again: a keystroke walks only the region it changed.
+ * - scalars: in a region that changed (or everywhere when there are no regions), each flow scalar
+ *   with a `${` by its source text and style (a flow scalar's value is a function of these).
  */
-type ScanCache = Map<string, Reference[]>;
+interface ScanCache {
+  scalars: Map<string, Reference[]>;
+  /** The references of each region, by the region's start offset in this version. */
+  regions: Map<number, RegionRefs>;
+}
+
+/** The references of one region, with their paths, in document order (absolute spans). */
+interface RegionRefs {
+  refs: { ref: Reference; path: readonly (string | number)[] }[];
+}
 
 const SCANS = memoKey<ScanCache>('lm.referenceScans');
 
 function shifted(refs: readonly Reference[], by: number): Reference[] {
+  if (by === 0) return refs as Reference[];
   const sp = (s: Span): Span => ({ start: s.start + by, end: s.end + by });
   return refs.map((r) => {
     const out: Reference = {
@@ -147,45 +163,113 @@ function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
 export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
   return memo(doc, REFERENCES, () => {
     // Another summary than the document's own (rare) is scanned afresh, without the carried scans.
-    if (doc.summary !== summary) return collectUncached(doc.text, doc.root, summary, new Map(), undefined);
-    const scans: ScanCache = new Map();
+    if (doc.summary !== summary) return collectUncached(doc, summary, newScanCache(), undefined);
+    const scans = newScanCache();
     carried(doc, SCANS, (before) => {
-      const occ = collectUncached(doc.text, doc.root, summary, scans, before);
-      doc.derived.set(REFERENCES, occ);
+      doc.derived.set(REFERENCES, collectUncached(doc, summary, scans, before));
       return scans;
     });
     return doc.derived.get(REFERENCES) as RefOccurrence[];
   });
 }
 
+function newScanCache(): ScanCache {
+  return { scalars: new Map(), regions: new Map() };
+}
+
+/** Walks the scalars under `node` (not following aliases) with `path` as the path to it, as `walkScalars`. */
+function walkValues(
+  node: YNode | null,
+  path: (string | number)[],
+  depth: number,
+  fn: (s: YScalar, path: readonly (string | number)[]) => void,
+): void {
+  if (!node || depth > 200) return;
+  if (node.kind === 'scalar') fn(node, path);
+  else if (node.kind === 'map') {
+    for (const p of node.pairs) {
+      path.push(p.key.text);
+      walkValues(p.value, path, depth + 1, fn);
+      path.pop();
+    }
+  } else if (node.kind === 'seq') {
+    for (let i = 0; i < node.items.length; i++) {
+      path.push(i);
+      walkValues(node.items[i]!, path, depth + 1, fn);
+      path.pop();
+    }
+  }
+}
+
 function collectUncached(
-  text: string,
-  root: YNode | null,
+  doc: DocumentModel,
   summary: DescriptorSummary,
   scans: ScanCache,
   before: ScanCache | undefined,
 ): RefOccurrence[] {
+  const { text, root } = doc;
+  const scopes = new Map<string, RefScope>();
   const out: RefOccurrence[] = [];
-  walkScalars(root, (s, path, isKey) => {
-    if (isKey || typeof s.value !== 'string' || s.value.indexOf('${') < 0) return;
-    if (skipPath(path, summary.kind)) return;
-    let refs: Reference[];
+  const emit = (ref: Reference, path: readonly (string | number)[]) => {
+    // One scope per component / relationship (and properties part): the same for all its references.
+    const sk =
+      path.length > 1
+        ? `${String(path[0])}\u0000${typeof path[1]}:${String(path[1])}\u0000${path[2] === 'properties'}`
+        : '';
+    let scope = scopes.get(sk);
+    if (!scope) scopes.set(sk, (scope = scopeOf(path, summary, root)));
+    out.push({ ref, path, scope });
+  };
+  /** The references of one scalar (flow scalars through the scalar cache). */
+  const scan = (s: YScalar): Reference[] => {
     if (s.style === 'literal' || s.style === 'folded') {
       // A block scalar's indentation indicator counts from its parent's: not a function of its text alone.
-      refs = scanScalarReferences(text, s);
-    } else {
-      // A flow scalar's value is a function of its source text and style only.
-      const source = `${s.style}\u0000${text.slice(s.span.start, s.span.end)}`;
-      let rel = scans.get(source) ?? before?.get(source);
-      if (!rel) rel = shifted(scanScalarReferences(text, s), -s.span.start);
-      scans.set(source, rel);
-      refs = shifted(rel, s.span.start);
+      return scanScalarReferences(text, s);
     }
+    // A flow scalar's value is a function of its source text and style only.
+    const source = `${s.style}\u0000${text.slice(s.span.start, s.span.end)}`;
+    let rel = scans.scalars.get(source) ?? before?.scalars.get(source);
+    if (!rel) rel = shifted(scanScalarReferences(text, s), -s.span.start);
+    scans.scalars.set(source, rel);
+    return shifted(rel, s.span.start);
+  };
+  const visit = (
+    s: YScalar,
+    path: readonly (string | number)[],
+    sink: (ref: Reference, p: readonly (string | number)[]) => void,
+  ) => {
+    if (typeof s.value !== 'string' || s.value.indexOf('${') < 0) return;
+    if (skipPath(path, summary.kind)) return;
+    const refs = scan(s);
     if (!refs.length) return;
     const p = [...path];
-    const scope = scopeOf(p, summary, root);
-    for (const ref of refs) out.push({ ref, path: p, scope });
-  });
+    for (const ref of refs) sink(ref, p);
+  };
+  const regions = regionsOf(doc);
+  if (!regions) {
+    walkScalars(root, (s, path, isKey) => {
+      if (!isKey) visit(s, path, emit);
+    });
+    return out;
+  }
+  for (const region of regions) {
+    const old = before && previousStart(doc, region);
+    let r = old !== undefined ? before?.regions.get(old) : undefined;
+    if (r && old !== region.start) {
+      const by = region.start - old!;
+      r = { refs: r.refs.map((x) => ({ ref: shifted([x.ref], by)[0]!, path: x.path })) };
+    }
+    if (!r) {
+      const found: RegionRefs = { refs: [] };
+      const prefix = region.section ? [region.section, region.pair.key.text] : [region.pair.key.text];
+      walkValues(region.pair.value, prefix, prefix.length, (s, path) =>
+        visit(s, path, (ref, p) => found.refs.push({ ref, path: p })),
+      );
+      r = found;
+    }
+    scans.regions.set(region.start, r);
+    for (const x of r.refs) emit(x.ref, x.path);
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@ import type { YNode, YPair } from '../../../syntax/tree.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
 
 function shapeOf(n: YNode | null): 'map' | 'list' | 'scalar' | 'null' {
   if (!n) return 'null';
@@ -69,14 +70,31 @@ const REQUIRED_KEY_CODES: Record<string, string> = {
   'source-operation': 'LM067',
 };
 
-function checkMap(ctx: LmRuleContext, node: YNode | null, spec: ValueSpec, path: string[], depth: number): void {
+/**
+ * Runs the check of one entry of a mapping. At the top of a section the rule passes one that keeps
+ * each entry's findings per region (features/shared/regions.ts): an entry's findings follow from its
+ * subtree, the spec (fixed by the section's key) and the path alone, so an entry a keystroke did not
+ * touch keeps them. Deeper down the check runs directly.
+ */
+type EntryRunner = (p: YPair, run: (ctx: LmRuleContext) => void) => void;
+
+const REGION_FINDINGS = regionKey('lm.grammar');
+
+function checkMap(
+  ctx: LmRuleContext,
+  node: YNode | null,
+  spec: ValueSpec,
+  path: string[],
+  depth: number,
+  each: EntryRunner = (_p, run) => run(ctx),
+): void {
   if (!node || depth > 40) return;
   const n = node.kind === 'alias' ? node.target : node;
   if (!n) return;
   switch (spec.type) {
     case 'oneOf': {
       const fit = spec.options.find((o) => accepts(o, n));
-      if (fit) checkMap(ctx, n, fit, path, depth);
+      if (fit) checkMap(ctx, n, fit, path, depth, each);
       return;
     }
     case 'list':
@@ -84,44 +102,51 @@ function checkMap(ctx: LmRuleContext, node: YNode | null, spec: ValueSpec, path:
       return;
     case 'dict':
       if (n.kind !== 'map') return;
-      for (const p of n.pairs) {
-        if (p.value && !accepts(spec.entry, p.value)) {
-          ctx.report({
-            code: path.length === 1 && path[0] !== undefined ? 'LM008' : 'LM008',
-            severity: 'error',
-            span: p.value.span,
-            message:
-              `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ` +
-              `${describe(spec.entry)}.`,
-          });
-          continue;
-        }
-        checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
-        const entryMap = mapSpecOf(spec.entry);
-        const body = p.value && p.value.kind === 'map' ? p.value : null;
-        if (entryMap && body) {
-          for (const k of entryMap.keys) {
-            const code = k.required ? REQUIRED_KEY_CODES[k.key] : undefined;
-            if (code && !body.pairs.some((x) => x.key.text === k.key || k.aliases?.includes(x.key.text))) {
-              ctx.report({
-                code,
-                severity: 'error',
-                span: p.key.span,
-                message:
-                  `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no ` +
-                  `\`${k.key}\`: ${k.doc}`,
-              });
-            }
-          }
-        }
-      }
+      for (const p of n.pairs) each(p, (c) => checkDictEntry(c, p, spec, path, depth));
       return;
     case 'map':
       if (n.kind !== 'map') return;
-      for (const p of n.pairs) checkKey(ctx, p, spec, path, depth);
+      for (const p of n.pairs) each(p, (c) => checkKey(c, p, spec, path, depth));
       return;
     default:
       return;
+  }
+}
+
+function checkDictEntry(
+  ctx: LmRuleContext,
+  p: YPair,
+  spec: Extract<ValueSpec, { type: 'dict' }>,
+  path: string[],
+  depth: number,
+): void {
+  if (p.value && !accepts(spec.entry, p.value)) {
+    ctx.report({
+      code: 'LM008',
+      severity: 'error',
+      span: p.value.span,
+      message:
+        `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` must be ` +
+        `${describe(spec.entry)}.`,
+    });
+    return;
+  }
+  checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
+  const entryMap = mapSpecOf(spec.entry);
+  const body = p.value && p.value.kind === 'map' ? p.value : null;
+  if (!entryMap || !body) return;
+  for (const k of entryMap.keys) {
+    const code = k.required ? REQUIRED_KEY_CODES[k.key] : undefined;
+    if (code && !body.pairs.some((x) => x.key.text === k.key || k.aliases?.includes(x.key.text))) {
+      ctx.report({
+        code,
+        severity: 'error',
+        span: p.key.span,
+        message:
+          `${spec.entryLabel[0]!.toUpperCase()}${spec.entryLabel.slice(1)} \`${p.key.text}\` has no ` +
+          `\`${k.key}\`: ${k.doc}`,
+      });
+    }
   }
 }
 
@@ -200,7 +225,18 @@ function checkKey(
     });
     return;
   }
-  checkMap(ctx, p.value, ks.value, [...path, ks.key], depth + 1);
+  // The entries of a top-level section are regions: their findings are kept per region.
+  const each: EntryRunner | undefined =
+    depth === 0 && p.value?.kind === 'map' && !p.value.flow
+      ? (entry, run) => {
+          const region = regionAt(ctx.doc, entry.key.span.start);
+          if (!region) return run(ctx);
+          regionFindings(ctx.doc, REGION_FINDINGS, region, ctx.doc.kind, ctx.report, (report) =>
+            run({ ...ctx, report }),
+          );
+        }
+      : undefined;
+  checkMap(ctx, p.value, ks.value, [...path, ks.key], depth + 1, each);
 }
 
 export const grammarRule: LmRule = {

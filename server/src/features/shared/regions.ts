@@ -1,0 +1,179 @@
+/**
+ * Regions of an open document, for incremental analysis (issue 21): what a keystroke did not touch
+ * keeps the results computed for the version before it.
+ *
+ * A region is one entry of a top-level block mapping section (a component under `composition`, a
+ * relationship, a property, a node template's section...) or, for other top-level values, the
+ * top-level entry itself: from its key to the end of its value. Results computed from a region's
+ * subtree alone are kept per region (`regionFindings`) and taken over when the region is unchanged.
+ *
+ * When is a region unchanged? The edit is found once per version as the window between the longest
+ * common prefix and suffix of the two texts. A region lying wholly in the common prefix, or wholly in
+ * the common suffix together with the start of its line (so its column is the same), has the same
+ * text and indentation as a region of the previous version at the same (or shifted) offset, and we
+ * require that region to have existed there with the same length and under the same section. The
+ * tree of an entry follows from its text and its column (a block scalar right under the key counts
+ * its indentation from the key's), so the subtree, and what a rule computes from it alone, is the
+ * same, only moved. Not on a tree the parser recovered from a syntax error (`damaged`): there the
+ * tree of an entry may follow from the text around it, so every region counts as changed.
+ */
+import { carried, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
+import type { Span } from '../../syntax/positions.js';
+import type { YNode, YPair } from '../../syntax/tree.js';
+import type { Finding } from './rule.js';
+
+export interface Region {
+  /** The top-level key the region is an entry of; '' for a top-level entry itself. */
+  section: string;
+  pair: YPair;
+  start: number;
+  end: number;
+}
+
+/** The edit from the previous version: the texts agree before `prefix` and over their last `suffix` characters. */
+interface EditWindow {
+  prefix: number;
+  suffix: number;
+  /** New offset minus old offset for text in the common suffix. */
+  delta: number;
+  /** Regions of the previous version by start offset (undefined when none can be taken over). */
+  before: Map<number, Region> | undefined;
+}
+
+const REGIONS = memoKey<Region[] | null>('shared.regions');
+const EDIT = memoKey<EditWindow | null>('shared.editWindow');
+
+/**
+ * The regions of the document in document order, or null when its root is not a block mapping or
+ * the parser recovered from an error (then nothing is carried over).
+ */
+export function regionsOf(doc: DocumentModel): readonly Region[] | null {
+  return memo(doc, REGIONS, () => {
+    const root = doc.root;
+    if (!root || root.kind !== 'map' || root.flow || doc.damaged) return null;
+    const out: Region[] = [];
+    const add = (section: string, pair: YPair) =>
+      out.push({ section, pair, start: pair.key.span.start, end: endOf(pair) });
+    for (const tp of root.pairs) {
+      const v = tp.value;
+      if (v && v.kind === 'map' && !v.flow) for (const p of v.pairs) add(tp.key.text, p);
+      else add('', tp);
+    }
+    return out;
+  });
+}
+
+const BY_START = memoKey<Map<number, Region>>('shared.regionsByStart');
+
+/** The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. */
+export function regionAt(doc: DocumentModel, start: number): Region | undefined {
+  const regions = regionsOf(doc);
+  if (!regions) return undefined;
+  return memo(doc, BY_START, () => new Map(regions.map((r) => [r.start, r]))).get(start);
+}
+
+function endOf(pair: YPair): number {
+  const v: YNode | null = pair.value;
+  return v ? Math.max(v.span.end, pair.key.span.end) : pair.key.span.end;
+}
+
+/** Characters compared at once while looking for the edit. */
+const BLOCK = 512;
+
+function editWindow(doc: DocumentModel): EditWindow | null {
+  return memo(doc, EDIT, () => {
+    const prev = doc.previous;
+    if (!prev || prev.kind !== doc.kind) return null;
+    const a = prev.text;
+    const b = doc.text;
+    const max = Math.min(a.length, b.length);
+    // Whole blocks compare as strings (in the engine, far quicker than a loop over characters), the
+    // block with the first difference character by character.
+    let prefix = 0;
+    while (prefix + BLOCK <= max && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK))
+      prefix += BLOCK;
+    while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    const room = max - prefix;
+    while (
+      suffix + BLOCK <= room &&
+      a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix)
+    )
+      suffix += BLOCK;
+    while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+    const regions = regionsOf(prev);
+    const before = regions && regionsOf(doc) ? new Map(regions.map((r) => [r.start, r])) : undefined;
+    return { prefix, suffix, delta: b.length - a.length, before };
+  });
+}
+
+/** The start of `region` in the previous version when it is unchanged there (see the header), else undefined. */
+export function previousStart(doc: DocumentModel, region: Region): number | undefined {
+  const w = editWindow(doc);
+  if (!w?.before) return undefined;
+  let old: number;
+  if (region.end <= w.prefix) old = region.start;
+  else {
+    // The line break before the region's line is in the common suffix too, so the column is the same.
+    const lineBreak = doc.text.lastIndexOf('\n', region.start - 1);
+    if (lineBreak < 0 || lineBreak < doc.text.length - w.suffix) return undefined;
+    old = region.start - w.delta;
+  }
+  const r = w.before.get(old);
+  return r && r.section === region.section && r.end - r.start === region.end - region.start ? old : undefined;
+}
+
+/** Findings kept per region for one rule: this version's, and the previous version's to take over. */
+export interface RegionStore {
+  now: Map<number, { inputs: string; findings: Finding[] }>;
+  before: Map<number, { inputs: string; findings: Finding[] }> | undefined;
+}
+
+export type RegionKey = MemoKey<RegionStore>;
+
+export function regionKey(name: string): RegionKey {
+  return memoKey<RegionStore>(name);
+}
+
+function shiftFinding(f: Finding, by: number): Finding {
+  return { ...f, span: { start: f.span.start + by, end: f.span.end + by } };
+}
+
+/**
+ * Reports the findings of one region for the rule that owns `key`: those of the previous version
+ * when the region is unchanged and `inputs` (whatever else the rule reads, as a string: the index's
+ * resolution generation, names declared elsewhere in the file...) is the same, moved with the
+ * region; else those `compute` reports, which must follow from the region's subtree and `inputs`
+ * alone. Findings are reported in the order computed, so the collector sees the same sequence.
+ */
+export function regionFindings(
+  doc: DocumentModel,
+  key: RegionKey,
+  region: Region,
+  inputs: string,
+  report: (f: Finding) => void,
+  compute: (report: (f: Finding) => void) => void,
+): void {
+  const store = carried(doc, key, (previous) => {
+    // One step deep: the previous store lets go of its own predecessor.
+    if (previous) previous.before = undefined;
+    return { now: new Map(), before: previous?.now };
+  });
+  const old = store.before && previousStart(doc, region);
+  const kept = old !== undefined ? store.before?.get(old) : undefined;
+  let findings: Finding[];
+  if (kept && kept.inputs === inputs) {
+    const by = region.start - old!;
+    findings = by === 0 ? kept.findings : kept.findings.map((f) => shiftFinding(f, by));
+  } else {
+    findings = [];
+    compute((f) => findings.push(f));
+  }
+  store.now.set(region.start, { inputs, findings });
+  for (const f of findings) report(f);
+}
+
+/** A span moved by `by` characters. */
+export function shiftSpan(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
