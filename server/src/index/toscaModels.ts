@@ -375,7 +375,8 @@ export class ToscaModels {
     if (!this.unchanging && this.listings.generation !== files) this.listings = { generation: files, map: new Map() };
     const out: string[] = [];
     const csarRoot = findCsar(p, (f) => this.readText(f), undefined, this.csarProbes ?? this.nearby.csarProbes)?.root;
-    const source = this.sourceFor(undefined);
+    // Made only when a folder has candidates (most have none: their YAML files are all indexed).
+    let source: ToscaFileSource | undefined;
     let dir = path.posix.dirname(p);
     for (let level = 0; level < (csarRoot ? NEARBY_CSAR_LEVELS : NEARBY_LEVELS); level++) {
       for (const f of this.candidatesIn(dir)) {
@@ -383,7 +384,7 @@ export class ToscaModels {
         const loaded = this.mayImport(f) ? this.loadOnDemand(f) : undefined;
         if (!loaded) continue;
         for (const imp of loaded.summary.imports) {
-          const st = resolveImportTarget(f, imp, loaded.summary.repositories, source);
+          const st = resolveImportTarget(f, imp, loaded.summary.repositories, (source ??= this.sourceFor(undefined)));
           if (st.kind === 'ok' && st.path === p && !out.includes(f)) out.push(f);
         }
       }
