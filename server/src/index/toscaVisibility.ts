@@ -28,7 +28,9 @@ import {
   MAX_CLOSURE,
   MAX_CONTEXT_CLOSURE,
   walkClosure,
+  type ClosureEdge,
 } from '../model/tosca/closure.js';
+import type { ImportEdge } from './toscaModels.js';
 
 export interface VisibleFile {
   path: string;
@@ -43,6 +45,7 @@ export class ImportGraph {
   private readonly importerLists = new Map<string, readonly string[]>();
   private readonly tables = new Map<string, NameTable>();
   private readonly catalogCache: CatalogCache = new Map();
+  private readonly edgeLists = new Map<string, ClosureEdge<ImportEdge>[]>();
 
   /** `current`: the document asking, whose own summary is used for its path (its spans are the ones shown). */
   constructor(
@@ -83,13 +86,20 @@ export class ImportGraph {
       ? walkClosure(
           root,
           summary,
-          (cur) => this.ws.index.tosca.importsOf(cur.path).map((e) => ({ ...e, data: e })),
+          (cur) => this.edgesOf(cur.path),
           (p) => this.summaryOf(p),
           max,
         )
       : [];
     this.closures.set(memoKey, files);
     return files;
+  }
+
+  /** The import edges of `path` as closure walks take them, made once per graph (every closure walks the profiles). */
+  private edgesOf(path: string): ClosureEdge<ImportEdge>[] {
+    let list = this.edgeLists.get(path);
+    if (!list) this.edgeLists.set(path, (list = this.ws.index.tosca.importsOf(path).map((e) => ({ ...e, data: e }))));
+    return list;
   }
 
   /** Files that import `path` directly (indexed TOSCA files and the files they reach). */

@@ -6,6 +6,7 @@
  */
 import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext, Reference } from '../types.js';
+import type { LineIndex } from '../../syntax/positions.js';
 import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
 
 /**
@@ -35,9 +36,12 @@ function answer(ctx: FeatureContext, offset: number, includeDeclaration: boolean
   const found = symbolRefsAt(ctx, offset);
   if (!found) return [];
   const out: { ref: Reference; start: number }[] = [];
+  // One line index per file (each is checked against the file's stat), not one per reference.
+  const linesByPath = new Map<string, LineIndex | undefined>([[ctx.doc.path, ctx.doc.lines]]);
   for (const r of found.refs) {
     if (r.declaration && !includeDeclaration) continue;
-    const lines = r.path === ctx.doc.path ? ctx.doc.lines : ctx.linesOf(r.path);
+    let lines = linesByPath.get(r.path);
+    if (!linesByPath.has(r.path)) linesByPath.set(r.path, (lines = ctx.linesOf(r.path)));
     if (!lines) continue;
     const ref: Reference = { path: r.path, range: lines.rangeOf(r.span), declaration: r.declaration, write: r.write };
     if (r.role) ref.role = r.role;
