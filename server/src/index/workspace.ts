@@ -190,6 +190,11 @@ export class WorkspaceIndex {
   state: 'idle' | 'building' | 'ready' = 'idle';
   /** True while a warm start's entries are being checked against the disk (see `verifyCached`). */
   verifying = false;
+  /**
+   * What a warm start's background verification waits for between slices, besides a turn of the
+   * event loop (the server: no open document waiting for its check, as the workspace pass does).
+   */
+  deferTo: (() => Promise<void>) | undefined;
   /** Figures of the last build, for the log and the benchmark. */
   lastBuild: BuildFigures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
   /** YAML files the last walks found over the size cap (never read), so the checker can say which. */
@@ -468,7 +473,7 @@ export class WorkspaceIndex {
           const { kind, summary } = summariseFile(p, text);
           read.push({ p, was, stat, kind, summary: forIndex(summary) });
         }
-        await yieldToEventLoop();
+        await this.verifyTurn();
       }
       figures.files = files.length;
       figures.fromCache = fromCache;
@@ -571,6 +576,12 @@ export class WorkspaceIndex {
     }
   }
 
+  /** A yield of the background verification: a turn, then whatever the host says to defer to. */
+  private async verifyTurn(): Promise<void> {
+    await yieldToEventLoop();
+    await this.deferTo?.();
+  }
+
   /** True when some entry came from the disk (not only documents an editor opened). */
   private hasDiskEntries(): boolean {
     for (const e of this.entries.values()) if (e.stat) return true;
@@ -615,7 +626,7 @@ export class WorkspaceIndex {
           else if (e.isFile && indexable(e.name, full)) out.push(full);
         }
       }
-      if (++n % 500 === 0) await yieldToEventLoop();
+      if (++n % (this.verifying ? 100 : 500) === 0) await (this.verifying ? this.verifyTurn() : yieldToEventLoop());
     }
     out.sort();
   }
