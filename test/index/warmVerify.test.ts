@@ -229,3 +229,17 @@ test('a document open while the verification saves keeps its disk entry and name
   assert.deepEqual(next.atReady, expected);
   assert.equal(next.changes.length, 1);
 });
+
+test('a file added under a root that is removed while the warm start verifies stays out', async () => {
+  workspace();
+  const first = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  first.index.addRoot(ws);
+  await first.index.build();
+  write('epsilon/Definitions/lm/resource.yaml', resource('port'));
+  const s = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  s.index.addRoot(ws);
+  // The verification's first pause comes after the new file was read: the root goes then.
+  s.index.deferTo = async () => s.index.removeRoot(ws);
+  await s.index.build(undefined, () => undefined);
+  assert.equal(s.index.size, 0);
+});

@@ -477,7 +477,8 @@ export class WorkspaceIndex {
       }
       figures.files = files.length;
       figures.fromCache = fromCache;
-      // One step, so no request sees half of it; entries replaced meanwhile are newer (see above).
+      // One step, so no request sees half of it; entries replaced meanwhile are newer (see above), and
+      // a file of a root removed meanwhile stays out.
       this.bulk = true;
       try {
         for (const [p, was] of gone)
@@ -486,7 +487,7 @@ export class WorkspaceIndex {
             changed.push(p);
           }
         for (const r of read) {
-          if (this.entries.get(r.p) !== r.was) continue;
+          if (this.entries.get(r.p) !== r.was || !this.underRoots(r.p)) continue;
           const lazy =
             r.kind === 'lmproject' ? r.summary : new LazySummary(StoredSummary.held(JSON.stringify(r.summary)), r.kind);
           this.upsert(r.p, r.kind, lazy, r.stat, false, headerOf(r.summary));
