@@ -167,6 +167,8 @@ export class WorkspaceIndex {
   private readonly referencedBy = new Map<string, Set<string>>();
   private readonly listeners: ((change: IndexChange) => void)[] = [];
   private bulk = false;
+  /** True while a warm start installs the cached entries (see `upsert`, `verifyCached`). */
+  private installing = false;
   /** Source of entry stamps. */
   private clock = 0;
   /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
@@ -399,6 +401,7 @@ export class WorkspaceIndex {
     this.bulk = true;
     // The saved names stand when every saved entry is installed, and nothing else (see `EntryNames`).
     let savedNames = this.entries.size === 0;
+    this.installing = true;
     try {
       for (const [p, c] of cache) {
         if (c.size > this.maxFileBytes || !this.underRoots(p) || this.entries.get(p)?.open) {
@@ -412,6 +415,7 @@ export class WorkspaceIndex {
       }
     } finally {
       this.bulk = false;
+      this.installing = false;
       if (savedNames) {
         this.changes++;
         this.contexts.clear();
@@ -984,9 +988,10 @@ export class WorkspaceIndex {
     const projectChanged =
       kind === 'lmproject' ||
       prev?.kind === 'lmproject' ||
-      // In bulk the names are derived (or linked) again at its end, which clears every context: the
-      // check, which parses a project summary, is not needed then (a warm start would parse them all).
-      (!this.bulk && this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
+      // A warm start installing its cache links the saved names or derives them all at the end and
+      // clears every context, and nothing is analysed meanwhile: the check, which parses a project
+      // summary, is not needed then (it would parse them all).
+      (!this.installing && this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
     if (projectChanged) {
       const dir = path.posix.dirname(p);
       // Parsed when a project context first needs it (a warm start that takes the saved names never does).
