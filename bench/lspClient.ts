@@ -31,7 +31,8 @@ export class BenchClient {
   readonly proc: ChildProcessWithoutNullStreams;
   readonly conn: rpc.MessageConnection;
   readonly spawnedAt = performance.now();
-  readonly statuses: (Status & { at: number })[] = [];
+  /** Each status with its arrival time and the server's CPU time then (see `cpuMs`). */
+  readonly statuses: (Status & { at: number; cpuMs?: number })[] = [];
   readonly publications: Publication[] = [];
   readonly logs: string[] = [];
   private stderrTail = '';
@@ -59,7 +60,7 @@ export class BenchClient {
       this.poke();
     });
     this.conn.onNotification('lmDescriptors/status', (s: Status) => {
-      this.statuses.push({ ...s, at: performance.now() });
+      this.statuses.push({ ...s, at: performance.now(), cpuMs: this.cpuMs() });
       this.poke();
     });
     this.conn.onNotification('window/logMessage', (m: { message: string }) => {
@@ -144,6 +145,20 @@ export class BenchClient {
 
   notify(method: string, params: unknown): void {
     void this.conn.sendNotification(method, params);
+  }
+
+  /**
+   * User + system CPU time of the server process so far, in ms (Linux only; 10 ms ticks): on a shared
+   * machine the CPU a start-up costs moves far less than its wall time.
+   */
+  cpuMs(): number | undefined {
+    try {
+      const stat = readFileSync(`/proc/${this.proc.pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      return undefined;
+    }
   }
 
   /** VmHWM / VmRSS of the server process in MB (Linux only). */

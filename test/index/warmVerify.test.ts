@@ -210,3 +210,36 @@ test('names that follow an open lmproject file are not saved; the next start der
   assert.match(JSON.stringify(again.atReady), /resource::db-alpha::1\.0/);
   assert.deepEqual(again.done, await cold());
 });
+
+test('a document open while the verification saves keeps its disk entry and names in the cache', async () => {
+  workspace();
+  const first = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  first.index.addRoot(ws);
+  await first.index.build();
+  write('shared/Definitions/lm/resource.yaml', 'name: resource::shared::3.0\n' + resource('zone'));
+  const s = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  s.index.addRoot(ws);
+  const open = path.join(ws, 'alpha/Descriptor/assembly.yml');
+  await s.index.build(undefined, () => {
+    s.openDocument(open, assembly([['other', 'resource::nowhere::1.0']]), 1);
+  });
+  const next = await warm();
+  const expected = await cold();
+  // Ready with every file as on disk (the open document's editor text never reaches the cache).
+  assert.deepEqual(next.atReady, expected);
+  assert.equal(next.changes.length, 1);
+});
+
+test('a file added under a root that is removed while the warm start verifies stays out', async () => {
+  workspace();
+  const first = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  first.index.addRoot(ws);
+  await first.index.build();
+  write('epsilon/Definitions/lm/resource.yaml', resource('port'));
+  const s = new Session(undefined, { summaryStore: diskSummaryStore(cacheFile) });
+  s.index.addRoot(ws);
+  // The verification's first pause comes after the new file was read: the root goes then.
+  s.index.deferTo = async () => s.index.removeRoot(ws);
+  await s.index.build(undefined, () => undefined);
+  assert.equal(s.index.size, 0);
+});

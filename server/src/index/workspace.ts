@@ -172,6 +172,8 @@ export class WorkspaceIndex {
   private readonly referencedBy = new Map<string, Set<string>>();
   private readonly listeners: ((change: IndexChange) => void)[] = [];
   private bulk = false;
+  /** True while a warm start installs the cached entries (see `upsert`, `verifyCached`). */
+  private installing = false;
   /** Source of entry stamps. */
   private clock = 0;
   /** Bumped whenever a TOSCA file enters, changes or leaves the index (import graph caches compare it). */
@@ -202,6 +204,11 @@ export class WorkspaceIndex {
   state: 'idle' | 'building' | 'ready' = 'idle';
   /** True while a warm start's entries are being checked against the disk (see `verifyCached`). */
   verifying = false;
+  /**
+   * What a warm start's background verification waits for between slices, besides a turn of the
+   * event loop (the server: no open document waiting for its check, as the workspace pass does).
+   */
+  deferTo: (() => Promise<void>) | undefined;
   /** Figures of the last build, for the log and the benchmark. */
   lastBuild: BuildFigures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
   /** YAML files the last walks found over the size cap (never read), so the checker can say which. */
@@ -367,7 +374,7 @@ export class WorkspaceIndex {
       this.recomputeAllNames();
       // Nothing read and nothing gone: the cache on disk is already right.
       if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
-        const out = this.cacheEntries();
+        const out = this.cacheEntries(cache);
         await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
@@ -406,6 +413,7 @@ export class WorkspaceIndex {
     this.bulk = true;
     // The saved names stand when every saved entry is installed, and nothing else (see `EntryNames`).
     let savedNames = this.entries.size === 0;
+    this.installing = true;
     try {
       for (const [p, c] of cache) {
         if (c.size > this.maxFileBytes || !this.underRoots(p) || this.entries.get(p)?.open) {
@@ -419,6 +427,7 @@ export class WorkspaceIndex {
       }
     } finally {
       this.bulk = false;
+      this.installing = false;
       if (savedNames) {
         this.changes++;
         this.contexts.clear();
@@ -432,6 +441,8 @@ export class WorkspaceIndex {
     this.verifying = true;
     this.emit([...this.entries.keys()], 'build');
     onReady();
+    // What the ready callback sent leaves before the walk starts.
+    await yieldToEventLoop();
 
     const files: string[] = [];
     const listings: Listings = {
@@ -478,11 +489,12 @@ export class WorkspaceIndex {
           const { kind, summary } = summariseFile(p, text);
           read.push({ p, was, stat, kind, summary: forIndex(summary) });
         }
-        await yieldToEventLoop();
+        await this.verifyTurn();
       }
       figures.files = files.length;
       figures.fromCache = fromCache;
-      // One step, so no request sees half of it; entries replaced meanwhile are newer (see above).
+      // One step, so no request sees half of it; entries replaced meanwhile are newer (see above), and
+      // a file of a root removed meanwhile stays out.
       this.bulk = true;
       try {
         for (const [p, was] of gone)
@@ -491,7 +503,7 @@ export class WorkspaceIndex {
             changed.push(p);
           }
         for (const r of read) {
-          if (this.entries.get(r.p) !== r.was) continue;
+          if (this.entries.get(r.p) !== r.was || !this.underRoots(r.p)) continue;
           const lazy =
             r.kind === 'lmproject' ? r.summary : new LazySummary(StoredSummary.held(JSON.stringify(r.summary)), r.kind);
           this.upsert(r.p, r.kind, lazy, r.stat, false, headerOf(r.summary));
@@ -501,8 +513,9 @@ export class WorkspaceIndex {
         this.bulk = false;
         if (changed.length) this.recomputeAllNames();
       }
-      if (this.options.summaryStore && (changed.length > 0 || listings.fresh)) {
-        const out = this.cacheEntries();
+      // A cache without names (written by a version before them) is written again with them.
+      if (this.options.summaryStore && (changed.length > 0 || listings.fresh || !savedNames)) {
+        const out = this.cacheEntries(cache);
         await this.options.summaryStore.save(out, listings.seen);
       }
     } finally {
@@ -519,14 +532,30 @@ export class WorkspaceIndex {
    * the index gave it (`EntryNames`) when those follow from the saved entries alone: no open
    * document is an lmproject file or a root assembly (the files other descriptors' names derive from).
    */
-  private cacheEntries(): [string, CachedEntry][] {
+  private cacheEntries(previous?: Map<string, CachedEntry>): [string, CachedEntry][] {
     let namesHold = true;
     for (const e of this.entries.values())
-      if (e.open && (e.kind === 'lmproject' || isProjectFile(e.path) || e.path.endsWith('/Descriptor/assembly.yml')))
+      if (e.open && (e.kind === 'lmproject' || isProjectFile(e.path) || this.versionsLegacyProject(e.path)))
         namesHold = false;
     const out: [string, CachedEntry][] = [];
     for (const e of this.entries.values()) {
-      if (!e.stat || e.open) continue;
+      if (e.open) {
+        // A file an editor holds open keeps its previous cache entry while the file on disk is the
+        // one it describes (a warm start's verification saves while documents are open).
+        const c = previous?.get(e.path);
+        const stat = c && this.fs.statSync(e.path);
+        if (!c || !stat || stat.mtimeMs !== c.mtimeMs || stat.size !== c.size) continue;
+        const kept: CachedEntry = { mtimeMs: c.mtimeMs, size: c.size, kind: c.kind, header: c.header, json: c.json };
+        if (namesHold) {
+          const names = this.namesOf(e.path, c.kind, c.header, () =>
+            projectContextOf(e.path, c.kind, (dir) => this.projectAt(dir)),
+          );
+          kept.names = names ?? { refs: [] };
+        }
+        out.push([e.path, kept]);
+        continue;
+      }
+      if (!e.stat) continue;
       const c: CachedEntry = {
         mtimeMs: e.stat.mtimeMs,
         size: e.stat.size,
@@ -535,6 +564,7 @@ export class WorkspaceIndex {
         json: e.summaryJson(),
       };
       if (namesHold) {
+        // The maps hold what `namesOf` gives (`recomputeName`).
         const name = this.nameOfPath.get(e.path);
         const refs = this.refsOfPath.get(e.path);
         c.names = name === undefined ? { refs: refs ? [...refs] : [] } : { name, refs: refs ? [...refs] : [] };
@@ -561,6 +591,12 @@ export class WorkspaceIndex {
         set.add(p);
       }
     }
+  }
+
+  /** A yield of the background verification: a turn, then whatever the host says to defer to. */
+  private async verifyTurn(): Promise<void> {
+    await yieldToEventLoop();
+    await this.deferTo?.();
   }
 
   /** True when some entry came from the disk (not only documents an editor opened). */
@@ -607,7 +643,7 @@ export class WorkspaceIndex {
           else if (e.isFile && indexable(e.name, full)) out.push(full);
         }
       }
-      if (++n % 500 === 0) await yieldToEventLoop();
+      if (++n % (this.verifying ? 100 : 500) === 0) await (this.verifying ? this.verifyTurn() : yieldToEventLoop());
     }
     out.sort();
   }
@@ -990,7 +1026,10 @@ export class WorkspaceIndex {
     const projectChanged =
       kind === 'lmproject' ||
       prev?.kind === 'lmproject' ||
-      (this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
+      // A warm start installing its cache links the saved names or derives them all at the end and
+      // clears every context, and nothing is analysed meanwhile: the check, which parses a project
+      // summary, is not needed then (it would parse them all).
+      (!this.installing && this.versionsLegacyProject(p) && versionOfName(prev) !== versionOfName(entry));
     if (projectChanged) {
       const dir = path.posix.dirname(p);
       // Parsed when a project context first needs it (a warm start that takes the saved names never does).
@@ -1064,35 +1103,38 @@ export class WorkspaceIndex {
     this.unlinkName(p);
     this.unlinkRefs(p);
     const e = this.entries.get(p);
-    // Behaviour files name a descriptor too (`descriptorName`): they are its dependents, never named themselves.
-    if (!e || !(isDescriptorKind(e.kind) || e.kind === 'behaviour')) return;
+    if (!e) return;
     // The header has what we need, so cached summaries stay unparsed.
-    const h = e.header ?? headerOf(e.summary) ?? { types: [], symbols: [] };
-    const name = e.kind === 'behaviour' ? undefined : h.explicitName?.trim() || this.projectContext(p)?.derivedName;
-    if (name) {
-      this.nameOfPath.set(p, name);
-      let set = this.byName.get(name);
-      if (!set) this.byName.set(name, (set = new Set()));
-      set.add(p);
-    }
+    const names = this.namesOf(p, e.kind, e.header ?? headerOf(e.summary), () => this.projectContext(p));
+    if (names) this.linkNames(p, names);
+  }
+
+  /**
+   * A file's effective descriptor name and the names its components reference, from its header
+   * and the projects in the index; `context` gives its project context (`projectContext` for an
+   * entry, a fresh one for a file the index holds in another form: see `cacheEntries`).
+   */
+  private namesOf(
+    p: string,
+    kind: FileKind,
+    header: SummaryHeader | null,
+    context: () => ProjectContext | undefined,
+  ): EntryNames | undefined {
+    // Behaviour files name a descriptor too (`descriptorName`): they are its dependents, never named themselves.
+    if (!(isDescriptorKind(kind) || kind === 'behaviour')) return undefined;
+    const h = header ?? { types: [], symbols: [] };
+    const name = kind === 'behaviour' ? undefined : h.explicitName?.trim() || context()?.derivedName;
     const refs = new Set<string>();
     for (const type of h.types) {
       const lm = parseLmctlPath(type);
       if (lm) {
-        const ctx = this.projectContext(p);
+        const ctx = context();
         const chain = ctx && !lm.error ? resolveLmctlChain(ctx.root, lm.steps) : undefined;
         const n = ctx && chain ? derivedNameOf(ctx.root, chain) : undefined;
         if (n) refs.add(n);
       } else refs.add(type.trim());
     }
-    if (refs.size) {
-      this.refsOfPath.set(p, refs);
-      for (const n of refs) {
-        let set = this.referencedBy.get(n);
-        if (!set) this.referencedBy.set(n, (set = new Set()));
-        set.add(p);
-      }
-    }
+    return name ? { name, refs: [...refs] } : { refs: [...refs] };
   }
 
   private recomputeAllNames(): void {

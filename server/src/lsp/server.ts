@@ -110,6 +110,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     workspaceDiagnostics,
     { debounceMs: () => settings.diagnostics.debounceMs },
   );
+  // A warm start's check of the files against the disk steps aside for open documents, as the pass does.
+  workspace.deferTo = () => scheduler.quiet();
   packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 
   const indexChanged = (change: IndexChange) => {

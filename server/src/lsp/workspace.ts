@@ -45,6 +45,9 @@ export class WorkspaceSync {
     private readonly prefetch?: ServerHost['prefetch'],
   ) {}
 
+  /** What the index's background verification defers to (the scheduler's `quiet`), set by the server. */
+  deferTo: (() => Promise<void>) | undefined;
+
   set progress(supported: boolean) {
     this.progressSupport = supported;
   }
@@ -106,6 +109,7 @@ export class WorkspaceSync {
     const t0 = Date.now();
     let lastSent = 0;
     const index = session.index;
+    index.deferTo = this.deferTo;
     // A warm start is ready before its entries are checked against the disk (WorkspaceIndex.build):
     // told twice, with `verifying` the first time.
     let early = false;
