@@ -205,3 +205,36 @@ test('random edits between sessions: the pass with the store always equals a fre
     }
   }
 });
+
+test('the recorder gives back each probe as asked, first answers kept, a changed answer refusing a save', () => {
+  const fs = new MemoryFileSystem({ '/a/b.yaml': 'x: 1\n', 'rel.txt': 'r' });
+  const rec = new RecordingFileSystem(fs);
+  rec.existsSync('/a/b.yaml');
+  rec.existsSync('/a/missing');
+  rec.existsSync('rel.txt');
+  rec.existsSync('/top');
+  rec.statSync('/a/b.yaml');
+  assert.deepEqual(
+    rec.probes(() => false),
+    [
+      ['/a/b.yaml', 'e', '1'],
+      ['/a/b.yaml', 's', rec.answer('/a/b.yaml', 's')],
+      ['/a/missing', 'e', '0'],
+      ['/top', 'e', '0'],
+      ['rel.txt', 'e', '1'],
+    ],
+  );
+  assert.deepEqual(
+    rec.probes((p) => p.startsWith('/a/')),
+    [
+      ['/top', 'e', '0'],
+      ['rel.txt', 'e', '1'],
+    ],
+  );
+  fs.write('/top', 'now here');
+  rec.existsSync('/top');
+  assert.equal(
+    rec.probes(() => false),
+    undefined,
+  );
+});
