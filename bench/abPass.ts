@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     });
   for (let r = 0; r < rounds; r++) {
     for (const b of builds) {
-      const f = await workspacePhase(b.serverJs, process.cwd(), root, b.cacheDir, [], 5);
+      const flags = process.env['AB_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+      const f = await workspacePhase(b.serverJs, process.cwd(), root, b.cacheDir, flags, 5);
       process.stdout.write(
         JSON.stringify({
           round: r,

@@ -73,8 +73,8 @@ function shared(a: string, b: string): number {
 
 /**
  * The stored text, in lines: a header, one line per probe, one per file (each path written as the
- * length it shares with the previous line's path and the rest), and a checksum chained over the
- * lines. Given as chunks, so the whole text never sits in memory as one string.
+ * length it shares with the previous line's path and the rest). Given as chunks, so the whole text
+ * never sits in memory as one string; the store checks its integrity (`DiagnosticsStore`).
  */
 export function* serialise(
   key: string,
@@ -82,32 +82,29 @@ export function* serialise(
   files: readonly [string, StoredFindings][],
   chunkChars = 1 << 20,
 ): Generator<string> {
-  let sum = '';
-  let chunk = '';
+  let chunk = JSON.stringify({ format: FORMAT, key, probes: probes.length, files: files.length });
   let previous = '';
-  const lines = function* (): Generator<string> {
-    yield JSON.stringify({ format: FORMAT, key, probes: probes.length, files: files.length });
-    for (const [path, kind, answer] of probes) {
-      const n = shared(previous, path);
-      previous = path;
-      yield JSON.stringify([n, path.slice(n), kind, answer]);
-    }
-    previous = '';
-    for (const [path, f] of [...files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-      const n = shared(previous, path);
-      previous = path;
-      yield JSON.stringify([n, path.slice(n), f.kind, f.items]);
-    }
+  const row = (path: string, rest: (string | LspDiagnostic[])[]) => {
+    const n = shared(previous, path);
+    previous = path;
+    return '\n' + JSON.stringify([n, path.slice(n), ...rest]);
   };
-  for (const line of lines()) {
-    sum = hash64(sum + hash64(line));
-    chunk += line + '\n';
+  for (const [path, kind, answer] of probes) {
+    chunk += row(path, [kind, answer]);
     if (chunk.length >= chunkChars) {
       yield chunk;
       chunk = '';
     }
   }
-  yield chunk + sum;
+  previous = '';
+  for (const [path, f] of files) {
+    chunk += row(path, [f.kind, f.items]);
+    if (chunk.length >= chunkChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk;
 }
 
 /** A path written as [shared length, rest] against the previous one. */
@@ -129,10 +126,6 @@ export async function loadFindings(
   const text = await store.load();
   if (!text) return undefined;
   const lines = text.split('\n');
-  const sum = lines.pop();
-  let check = '';
-  for (const line of lines) check = hash64(check + hash64(line));
-  if (check !== sum || lines.length === 0) return undefined;
   try {
     const header = JSON.parse(lines[0]!) as { format?: unknown; key?: unknown; probes?: unknown; files?: unknown };
     if (header.format !== FORMAT || header.key !== key) return undefined;
