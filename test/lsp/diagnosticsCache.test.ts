@@ -215,7 +215,8 @@ test('the recorder gives back each probe as asked, first answers kept, a changed
   rec.existsSync('rel.txt');
   rec.existsSync('/top');
   rec.statSync('/a/b.yaml');
-  const sorted = (probes: Probe[] | undefined) => probes && [...probes].sort((a, b) => (a.join() < b.join() ? -1 : 1));
+  const sorted = (probes: Iterable<Probe> | undefined) =>
+    probes && [...probes].sort((a, b) => (a.join() < b.join() ? -1 : 1));
   assert.deepEqual(sorted(rec.probes(() => false)), [
     ['/a/b.yaml', 'e', '1'],
     ['/a/b.yaml', 's', rec.answer('/a/b.yaml', 's')],

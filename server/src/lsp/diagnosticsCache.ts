@@ -72,17 +72,17 @@ function shared(a: string, b: string): number {
 }
 
 /**
- * The stored text, in lines: a header, one line per probe, one per file (each path written as the
+ * The stored text, in lines: a header, one line per probe, an empty line, one per file (each path written as the
  * length it shares with the previous line's path and the rest). Given as chunks, so the whole text
  * never sits in memory as one string; the store checks its integrity (`DiagnosticsStore`).
  */
 export function* serialise(
   key: string,
-  probes: readonly Probe[],
+  probes: Iterable<Probe>,
   files: readonly [string, StoredFindings][],
   chunkChars = 1 << 20,
 ): Generator<string> {
-  let chunk = JSON.stringify({ format: FORMAT, key, probes: probes.length, files: files.length });
+  let chunk = JSON.stringify({ format: FORMAT, key });
   let previous = '';
   const row = (path: string, rest: (string | LspDiagnostic[])[]) => {
     const n = shared(previous, path);
@@ -96,6 +96,8 @@ export function* serialise(
       chunk = '';
     }
   }
+  // An empty line between the probes and the files.
+  chunk += '\n';
   previous = '';
   for (const [path, f] of files) {
     chunk += row(path, [f.kind, f.items]);
@@ -127,12 +129,12 @@ export async function loadFindings(
   if (!text) return undefined;
   const lines = text.split('\n');
   try {
-    const header = JSON.parse(lines[0]!) as { format?: unknown; key?: unknown; probes?: unknown; files?: unknown };
+    const header = JSON.parse(lines[0]!) as { format?: unknown; key?: unknown };
     if (header.format !== FORMAT || header.key !== key) return undefined;
-    const probes = header.probes;
-    if (typeof probes !== 'number' || lines.length !== 1 + probes + Number(header.files)) return undefined;
+    const gap = lines.indexOf('');
+    if (gap < 0) return undefined;
     let previous = '';
-    for (let i = 1; i <= probes; i++) {
+    for (let i = 1; i < gap; i++) {
       const row = JSON.parse(lines[i]!) as unknown[];
       const path = unshare(previous, row[0], row[1]);
       const kind = row[2];
@@ -143,7 +145,7 @@ export async function loadFindings(
     }
     previous = '';
     const out = new Map<string, StoredFindings>();
-    for (let i = probes + 1; i < lines.length; i++) {
+    for (let i = gap + 1; i < lines.length; i++) {
       const row = JSON.parse(lines[i]!) as unknown[];
       const path = unshare(previous, row[0], row[1]);
       if (path === undefined || typeof row[2] !== 'string' || !Array.isArray(row[3])) return undefined;
