@@ -24,7 +24,6 @@ import type { AnalysisSession } from '../host/analysisSession.js';
 import type { Probe, RecordingFileSystem } from '../host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../host/serverHost.js';
 import type { FileKind } from '../model/kinds.js';
-import { hash64 } from '../util/hash.js';
 
 /** Bumped when the stored form or what the key covers changes. */
 const FORMAT = 'lm-descriptors-diagnostics 1';
@@ -48,13 +47,34 @@ export function indexKey(session: AnalysisSession, build: string, settings: stri
     if (e.open) {
       const doc = session.getOpen(e.path);
       if (!doc) return undefined;
-      content = 'o' + hash64(doc.text);
+      content = 'o' + fingerprint([doc.text]);
     } else if (e.stat) content = `${e.stat.size}:${e.stat.mtimeMs}`;
     else return undefined;
     rows.push(`${e.path}\0${e.kind}\0${content}`);
   }
   rows.sort();
-  return hash64(`${FORMAT}\n${build}\n${settings}\n${rows.join('\n')}`);
+  return fingerprint([FORMAT, build, settings, ...rows]);
+}
+
+/**
+ * A 64-bit fingerprint of a list of strings, read in place (never joined into one 1.5 MB string).
+ * Not `hash64`: feeding that one the whole index made V8 compile it for long strings, and the short
+ * result ids it hashes for every file afterwards took several times longer (server profile: 61 ->
+ * 458 ms over a pass).
+ */
+function fingerprint(parts: readonly string[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+    }
+    a = Math.imul(a ^ 0x0a, 0x01000193);
+    b = Math.imul(b ^ (b >>> 15), 0x5bd1e995);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 /** True when a file's findings may be stored (none depends on time or a fault). */
