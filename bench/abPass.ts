@@ -1,7 +1,8 @@
 /**
  * A/B of the workspace phase's passes between two builds, alternated (the machine is shared):
  *   node --import tsx bench/abPass.ts <root> <label>=<dist/server.js>:<cacheDir> ... [--rounds N]
- * Prints, per run, the first pass and the restart pass (time, reports, peak RSS).
+ * Prints, per run, the first pass and the restart pass (time, reports, peak RSS). AB_NODE_FLAGS adds node
+ * flags to the servers (e.g. "--cpu-prof --cpu-prof-dir=DIR").
  */
 import { workspacePhase } from './workspacePhase.js';
 
