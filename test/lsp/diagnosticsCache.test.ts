@@ -6,11 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
-import { RecordingFileSystem } from '../../server/src/host/recordingFileSystem.js';
+import { diskTextStore } from '../../server/src/host/diskCache.js';
+import { RecordingFileSystem, type Probe } from '../../server/src/host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../../server/src/host/serverHost.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
@@ -203,5 +204,52 @@ test('random edits between sessions: the pass with the store always equals a fre
     if (op === 5) {
       assert.equal(withStore.reused, withStore.checked, `round ${round}: nothing changed, everything reused`);
     }
+  }
+});
+
+test('the recorder gives back each probe as asked, first answers kept, a changed answer refusing a save', () => {
+  const fs = new MemoryFileSystem({ '/a/b.yaml': 'x: 1\n', 'rel.txt': 'r' });
+  const rec = new RecordingFileSystem(fs);
+  rec.existsSync('/a/b.yaml');
+  rec.existsSync('/a/missing');
+  rec.existsSync('rel.txt');
+  rec.existsSync('/top');
+  rec.statSync('/a/b.yaml');
+  const sorted = (probes: Iterable<Probe> | undefined) =>
+    probes && [...probes].sort((a, b) => (a.join() < b.join() ? -1 : 1));
+  assert.deepEqual(sorted(rec.probes(() => false)), [
+    ['/a/b.yaml', 'e', '1'],
+    ['/a/b.yaml', 's', rec.answer('/a/b.yaml', 's')],
+    ['/a/missing', 'e', '0'],
+    ['/top', 'e', '0'],
+    ['rel.txt', 'e', '1'],
+  ]);
+  assert.deepEqual(sorted(rec.probes((p) => p.startsWith('/a/'))), [
+    ['/top', 'e', '0'],
+    ['rel.txt', 'e', '1'],
+  ]);
+  fs.write('/top', 'now here');
+  rec.existsSync('/top');
+  assert.equal(
+    rec.probes(() => false),
+    undefined,
+  );
+});
+
+test('the disk store gives back what it saved, and nothing once the file was altered or cut', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-diag-store-'));
+  try {
+    const file = path.join(dir, 'sub', 'diagnostics.cache');
+    const store = diskTextStore(file, 'b');
+    assert.equal(await store.load(), undefined);
+    await store.save(['{"a":1}', '\n[0,"/x"]', '']);
+    assert.equal(await store.load(), '{"a":1}\n[0,"/x"]');
+    const saved = readFileSync(file, 'utf8');
+    writeFileSync(file, saved.replace('"/x"', '"/y"'));
+    assert.equal(await store.load(), undefined);
+    writeFileSync(file, saved.slice(0, 10));
+    assert.equal(await store.load(), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -207,7 +207,8 @@ export function diagnosticsFileFor(dir: string, roots: readonly string[]): strin
 
 /**
  * A text kept in `file`, read only when it is a regular file of sane size (never through a link or
- * from a FIFO), written privately and atomically like the index cache. Failures read as no text.
+ * from a FIFO) whose last line is the SHA-1 of the rest, written privately and atomically like the
+ * index cache. Failures read as no text.
  */
 export function diskTextStore(file: string, build: string): DiagnosticsStore {
   return {
@@ -225,7 +226,13 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
           if (n === 0) return undefined;
           done += n;
         }
-        return Buffer.from(buf.buffer, buf.byteOffset, st.size).toString('utf8');
+        // The last line is the SHA-1 of everything before it.
+        const text = Buffer.from(buf.buffer, buf.byteOffset, st.size).toString('utf8');
+        const cut = text.lastIndexOf('\n');
+        if (cut < 0) return undefined;
+        const { createHash } = await crypto();
+        const body = text.slice(0, cut);
+        return createHash('sha1').update(body).digest('base64url') === text.slice(cut + 1) ? body : undefined;
       } catch {
         return undefined;
       } finally {
@@ -246,7 +253,12 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
         );
         created = true;
         try {
-          for (const chunk of chunks) await fh.write(chunk);
+          const sha = (await crypto()).createHash('sha1');
+          for (const chunk of chunks) {
+            sha.update(chunk);
+            await fh.write(chunk);
+          }
+          await fh.write('\n' + sha.digest('base64url'));
         } finally {
           await fh.close();
         }

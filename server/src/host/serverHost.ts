@@ -49,6 +49,7 @@ export interface ServerHost {
 export interface DiagnosticsStore {
   /** Names the build of the server (its rules): findings stored by another build are never reused. */
   readonly build: string;
+  /** The text as saved; undefined when there is none or it is not intact (a torn or altered file). */
   load(): Promise<string | undefined>;
   /** Replaces the stored text with these chunks, in order. */
   save(chunks: Iterable<string>): Promise<void>;

@@ -31,8 +31,11 @@ export const pauseTurn = nextTurn;
 
 /** A result id for a list of diagnostics: the same list always gets the same id. */
 export function resultIdOf(items: readonly LspDiagnostic[]): string {
-  return hash64(JSON.stringify(items));
+  // Most workspace files have no findings: their id is always the same.
+  return items.length === 0 ? EMPTY_RESULT_ID : hash64(JSON.stringify(items));
 }
+
+const EMPTY_RESULT_ID = hash64('[]');
 
 export interface DiagnosticsWorkDeps {
   connection: Connection;

@@ -352,9 +352,10 @@ export class WorkspaceDiagnostics {
       }
     }
     if (batch.length) report(batch);
-    if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
-    // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now.
+    // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
+    // (dropped before the findings are written, so the two do not add up in memory).
     if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
+    if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
     if (checked) {
       this.lastPass = { files: files.size, checked, reused, ms: performance.now() - t0 };
       // Large passes are worth a line in the log (and the benchmark waits for it).
