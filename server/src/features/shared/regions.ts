@@ -18,7 +18,6 @@
  * tree of an entry may follow from the text around it, so every region counts as changed.
  */
 import { carried, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
-import type { Span } from '../../syntax/positions.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
@@ -153,9 +152,4 @@ export function regionFindings(
   }
   store.now.set(region.start, { inputs, findings });
   for (const f of findings) report(f);
-}
-
-/** A span moved by `by` characters. */
-export function shiftSpan(s: Span, by: number): Span {
-  return { start: s.start + by, end: s.end + by };
 }
