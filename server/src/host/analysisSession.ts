@@ -50,10 +50,12 @@ export class AnalysisSession {
    * parse, the same tree) and `verifySyntax` completes the check later, off the typing path.
    */
   openDocument(path: string, text: string, version: number, fast = false): DocumentModel {
+    const before = this.open.get(normalise(path));
     const model = fast
       ? analyseDocument(normalise(path), text, version, {
           maxFullParseBytes: this.index.maxFileBytes,
           outlineFirst: true,
+          ...(before ? { previous: before } : {}),
         })
       : this.analyse(path, text, version);
     return this.install(model);

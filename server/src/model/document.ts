@@ -19,6 +19,7 @@ import { summarise, type FileSummary } from './summary.js';
 import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { outlineYaml } from '../syntax/outline.js';
+import { reoutline } from '../syntax/outlineEdit.js';
 import { looksBinary } from '../syntax/limits.js';
 import type { YNode } from '../syntax/tree.js';
 
@@ -53,6 +54,8 @@ export interface DocumentModel {
    * the scanner does not detect may be missing until `verifySyntax` runs.
    */
   syntaxChecked: boolean;
+  /** True when the tree is the outline scanner's (it read the whole text): the next version may reuse it. */
+  outlined?: boolean;
   /**
    * Results derived from this exact text (reference scans, resolved items...), computed once and
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
@@ -107,6 +110,11 @@ export interface AnalyseOptions {
   outlineFirst?: boolean;
   /** Overrides classification (e.g. the client knows the language id). */
   kind?: FileKind;
+  /**
+   * The version this text replaces (an open document being typed in): with `outlineFirst`, when its
+   * tree is the outline scanner's, only the entry the edit is in is read again (syntax/outlineEdit.ts).
+   */
+  previous?: DocumentModel;
 }
 
 export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
@@ -169,7 +177,11 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  const outlined = opts.outlineFirst || text.length > FULL_PARSE_BYTES ? outlineYaml(text) : null;
+  const prev = opts.previous;
+  const outlined =
+    opts.outlineFirst || text.length > FULL_PARSE_BYTES
+      ? ((prev?.outlined ? reoutline(prev.text, prev.root, text) : undefined) ?? outlineYaml(text))
+      : null;
   if (outlined) {
     return {
       path,
@@ -184,6 +196,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       binary: false,
       // Over FULL_PARSE_BYTES the outline is the final answer (the full parse costs too much).
       syntaxChecked: text.length > FULL_PARSE_BYTES,
+      outlined: true,
       derived: new Map(),
     };
   }

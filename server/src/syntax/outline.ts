@@ -45,12 +45,62 @@ export function outlineYaml(text: string): YNode | null {
   }
 }
 
+/**
+ * The block mapping written on the lines in [from, to) of `text` (entries at the column of the line
+ * at `from`, which must not be 0), built as the scanner builds it inside the whole text, or null when
+ * it gives up. For reading one entry of a section again after an edit (syntax/outlineEdit.ts): the
+ * caller keeps the rest of the tree and vouches that the text around the range is as it was, and
+ * that `to` is the start of the next line indented no deeper than `from`'s (or the end of the text).
+ * `depth` is the nesting of the mapping in the whole tree (2 for the entries of a top-level section).
+ */
+export function outlineRange(text: string, from: number, to: number, depth: number): YMap | null {
+  try {
+    return new OutlineScanner(text, to).runRange(from, depth);
+  } catch (e) {
+    if (e instanceof Bail || e instanceof RangeError) return null;
+    throw e;
+  }
+}
+
 class OutlineScanner {
   private lines: Line[] = [];
   private li = 0;
   private depth = 0;
 
-  constructor(private readonly src: string) {}
+  /** `limit`: where the text the scanner reads ends (the whole text but for `outlineRange`). */
+  constructor(
+    private readonly src: string,
+    private readonly limit = src.length,
+  ) {}
+
+  runRange(from: number, depth: number): YMap | null {
+    const s = this.src;
+    const range = s.slice(from, this.limit);
+    // What `run` checks of the whole text, for the range (the rest passed these checks before).
+    if (range.indexOf('\r') >= 0 || range.indexOf('\ufeff') >= 0) throw new Bail();
+    let i = from;
+    while (i < this.limit) {
+      const start = i;
+      let nl = s.indexOf('\n', i);
+      if (nl < 0 || nl > this.limit) nl = this.limit;
+      const end = nl;
+      let f = start;
+      while (f < end && s.charCodeAt(f) === SP) f++;
+      if (f < end && s.charCodeAt(f) === 9) throw new Bail();
+      if (f < end && s.charCodeAt(f) !== HASH) {
+        // No line of the range may be at column 0 (`---`, `...` and top-level keys live there).
+        if (f === start) throw new Bail();
+        this.lines.push({ start, first: f, end });
+      }
+      i = nl + 1;
+    }
+    if (this.lines.length === 0) return null;
+    const first = this.lines[0]!;
+    this.depth = depth - 1;
+    const node = this.parseNodeAt(first.first - first.start, first.first);
+    if (this.li < this.lines.length || node.kind !== 'map') throw new Bail();
+    return node;
+  }
 
   run(): YNode | null {
     const s = this.src;
@@ -316,7 +366,7 @@ class OutlineScanner {
     else bodyEnd = bodyStart;
     // Lines between the last content line and the next structural line may be comments or blank:
     // if a comment line is more indented than the parent it belongs to the scalar; give up then.
-    const nextStart = this.li < this.lines.length ? this.lines[this.li]!.start : s.length;
+    const nextStart = this.li < this.lines.length ? this.lines[this.li]!.start : this.limit;
     const tail = s.slice(bodyEnd, nextStart);
     for (const tl of tail.split('\n')) {
       const t = tl.replace(/\r$/, '');
@@ -403,7 +453,7 @@ class OutlineScanner {
     let col = 0;
     while (s.charCodeAt(lineStart + col) === SP) col++;
     const from = this.lines[this.li - 1]!.end;
-    const to = this.li < this.lines.length ? this.lines[this.li]!.start : s.length;
+    const to = this.li < this.lines.length ? this.lines[this.li]!.start : this.limit;
     // The lines in between are blank or comments (the scanner dropped them from `lines`).
     for (let k = s.indexOf('\n', from) + 1; k > 0 && k < to; k = s.indexOf('\n', k) + 1) {
       let f = k;

@@ -159,6 +159,32 @@ function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
   return doc.summary === summary ? memo(doc, NAMES, build) : build();
 }
 
+/** The names an unknown `${name}` may be a slip for, and the suggestions found so far, by word. */
+interface RootSuggestions {
+  names: string[];
+  /** The names as one string: versions with the same names share `byWord`. */
+  key: string;
+  byWord: Map<string, string | undefined>;
+}
+
+const ROOT_SUGGESTIONS = memoKey<RootSuggestions>('lm.rootSuggestions');
+
+/**
+ * The "did you mean" of an unknown reference root: a function of the word and the names declared
+ * (top-level properties, then components, in order) alone, so a version that declares the same
+ * names keeps those found before it (each is an edit-distance search over every name).
+ */
+function rootSuggestion(doc: DocumentModel, summary: DescriptorSummary, word: string): string | undefined {
+  const build = (before: RootSuggestions | undefined): RootSuggestions => {
+    const names = [...topLevelProperties(summary).map((p) => p.name), ...summary.components.map((c) => c.name)];
+    const key = JSON.stringify(names);
+    return { names, key, byWord: before?.key === key ? before.byWord : new Map() };
+  };
+  const s = doc.summary === summary ? carried(doc, ROOT_SUGGESTIONS, build) : build(undefined);
+  if (!s.byWord.has(word)) s.byWord.set(word, didYouMean(word, s.names));
+  return s.byWord.get(word);
+}
+
 /** All references in the document with their scope (computed once per analysed text). */
 export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
   return memo(doc, REFERENCES, () => {
@@ -208,17 +234,14 @@ function collectUncached(
   before: ScanCache | undefined,
 ): RefOccurrence[] {
   const { text, root } = doc;
-  const scopes = new Map<string, RefScope>();
   const out: RefOccurrence[] = [];
+  // The scope of a reference follows from the first two steps of its path and whether the third is
+  // `properties`: within the region of a section's entry (the first two steps fixed) there are at
+  // most two, each found once. Elsewhere it is found for each scalar.
+  let scopes: (RefScope | undefined)[] = [];
   const emit = (ref: Reference, path: readonly (string | number)[]) => {
-    // One scope per component / relationship (and properties part): the same for all its references.
-    const sk =
-      path.length > 1
-        ? `${String(path[0])}\u0000${typeof path[1]}:${String(path[1])}\u0000${path[2] === 'properties'}`
-        : '';
-    let scope = scopes.get(sk);
-    if (!scope) scopes.set(sk, (scope = scopeOf(path, summary, root)));
-    out.push({ ref, path, scope });
+    const i = path[2] === 'properties' ? 1 : 0;
+    out.push({ ref, path, scope: (scopes[i] ??= scopeOf(path, summary, root)) });
   };
   /** The references of one scalar (flow scalars through the scalar cache). */
   const scan = (s: YScalar): Reference[] => {
@@ -248,11 +271,14 @@ function collectUncached(
   const regions = regionsOf(doc);
   if (!regions) {
     walkScalars(root, (s, path, isKey) => {
-      if (!isKey) visit(s, path, emit);
+      if (isKey) return;
+      scopes = [];
+      visit(s, path, emit);
     });
     return out;
   }
   for (const region of regions) {
+    scopes = [];
     const old = before && previousStart(doc, region);
     let r = old !== undefined ? before?.regions.get(old) : undefined;
     if (r && old !== region.start) {
@@ -268,7 +294,10 @@ function collectUncached(
       r = found;
     }
     scans.regions.set(region.start, r);
-    for (const x of r.refs) emit(x.ref, x.path);
+    for (const x of r.refs) {
+      if (!region.section) scopes = [];
+      emit(x.ref, x.path);
+    }
   }
   return out;
 }
@@ -415,10 +444,7 @@ export function resolveOccurrence(ctx: FeatureContext, summary: DescriptorSummar
     summary.kind === 'assembly'
       ? 'a top-level property or a component/reference of this assembly'
       : 'a property of this descriptor';
-  const suggestion = didYouMean(rootName, [
-    ...topLevelProperties(summary).map((p) => p.name),
-    ...summary.components.map((c) => c.name),
-  ]);
+  const suggestion = rootSuggestion(ctx.doc, summary, rootName);
   problems.push({
     code: 'LM031',
     severity: 'error',

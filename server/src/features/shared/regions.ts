@@ -18,7 +18,7 @@
  * tree of an entry may follow from the text around it, so every region counts as changed.
  */
 import { carried, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
-import type { Span } from '../../syntax/positions.js';
+import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
 
@@ -77,33 +77,14 @@ function endOf(pair: YPair): number {
   return v ? Math.max(v.span.end, pair.key.span.end) : pair.key.span.end;
 }
 
-/** Characters compared at once while looking for the edit. */
-const BLOCK = 512;
-
 function editWindow(doc: DocumentModel): EditWindow | null {
   return memo(doc, EDIT, () => {
     const prev = doc.previous;
     if (!prev || prev.kind !== doc.kind) return null;
-    const a = prev.text;
-    const b = doc.text;
-    const max = Math.min(a.length, b.length);
-    // Whole blocks compare as strings (in the engine, far quicker than a loop over characters), the
-    // block with the first difference character by character.
-    let prefix = 0;
-    while (prefix + BLOCK <= max && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK))
-      prefix += BLOCK;
-    while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-    let suffix = 0;
-    const room = max - prefix;
-    while (
-      suffix + BLOCK <= room &&
-      a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix)
-    )
-      suffix += BLOCK;
-    while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+    const { prefix, suffix } = editWindowOf(prev.text, doc.text);
     const regions = regionsOf(prev);
     const before = regions && regionsOf(doc) ? new Map(regions.map((r) => [r.start, r])) : undefined;
-    return { prefix, suffix, delta: b.length - a.length, before };
+    return { prefix, suffix, delta: doc.text.length - prev.text.length, before };
   });
 }
 
@@ -171,9 +152,4 @@ export function regionFindings(
   }
   store.now.set(region.start, { inputs, findings });
   for (const f of findings) report(f);
-}
-
-/** A span moved by `by` characters. */
-export function shiftSpan(s: Span, by: number): Span {
-  return { start: s.start + by, end: s.end + by };
 }

@@ -1,0 +1,128 @@
+/**
+ * The outline tree of an edited text from the tree of the text before the edit (issue 21): a
+ * keystroke inside one entry of a top-level section (a component, a relationship, a property, a
+ * node template) reads that entry again and keeps the rest of the tree.
+ *
+ * When it applies: the tree before came from the outline scanner (`outlineYaml` accepted the old
+ * text), its root is a block mapping, and the edit (the window between the texts' common prefix and
+ * suffix) lies inside the lines of one entry of a block-mapping section: after the first character
+ * of its key (so neither its column nor the key's start moved) and before the line of the next
+ * entry or top-level key. Then the text outside those lines is the old text (moved by the edit's
+ * change of length), which the scanner accepted, and what the scanner builds from it does not
+ * depend on the entry's lines: a line of the entry can only end or continue a node inside the entry
+ * (a deeper line), and the lines around it are at the entry's column or less. So the new tree is the
+ * old one with that entry read again (`outlineRange`, which applies the whole-text checks of the
+ * scanner to the range: tabs, stray carriage returns, byte order marks, lines at column 0) and the
+ * entries after it moved; the ends of the section and of the root are recomputed where the entry is
+ * the last one. When the range reads as anything but exactly one entry at the same column (a new
+ * sibling, a dedent, something the scanner does not model), it gives up and the caller scans the
+ * whole text. `test/syntax/outlineEdit.test.ts` holds it to `outlineYaml` of the whole new text.
+ */
+import { outlineRange } from './outline.js';
+import type { Span } from './positions.js';
+import type { YMap, YNode, YPair } from './tree.js';
+
+/** Where two texts differ: they agree before `prefix` and over their last `suffix` characters. */
+export interface EditWindow {
+  prefix: number;
+  suffix: number;
+}
+
+/** Characters compared at once while looking for the edit. */
+const BLOCK = 512;
+
+/** The window of the edit that turned `a` into `b` (the longest common prefix, then suffix). */
+export function editWindowOf(a: string, b: string): EditWindow {
+  const max = Math.min(a.length, b.length);
+  // Whole blocks compare as strings (in the engine, far quicker than a loop over characters), the
+  // block with the first difference character by character.
+  let prefix = 0;
+  while (prefix + BLOCK <= max && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK)) prefix += BLOCK;
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  const room = max - prefix;
+  while (
+    suffix + BLOCK <= room &&
+    a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix)
+  )
+    suffix += BLOCK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/**
+ * The outline tree of `text` given the outline tree `root` of `before` (see the header), or
+ * undefined when the edit is not inside one entry of a section (the caller scans the whole text).
+ */
+export function reoutline(before: string, root: YNode | null, text: string): YNode | undefined {
+  if (!root || root.kind !== 'map' || root.flow || before === text) return undefined;
+  const w = editWindowOf(before, text);
+  const editEnd = before.length - w.suffix;
+  const delta = text.length - before.length;
+  const tops = root.pairs;
+  let i = 0;
+  while (i + 1 < tops.length && tops[i + 1]!.key.span.start <= w.prefix) i++;
+  const section = tops[i]?.value;
+  if (!section || section.kind !== 'map' || section.flow) return undefined;
+  const entries = section.pairs;
+  let j = 0;
+  while (j + 1 < entries.length && entries[j + 1]!.key.span.start <= w.prefix) j++;
+  const entry = entries[j];
+  if (!entry || w.prefix <= entry.key.span.start) return undefined;
+  const from = lineStart(before, entry.key.span.start);
+  // Column 0 would be a top-level key; the section's entries are deeper.
+  if (from === entry.key.span.start) return undefined;
+  const next = entries[j + 1] ?? tops[i + 1];
+  const to = next ? lineStart(before, next.key.span.start) : before.length;
+  if (editEnd >= to) return undefined;
+  const read = outlineRange(text, from, to + delta, 2);
+  if (!read || read.pairs.length !== 1) return undefined;
+  const fresh = read.pairs[0]!;
+  if (fresh.key.span.start !== entry.key.span.start) return undefined;
+  const lastEntry = j === entries.length - 1;
+  const newSection: YMap = {
+    kind: 'map',
+    flow: false,
+    span: { start: section.span.start, end: lastEntry ? read.span.end : section.span.end + delta },
+    pairs: [...entries.slice(0, j), fresh, ...entries.slice(j + 1).map((p) => movedPair(p, delta))],
+  };
+  const lastTop = i === tops.length - 1;
+  return {
+    kind: 'map',
+    flow: false,
+    span: { start: root.span.start, end: lastTop ? newSection.span.end : root.span.end + delta },
+    pairs: [
+      ...tops.slice(0, i),
+      { key: tops[i]!.key, value: newSection },
+      ...tops.slice(i + 1).map((p) => movedPair(p, delta)),
+    ],
+  };
+}
+
+function moved(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+/** A copy of `p` with every span moved by `by` (the old tree stays as it was: the version before keeps it). */
+function movedPair(p: YPair, by: number): YPair {
+  if (by === 0) return p;
+  return { key: { ...p.key, span: moved(p.key.span, by) }, value: p.value && movedNode(p.value, by) };
+}
+
+function movedNode(n: YNode, by: number): YNode {
+  switch (n.kind) {
+    case 'scalar':
+      return { ...n, span: moved(n.span, by) };
+    case 'map':
+      return { kind: 'map', flow: n.flow, span: moved(n.span, by), pairs: n.pairs.map((p) => movedPair(p, by)) };
+    case 'seq':
+      return { kind: 'seq', flow: n.flow, span: moved(n.span, by), items: n.items.map((x) => movedNode(x, by)) };
+    case 'alias':
+      // The outline scanner gives up on aliases, so its trees hold none.
+      return { ...n, span: moved(n.span, by) };
+  }
+}
