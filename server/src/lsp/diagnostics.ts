@@ -71,7 +71,9 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
     publish: (uri, version, diagnostics) =>
       connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics }),
     refreshPulls: () => void connection.languages.diagnostics.refresh().catch(() => undefined),
-    workspaceReady: () => d.session().index.state === 'ready',
+    // Not while a warm start checks its entries against the disk: the pass would run beside that check (and
+    // the first open of a file) and check again whatever the check finds changed.
+    workspaceReady: () => d.session().index.state === 'ready' && !d.session().index.verifying,
     pushWorkspace: d.pushWorkspace,
     logError: d.logError,
   };

@@ -112,6 +112,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   );
   // A warm start's check of the files against the disk steps aside for open documents, as the pass does.
   workspace.deferTo = () => scheduler.quiet();
+  workspace.onChecked = () => scheduler.startWorkspacePass();
   packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 
   const indexChanged = (change: IndexChange) => {

@@ -33,6 +33,8 @@ export const WATCHED_FILE_GLOBS = [
 
 export class WorkspaceSync {
   private progressSupport = false;
+  /** Called when a warm start's background check against the disk is done (the workspace pass waits for it). */
+  onChecked: (() => void) | undefined;
   private building: Promise<void> | undefined;
   private again: Promise<void> | undefined;
 
@@ -159,6 +161,7 @@ export class WorkspaceSync {
         ` (changed or new) in ${(b.verifiedMs ?? 0) - b.ms} ms after ready`,
     );
     this.status('ready', b.files, b.files, false);
+    this.onChecked?.();
   }
 
   /** Workspace folders changed: forget the removed ones, index the added ones. */
