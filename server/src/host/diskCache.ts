@@ -160,43 +160,61 @@ export async function saveCache(
   entries: Iterable<[string, CachedEntry]>,
   folders?: Iterable<[string, CachedFolder]>,
 ): Promise<void> {
-  const dir = path.dirname(file);
-  const { randomBytes } = await crypto();
   const checksum = await checksummer();
-  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
-  let created = false;
+  const moved: [StoredSummary, number, number, string][] = [];
+  const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
+    if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
+  };
+  // A read-only or hostile cache location only costs the warm start.
+  const id = await writePrivately(file, async (fh) => {
+    // Written in chunks so the whole cache never sits in memory as one string.
+    const measure = (s: string) => Buffer.byteLength(s, 'utf8');
+    for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
+    return identity(await fh.stat());
+  });
+  if (id === undefined) return;
+  // The summaries nobody has read yet are now read from the new file (the old one is gone), and
+  // those held in memory since they were indexed leave it.
   try {
-    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-    const fh = await fsp.open(
-      tmp,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      0o600,
-    );
-    created = true;
-    const moved: [StoredSummary, number, number, string][] = [];
-    const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
-      if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
-    };
-    let id: string;
-    try {
-      // Written in chunks so the whole cache never sits in memory as one string.
-      const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-      for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
-      id = identity(await fh.stat());
-    } finally {
-      await fh.close();
-    }
-    // rename() replaces whatever sits at `file` (a link included) without following it.
-    await fsp.rename(tmp, file);
-    created = false;
-    // The summaries nobody has read yet are now read from the new file (the old one is gone), and
-    // those held in memory since they were indexed leave it.
     const source = new DiskSource(file, id);
     for (const [json, offset, length, sum] of moved) json.moveTo(source, offset, length, sum, checksum);
   } catch {
-    // A read-only or hostile cache location only costs the warm start.
+    // As before the move: a summary not moved keeps its text and is read as it was.
+  }
+}
+
+/**
+ * Writes `file` privately (0600, in a 0700 folder) and atomically: `write` fills a new temporary file
+ * beside it (created exclusively, never through a link), which then replaces `file` by rename (which
+ * replaces whatever sits there, a link included, without following it). Undefined when anything
+ * failed; the temporary file is removed then.
+ */
+async function writePrivately<T>(file: string, write: (fh: fsp.FileHandle) => Promise<T>): Promise<T | undefined> {
+  const dir = path.dirname(file);
+  let tmp: string | undefined;
+  try {
+    const { randomBytes } = await crypto();
+    await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    const name = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
+    const fh = await fsp.open(
+      name,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
+    tmp = name;
+    let out: T;
+    try {
+      out = await write(fh);
+    } finally {
+      await fh.close();
+    }
+    await fsp.rename(name, file);
+    tmp = undefined;
+    return out;
+  } catch {
+    return undefined;
   } finally {
-    if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    if (tmp !== undefined) await fsp.rm(tmp, { force: true }).catch(() => undefined);
   }
 }
 
@@ -240,35 +258,15 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
       }
     },
     async save(chunks) {
-      const dir = path.dirname(file);
-      const { randomBytes } = await crypto();
-      const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
-      let created = false;
-      try {
-        await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-        const fh = await fsp.open(
-          tmp,
-          constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-          0o600,
-        );
-        created = true;
-        try {
-          const sha = (await crypto()).createHash('sha1');
-          for (const chunk of chunks) {
-            sha.update(chunk);
-            await fh.write(chunk);
-          }
-          await fh.write('\n' + sha.digest('base64url'));
-        } finally {
-          await fh.close();
+      // A failure only costs the next start's pass.
+      await writePrivately(file, async (fh) => {
+        const sha = (await crypto()).createHash('sha1');
+        for (const chunk of chunks) {
+          sha.update(chunk);
+          await fh.write(chunk);
         }
-        await fsp.rename(tmp, file);
-        created = false;
-      } catch {
-        // Only costs the next start's pass.
-      } finally {
-        if (created) await fsp.rm(tmp, { force: true }).catch(() => undefined);
-      }
+        await fh.write('\n' + sha.digest('base64url'));
+      });
     },
   };
 }
