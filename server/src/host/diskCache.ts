@@ -69,6 +69,18 @@ const IDLE_CLOSE_MS = 5000;
 const identity = (st: Stats) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 
 /** A cache file read by byte ranges (see the module comment). */
+/** `length` bytes of an open file from `offset` as UTF-8; undefined when the file ends first. Throws on errors. */
+function readRange(fd: number, offset: number, length: number): string | undefined {
+  const buf = new Uint8Array(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, buf, done, length - done, offset + done);
+    if (n === 0) return undefined;
+    done += n;
+  }
+  return Buffer.from(buf.buffer, buf.byteOffset, length).toString('utf8');
+}
+
 class DiskSource implements CacheSource {
   private fd: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -95,14 +107,7 @@ class DiskSource implements CacheSource {
         this.fd = fd;
       }
       this.closeLater();
-      const buf = new Uint8Array(length);
-      let done = 0;
-      while (done < length) {
-        const n = readSync(this.fd, buf, done, length - done, offset + done);
-        if (n === 0) return undefined;
-        done += n;
-      }
-      return Buffer.from(buf.buffer, buf.byteOffset, length).toString('utf8');
+      return readRange(this.fd, offset, length);
     } catch {
       return undefined;
     }
@@ -237,20 +242,14 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
         fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
         const st = fstatSync(fd);
         if (!st.isFile() || st.size > MAX_CACHE_BYTES) return undefined;
-        const buf = new Uint8Array(st.size);
-        let done = 0;
-        while (done < st.size) {
-          const n = readSync(fd, buf, done, st.size - done, done);
-          if (n === 0) return undefined;
-          done += n;
-        }
         // The last line is the SHA-1 of everything before it.
-        const text = Buffer.from(buf.buffer, buf.byteOffset, st.size).toString('utf8');
+        const text = readRange(fd, 0, st.size);
+        if (text === undefined) return undefined;
         const cut = text.lastIndexOf('\n');
         if (cut < 0) return undefined;
-        const { createHash } = await crypto();
+        const { hash } = await crypto();
         const body = text.slice(0, cut);
-        return createHash('sha1').update(body).digest('base64url') === text.slice(cut + 1) ? body : undefined;
+        return hash('sha1', body, 'base64url') === text.slice(cut + 1) ? body : undefined;
       } catch {
         return undefined;
       } finally {
@@ -260,12 +259,15 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
     async save(chunks) {
       // A failure only costs the next start's pass.
       await writePrivately(file, async (fh) => {
-        const sha = (await crypto()).createHash('sha1');
+        // The SHA-1 of the chunks as they go (the one-shot `hash` of the loader would need them joined):
+        // the hash used as a stream, whose one read after `end` is the checksum line.
+        const sha = (await crypto()).createHash('sha1').setEncoding('base64url');
         for (const chunk of chunks) {
           sha.update(chunk);
           await fh.write(chunk);
         }
-        await fh.write('\n' + sha.digest('base64url'));
+        sha.end();
+        await fh.write('\n' + String(sha.read()));
       });
     },
   };
