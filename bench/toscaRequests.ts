@@ -1,6 +1,8 @@
 /**
  * Request latencies of the real server on a generated TOSCA workspace (phase `tosca`): the server
- * indexes the whole workspace, then one service template is opened (didOpen -> diagnostics) and
+ * indexes the whole workspace, then one service template is opened (didOpen -> diagnostics, closed and
+ * opened again for each sample), edited (didChange -> diagnostics: a digit of a `label:` value toggled,
+ * as the LM phase toggles a `quantity:` digit, so the findings stay the same) and
  * hover, definition and completion are timed on its `type:` values, which resolve through the
  * imports (a type file for 1.3, profiles by name and namespace for 2.0), and references of those types,
  * which are used across the workspace. The same file shape in both versions, so the figures compare per
@@ -9,11 +11,14 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient.js';
-import { dist, shuffled, type Dist } from './util.js';
+import { dist, shuffled, sleep, type Dist } from './util.js';
 
 export interface ToscaRequestFigures {
   readyMs: number;
-  didOpen: Dist;
+  /** The first sample is the session's first open (it meets the background work after ready). */
+  didOpen: Dist & { samples: number[] };
+  /** A digit toggled in a `label:` value, one edit per version, each waited for. */
+  didChange: Dist & { samples: number[] };
   diagnostics: number;
   hover: Dist & { empty: number };
   definition: Dist & { empty: number };
@@ -41,11 +46,22 @@ function typePositions(text: string): { inside: Pos[]; start: Pos[] } {
   return { inside, start };
 }
 
+/** The digit after `label: app ` on each line that has one: changing it changes no finding. */
+function labelDigits(text: string): Pos[] {
+  const out: Pos[] = [];
+  text.split('\n').forEach((l, line) => {
+    const m = /^(\s+label: app )\d/.exec(l);
+    if (m) out.push({ line, character: m[1]!.length });
+  });
+  return out;
+}
+
 export async function toscaRequests(
   opts: { serverJs: string; cwd: string; nodeFlags: string[]; cacheDir: string },
   dir: string,
   file: string,
   samples: number,
+  counts: { opens: number; edits: number } = { opens: 8, edits: 30 },
 ): Promise<ToscaRequestFigures> {
   const client = new BenchClient(opts.serverJs, opts.cwd, opts.nodeFlags);
   try {
@@ -65,19 +81,46 @@ export async function toscaRequests(
     const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 180_000, 'ready');
     const uri = pathToFileURL(file).href;
     const text = readFileSync(file, 'utf8');
+    const published = (v: number) => () => client.publications.find((x) => x.uri === uri && x.version === v);
     const opens: number[] = [];
     let diagnostics = 0;
-    for (let v = 1; v <= 5; v++) {
-      if (v > 1) client.notify('textDocument/didClose', { textDocument: { uri } });
+    let version = 0;
+    for (let i = 0; i < counts.opens; i++) {
+      if (i > 0) {
+        // As the LM phase: wait for the close to clear the diagnostics, so two opens never overlap.
+        const before = client.publications.length;
+        client.notify('textDocument/didClose', { textDocument: { uri } });
+        await client.waitFor(
+          () =>
+            client.publications.slice(before).some((x) => x.uri === uri && x.version === undefined) ? true : undefined,
+          10_000,
+          'diagnostics cleared on close',
+        );
+        await sleep(30);
+      }
+      const v = ++version;
       const t0 = performance.now();
       client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });
-      const p = await client.waitFor(
-        () => client.publications.find((x) => x.uri === uri && x.version === v),
-        20_000,
-        `diagnostics v${v}`,
-      );
+      const p = await client.waitFor(published(v), 20_000, `diagnostics v${v}`);
       opens.push(p.at - t0);
       diagnostics = p.diagnostics.length;
+    }
+    const changes: number[] = [];
+    const lines = text.split('\n');
+    const editPos = shuffled(labelDigits(text), 7);
+    for (let i = 0; i < counts.edits && editPos.length; i++) {
+      const e = editPos[i % editPos.length]!;
+      const next = lines[e.line]!.charAt(e.character) === '1' ? '2' : '1';
+      lines[e.line] = lines[e.line]!.slice(0, e.character) + next + lines[e.line]!.slice(e.character + 1);
+      const v = ++version;
+      const t0 = performance.now();
+      client.notify('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: e, end: { line: e.line, character: e.character + 1 } }, text: next }],
+      });
+      const p = await client.waitFor(published(v), 20_000, `diagnostics for didChange v${v}`);
+      changes.push(p.at - t0);
+      await sleep(15);
     }
     const pos = typePositions(text);
     const time = async (
@@ -109,7 +152,8 @@ export async function toscaRequests(
       none(r) || (!Array.isArray(r) && ((r as { items?: unknown[] }).items ?? []).length === 0);
     return {
       readyMs: ready.at - client.spawnedAt,
-      didOpen: dist(opens),
+      didOpen: { ...dist(opens), samples: opens },
+      didChange: { ...dist(changes), samples: changes },
       diagnostics,
       hover: await time('textDocument/hover', pos.inside, 17, none),
       definition: await time('textDocument/definition', pos.inside, 13, none),
