@@ -24,6 +24,13 @@ interface SymbolList {
   lowered: string[];
   /** The index in `names` of each symbol's name. */
   nameOf: Uint32Array;
+  /**
+   * Scratch space of a query (each distinct name's score, each symbol's rank key), rewritten by every
+   * query: allocating 250 KB per query made collections part of the latency's tail. Queries run one at
+   * a time, and nothing returned points into them.
+   */
+  scores: Float64Array;
+  keys: Float64Array;
 }
 
 const ALL_SYMBOLS = memoKey<SymbolList>('workspaceSymbols.all');
@@ -47,7 +54,14 @@ function allSymbols(ws: WorkspaceContext): SymbolList {
       }
       nameOf[i] = at;
     }
-    return { symbols, names, lowered, nameOf };
+    return {
+      symbols,
+      names,
+      lowered,
+      nameOf,
+      scores: new Float64Array(names.length),
+      keys: new Float64Array(symbols.length),
+    };
   });
 }
 
@@ -64,14 +78,13 @@ const LENGTH_FIELD = 2 ** 20;
  * every match, so a short query matching tens of thousands of names never sorts them all.
  */
 export function workspaceSymbols(ws: WorkspaceContext, query: string, limit = 500): WorkspaceSymbol[] {
-  const { symbols, names, lowered, nameOf } = allSymbols(ws);
+  const { symbols, names, lowered, nameOf, scores: nameScores, keys } = allSymbols(ws);
   const lq = loweredForMatch(query);
-  const nameScores = new Float64Array(names.length);
   for (let u = 0; u < names.length; u++) nameScores[u] = fuzzyScoreLowered(query, lq, names[u]!, lowered[u]!);
-  const keys = new Float64Array(symbols.length);
   let matched = 0;
   for (let i = 0; i < symbols.length; i++) {
     const score = nameScores[nameOf[i]!]!;
+    keys[i] = 0;
     if (score <= 0) continue;
     const len = Math.min(symbols[i]!.name.length, LENGTH_FIELD - 1);
     keys[i] = score * LENGTH_FIELD + (LENGTH_FIELD - 1 - len);
