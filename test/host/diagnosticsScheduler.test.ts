@@ -329,6 +329,28 @@ describe('DiagnosticsScheduler (push clients)', () => {
     assert.equal(quiet, true);
   });
 
+  test('quietAfter: not before its delay, and not while a document opened meanwhile waits for its check', async () => {
+    const { clock, work, scheduler } = setup();
+    let started = false;
+    void scheduler.quietAfter(500).then(() => (started = true));
+    await clock.advance(100);
+    work.hold = true;
+    work.open(A, 'v1');
+    scheduler.didOpen(A);
+    await clock.advance(0);
+    await clock.advance(600);
+    assert.equal(started, false, 'the open document is still being checked');
+    work.release();
+    await clock.advance(QUIET_MS);
+    assert.equal(started, true);
+    let alone = false;
+    void scheduler.quietAfter(500).then(() => (alone = true));
+    await clock.advance(499);
+    assert.equal(alone, false);
+    await clock.advance(1);
+    assert.equal(alone, true);
+  });
+
   test('a syntax check still to come runs after its delay, and errors it finds make the document due', async () => {
     const { clock, work, scheduler } = setup();
     work.syntaxPending = true;

@@ -11,8 +11,15 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, utim
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Session } from '../../server/src/host/session.js';
+import { hash64 } from '../../server/src/util/hash.js';
 import { diskSummaryStore, loadCache } from '../../server/src/host/diskCache.js';
-import { CacheContents } from '../../server/src/index/cache.js';
+import {
+  CacheContents,
+  parseCache,
+  serialiseCache,
+  textSource,
+  type CachedFolder,
+} from '../../server/src/index/cache.js';
 
 let dir: string;
 let ws: string;
@@ -97,4 +104,47 @@ test('a folder changed just before it was listed is not kept', async () => {
   const kept = await loadCache(cacheFile);
   assert.ok(kept instanceof CacheContents);
   assert.equal(kept.folders.size, 0);
+});
+
+test('listings over several lines: the same at once and in slices; a damaged line loses only its rows', () => {
+  // 4,500 folders in a tree (each folder's row after its parent's, as the walk saves them): three lines; the
+  // last 300 are subfolders of folders of the second line.
+  const folders: [string, CachedFolder][] = [['/ws', { mtimeMs: 1, dirs: [], files: [] }]];
+  const add = (i: number, name: string) => {
+    const [parent, listing] = folders[i]!;
+    listing.dirs.push(name);
+    folders.push([`${parent}/${name}`, { mtimeMs: 1000 + folders.length, dirs: [], files: [`${name}.yaml`] }]);
+  };
+  for (let i = 0; folders.length < 4200; i++) for (let k = 0; k < 3 && folders.length < 4200; k++) add(i, `d${i}-${k}`);
+  for (let j = 0; j < 300; j++) add(2500 + j, `e${j}`);
+  const checksum = hash64;
+  const text = [...serialiseCache([], checksum, 1 << 20, undefined, undefined, folders)].join('');
+  assert.equal(text.match(/\t@folders\t/g)?.length, 3);
+  const parse = (t: string) => parseCache(textSource(t), t.length, checksum);
+  assert.deepEqual([...parse(text).folders], folders);
+  const paused: number[] = [];
+  return (async () => {
+    const c = parse(text);
+    let n = 0;
+    const sliced = await c.foldersInSlices(async () => void paused.push(n++));
+    assert.deepEqual([...sliced], folders);
+    assert.equal(paused.length, 2);
+    // A character of the second line changed (same length, so the other lines stay where they are):
+    // its rows fail their checksum, and so do the rows under them in the third line; the first line's hold.
+    const second = text.indexOf('\t@folders\t', text.indexOf('\t@folders\t') + 1);
+    const at = text.indexOf('d', second + 20);
+    const damaged = text.slice(0, at) + 'e' + text.slice(at + 1);
+    const got = parse(damaged).folders;
+    // Expected: every row outside the second line whose ancestors' rows are all outside it too.
+    const rowOf = new Map(folders.map(([p], i) => [p, i]));
+    const lost = (i: number): boolean => {
+      if (i >= 2000 && i < 4000) return true;
+      const p = folders[i]![0];
+      const parent = rowOf.get(p.slice(0, p.lastIndexOf('/')));
+      return parent !== undefined && lost(parent);
+    };
+    const expected = folders.filter((_, i) => !lost(i));
+    assert.equal(expected.length, 2200);
+    assert.deepEqual([...got], expected);
+  })();
 });

@@ -277,6 +277,22 @@ export class DiagnosticsScheduler<D> {
     }
   }
 
+  /**
+   * Resolves `ms` from now once `quiet()` holds too: background work that should not start before
+   * the first opens and requests of a session were answered (a warm start's check against the disk).
+   */
+  async quietAfter(ms: number): Promise<void> {
+    if (this.disposed) return;
+    await new Promise<void>((resolve) => {
+      const handle = this.clock.setTimeout(() => {
+        this.quietWaits.delete(handle);
+        resolve();
+      }, ms);
+      this.quietWaits.set(handle, resolve);
+    });
+    await this.quiet();
+  }
+
   /** Stops every timer and the running pass; nothing is scheduled after this. */
   dispose(): void {
     this.disposed = true;

@@ -129,24 +129,46 @@ export const RACY_MS = 2000;
 /**
  * The entries of a store, with the folder listings it kept. The listings are parsed when first
  * asked for: a warm start that is ready before it walks the folders (WorkspaceIndex.verifyCached)
- * does not pay for them before it is ready.
+ * does not pay for them before it is ready, and parses them a line at a time (`foldersInSlices`).
  */
 export class CacheContents extends Map<string, CachedEntry> {
   private listings: Map<string, CachedFolder> | undefined;
-  private foldersText: [string, Checksum] | undefined;
+  private foldersText: string[] = [];
+  private checksum: Checksum | undefined;
 
   get folders(): Map<string, CachedFolder> {
     if (!this.listings) {
+      const paths: (string | undefined)[] = [];
       this.listings = new Map();
-      if (this.foldersText) parseFolders(this.foldersText[0], this.foldersText[1], this.listings);
-      this.foldersText = undefined;
+      for (const line of this.foldersText) parseFolders(line, this.checksum!, this.listings, paths);
+      this.foldersText = [];
     }
     return this.listings;
   }
 
-  /** The store's folders line, parsed on first use of `folders`. */
+  /**
+   * The same as `folders`, parsed one line (FOLDER_ROWS rows) per `pause()`: parsed at once, the
+   * 30,000 listings of the bench's workspace held the event loop for 150-300 ms.
+   */
+  async foldersInSlices(pause: () => Promise<void>): Promise<Map<string, CachedFolder>> {
+    if (this.listings) return this.listings;
+    const paths: (string | undefined)[] = [];
+    const out = new Map<string, CachedFolder>();
+    const lines = this.foldersText;
+    for (let i = 0; i < lines.length; i++) {
+      if (i > 0) await pause();
+      parseFolders(lines[i]!, this.checksum!, out, paths);
+    }
+    // `folders` asked for meanwhile parsed them itself: one result for both.
+    if (this.listings) return this.listings;
+    this.foldersText = [];
+    return (this.listings = out);
+  }
+
+  /** One of the store's folders lines, in order, parsed on first use of `folders`. */
   keepFolders(line: string, checksum: Checksum): void {
-    this.foldersText = [line, checksum];
+    this.foldersText.push(line);
+    this.checksum = checksum;
     this.listings = undefined;
   }
 }
@@ -308,27 +330,40 @@ function parseNames(line: string, checksum: Checksum, entries: CachedEntry[]): v
 }
 
 /**
- * The folder listings are one line, `<checksum>\t@folders\t<JSON>`: one checksum and one JSON.parse
- * for all of them (a line per folder cost more than it saved). The JSON is an array of rows
- * `[parent, name, mtimeMs, [subfolder names], [file names]]` in walk order: `parent` is the index of
- * the parent folder's row (the path is its path, `/`, `name`), or -1 with `name` the full path.
- * A mismatch only means listing the folders again.
+ * The folder listings are lines `<checksum>\t@folders\t<JSON>` of FOLDER_ROWS rows each: one checksum
+ * and one JSON.parse per line (a line per folder cost more than it saved; one line for all held the
+ * event loop too long). The JSON is an array of rows `[parent, name, mtimeMs, [subfolder names],
+ * [file names]]` in walk order: `parent` is the index of the parent folder's row among all the lines'
+ * rows (the path is its path, `/`, `name`), or -1 with `name` the full path. A mismatch only means
+ * listing the folders again (a row whose parent's row failed fails too).
  */
 const FOLDERS_TAG = '\t@folders\t';
+const FOLDER_ROWS = 2000;
 
-function parseFolders(line: string, checksum: Checksum, out: Map<string, CachedFolder>): void {
+/** Parses one folders line into `out`; `paths` holds the path of every row of the lines before (undefined: failed). */
+function parseFolders(
+  line: string,
+  checksum: Checksum,
+  out: Map<string, CachedFolder>,
+  paths: (string | undefined)[],
+): void {
   const t0 = line.indexOf('\t');
-  if (t0 < 0 || line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return;
   let rows: unknown;
   try {
-    rows = JSON.parse(line.slice(t0 + FOLDERS_TAG.length));
+    rows =
+      t0 >= 0 && line.slice(0, t0) === checksum(line.slice(t0 + 1))
+        ? JSON.parse(line.slice(t0 + FOLDERS_TAG.length))
+        : undefined;
   } catch {
+    rows = undefined;
+  }
+  // The rows of a line that fails keep their places, as failed rows, so later lines' parents still line up.
+  if (!Array.isArray(rows)) {
+    paths.push(...new Array<undefined>(FOLDER_ROWS));
     return;
   }
-  if (!Array.isArray(rows)) return;
   const isName = (n: unknown) => typeof n === 'string' && n !== '' && !n.includes('/');
   const names = (v: unknown): v is string[] => Array.isArray(v) && v.every(isName);
-  const paths: (string | undefined)[] = [];
   for (const r of rows as unknown[]) {
     let p: string | undefined;
     if (Array.isArray(r) && r.length === 5) {
@@ -345,7 +380,7 @@ function parseFolders(line: string, checksum: Checksum, out: Map<string, CachedF
   }
 }
 
-function foldersLine(folders: Iterable<[string, CachedFolder]>, checksum: Checksum): string | undefined {
+function foldersLines(folders: Iterable<[string, CachedFolder]>, checksum: Checksum): string[] {
   const rows: [number, string, number, string[], string[]][] = [];
   const rowOf = new Map<string, number>();
   for (const [p, f] of folders) {
@@ -354,9 +389,12 @@ function foldersLine(folders: Iterable<[string, CachedFolder]>, checksum: Checks
     rowOf.set(p, rows.length);
     rows.push([parent ?? -1, parent === undefined ? p : p.slice(slash + 1), f.mtimeMs, f.dirs, f.files]);
   }
-  if (!rows.length) return undefined;
-  const body = `@folders\t${JSON.stringify(rows)}`;
-  return `${checksum(body)}\t${body}\n`;
+  const lines: string[] = [];
+  for (let i = 0; i < rows.length; i += FOLDER_ROWS) {
+    const body = `@folders\t${JSON.stringify(rows.slice(i, i + FOLDER_ROWS))}`;
+    lines.push(`${checksum(body)}\t${body}\n`);
+  }
+  return lines;
 }
 
 function parseLine(
@@ -445,8 +483,7 @@ export function* serialiseCache(
     const body = `@names\t${JSON.stringify(names)}`;
     lines.push(`${checksum(body)}\t${body}\n`);
   }
-  const listing = foldersLine(folders, checksum);
-  if (listing) lines.push(listing);
+  lines.push(...foldersLines(folders, checksum));
   for (const line of lines) {
     chunk += line;
     at += measure(line);

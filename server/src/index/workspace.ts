@@ -209,6 +209,12 @@ export class WorkspaceIndex {
    * event loop (the server: no open document waiting for its check, as the workspace pass does).
    */
   deferTo: (() => Promise<void>) | undefined;
+  /**
+   * What a warm start's background verification waits for before it starts (the server: a short
+   * pause after ready, then `deferTo`): the first opens and requests of a session come right after
+   * ready, and met its first steps (and the garbage collections they cause) there.
+   */
+  verifyAfter: (() => Promise<void>) | undefined;
   /** Figures of the last build, for the log and the benchmark. */
   lastBuild: BuildFigures = { files: 0, indexed: 0, fromCache: 0, bytes: 0, ms: 0, skipped: 0 };
   /** YAML files the last walks found over the size cap (never read), so the checker can say which. */
@@ -443,14 +449,18 @@ export class WorkspaceIndex {
     onReady();
     // What the ready callback sent leaves before the walk starts.
     await yieldToEventLoop();
+    await this.verifyAfter?.();
 
     const files: string[] = [];
-    const listings: Listings = {
-      kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(),
-      seen: new Map(),
-    };
     const changed: string[] = [];
     try {
+      const listings: Listings = {
+        kept:
+          cache instanceof CacheContents
+            ? await cache.foldersInSlices(() => this.verifyTurn())
+            : new Map<string, CachedFolder>(),
+        seen: new Map(),
+      };
       for (const root of this.roots) await this.walk(root, files, listings);
       const seen = new Set(files);
       const gone: [string, Entry][] = [];

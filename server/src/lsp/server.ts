@@ -48,6 +48,9 @@ interface InitOptions {
   triggerSuggestCommand?: unknown;
 }
 
+/** How long after ready a warm start's check of its entries against the disk waits (then for `quiet()`). */
+const VERIFY_START_MS = 500;
+
 export function startServer(connection: Connection, host: ServerHost): void {
   useUriPaths(host.uriPaths);
   let session: AnalysisSession | undefined;
@@ -112,6 +115,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   );
   // A warm start's check of the files against the disk steps aside for open documents, as the pass does.
   workspace.deferTo = () => scheduler.quiet();
+  // It starts a moment after ready: an editor opens its documents and asks its first requests right then, and
+  // the check's first steps (the folder listings, a stat of every folder) are not sliced finely enough for them.
+  workspace.verifyAfter = () => scheduler.quietAfter(VERIFY_START_MS);
   workspace.onChecked = () => scheduler.startWorkspacePass();
   packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 

@@ -49,6 +49,8 @@ export class WorkspaceSync {
 
   /** What the index's background verification defers to (the scheduler's `quiet`), set by the server. */
   deferTo: (() => Promise<void>) | undefined;
+  /** What the index's background verification waits for before it starts, set by the server. */
+  verifyAfter: (() => Promise<void>) | undefined;
 
   set progress(supported: boolean) {
     this.progressSupport = supported;
@@ -112,6 +114,7 @@ export class WorkspaceSync {
     let lastSent = 0;
     const index = session.index;
     index.deferTo = this.deferTo;
+    index.verifyAfter = this.verifyAfter;
     // A warm start is ready before its entries are checked against the disk (WorkspaceIndex.build):
     // told twice, with `verifying` the first time.
     let early = false;
@@ -228,6 +231,8 @@ export class WorkspaceSync {
       if (session.openPaths().length) break;
       try {
         const text = await session.fs.readText(p, WARM_UP_BYTES);
+        // A document opened while the file was read: its check comes first.
+        if (session.openPaths().length) break;
         if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));
       } catch {
         // Only a speed-up.
