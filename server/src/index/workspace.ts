@@ -116,6 +116,18 @@ export interface TypeResolution {
   isLmctl: boolean;
 }
 
+/** One entry added, changed or removed (`changesSince`): its kind before and after (undefined: not in the index). */
+export interface EntryChange {
+  /** The index's `generation` right after the change. */
+  generation: number;
+  path: string;
+  before: FileKind | undefined;
+  after: FileKind | undefined;
+}
+
+/** Entry changes `changesSince` can name (a burst of typing is one change per analysed version). */
+const RECENT_CHANGES = 64;
+
 /**
  * What changed in the index: the files, and why: an open document was re-analysed (`open`), a
  * file changed or disappeared on disk (`disk`), a build finished (`build`), a root was removed
@@ -191,6 +203,11 @@ export class WorkspaceIndex {
   };
   /** Counts every change to the entries (see `generation`). */
   private changes = 0;
+  /**
+   * The last entry changes (see `changesSince`), oldest first; every change after `from` is in it.
+   * A change with no single path (names linked or derived again for the whole index) empties it.
+   */
+  private readonly recent = { from: 0, list: [] as EntryChange[] };
   /** Counts the changes that may change what a type resolves to (see `resolutionGeneration`). */
   private resolutionChanges = 0;
   /** Counts files entering or leaving the index, or changing kind (see `fileSetGeneration`). */
@@ -436,6 +453,7 @@ export class WorkspaceIndex {
       this.installing = false;
       if (savedNames) {
         this.changes++;
+        this.logWholeIndex();
         this.contexts.clear();
         for (const [p, c] of cache) this.linkNames(p, c.names!);
       } else this.recomputeAllNames();
@@ -798,6 +816,31 @@ export class WorkspaceIndex {
   }
 
   /**
+   * The entries changed after `generation` (a value `generation` had), oldest first, or undefined
+   * when the log no longer reaches back that far: caches that follow the whole index (the TOSCA
+   * reverse import edges) update those files instead of walking every entry after a keystroke.
+   */
+  changesSince(generation: number): readonly EntryChange[] | undefined {
+    const r = this.recent;
+    if (generation < r.from || generation > this.changes) return undefined;
+    let i = r.list.length;
+    while (i > 0 && r.list[i - 1]!.generation > generation) i--;
+    return r.list.slice(i);
+  }
+
+  private logChange(path: string, before: FileKind | undefined, after: FileKind | undefined): void {
+    const r = this.recent;
+    r.list.push({ generation: this.changes, path, before, after });
+    if (r.list.length > RECENT_CHANGES) r.from = r.list.shift()!.generation;
+  }
+
+  /** A change the log cannot name (see `recent`). */
+  private logWholeIndex(): void {
+    this.recent.list.length = 0;
+    this.recent.from = this.changes;
+  }
+
+  /**
    * Changes whenever what a component type resolves to (`resolveType`: the names, the project
    * contexts, the target entries and their summaries) may have changed. Unlike `generation`, a
    * keystroke in an open descriptor leaves it as it was when the file keeps its kind and its
@@ -1032,6 +1075,7 @@ export class WorkspaceIndex {
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);
     this.changes++;
+    this.logChange(p, prev?.kind, kind);
     if (!prev || prev.kind !== kind) this.fileSetChanges++;
     const projectChanged =
       kind === 'lmproject' ||
@@ -1077,6 +1121,7 @@ export class WorkspaceIndex {
     if (prev.kind === 'tosca') this.toscaGeneration++;
     this.entries.delete(p);
     this.changes++;
+    this.logChange(p, prev.kind, undefined);
     this.resolutionChanges++;
     this.fileSetChanges++;
     this.contexts.delete(p);
@@ -1150,6 +1195,7 @@ export class WorkspaceIndex {
   private recomputeAllNames(): void {
     // Effective names may change: lists derived from the index (`derive`) are out of date.
     this.changes++;
+    this.logWholeIndex();
     this.resolutionChanges++;
     this.contexts.clear();
     for (const p of this.entries.keys()) this.recomputeName(p);
