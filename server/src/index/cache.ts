@@ -502,6 +502,8 @@ export function* serialiseCache(
  */
 export class LazySummary {
   private value: FileSummary | undefined;
+  /** Read since the last `releaseIfUnused` (a second chance: see there). */
+  private used = false;
   constructor(
     private json: string | StoredJson,
     private readonly kind: FileKind,
@@ -509,6 +511,7 @@ export class LazySummary {
   ) {}
 
   get(): FileSummary {
+    this.used = true;
     if (this.value === undefined) {
       let parsed: unknown;
       try {
@@ -534,6 +537,16 @@ export class LazySummary {
    */
   release(): void {
     this.value = undefined;
+  }
+
+  /**
+   * Releases the parsed form unless it was read since the last call (which starts a new period):
+   * during the workspace pass, the summaries the files checked lately still use stay parsed, the
+   * others go, so the pass does not hold every summary it parsed until it ends.
+   */
+  releaseIfUnused(): void {
+    if (!this.used) this.value = undefined;
+    this.used = false;
   }
 
   /** The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. */

@@ -76,6 +76,11 @@ class Entry implements IndexEntry {
     if (this.source instanceof LazySummary) this.source.release();
   }
 
+  /** `release` unless the summary was read since the last call (see `LazySummary.releaseIfUnused`). */
+  releaseIfUnused(): void {
+    if (this.source instanceof LazySummary) this.source.releaseIfUnused();
+  }
+
   summaryJson(): string | StoredJson {
     return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
   }
@@ -872,6 +877,15 @@ export class WorkspaceIndex {
    */
   releaseSummaries(): void {
     for (const e of this.entries.values()) if (!e.open) e.release();
+  }
+
+  /**
+   * Drops the parsed summaries of files nobody has open that were not read since the last call:
+   * called periodically during the workspace pass, it keeps what the files checked lately use (the
+   * descriptors of the same project, the widely shared ones) and lets the rest go.
+   */
+  releaseUnusedSummaries(): void {
+    for (const e of this.entries.values()) if (!e.open) e.releaseIfUnused();
   }
 
   /**

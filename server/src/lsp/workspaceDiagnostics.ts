@@ -44,6 +44,13 @@ interface Result {
 const SLICE_MS = 12;
 /** A pass that checked this many files drops the parsed summaries afterwards (memory). */
 const RELEASE_AFTER = 100;
+/**
+ * During a pass, the parsed summaries not read over the last this many files checked are dropped
+ * (memory: the pass would otherwise hold every summary it parsed until it ends). A file's references
+ * are mostly to descriptors of its own project, checked close to it, and the shared ones are read
+ * in every period, so few are parsed twice.
+ */
+const RELEASE_EVERY = 1000;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
@@ -323,6 +330,7 @@ export class WorkspaceDiagnostics {
         const s = stored?.get(p);
         if (s) reused++;
         r = s ? this.fromStored(p, s) : await this.check(p);
+        if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) this.session().index.releaseUnusedSummaries();
       } catch (e) {
         this.logError(`workspace diagnostics for ${p}`, e);
       }

@@ -20,7 +20,7 @@ import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { outlineYaml } from '../syntax/outline.js';
 import { reoutline } from '../syntax/outlineEdit.js';
-import { looksBinary } from '../syntax/limits.js';
+import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
 import type { YNode } from '../syntax/tree.js';
 
 /** The default size cap (lmDescriptors.maxFileSizeMB): larger files get the outline analysis only. */
@@ -136,7 +136,10 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  if (looksBinary(text)) {
+  // Most files have no control character: one scan of the text says so, and then neither the
+  // binary test nor the outline path's control-character problems need to scan it again.
+  const control = hasControlCharacters(text);
+  if (control && looksBinary(text)) {
     const problem: SyntaxProblem = {
       span: { start: 0, end: 0 },
       message:
@@ -190,7 +193,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       kind,
       lines,
       root: outlined,
-      problems: controlCharacterProblems(text),
+      problems: control ? controlCharacterProblems(text) : [],
       summary: summarise(kind, outlined),
       tooLarge: false,
       binary: false,

@@ -92,6 +92,14 @@ export function controlCharacters(text: string, max = 5): { offsets: number[]; c
   return { offsets, count };
 }
 
+// eslint-disable-next-line no-control-regex -- the same class as CONTROL, for a yes/no answer
+const ANY_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** True when `text` holds a character `controlCharacters` reports (one scan that stops at the first). */
+export function hasControlCharacters(text: string): boolean {
+  return ANY_CONTROL.test(text);
+}
+
 /**
  * True when the text is binary rather than YAML with a stray control character: in its first 8 KB,
  * four NUL characters or more, or at least two control characters and more than 1 in 200.

@@ -1,0 +1,64 @@
+/**
+ * The workspace pass drops parsed summaries as it goes (`WorkspaceIndex.releaseUnusedSummaries`): a
+ * summary read since the last call stays parsed, one not read is parsed again on its next use (and
+ * equals what it was), and an open document's summary is never dropped.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { diskSummaryStore } from '../../server/src/host/diskCache.js';
+import { Session } from '../../server/src/host/session.js';
+import { LazySummary } from '../../server/src/index/cache.js';
+import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+
+test('LazySummary.releaseIfUnused keeps a summary read in the period and drops one that was not', () => {
+  const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
+  const read = new LazySummary(json, 'resource');
+  const idle = new LazySummary(json, 'resource');
+  const a = read.get();
+  const b = idle.get();
+  // Both were read in the period that ends here: both stay.
+  read.releaseIfUnused();
+  idle.releaseIfUnused();
+  assert.equal(read.get(), a);
+  // `idle` was not read in the new period: the next call drops it, the read one stays.
+  read.releaseIfUnused();
+  idle.releaseIfUnused();
+  assert.equal(read.get(), a);
+  const again = idle.get();
+  assert.notEqual(again, b);
+  assert.deepEqual(again, b);
+});
+
+test('the index drops the unused summaries of files nobody has open, from a warm start', async () => {
+  const files = {
+    '/ws/a/Definitions/lm/resource.yaml': 'name: resource::a::1.0\nproperties:\n  port:\n    type: integer\n',
+    '/ws/b/Definitions/lm/resource.yaml': 'name: resource::b::1.0\nproperties: {}\n',
+  };
+  const fs = new MemoryFileSystem(files);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-release-'));
+  const open = async () => {
+    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
+    session.index.addRoot('/ws');
+    await session.index.build();
+    return session;
+  };
+  // The first session writes the cache; the second one's summaries are read from it when needed.
+  await open();
+  const s = await open();
+  assert.equal(s.index.lastBuild.fromCache, 2);
+  const a = s.index.get('/ws/a/Definitions/lm/resource.yaml')!;
+  const b = s.index.get('/ws/b/Definitions/lm/resource.yaml')!;
+  const sa = a.summary;
+  const sb = b.summary;
+  s.index.releaseUnusedSummaries();
+  assert.equal(a.summary, sa);
+  s.index.releaseUnusedSummaries();
+  // Only `a` was read since: `b` is parsed again, with the same content.
+  assert.equal(a.summary, sa);
+  assert.notEqual(b.summary, sb);
+  assert.deepEqual(b.summary, sb);
+  rmSync(dir, { recursive: true, force: true });
+});
