@@ -10,7 +10,7 @@ import {
   type DidChangeWatchedFilesParams,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver';
-import { computeDiagnostics } from '../features/diagnostics.js';
+import { computeDiagnosticsInSlices } from '../features/diagnostics.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import type { ServerHost } from '../host/serverHost.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
@@ -21,6 +21,9 @@ import { nextTurn } from '../util/turn.js';
 /** Descriptors up to this size are picked for the warm-up; the warm-up stops after WARM_UP_MS. */
 const WARM_UP_BYTES = 256 * 1024;
 const WARM_UP_MS = 1500;
+/** The warm-up's rules run in slices this long (ms); an open document stops it at the end of one. */
+const WARM_UP_SLICE_MS = 4;
+const WARM_UP_STOPPED = new Error('warm-up stopped: a document is open');
 
 /** The server's watched-file globs (one registration). */
 export const WATCHED_FILE_GLOBS = [
@@ -210,8 +213,8 @@ export class WorkspaceSync {
   /**
    * The index only uses the outline scanner, so the first opened file would pay for compiling the
    * full YAML parser and the rules (100+ ms on a big assembly). After indexing, analyse a few real
-   * descriptors of the workspace in the background (small ones, one per event-loop turn, results
-   * dropped, within a time budget) so the optimising compiler has seen real input before the first
+   * descriptors of the workspace in the background (small ones, in short slices, results dropped,
+   * within a time budget, stopped by the first open) so the optimising compiler has seen real input before the first
    * didOpen. Files are read through the size-capped, special-file-safe reader.
    */
   private async warmUp(): Promise<void> {
@@ -233,7 +236,21 @@ export class WorkspaceSync {
         const text = await session.fs.readText(p, WARM_UP_BYTES);
         // A document opened while the file was read: its check comes first.
         if (session.openPaths().length) break;
-        if (text !== undefined) computeDiagnostics(session.context(session.analyse(p, text, -1)));
+        if (text === undefined) continue;
+        // In slices, so a document opened meanwhile waits for one slice, not for the file's rules.
+        const stop = await computeDiagnosticsInSlices(
+          session.context(session.analyse(p, text, -1)),
+          {},
+          async () => {
+            await nextTurn();
+            if (session.openPaths().length) throw WARM_UP_STOPPED;
+          },
+          WARM_UP_SLICE_MS,
+        ).then(
+          () => false,
+          (e: unknown) => e === WARM_UP_STOPPED,
+        );
+        if (stop) break;
       } catch {
         // Only a speed-up.
       }
