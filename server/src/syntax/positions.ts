@@ -27,6 +27,13 @@ export class LineIndex {
 
   constructor(readonly text: string) {
     const starts = [0];
+    // Without a carriage return (most files), `indexOf` finds the line feeds several times faster than
+    // a loop over every character: this runs on every keystroke over the whole text.
+    if (text.indexOf('\r') < 0) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.lineStarts = starts;
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 10 /* \n */) starts.push(i + 1);

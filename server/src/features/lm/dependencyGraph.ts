@@ -26,7 +26,7 @@ import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YNode } from '../../syntax/tree.js';
 import { loopsThrough, spellLoop } from '../../util/graphLoops.js';
 import { memo, memoKey } from '../../model/document.js';
-import { collectDottedItems } from './dotted.js';
+import { collectDottedItems, type DottedItem } from './dotted.js';
 import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';
 import type { FeatureContext } from '../types.js';
 
@@ -133,12 +133,20 @@ function topLevelComponents(refs: readonly ResolvedRef[]): (prop: string) => Set
 function relationshipsOf(ctx: FeatureContext, known: Set<string>): LmRelationship[] {
   const rels = asMap(get(asMap(ctx.doc.root), 'relationships'));
   if (!rels) return [];
-  const items = collectDottedItems(ctx.doc);
+  // The items grouped by relationship once: filtering all of them for each relationship made a large
+  // assembly's graph quadratic (hundreds of relationships, thousands of items, on every keystroke).
+  const byRelationship = new Map<string, DottedItem[]>();
+  for (const i of collectDottedItems(ctx.doc)) {
+    if (i.relationship === undefined) continue;
+    const list = byRelationship.get(i.relationship);
+    if (list) list.push(i);
+    else byRelationship.set(i.relationship, [i]);
+  }
   const out: LmRelationship[] = [];
   for (const rp of rels.pairs) {
     const name = rp.key.text;
     const body = asMap(rp.value);
-    const mine = items.filter((i) => i.relationship === name);
+    const mine = byRelationship.get(name) ?? [];
     const heads = (where: 'source-capabilities' | 'target-requirements') => [
       ...new Set(mine.filter((i) => i.where === where && known.has(i.head)).map((i) => i.head)),
     ];
@@ -217,11 +225,16 @@ export function buildLmGraph(ctx: FeatureContext, summary: DescriptorSummary, re
     const scope = r.occ.scope;
     if (scope.kind !== 'component') continue;
     const from = scope.component.name;
-    const label = `\${${r.occ.ref.raw}}`;
-    const base = { from, kind: 'mapping' as const, span: r.occ.ref.span, label, waitsAt: 1, releasedAt: 3 };
-    if (r.root.kind === 'component' && !r.root.via) edges.push({ ...base, to: r.root.component.name });
-    else if (r.root.kind === 'property') {
-      for (const to of viaTop(r.root.decl.name)) edges.push({ ...base, to, via: r.root.decl.name });
+    const span = r.occ.ref.span;
+    // Written out, not spread from a shared base: a big assembly makes hundreds of edges per keystroke.
+    if (r.root.kind === 'component' && !r.root.via) {
+      const to = r.root.component.name;
+      edges.push({ from, kind: 'mapping', span, label: `\${${r.occ.ref.raw}}`, waitsAt: 1, releasedAt: 3, to });
+    } else if (r.root.kind === 'property') {
+      const via = r.root.decl.name;
+      const label = `\${${r.occ.ref.raw}}`;
+      for (const to of viaTop(via))
+        edges.push({ from, kind: 'mapping', span, label, waitsAt: 1, releasedAt: 3, to, via });
     }
   }
 

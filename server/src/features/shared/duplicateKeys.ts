@@ -3,10 +3,19 @@
  * of the two values, so the other one is lost. The parser's own duplicate-key error is switched off
  * (syntax/parse.ts) because this rule says which line holds the first one.
  */
-import type { YNode } from '../../syntax/tree.js';
+import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Rule, RuleContextBase } from './rule.js';
 
 const MAX_DEPTH = 100;
+/** Mappings with at most this many entries look for an earlier equal key by comparing. */
+const SMALL_MAP = 8;
+
+/** Where the first entry before `i` with the same key starts, if any. */
+function firstBefore(pairs: readonly YPair[], i: number): number | undefined {
+  const key = pairs[i]!.key.text;
+  for (let j = 0; j < i; j++) if (pairs[j]!.key.text === key) return pairs[j]!.key.span.start;
+  return undefined;
+}
 
 /** The duplicate-key rule reporting `code`. */
 export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Rule<Ctx> {
@@ -16,9 +25,12 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
       const visit = (n: YNode | null, depth: number): void => {
         if (!n || depth > MAX_DEPTH) return;
         if (n.kind === 'map') {
-          const seen = new Map<string, number>();
-          for (const p of n.pairs) {
-            const prev = seen.get(p.key.text);
+          // Most mappings are small: their earlier keys are compared in place, without a Map per
+          // mapping (this walk allocates for the whole tree on every keystroke).
+          const seen = n.pairs.length > SMALL_MAP ? new Map<string, number>() : undefined;
+          for (let i = 0; i < n.pairs.length; i++) {
+            const p = n.pairs[i]!;
+            const prev = seen ? seen.get(p.key.text) : firstBefore(n.pairs, i);
             if (prev !== undefined) {
               const line = ctx.doc.lines.positionAt(prev).line + 1;
               ctx.report({
@@ -29,7 +41,7 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
                   `Duplicate key \`${p.key.text}\` (first on line ${line}); YAML loaders keep only one of them. ` +
                   'Merge or remove one.',
               });
-            } else seen.set(p.key.text, p.key.span.start);
+            } else seen?.set(p.key.text, p.key.span.start);
             visit(p.value, depth + 1);
           }
         } else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1);

@@ -42,7 +42,24 @@ const KNOWN_KEYS: ReadonlySet<string> = (() => {
   return out;
 })();
 
-const FUSED = /^(\s*(?:-\s+)?)([A-Za-z][A-Za-z0-9_-]*):([^\s:#].*)$/;
+export const FUSED = /^(\s*(?:-\s+)?)([A-Za-z][A-Za-z0-9_-]*):([^\s:#].*)$/;
+
+/**
+ * The lines, in order and each once, with a colon not followed by a space, colon or `#`: every line
+ * FUSED matches is one (one scan of the text instead of FUSED on each of its lines, per keystroke).
+ */
+export function colonLines(text: string, starts: readonly number[]): number[] {
+  const out: number[] = [];
+  // A regular expression of its own per call: its `lastIndex` is state.
+  const colon = /:[^\s:#]/g;
+  let line = 0;
+  for (let c = colon.exec(text); c; c = colon.exec(text)) {
+    while (line + 1 < starts.length && starts[line + 1]! <= c.index) line++;
+    out.push(line);
+    colon.lastIndex = line + 1 < starts.length ? starts[line + 1]! : text.length;
+  }
+  return out;
+}
 
 export const fusedKeysRule: LmRule = {
   codes: ['LM024'],
@@ -50,21 +67,27 @@ export const fusedKeysRule: LmRule = {
   check(ctx) {
     const { text, lines } = ctx.doc;
     if (text.indexOf(':') < 0) return;
-    // Multi-line scalars (block text, folded plain or quoted text): their lines are not keys.
-    const multi: { start: number; end: number }[] = [];
-    walkScalars(ctx.doc.root, (s) => {
-      if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
-        multi.push(s.span);
-    });
+    // Multi-line scalars (block text, folded plain or quoted text): their lines are not keys. Found
+    // only once a line needs them (most files have no fused key).
+    let multi: { start: number; end: number }[] | undefined;
+    const multiLine = () => {
+      if (multi) return multi;
+      const out: { start: number; end: number }[] = [];
+      walkScalars(ctx.doc.root, (s) => {
+        if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
+          out.push(s.span);
+      });
+      return (multi = out);
+    };
     const known = KNOWN_KEYS;
-    for (let line = 0; line < lines.lineCount; line++) {
+    for (const line of colonLines(text, lines.lineStarts)) {
       const lt = lines.lineText(line);
       const m = FUSED.exec(lt);
       if (!m) continue;
       const key = m[2]!;
       if (!known.has(key)) continue;
       const start = lines.lineStarts[line]! + m[1]!.length;
-      if (multi.some((sp) => sp.start < start && start < sp.end)) continue;
+      if (multiLine().some((sp) => sp.start < start && start < sp.end)) continue;
       const rest = m[3]!.replace(/\s+#.*$/, '').trimEnd();
       const fused = `${key}:${rest}`;
       ctx.report({
