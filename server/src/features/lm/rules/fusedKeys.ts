@@ -53,11 +53,20 @@ export const fusedKeysRule: LmRule = {
     // Multi-line scalars (block text, folded plain or quoted text): their lines are not keys.
     const multi: { start: number; end: number }[] = [];
     walkScalars(ctx.doc.root, (s) => {
-      if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
-        multi.push(s.span);
+      const nl = text.indexOf('\n', s.span.start);
+      if ((nl >= 0 && nl < s.span.end) || s.style === 'literal' || s.style === 'folded') multi.push(s.span);
     });
     const known = KNOWN_KEYS;
-    for (let line = 0; line < lines.lineCount; line++) {
+    // Only lines with a colon followed by something other than a space, a colon or `#` can match
+    // FUSED (its key's colon is one): found by scanning the colons, not matching every line.
+    let last = -1;
+    for (let at = text.indexOf(':'); at >= 0; at = text.indexOf(':', at + 1)) {
+      const next = text.charCodeAt(at + 1);
+      if (Number.isNaN(next) || next === 32 || next === 9 || next === 10 || next === 13 || next === 58 || next === 35)
+        continue;
+      const line = lines.positionAt(at).line;
+      if (line === last) continue;
+      last = line;
       const lt = lines.lineText(line);
       const m = FUSED.exec(lt);
       if (!m) continue;
