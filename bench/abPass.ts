@@ -2,7 +2,8 @@
  * A/B of the workspace phase's passes between two builds, alternated (the machine is shared):
  *   node --import tsx bench/abPass.ts <root> <label>=<dist/server.js>:<cacheDir> ... [--rounds N]
  * Prints, per run, the first pass and the restart pass (time, reports, peak RSS). AB_NODE_FLAGS adds node
- * flags to the servers (e.g. "--cpu-prof --cpu-prof-dir=DIR").
+ * flags to the servers (e.g. "--cpu-prof --cpu-prof-dir=DIR"). `--first-only`: the first pass alone (no edits,
+ * requests or restart), which is quicker on a loaded machine.
  */
 import { workspacePhase } from './workspacePhase.js';
 
@@ -22,12 +23,25 @@ async function main(): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     for (const b of builds) {
       const flags = process.env['AB_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
-      const f = await workspacePhase(b.serverJs, process.cwd(), root, b.cacheDir, flags, 5);
+      const f = await workspacePhase(
+        b.serverJs,
+        process.cwd(),
+        root,
+        b.cacheDir,
+        flags,
+        5,
+        args.includes('--first-only'),
+      );
       process.stdout.write(
         JSON.stringify({
           round: r,
           build: b.label,
-          first: f.fullPass && { ms: Math.round(f.fullPass.ms), reports: f.fullPass.reports, hwmMB: f.fullPass.hwmMB },
+          first: f.fullPass && {
+            ms: Math.round(f.fullPass.ms),
+            cpuMs: f.fullPass.cpuMs,
+            reports: f.fullPass.reports,
+            hwmMB: f.fullPass.hwmMB,
+          },
           restart: f.restartPass && {
             ms: Math.round(f.restartPass.ms),
             same: f.restartPass.sameReports,

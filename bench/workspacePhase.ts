@@ -34,6 +34,8 @@ export interface WorkspaceFigures {
 
 interface PassFigures {
   ms: number;
+  /** The server's CPU time over the pass (from /proc; whatever else it did meanwhile included). */
+  cpuMs?: number;
   reports: number;
   withProblems: number;
   hwmMB?: number;
@@ -125,11 +127,14 @@ async function startServer(client: BenchClient, root: string, cacheDir: string):
 /** One full `workspace/diagnostic` pass with no previous results. */
 async function fullPass(client: BenchClient): Promise<{ figures: PassFigures; reports: Report[] }> {
   const t0 = performance.now();
+  const c0 = client.cpuMs();
   const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 300_000);
+  const c1 = client.cpuMs();
   const reports = first.items;
   const mem = client.memory();
   const figures: PassFigures = {
     ms: performance.now() - t0,
+    ...(c0 !== undefined && c1 !== undefined ? { cpuMs: c1 - c0 } : {}),
     reports: reports.length,
     withProblems: reports.filter((r) => (r.items?.length ?? 0) > 0).length,
     ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),
@@ -145,6 +150,8 @@ export async function workspacePhase(
   cacheDir: string,
   nodeFlags: string[],
   samples: number,
+  /** Only the first full pass (for alternated A/B runs of it: bench/abPass.ts `--first-only`). */
+  firstOnly = false,
 ): Promise<WorkspaceFigures> {
   const f: WorkspaceFigures = {};
   // The first pass checks every file: no findings from an earlier run.
@@ -163,6 +170,7 @@ export async function workspacePhase(
     log(
       `workspace diagnostics: full pass ${ms(f.fullPass.ms)}, ${reports.length} reports, peak ${f.fullPass.hwmMB} MB`,
     );
+    if (firstOnly) return f;
     const previous = new Map(reports.filter((r) => r.resultId).map((r) => [r.uri, r.resultId!]));
 
     // A resource edit -> the refreshed report of its assembly.

@@ -74,8 +74,8 @@ export const fusedKeysRule: LmRule = {
       if (multi) return multi;
       const out: { start: number; end: number }[] = [];
       walkScalars(ctx.doc.root, (s) => {
-        if (text.slice(s.span.start, s.span.end).includes('\n') || s.style === 'literal' || s.style === 'folded')
-          out.push(s.span);
+        const nl = text.indexOf('\n', s.span.start);
+        if ((nl >= 0 && nl < s.span.end) || s.style === 'literal' || s.style === 'folded') out.push(s.span);
       });
       return (multi = out);
     };
