@@ -61,7 +61,9 @@ test('the outline scanner gives up (null) on what it does not model', () => {
     'a: [1,\n2]\n',
     'a: [x\n  y]\n',
     '---#x\na: 1\n',
-    'a: "x\\ty"\n',
+    'a: "x\\Uffff"\n',
+    'a: "x\\ud800"\n',
+    'a: "x\\q"\n',
     '? a\n: b\n',
   ]) {
     assert.equal(outlineYaml(src), null, JSON.stringify(src));
@@ -100,6 +102,20 @@ test('anchors and aliases in block positions: the same tree as the full parser, 
   const last = list?.kind === 'seq' ? list.items[2] : undefined;
   assert.equal(last?.kind === 'alias' ? last.target?.kind : undefined, 'scalar');
   assert.equal(last?.kind === 'alias' && last.target?.kind === 'scalar' ? last.target.text : undefined, 'text\n');
+});
+
+test('escapes in double-quoted scalars decode as the full parser decodes them', () => {
+  const src = [
+    'a: "Hello\\n"',
+    'b: "tab\\there \\"quoted\\" back\\\\slash \\/ \\x41\\u00e9\\0\\e\\_\\N\\L\\P\\a\\b\\v\\f\\r\\ "',
+    '"k\\u0041": [ "x\\ty", { "q\\"": 1 } ]',
+    '',
+  ].join('\n');
+  const full = parseYaml(src);
+  assert.deepEqual(full.problems, []);
+  const fast = outlineYaml(src);
+  assert.ok(fast);
+  assert.equal(treeDiff(fast, full.root), null);
 });
 
 test('outline scalars resolve like the YAML 1.2 core schema', () => {

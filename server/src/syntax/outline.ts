@@ -29,6 +29,27 @@ interface Line {
 }
 
 const SP = 32;
+
+/** The one-character escapes of double-quoted scalars (YAML 1.2 §5.7) and what they stand for. */
+const ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+};
 const HASH = 35;
 
 /**
@@ -743,8 +764,10 @@ class OutlineScanner {
         return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'single', value, text: value };
       }
       if (q === '"' && ch === '\\') {
-        // Escapes are rare in descriptors; let the full parser decode them.
-        throw new Bail();
+        const e = this.escape(i, limit);
+        value += e.text;
+        i = e.next;
+        continue;
       }
       if (q === '"' && ch === '"') {
         return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'double', value, text: value };
@@ -753,6 +776,24 @@ class OutlineScanner {
       i++;
     }
     throw new Bail();
+  }
+
+  /**
+   * The escape at `i` (a backslash) of a double-quoted scalar, as YAML 1.2 decodes it (§5.7); the
+   * rarer forms (`\U`, a surrogate, an escaped line break or tab) are left to the parser.
+   */
+  private escape(i: number, limit: number): { text: string; next: number } {
+    const c = this.src[i + 1];
+    if (c === undefined || i + 1 >= limit) throw new Bail();
+    const simple = ESCAPES[c];
+    if (simple !== undefined) return { text: simple, next: i + 2 };
+    const digits = c === 'x' ? 2 : c === 'u' ? 4 : 0;
+    if (!digits) throw new Bail();
+    const hex = this.src.slice(i + 2, i + 2 + digits);
+    if (i + 2 + digits > limit || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) throw new Bail();
+    const code = parseInt(hex, 16);
+    if (code >= 0xd800 && code <= 0xdfff) throw new Bail();
+    return { text: String.fromCharCode(code), next: i + 2 + digits };
   }
 
   /**
