@@ -15,6 +15,23 @@ export function treeDiff(a: YNode | null, b: YNode | null, path = '$'): string |
       return `${path}: span ${JSON.stringify(a.span)} vs ${JSON.stringify(b.span)}`;
     return null;
   }
+  if (a.kind === 'alias' && b.kind === 'alias') {
+    // The target is a node compared where it stands in the tree: here, which node it is (kind and span).
+    const at = a.target;
+    const bt = b.target;
+    const same =
+      a.name === b.name &&
+      a.span.start === b.span.start &&
+      a.span.end === b.span.end &&
+      !!a.tooLarge === !!b.tooLarge &&
+      (at && bt ? at.kind === bt.kind && at.span.start === bt.span.start && at.span.end === bt.span.end : at === bt);
+    if (!same)
+      return (
+        `${path}: alias ${JSON.stringify([a.name, a.span, at?.kind, at?.span])} vs ` +
+        `${JSON.stringify([b.name, b.span, bt?.kind, bt?.span])}`
+      );
+    return null;
+  }
   if ((a.kind === 'map' || a.kind === 'seq') && (b.kind === 'map' || b.kind === 'seq')) {
     if (a.span.start !== b.span.start || a.span.end !== b.span.end)
       return `${path}: ${a.kind} span ${JSON.stringify(a.span)} vs ${JSON.stringify(b.span)}`;

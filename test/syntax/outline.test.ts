@@ -48,18 +48,74 @@ test('the outline scanner builds the same tree as the full parser (corpus and ex
 
 test('the outline scanner gives up (null) on what it does not model', () => {
   for (const src of [
-    'a: &x 1\nb: *x\n',
+    'a: [&x 1, *x]\n',
+    'a: &x 1\nb: *y\n',
+    'a: *x\nb: &x 1\n',
+    'a: &x\n  b: *x\n',
+    '&x a: 1\n',
+    'a: &x\nb: 1\n',
+    'a: &x !t 1\n',
     'a: !tag 1\n',
     '--- \na: 1\n---\nb: 2\n',
     'a:\n\t- 1\n',
     'a: [1,\n2]\n',
     'a: [x\n  y]\n',
     '---#x\na: 1\n',
-    'a: "x\\ty"\n',
+    'a: "x\\Uffff"\n',
+    'a: "x\\ud800"\n',
+    'a: "x\\q"\n',
     '? a\n: b\n',
   ]) {
     assert.equal(outlineYaml(src), null, JSON.stringify(src));
   }
+});
+
+test('anchors and aliases in block positions: the same tree as the full parser, targets included', () => {
+  const src = [
+    'dsl_definitions:',
+    '  port: &port 8080',
+    '  props: &props',
+    '    a: 1',
+    '    b: [x, y]',
+    '  items: &items',
+    '  - one',
+    '  - &two "two"',
+    'node: *props',
+    'merged:',
+    '  <<: *props',
+    '  c: *port # a comment',
+    'list:',
+    '  - *two',
+    '  - &port |',
+    '    text',
+    '  - *port',
+    '  - *items',
+    '',
+  ].join('\n');
+  const fast = outlineYaml(src);
+  const full = parseYaml(src);
+  assert.deepEqual(full.problems, []);
+  assert.ok(fast);
+  assert.equal(treeDiff(fast, full.root), null);
+  // The later `&port` (the block scalar) is the target of the last alias, as in the parser.
+  const list = fast.kind === 'map' ? fast.pairs.find((p) => p.key.text === 'list')?.value : null;
+  const last = list?.kind === 'seq' ? list.items[2] : undefined;
+  assert.equal(last?.kind === 'alias' ? last.target?.kind : undefined, 'scalar');
+  assert.equal(last?.kind === 'alias' && last.target?.kind === 'scalar' ? last.target.text : undefined, 'text\n');
+});
+
+test('escapes in double-quoted scalars decode as the full parser decodes them', () => {
+  const src = [
+    'a: "Hello\\n"',
+    'b: "tab\\there \\"quoted\\" back\\\\slash \\/ \\x41\\u00e9\\0\\e\\_\\N\\L\\P\\a\\b\\v\\f\\r\\ "',
+    '"k\\u0041": [ "x\\ty", { "q\\"": 1 } ]',
+    '',
+  ].join('\n');
+  const full = parseYaml(src);
+  assert.deepEqual(full.problems, []);
+  const fast = outlineYaml(src);
+  assert.ok(fast);
+  assert.equal(treeDiff(fast, full.root), null);
 });
 
 test('outline scalars resolve like the YAML 1.2 core schema', () => {

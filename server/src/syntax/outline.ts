@@ -5,7 +5,9 @@
  * It indexes files that are not open, and the command-line checker reads every file with it. It
  * handles block maps and sequences, plain, quoted and block scalars, multi-line plain scalars,
  * comments, one-line flow collections, nested ones included (`{}`, `['*']`, `{ get_property: [
- * SELF, port ] }`), and a final `...` document end marker. Anything else (anchors, aliases, tags,
+ * SELF, port ] }`), a final `...` document end marker, and anchors and aliases in block positions
+ * (`key: &name value`, `key: &name` over a block, `key: *name`, `- *name`; TOSCA's `dsl_definitions`
+ * exist for them). Anything else (anchors and aliases inside flow collections or on keys, tags,
  * directives, several documents, tabs outside block scalars, multi-line flow or quoted scalars,
  * complex keys, odd indentation) makes it give up and return `null`; the caller then runs the
  * full parser. It never reports errors: it gives up on everything the full parser would report,
@@ -13,7 +15,8 @@
  * outline tests hold it to that over the corpus and over thousands of seeded mutations of it.
  */
 import { MAX_NESTING } from './limits.js';
-import type { YMap, YNode, YPair, YScalar, YSeq } from './tree.js';
+import { capAliases, type SyntaxProblem } from './parse.js';
+import type { YAlias, YMap, YNode, YPair, YScalar, YSeq } from './tree.js';
 
 class Bail extends Error {}
 
@@ -26,6 +29,27 @@ interface Line {
 }
 
 const SP = 32;
+
+/** The one-character escapes of double-quoted scalars (YAML 1.2 §5.7) and what they stand for. */
+const ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+};
 const HASH = 35;
 
 /**
@@ -34,6 +58,17 @@ const HASH = 35;
  * that is a mapping), so a tree the scanner returns never needs that error.
  */
 const MAX_DEPTH = Math.floor(MAX_NESTING / 2) - 4;
+
+/**
+ * The trees the scanner built with anchors or aliases in them. An alias points at its anchor's node
+ * object, so an edit must not keep part of such a tree and build the rest again (`reoutline`).
+ */
+const ANCHORED = new WeakSet<YNode>();
+
+/** True when `root` is a tree of the scanner that holds anchors or aliases. */
+export function hasAnchors(root: YNode): boolean {
+  return ANCHORED.has(root);
+}
 
 export function outlineYaml(text: string): YNode | null {
   try {
@@ -66,6 +101,11 @@ class OutlineScanner {
   private lines: Line[] = [];
   private li = 0;
   private depth = 0;
+  /** Anchors defined so far (null while the anchored node is being read), and the aliases made. */
+  private anchors: Map<string, YNode | null> | undefined;
+  private readonly aliases: YAlias[] = [];
+  /** Reading one entry again (`outlineRange`): its anchors could be another entry's aliases' targets. */
+  private inRange = false;
 
   /** `limit`: where the text the scanner reads ends (the whole text but for `outlineRange`). */
   constructor(
@@ -74,6 +114,7 @@ class OutlineScanner {
   ) {}
 
   runRange(from: number, depth: number): YMap | null {
+    this.inRange = true;
     const s = this.src;
     const range = s.slice(from, this.limit);
     // What `run` checks of the whole text, for the range (the rest passed these checks before).
@@ -148,6 +189,13 @@ class OutlineScanner {
     const first = this.lines[this.li]!;
     const node = this.parseNodeAt(first.first - first.start, first.first);
     if (this.li < this.lines.length) throw new Bail();
+    if (this.anchors) {
+      // Aliases that expand too far are the parser's to report (parse.ts drops their targets).
+      const problems: SyntaxProblem[] = [];
+      capAliases(this.aliases, problems);
+      if (problems.length) throw new Bail();
+      ANCHORED.add(node);
+    }
     return node;
   }
 
@@ -192,7 +240,7 @@ class OutlineScanner {
       } else if (this.keyAt(p, line.end)) {
         item = this.parseMap(afterCol, p);
       } else {
-        item = this.parseInlineValue(p, line, col);
+        item = this.parseInlineValue(p, line, col, true);
       }
       // `-` with nothing: the parser drops the empty item; rare enough to leave to it.
       if (!item) throw new Bail();
@@ -276,12 +324,14 @@ class OutlineScanner {
   }
 
   /** A value that starts on the current line at `p`; advances past the lines it uses. */
-  private parseInlineValue(p: number, line: Line, parentCol: number): YNode {
+  private parseInlineValue(p: number, line: Line, parentCol: number, inSeq = false): YNode {
     const s = this.src;
     const c = s.charCodeAt(p);
-    // & anchor, * alias, ! tag, % @ ` reserved, ? complex key; `]` `}` `,` cannot start a plain
+    if (c === 38 /* & */) return this.parseAnchored(p, line, parentCol, inSeq);
+    if (c === 42 /* * */) return this.parseAlias(p, line);
+    // ! tag, % @ ` reserved, ? complex key; `]` `}` `,` cannot start a plain
     // scalar, and `- ` here would be a sequence on the key's line (an error) or a nested one.
-    if (c === 38 || c === 42 || c === 33 || c === 37 || c === 64 || c === 96 || c === 63) throw new Bail();
+    if (c === 33 || c === 37 || c === 64 || c === 96 || c === 63) throw new Bail();
     if (c === 93 || c === 125 || c === 44) throw new Bail();
     if (c === 45 /* - */ && (p + 1 >= line.end || s.charCodeAt(p + 1) === SP)) throw new Bail();
     if (c === 124 /* | */ || c === 62 /* > */) return this.parseBlockScalar(p, line, parentCol);
@@ -293,6 +343,65 @@ class OutlineScanner {
       return q;
     }
     return this.parsePlain(p, line, parentCol);
+  }
+
+  /** The end of the anchor or alias name after the indicator at `p`: up to a space or the line end. */
+  private nameEnd(p: number, lineEnd: number): number {
+    const s = this.src;
+    let e = p + 1;
+    while (e < lineEnd) {
+      const ch = s.charCodeAt(e);
+      if (ch === SP) break;
+      // Flow indicators end a name for the parser; a tab is separation for some readers only.
+      if (ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125 || ch === 9) throw new Bail();
+      e++;
+    }
+    if (e === p + 1) throw new Bail();
+    return e;
+  }
+
+  /**
+   * `&name value` or `&name` over a block: the node is the value's, with the value's span (the
+   * parser's spans leave the anchor out). Anchors on keys, on empty values or before another property
+   * are left to the parser.
+   */
+  private parseAnchored(p: number, line: Line, parentCol: number, inSeq: boolean): YNode {
+    if (this.inRange) throw new Bail();
+    const s = this.src;
+    const e = this.nameEnd(p, line.end);
+    const name = s.slice(p + 1, e);
+    let q = e;
+    while (q < line.end && s.charCodeAt(q) === SP) q++;
+    const anchors = (this.anchors ??= new Map());
+    // An alias inside the anchored node would be read differently: mark it as being read.
+    anchors.set(name, null);
+    let node: YNode | null;
+    if (this.contentEnd(q, line.end) === q) {
+      this.li++;
+      node = this.parseChildBlock(parentCol, inSeq);
+    } else {
+      const c = s.charCodeAt(q);
+      if (c === 38 || c === 42 || c === 33 || this.keyAt(q, line.end)) throw new Bail();
+      node = this.parseInlineValue(q, line, parentCol, inSeq);
+    }
+    if (!node) throw new Bail();
+    anchors.set(name, node);
+    return node;
+  }
+
+  /** `*name` alone as a value: a node pointing at the latest anchor of that name, as the parser's. */
+  private parseAlias(p: number, line: Line): YAlias {
+    if (this.inRange) throw new Bail();
+    const e = this.nameEnd(p, line.end);
+    if (this.contentEnd(e, line.end) !== e) throw new Bail();
+    const name = this.src.slice(p + 1, e);
+    const target = this.anchors?.get(name);
+    // Undefined (an error the parser reports) or still being read (a recursive alias).
+    if (!target) throw new Bail();
+    this.li++;
+    const alias: YAlias = { kind: 'alias', span: { start: p, end: e }, name, target };
+    this.aliases.push(alias);
+    return alias;
   }
 
   private parsePlain(p: number, line: Line, parentCol: number): YScalar {
@@ -655,8 +764,10 @@ class OutlineScanner {
         return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'single', value, text: value };
       }
       if (q === '"' && ch === '\\') {
-        // Escapes are rare in descriptors; let the full parser decode them.
-        throw new Bail();
+        const e = this.escape(i, limit);
+        value += e.text;
+        i = e.next;
+        continue;
       }
       if (q === '"' && ch === '"') {
         return { kind: 'scalar', span: { start: p, end: i + 1 }, style: 'double', value, text: value };
@@ -665,6 +776,24 @@ class OutlineScanner {
       i++;
     }
     throw new Bail();
+  }
+
+  /**
+   * The escape at `i` (a backslash) of a double-quoted scalar, as YAML 1.2 decodes it (§5.7); the
+   * rarer forms (`\U`, a surrogate, an escaped line break or tab) are left to the parser.
+   */
+  private escape(i: number, limit: number): { text: string; next: number } {
+    const c = this.src[i + 1];
+    if (c === undefined || i + 1 >= limit) throw new Bail();
+    const simple = ESCAPES[c];
+    if (simple !== undefined) return { text: simple, next: i + 2 };
+    const digits = c === 'x' ? 2 : c === 'u' ? 4 : 0;
+    if (!digits) throw new Bail();
+    const hex = this.src.slice(i + 2, i + 2 + digits);
+    if (i + 2 + digits > limit || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) throw new Bail();
+    const code = parseInt(hex, 16);
+    if (code >= 0xd800 && code <= 0xdfff) throw new Bail();
+    return { text: String.fromCharCode(code), next: i + 2 + digits };
   }
 
   /**

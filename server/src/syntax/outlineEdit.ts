@@ -18,7 +18,7 @@
  * sibling, a dedent, something the scanner does not model), it gives up and the caller scans the
  * whole text. `test/syntax/outlineEdit.test.ts` holds it to `outlineYaml` of the whole new text.
  */
-import { outlineRange } from './outline.js';
+import { hasAnchors, outlineRange } from './outline.js';
 import type { Span } from './positions.js';
 import type { YMap, YNode, YPair } from './tree.js';
 
@@ -60,6 +60,8 @@ function lineStart(text: string, offset: number): number {
  */
 export function reoutline(before: string, root: YNode | null, text: string): YNode | undefined {
   if (!root || root.kind !== 'map' || root.flow || before === text) return undefined;
+  // Aliases point at their anchors' node objects: such a tree is scanned again whole.
+  if (hasAnchors(root)) return undefined;
   const w = editWindowOf(before, text);
   const editEnd = before.length - w.suffix;
   const delta = text.length - before.length;
@@ -122,7 +124,7 @@ function movedNode(n: YNode, by: number): YNode {
     case 'seq':
       return { kind: 'seq', flow: n.flow, span: moved(n.span, by), items: n.items.map((x) => movedNode(x, by)) };
     case 'alias':
-      // The outline scanner gives up on aliases, so its trees hold none.
+      // Never reached: a tree with aliases is not edited in part (`hasAnchors`).
       return { ...n, span: moved(n.span, by) };
   }
 }

@@ -245,7 +245,7 @@ export function parseYaml(text: string): ParsedYaml {
  * document order, and reports the first one. Sizes count nodes reachable through aliases, so a
  * chain of anchors that doubles at each step is caught at its first expensive alias.
  */
-function capAliases(aliases: readonly YAlias[], problems: SyntaxProblem[]): void {
+export function capAliases(aliases: readonly YAlias[], problems: SyntaxProblem[]): void {
   if (!aliases.length) return;
   const sizes = new Map<YNode, number>();
   const sizeOf = (n: YNode | null, depth: number): number => {
