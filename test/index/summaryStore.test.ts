@@ -87,6 +87,24 @@ test('a header line whose checksum does not match is dropped: that file alone is
   assert.equal(warm.index.lastBuild.indexed, 1);
 });
 
+test('one checksum of all header lines first: while it matches no line is hashed; when not, each line is', async () => {
+  const fs = new MemoryFileSystem(FILES);
+  const store = new MemoryStore();
+  await build(fs, store);
+  let calls = 0;
+  const counting: Checksum = (t) => (calls++, fnv32(t));
+  const load = (text: string) => parseCache(textSource(text), text.length, counting);
+  assert.equal(load(store.text).size, Object.keys(FILES).length);
+  assert.equal(calls, 1);
+  // The @all line's own checksum damaged (same length): every line is checked on its own, and all hold.
+  const all = /([0-9a-f]{8})\t@all\n/.exec(store.text);
+  assert.ok(all);
+  const other = all[1] === '00000000' ? '11111111' : '00000000';
+  calls = 0;
+  assert.equal(load(store.text.replace(`${all[1]}\t@all`, `${other}\t@all`)).size, Object.keys(FILES).length);
+  assert.ok(calls > Object.keys(FILES).length);
+});
+
 test('a summary that does not match its checksum is found when first read: the file is read again', async () => {
   const fs = new MemoryFileSystem(FILES);
   const store = new MemoryStore();
