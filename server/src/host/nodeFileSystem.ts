@@ -57,7 +57,10 @@ export const nodeFileSystem: FileSystem = {
   },
   statSync(p) {
     try {
-      const s = statSync(p);
+      // A missing file is the common answer (imports tried in several folders, package-layout probes):
+      // without `throwIfNoEntry` node builds an exception with a stack trace for each.
+      const s = statSync(p, { throwIfNoEntry: false });
+      if (!s) return undefined;
       return { mtimeMs: s.mtimeMs, size: s.size, isFile: s.isFile() };
     } catch {
       return undefined;
