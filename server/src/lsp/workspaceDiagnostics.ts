@@ -349,9 +349,6 @@ export class WorkspaceDiagnostics {
         report(batch);
         batch = [];
       }
-      // A warm start's check against the disk (pulled passes run beside it) moves one step per turn of
-      // the event loop: while it runs, every file gives it a turn, as the thread-pool reads used to.
-      if (this.session().index.verifying) await pause();
       if (performance.now() - sliceStart > SLICE_MS) {
         progress?.(i + 1, todo.length);
         await pause();
