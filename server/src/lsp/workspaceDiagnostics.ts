@@ -236,11 +236,14 @@ export class WorkspaceDiagnostics {
       const items = found.map(toLspDiagnostic);
       return { resultId: resultIdOf(items), items, kind: 'other' };
     }
-    // One synchronous read (open, fstat, read, close): undefined for a file that is gone, not a
-    // regular file or over the cap. The callback read cost four thread-pool round trips per file,
-    // and in a first pass of 12,000 files the event loop mostly waited for them.
-    const text = session.fs.readTextSync(path, session.index.maxFileBytes);
-    if (text === undefined) return undefined;
+    const stat = session.fs.statSync(path);
+    if (!stat || !stat.isFile || stat.size > session.index.maxFileBytes) return undefined;
+    let text: string;
+    try {
+      text = await session.fs.readFile(path);
+    } catch {
+      return undefined;
+    }
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
     const items = computeDiagnostics(session.context(model), this.options()).map(toLspDiagnostic);
