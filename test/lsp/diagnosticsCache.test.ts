@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
@@ -249,6 +249,23 @@ test('the disk store gives back what it saved, and nothing once the file was alt
     assert.equal(await store.load(), undefined);
     writeFileSync(file, saved.slice(0, 10));
     assert.equal(await store.load(), undefined);
+    // A save removes the temporary files an interrupted save left (old ones only: a young one may be
+    // another window's save in progress), and nothing else.
+    const sub = path.dirname(file);
+    const old = path.join(sub, '.diagnostics.cache.0123456789abcdef.tmp');
+    const young = path.join(sub, '.diagnostics.cache.fedcba9876543210.tmp');
+    const other = path.join(sub, '.index-1.cache.0123456789abcdef.tmp');
+    for (const f of [old, young, other]) writeFileSync(f, 'partial');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, hourAgo, hourAgo);
+    utimesSync(other, hourAgo, hourAgo);
+    await store.save(['{"a":2}']);
+    assert.equal(await store.load(), '{"a":2}');
+    assert.deepEqual(readdirSync(sub).sort(), [
+      '.diagnostics.cache.fedcba9876543210.tmp',
+      '.index-1.cache.0123456789abcdef.tmp',
+      'diagnostics.cache',
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

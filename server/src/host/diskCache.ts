@@ -200,6 +200,7 @@ async function writePrivately<T>(file: string, write: (fh: fsp.FileHandle) => Pr
   try {
     const { randomBytes } = await crypto();
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+    await removeAbandoned(dir, path.basename(file));
     const name = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
     const fh = await fsp.open(
       name,
@@ -220,6 +221,24 @@ async function writePrivately<T>(file: string, write: (fh: fsp.FileHandle) => Pr
     return undefined;
   } finally {
     if (tmp !== undefined) await fsp.rm(tmp, { force: true }).catch(() => undefined);
+  }
+}
+
+/** A temporary file this old was left by a process that ended while writing it (a save takes seconds). */
+const ABANDONED_MS = 10 * 60_000;
+
+/**
+ * Removes the temporary files of `base` that a server killed in the middle of a save left behind
+ * (the cache of a large workspace is tens of MB, and each killed save would leave one more). Only
+ * old ones: a younger one may be another window's save of the same workspace, still going.
+ */
+async function removeAbandoned(dir: string, base: string, now = Date.now()): Promise<void> {
+  const prefix = `.${base}.`;
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const p = path.join(dir, name);
+    const st = await fsp.lstat(p).catch(() => undefined);
+    if (st?.isFile() && now - st.mtimeMs > ABANDONED_MS) await fsp.rm(p, { force: true }).catch(() => undefined);
   }
 }
 
