@@ -16,6 +16,7 @@
  */
 import { MAX_NESTING } from './limits.js';
 import { capAliases, type SyntaxProblem } from './parse.js';
+import { ESCAPES } from './scalars.js';
 import type { YAlias, YMap, YNode, YPair, YScalar, YSeq } from './tree.js';
 
 class Bail extends Error {}
@@ -29,27 +30,6 @@ interface Line {
 }
 
 const SP = 32;
-
-/** The one-character escapes of double-quoted scalars (YAML 1.2 §5.7) and what they stand for. */
-const ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  t: '\t',
-  n: '\n',
-  v: '\v',
-  f: '\f',
-  r: '\r',
-  e: '\x1b',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-  N: '\u0085',
-  _: '\u00a0',
-  L: '\u2028',
-  P: '\u2029',
-};
 const HASH = 35;
 
 /**
@@ -785,7 +765,8 @@ class OutlineScanner {
   private escape(i: number, limit: number): { text: string; next: number } {
     const c = this.src[i + 1];
     if (c === undefined || i + 1 >= limit) throw new Bail();
-    const simple = ESCAPES[c];
+    // An escaped tab is left to the parser, as the doc comment says.
+    const simple = c === '\t' ? undefined : ESCAPES[c];
     if (simple !== undefined) return { text: simple, next: i + 2 };
     const digits = c === 'x' ? 2 : c === 'u' ? 4 : 0;
     if (!digits) throw new Bail();

@@ -42,7 +42,8 @@ class Builder {
   }
 }
 
-const ESCAPES: Record<string, string> = {
+/** The one-character escapes of double-quoted scalars (YAML 1.2 §5.7) and what they stand for. */
+export const ESCAPES: Readonly<Record<string, string>> = {
   '0': '\0',
   a: '\x07',
   b: '\b',
