@@ -148,6 +148,21 @@ export class BenchClient {
   }
 
   /**
+   * Closes `uri` and waits until its diagnostics were cleared, then a little more: the next open of a
+   * didOpen measurement never overlaps the close.
+   */
+  async closeAndWaitCleared(uri: string): Promise<void> {
+    const before = this.publications.length;
+    this.notify('textDocument/didClose', { textDocument: { uri } });
+    await this.waitFor(
+      () => (this.publications.slice(before).some((p) => p.uri === uri && p.version === undefined) ? true : undefined),
+      10_000,
+      'diagnostics cleared on close',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+
+  /**
    * User + system CPU time of the server process so far, in ms (Linux only; 10 ms ticks): on a shared
    * machine the CPU a start-up costs moves far less than its wall time.
    */

@@ -463,17 +463,7 @@ async function serverPhase(
     // didOpen -> first publishDiagnostics (close and reopen for several samples).
     const opens: number[] = [];
     for (let i = 0; i < opts.opens; i++) {
-      if (i > 0) {
-        const before = client.publications.length;
-        client.notify('textDocument/didClose', { textDocument: { uri } });
-        await client.waitFor(
-          () =>
-            client.publications.slice(before).some((p) => p.uri === uri && p.version === undefined) ? true : undefined,
-          10_000,
-          'diagnostics cleared on close',
-        );
-        await sleep(30);
-      }
+      if (i > 0) await client.closeAndWaitCleared(uri);
       const v = ++version;
       const t0 = performance.now();
       client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });

@@ -95,18 +95,7 @@ export async function toscaRequests(
     let diagnostics = 0;
     let version = 0;
     for (let i = 0; i < counts.opens; i++) {
-      if (i > 0) {
-        // As the LM phase: wait for the close to clear the diagnostics, so two opens never overlap.
-        const before = client.publications.length;
-        client.notify('textDocument/didClose', { textDocument: { uri } });
-        await client.waitFor(
-          () =>
-            client.publications.slice(before).some((x) => x.uri === uri && x.version === undefined) ? true : undefined,
-          10_000,
-          'diagnostics cleared on close',
-        );
-        await sleep(30);
-      }
+      if (i > 0) await client.closeAndWaitCleared(uri);
       const v = ++version;
       const t0 = performance.now();
       client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });
