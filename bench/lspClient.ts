@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as rpc from 'vscode-jsonrpc/node';
 
 export interface Status {
@@ -145,6 +147,60 @@ export class BenchClient {
 
   notify(method: string, params: unknown): void {
     void this.conn.sendNotification(method, params);
+  }
+
+  /** Sends `initialize` for one workspace folder at `root`, then `initialized`. */
+  async initializeWorkspace(
+    root: string,
+    opts: { capabilities?: object; initializationOptions?: object; name?: string } = {},
+  ): Promise<void> {
+    const rootUri = pathToFileURL(root).href;
+    await this.request(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri,
+        capabilities: opts.capabilities ?? {},
+        workspaceFolders: [{ uri: rootUri, name: opts.name ?? path.basename(root) }],
+        ...(opts.initializationOptions ? { initializationOptions: opts.initializationOptions } : {}),
+      },
+      30_000,
+    );
+    this.notify('initialized', {});
+  }
+
+  /**
+   * Types over one digit per edit, `count` times (a `1` becomes `2`, anything else `1`), at `at`
+   * in turn, each edit a didChange of the next version after `version`; the ms from each to the
+   * publication of its version. `lines` is the open text, changed in place.
+   */
+  async toggleDigits(
+    uri: string,
+    lines: string[],
+    at: readonly { line: number; character: number }[],
+    count: number,
+    version: number,
+  ): Promise<{ times: number[]; version: number }> {
+    const times: number[] = [];
+    for (let i = 0; i < count && at.length; i++) {
+      const e = at[i % at.length]!;
+      const next = lines[e.line]!.charAt(e.character) === '1' ? '2' : '1';
+      lines[e.line] = lines[e.line]!.slice(0, e.character) + next + lines[e.line]!.slice(e.character + 1);
+      const v = ++version;
+      const t0 = performance.now();
+      this.notify('textDocument/didChange', {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range: { start: e, end: { line: e.line, character: e.character + 1 } }, text: next }],
+      });
+      const p = await this.waitFor(
+        () => this.publications.find((x) => x.uri === uri && x.version === v),
+        20_000,
+        `diagnostics for didChange v${v}`,
+      );
+      times.push(p.at - t0);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    return { times, version };
   }
 
   /**

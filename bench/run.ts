@@ -350,19 +350,9 @@ async function firstSessionOfBuild(
 ): Promise<NonNullable<NonNullable<Results['server']>['firstOfBuild']>> {
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
-    const rootUri = pathToFileURL(root).href;
-    await client.request(
-      'initialize',
-      {
-        processId: process.pid,
-        rootUri,
-        capabilities: {},
-        workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
-        initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-      },
-      30_000,
-    );
-    client.notify('initialized', {});
+    await client.initializeWorkspace(root, {
+      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+    });
     const ready = await client.waitFor(
       () => client.statuses.find((x) => x.state === 'ready'),
       120_000,
@@ -481,24 +471,10 @@ async function serverPhase(
     );
 
     // didChange (incremental: toggle a `quantity: N` digit) -> publishDiagnostics of that version.
-    const changes: number[] = [];
     const lines = text.split('\n');
-    const editPos = shuffled(pos.edits, 7);
-    for (let i = 0; i < opts.edits && editPos.length; i++) {
-      const e = editPos[i % editPos.length]!;
-      const cur = lines[e.line]!.charAt(e.character);
-      const next = cur === '1' ? '2' : '1';
-      lines[e.line] = lines[e.line]!.slice(0, e.character) + next + lines[e.line]!.slice(e.character + 1);
-      const v = ++version;
-      const t0 = performance.now();
-      client.notify('textDocument/didChange', {
-        textDocument: { uri, version: v },
-        contentChanges: [{ range: { start: e, end: { line: e.line, character: e.character + 1 } }, text: next }],
-      });
-      const p = await client.waitFor(published(v), 20_000, `diagnostics for didChange v${v}`);
-      changes.push(p.at - t0);
-      await sleep(15);
-    }
+    const typed = await client.toggleDigits(uri, lines, shuffled(pos.edits, 7), opts.edits, version);
+    const changes = typed.times;
+    version = typed.version;
     text = lines.join('\n');
     s.didChange = { ...dist(changes), samples: changes };
     mark(`after ${changes.length} didChange`);

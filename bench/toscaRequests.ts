@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { primitiveOf } from '../server/src/model/tosca/primitives.js';
 import { BenchClient } from './lspClient.js';
-import { dist, shuffled, sleep, type Dist } from './util.js';
+import { dist, shuffled, type Dist } from './util.js';
 
 export interface ToscaRequestFigures {
   readyMs: number;
@@ -74,19 +74,10 @@ export async function toscaRequests(
 ): Promise<ToscaRequestFigures> {
   const client = new BenchClient(opts.serverJs, opts.cwd, opts.nodeFlags);
   try {
-    const rootUri = pathToFileURL(dir).href;
-    await client.request(
-      'initialize',
-      {
-        processId: process.pid,
-        rootUri,
-        capabilities: {},
-        workspaceFolders: [{ uri: rootUri, name: 'tosca' }],
-        initializationOptions: { cacheDir: opts.cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-      },
-      30_000,
-    );
-    client.notify('initialized', {});
+    await client.initializeWorkspace(dir, {
+      name: 'tosca',
+      initializationOptions: { cacheDir: opts.cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+    });
     const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 180_000, 'ready');
     const uri = pathToFileURL(file).href;
     const text = readFileSync(file, 'utf8');
@@ -103,23 +94,9 @@ export async function toscaRequests(
       opens.push(p.at - t0);
       diagnostics = p.diagnostics.length;
     }
-    const changes: number[] = [];
     const lines = text.split('\n');
-    const editPos = shuffled(labelDigits(text), 7);
-    for (let i = 0; i < counts.edits && editPos.length; i++) {
-      const e = editPos[i % editPos.length]!;
-      const next = lines[e.line]!.charAt(e.character) === '1' ? '2' : '1';
-      lines[e.line] = lines[e.line]!.slice(0, e.character) + next + lines[e.line]!.slice(e.character + 1);
-      const v = ++version;
-      const t0 = performance.now();
-      client.notify('textDocument/didChange', {
-        textDocument: { uri, version: v },
-        contentChanges: [{ range: { start: e, end: { line: e.line, character: e.character + 1 } }, text: next }],
-      });
-      const p = await client.waitFor(published(v), 20_000, `diagnostics for didChange v${v}`);
-      changes.push(p.at - t0);
-      await sleep(15);
-    }
+    const digits = shuffled(labelDigits(text), 7);
+    const changes = (await client.toggleDigits(uri, lines, digits, counts.edits, version)).times;
     const pos = typePositions(text);
     const time = async (
       method: string,

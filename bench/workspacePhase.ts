@@ -104,22 +104,13 @@ const digest = (reports: Report[]) =>
 
 /** Starts a server on `root` with pull diagnostics and waits for `ready`. */
 async function startServer(client: BenchClient, root: string, cacheDir: string): Promise<number> {
-  const rootUri = pathToFileURL(root).href;
-  await client.request(
-    'initialize',
-    {
-      processId: process.pid,
-      rootUri,
-      capabilities: {
-        textDocument: { diagnostic: { dynamicRegistration: false } },
-        workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } },
-      },
-      workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
-      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+  await client.initializeWorkspace(root, {
+    capabilities: {
+      textDocument: { diagnostic: { dynamicRegistration: false } },
+      workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } },
     },
-    30_000,
-  );
-  client.notify('initialized', {});
+    initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+  });
   const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
   return ready.at - client.spawnedAt;
 }

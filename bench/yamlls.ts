@@ -58,18 +58,7 @@ export async function yamlLanguageServerAnchor(
   const out: AnchorFigures = { version: found.version };
   const client = new BenchClient(found.bin, repo);
   try {
-    const rootUri = pathToFileURL(root).href;
-    await client.request(
-      'initialize',
-      {
-        processId: process.pid,
-        rootUri,
-        capabilities: { textDocument: { publishDiagnostics: {} } },
-        workspaceFolders: [{ uri: rootUri, name: path.basename(root) }],
-      },
-      30_000,
-    );
-    client.notify('initialized', {});
+    await client.initializeWorkspace(root, { capabilities: { textDocument: { publishDiagnostics: {} } } });
     client.notify('workspace/didChangeConfiguration', {
       settings: {
         yaml: { validate: true, hover: true, completion: true, schemas: {}, schemaStore: { enable: false } },

@@ -267,14 +267,19 @@ export class DiagnosticsScheduler<D> {
       if (this.disposed) return;
       const wait = Math.max(this.busy ? BUSY_POLL_MS : 0, this.lastEditAt + QUIET_MS - this.clock.now());
       if (wait <= 0) return;
-      await new Promise<void>((resolve) => {
-        const handle = this.clock.setTimeout(() => {
-          this.quietWaits.delete(handle);
-          resolve();
-        }, wait);
-        this.quietWaits.set(handle, resolve);
-      });
+      await this.wait(wait);
     }
+  }
+
+  /** Resolves `ms` from now, or at once when the scheduler is disposed (`quietWaits`). */
+  private wait(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const handle = this.clock.setTimeout(() => {
+        this.quietWaits.delete(handle);
+        resolve();
+      }, ms);
+      this.quietWaits.set(handle, resolve);
+    });
   }
 
   /**
@@ -283,13 +288,7 @@ export class DiagnosticsScheduler<D> {
    */
   async quietAfter(ms: number): Promise<void> {
     if (this.disposed) return;
-    await new Promise<void>((resolve) => {
-      const handle = this.clock.setTimeout(() => {
-        this.quietWaits.delete(handle);
-        resolve();
-      }, ms);
-      this.quietWaits.set(handle, resolve);
-    });
+    await this.wait(ms);
     await this.quiet();
   }
 

@@ -496,12 +496,8 @@ export class WorkspaceIndex {
         for (const p of files.slice(i, i + batch)) {
           const was = this.entries.get(p);
           if (was?.open) continue;
-          const stat = this.fs.statSync(p);
-          if (!stat || !stat.isFile || stat.size > this.maxFileBytes) {
-            if (stat && stat.size > this.maxFileBytes) {
-              figures.skipped++;
-              this.oversized.add(p);
-            }
+          const stat = this.indexableStat(p, figures);
+          if (!stat) {
             if (was) gone.push([p, was]);
             continue;
           }
@@ -705,6 +701,20 @@ export class WorkspaceIndex {
     return listing;
   }
 
+  /**
+   * The stat of a file the index may read; undefined when it is gone, not a regular file, or over the
+   * size cap (counted in `figures.skipped` and remembered as oversized): such a file is never read.
+   */
+  private indexableStat(p: string, figures: { skipped: number }): FileStat | undefined {
+    const stat = this.fs.statSync(p);
+    if (stat?.isFile && stat.size <= this.maxFileBytes) return stat;
+    if (stat && stat.size > this.maxFileBytes) {
+      figures.skipped++;
+      this.oversized.add(p);
+    }
+    return undefined;
+  }
+
   private async indexFromDisk(
     p: string,
     cache: Map<string, CachedEntry>,
@@ -712,13 +722,8 @@ export class WorkspaceIndex {
   ): Promise<void> {
     const existing = this.entries.get(p);
     if (existing?.open) return;
-    const stat = this.fs.statSync(p);
-    if (!stat || !stat.isFile || stat.size > this.maxFileBytes) {
-      // Gone, not a regular file, or over the size cap: never read.
-      if (stat && stat.size > this.maxFileBytes) {
-        figures.skipped++;
-        this.oversized.add(p);
-      }
+    const stat = this.indexableStat(p, figures);
+    if (!stat) {
       this.removeEntry(p);
       return;
     }
