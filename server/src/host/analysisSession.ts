@@ -39,15 +39,9 @@ export class AnalysisSession {
     this.index = new WorkspaceIndex(fs, options);
   }
 
-  /**
-   * Analyses a text without installing it anywhere: for the CLI and one-off checks. With `fast`, the
-   * outline scanner builds the tree when it can, as for an open document (`openDocument`).
-   */
-  analyse(path: string, text: string, version = 0, fast = false): DocumentModel {
-    return analyseDocument(normalise(path), text, version, {
-      maxFullParseBytes: this.index.maxFileBytes,
-      ...(fast ? { outlineFirst: true } : {}),
-    });
+  /** Analyses a text without installing it anywhere: for the CLI and one-off checks. */
+  analyse(path: string, text: string, version = 0): DocumentModel {
+    return analyseDocument(normalise(path), text, version, { maxFullParseBytes: this.index.maxFileBytes });
   }
 
   /**

@@ -211,12 +211,11 @@ export class WorkspaceSync {
   }
 
   /**
-   * A warm start reads no file, so the first opened file would run the outline scanner and the rules
-   * before V8 has optimised them (3-5 times a later open on a big assembly). After indexing, analyse
-   * a few real descriptors of the workspace in the background as an open document is analysed (small
-   * ones, in short slices, results dropped, within a time budget, stopped by the first open) so the
-   * optimising compiler has seen real input before the first didOpen. Files are read through the
-   * size-capped, special-file-safe reader.
+   * The index only uses the outline scanner, so the first opened file would pay for compiling the
+   * full YAML parser and the rules (100+ ms on a big assembly). After indexing, analyse a few real
+   * descriptors of the workspace in the background (small ones, in short slices, results dropped,
+   * within a time budget, stopped by the first open) so the optimising compiler has seen real input before the first
+   * didOpen. Files are read through the size-capped, special-file-safe reader.
    */
   private async warmUp(): Promise<void> {
     const session = this.session();
@@ -238,12 +237,9 @@ export class WorkspaceSync {
         // A document opened while the file was read: its check comes first.
         if (session.openPaths().length) break;
         if (text === undefined) continue;
-        // The open path's analysis (the outline scanner, `fast`): it is what the first open runs, and
-        // the full parser's first, unsliced parse of a file (70-110 ms before it is compiled and
-        // optimised) was what a document opened at that moment waited for. In slices, so a document
-        // opened meanwhile waits for one slice, not for the file's rules.
+        // In slices, so a document opened meanwhile waits for one slice, not for the file's rules.
         const stop = await computeDiagnosticsInSlices(
-          session.context(session.analyse(p, text, -1, true)),
+          session.context(session.analyse(p, text, -1)),
           {},
           async () => {
             await nextTurn();
