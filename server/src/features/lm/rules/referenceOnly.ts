@@ -44,6 +44,9 @@ export const referenceOnlyRule: LmRule = {
         if (!c.type) continue;
         const r = index.resolveType(c.type, dep);
         if (r.targets.some((t) => t.path === ctx.doc.path)) {
+          // One use outside `references` settles it: nothing to report, and the other dependents'
+          // summaries need not be parsed (most resources are in their own assembly's composition).
+          if (c.section !== 'references') return;
           sections.add(c.section);
           users.push(`${c.name}`);
         }
