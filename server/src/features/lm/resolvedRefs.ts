@@ -11,15 +11,14 @@
  * descriptors' declarations and names (a `${component.member}`'s member). The index's
  * `resolutionGeneration` changes when any of that may have (a descriptor some resolution since the
  * last change targets was edited, open or on disk, or renamed, or files came or went).
- * `resolutionInputs` puts all but the scope in one string; a region's resolutions are taken over
- * only when it is the same.
+ * `inputsToken` stands for all but the scope; a region's resolutions are taken over only when it
+ * is the same.
  *
  * A resolution taken over points at this version's property and component declarations (found
  * by name, as resolving does); a `member.localDecl` may be the previous version's object, with
  * the same name (the rules read only names, types and problems from it).
  */
-import type { DescriptorSummary } from '../../model/lm/summary.js';
-import { topLevelProperties } from '../../model/lm/summary.js';
+import type { DescriptorSummary, PropertyDecl } from '../../model/lm/summary.js';
 import { carried, memoKey } from '../../model/document.js';
 import { previousStart, regionsOf } from '../shared/regions.js';
 import type { Finding } from '../shared/rule.js';
@@ -35,14 +34,29 @@ import {
   type RootResolution,
 } from './resolve.js';
 
+/**
+ * What resolving reads besides the reference and its scope (see the header), by identity: a run
+ * whose resolution generation and declarations are those of the last run (of this version or the
+ * one before) takes its token over, so equal tokens mean equal inputs. Comparing the declarations
+ * field by field allocates nothing (a string of them was about 60 KB per keystroke).
+ */
+interface InputsToken {
+  generation: number;
+  summary: DescriptorSummary;
+}
+
 interface RegionResolved {
-  inputs: string;
+  inputs: InputsToken;
   refs: ResolvedRef[];
 }
 
 interface ResolvedStore {
   now: Map<number, RegionResolved>;
   before: Map<number, RegionResolved> | undefined;
+  /** The inputs of this version's last run. */
+  token: InputsToken | undefined;
+  /** The inputs of the previous version's last run. */
+  tokenBefore: InputsToken | undefined;
 }
 
 const STORE = memoKey<ResolvedStore>('lm.resolvedByRegion');
@@ -51,7 +65,7 @@ const STORE = memoKey<ResolvedStore>('lm.resolvedByRegion');
  * All resolved references of the document, for one run of the rules (see the header). Never kept
  * with the document model: a version is checked again, with the same text, when a file it depends
  * on changes (an edit of an open resource re-diagnoses the open assembly), and what resolving reads
- * of the index may then differ; `resolutionInputs` is compared on every run.
+ * of the index may then differ; the inputs (`inputsToken`) are compared on every run.
  */
 export function resolvedReferences(ctx: FeatureContext, summary: DescriptorSummary): ResolvedRef[] {
   const doc = ctx.doc;
@@ -59,12 +73,15 @@ export function resolvedReferences(ctx: FeatureContext, summary: DescriptorSumma
   const fresh = () => occs.map((o) => resolveOccurrence(ctx, summary, o));
   const regions = doc.summary === summary ? regionsOf(doc) : undefined;
   if (!regions) return fresh();
-  const inputs = resolutionInputs(ctx, summary);
   const store = carried(doc, STORE, (previous) => {
     // One step deep: the previous store lets go of its own predecessor.
-    if (previous) previous.before = undefined;
-    return { now: new Map(), before: previous?.now };
+    if (previous) {
+      previous.before = undefined;
+      previous.tokenBefore = undefined;
+    }
+    return { now: new Map(), before: previous?.now, token: undefined, tokenBefore: previous?.token };
   });
+  const inputs = inputsToken(store, ctx.index.resolutionGeneration, summary);
   const out: ResolvedRef[] = [];
   let i = 0;
   for (const region of regions) {
@@ -85,15 +102,42 @@ export function resolvedReferences(ctx: FeatureContext, summary: DescriptorSumma
   return i === occs.length ? out : fresh();
 }
 
-/** What resolving reads besides the reference and its scope, as one string (see the header). */
-function resolutionInputs(ctx: FeatureContext, summary: DescriptorSummary): string {
-  const parts: (string | number | undefined)[] = [ctx.index.resolutionGeneration, summary.kind];
-  for (const p of topLevelProperties(summary)) parts.push('p', p.name, p.type, p.default);
-  for (const c of summary.components) {
-    parts.push('c', c.section, c.name, c.type, c.items === undefined ? 0 : 1);
-    for (const p of c.properties) parts.push(p.name);
+/** This run's inputs: the last run's token when they are the same (see `InputsToken`). */
+function inputsToken(store: ResolvedStore, generation: number, summary: DescriptorSummary): InputsToken {
+  const last = store.token ?? store.tokenBefore;
+  if (last && last.generation === generation && sameDeclarations(last.summary, summary)) return (store.token = last);
+  return (store.token = { generation, summary });
+}
+
+/**
+ * True when resolving reads the same of both summaries: the kind, the top-level properties' names,
+ * types and defaults, and each component's section, name, type, `items` (whether it has one) and
+ * mapped property names, in order.
+ */
+function sameDeclarations(a: DescriptorSummary, b: DescriptorSummary): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.components.length !== b.components.length) return false;
+  if (!sameProperties(a.properties, b.properties) || !sameProperties(a.privateProperties, b.privateProperties))
+    return false;
+  for (let i = 0; i < a.components.length; i++) {
+    const x = a.components[i]!;
+    const y = b.components[i]!;
+    if (x.section !== y.section || x.name !== y.name || x.type !== y.type) return false;
+    if ((x.items === undefined) !== (y.items === undefined) || x.properties.length !== y.properties.length)
+      return false;
+    for (let j = 0; j < x.properties.length; j++) if (x.properties[j]!.name !== y.properties[j]!.name) return false;
   }
-  return parts.map((x) => (x === undefined ? '\u0002' : String(x))).join('\u0001');
+  return true;
+}
+
+function sameProperties(a: readonly PropertyDecl[], b: readonly PropertyDecl[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.name !== y.name || x.type !== y.type || x.default !== y.default) return false;
+  }
+  return true;
 }
 
 function sameScope(a: RefScope, b: RefScope): boolean {
