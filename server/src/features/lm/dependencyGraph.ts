@@ -25,7 +25,7 @@ import { RELATIONSHIP_STATES } from '../../model/lm/vocabulary.js';
 import type { Span } from '../../syntax/positions.js';
 import { asMap, asScalar, asSeq, get, type YNode } from '../../syntax/tree.js';
 import { loopsThrough, spellLoop } from '../../util/graphLoops.js';
-import { memo, memoKey } from '../../model/document.js';
+import { carried, memoKey } from '../../model/document.js';
 import { collectDottedItems, type DottedItem } from './dotted.js';
 import { collectReferences, resolveOccurrence, type ResolvedRef } from './resolve.js';
 import type { FeatureContext } from '../types.js';
@@ -196,19 +196,62 @@ const GRAPH = memoKey<LmGraph>('lm.dependencyGraph');
  * The graph of the document's assembly, built once per analysed text and shared by the cycle rules,
  * the plan and its lenses. It reads only the document: which component a `${...}` names, its
  * relationships and upgrade dependencies (never another file), so the document is the right key.
+ * A new version of an open document takes the loops over from the version before when its graph
+ * has the same shape (see `sameShape`).
  */
 export function assemblyGraph(ctx: FeatureContext, summary: DescriptorSummary, refs?: readonly ResolvedRef[]): LmGraph {
-  return memo(ctx.doc, GRAPH, () =>
+  const build = (previous: LmGraph | undefined) =>
     buildLmGraph(
       ctx,
       summary,
       refs ?? collectReferences(ctx.doc, summary).map((o) => resolveOccurrence(ctx, summary, o)),
-    ),
-  );
+      previous,
+    );
+  // Only the document's own summary is kept with it; another summary (rare) gets a graph of its own.
+  return ctx.doc.summary === summary ? carried(ctx.doc, GRAPH, build) : build(undefined);
 }
 
-/** Builds the graph of an assembly from its summary and its resolved `${...}` references. */
-export function buildLmGraph(ctx: FeatureContext, summary: DescriptorSummary, refs: readonly ResolvedRef[]): LmGraph {
+/**
+ * True when two graphs' loops are the same up to which edge objects they hold: the loops (and which
+ * relationships are relaxed) follow from the node names in order and, for each edge in order, its
+ * ends, kind and states alone (`loopsThrough` and `deadlocks` read nothing else). A keystroke that
+ * changes no mapping, upgrade dependency or relationship keeps them; spans and labels are this
+ * version's edges'.
+ */
+function sameShape(a: LmGraph, nodes: readonly ComponentDecl[], edges: readonly LmDependency[]): boolean {
+  if (a.nodes.length !== nodes.length || a.edges.length !== edges.length) return false;
+  for (let i = 0; i < nodes.length; i++) if (a.nodes[i]!.name !== nodes[i]!.name) return false;
+  for (let i = 0; i < edges.length; i++) {
+    const x = a.edges[i]!;
+    const y = edges[i]!;
+    if (x.from !== y.from || x.to !== y.to || x.kind !== y.kind) return false;
+    if (x.waitsAt !== y.waitsAt || x.releasedAt !== y.releasedAt) return false;
+  }
+  return true;
+}
+
+/** The loops and plan order of `previous` (of the same shape) on this version's `edges`. */
+function loopsTakenOver(previous: LmGraph, edges: LmDependency[]): Pick<LmGraph, 'loops' | 'ordering'> {
+  const n = edges.length;
+  if (!previous.loops.length && previous.ordering.length === n) return { loops: [], ordering: edges };
+  const at = new Map<LmDependency, number>();
+  previous.edges.forEach((e, i) => at.set(e, i));
+  const now = (e: LmDependency) => edges[at.get(e)!]!;
+  const loops = previous.loops.map((l) => ({ edge: now(l.edge), loop: l.loop.map(now) }));
+  const kept = new Set(previous.ordering.map((e) => at.get(e)!));
+  return { loops, ordering: edges.filter((_, i) => kept.has(i)) };
+}
+
+/**
+ * Builds the graph of an assembly from its summary and its resolved `${...}` references; the loops
+ * are taken over from `previous` when it has the same shape.
+ */
+export function buildLmGraph(
+  ctx: FeatureContext,
+  summary: DescriptorSummary,
+  refs: readonly ResolvedRef[],
+  previous?: LmGraph,
+): LmGraph {
   const nodes: ComponentDecl[] = [];
   const seen = new Set<string>();
   for (const c of summary.components) {
@@ -282,6 +325,9 @@ export function buildLmGraph(ctx: FeatureContext, summary: DescriptorSummary, re
       }
     }
   }
+
+  if (previous && sameShape(previous, nodes, edges))
+    return { nodes, edges, relationships, ...loopsTakenOver(previous, edges) };
 
   const names = nodes.map((n) => n.name);
   const loops: LmLoop[] = [];

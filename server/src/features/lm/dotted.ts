@@ -5,7 +5,7 @@
  * relationship rules (policy metrics are checked by LM069 itself, which also knows their dotless forms).
  */
 import type { DescriptorSummary, TypedDecl, OperationDecl } from '../../model/lm/summary.js';
-import { memo, memoKey, type DocumentModel } from '../../model/document.js';
+import { carried, memo, memoKey, type DocumentModel } from '../../model/document.js';
 import type { Span } from '../../syntax/positions.js';
 import { decodeScalar, sourceSpanOf } from '../../syntax/scalars.js';
 import { asMap, asScalar, asSeq, get, type YNode, type YScalar } from '../../syntax/tree.js';
@@ -29,7 +29,49 @@ export interface DottedItem {
   transition?: string;
 }
 
-function split(text: string, node: YScalar, role: DottedRole, where: DottedItem['where']): DottedItem {
+/** Where an item's head and member lie, relative to its scalar's start (see `Splits`). */
+interface SplitAt {
+  head: string;
+  headSpan: Span;
+  member?: string;
+  memberSpan?: Span;
+}
+
+/**
+ * The splits of flow scalars by style and source text, this version's and the previous one's: a
+ * flow scalar's decoded text, and so its split, is a function of those alone, so a keystroke
+ * decodes only the scalars it changed (a block scalar's depends on its indentation: decoded always).
+ */
+interface Splits {
+  now: Map<string, SplitAt>;
+  before: Map<string, SplitAt> | undefined;
+}
+
+const SPLITS = memoKey<Splits>('lm.dottedSplits');
+
+function moved(s: Span, by: number): Span {
+  return { start: s.start + by, end: s.end + by };
+}
+
+function split(text: string, node: YScalar, role: DottedRole, where: DottedItem['where'], splits?: Splits): DottedItem {
+  if (!splits || node.style === 'literal' || node.style === 'folded') return splitUncached(text, node, role, where);
+  const source = `${node.style}\u0000${text.slice(node.span.start, node.span.end)}`;
+  const at = node.span.start;
+  let rel = splits.now.get(source) ?? splits.before?.get(source);
+  if (!rel) {
+    const item = splitUncached(text, node, role, where);
+    rel = { head: item.head, headSpan: moved(item.headSpan, -at) };
+    if (item.member !== undefined) rel.member = item.member;
+    if (item.memberSpan) rel.memberSpan = moved(item.memberSpan, -at);
+  }
+  splits.now.set(source, rel);
+  const item: DottedItem = { role, node, head: rel.head, headSpan: moved(rel.headSpan, at), where };
+  if (rel.member !== undefined) item.member = rel.member;
+  if (rel.memberSpan) item.memberSpan = moved(rel.memberSpan, at);
+  return item;
+}
+
+function splitUncached(text: string, node: YScalar, role: DottedRole, where: DottedItem['where']): DottedItem {
   const d = decodeScalar(text, node);
   const t = d.text;
   const dot = t.indexOf('.');
@@ -64,10 +106,25 @@ const DOTTED = memoKey<DottedItem[]>('lm.dotted');
 
 /** All `<component>.<member>` items of the document (computed once per analysed text). */
 export function collectDottedItems(doc: DocumentModel): DottedItem[] {
-  return memo(doc, DOTTED, () => (doc.root ? collectDottedUncached(doc.text, doc.root) : []));
+  return memo(doc, DOTTED, () => {
+    if (!doc.root) return [];
+    const splits = carried(doc, SPLITS, (previous): Splits => {
+      // One step deep: the previous version's table lets go of its own predecessor.
+      if (previous) previous.before = undefined;
+      return { now: new Map(), before: previous?.now };
+    });
+    return collectDottedUncached(doc.text, doc.root, splits);
+  });
 }
 
-function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
+/** Sets where an item is written (in place: the item was just made for it). */
+function inRelationship(item: DottedItem, relationship: string, transition?: string): DottedItem {
+  item.relationship = relationship;
+  if (transition !== undefined) item.transition = transition;
+  return item;
+}
+
+function collectDottedUncached(text: string, root: YNode | null, splits: Splits): DottedItem[] {
   const out: DottedItem[] = [];
   const m = asMap(root);
   const rels = asMap(get(m, 'relationships'));
@@ -75,28 +132,28 @@ function collectDottedUncached(text: string, root: YNode | null): DottedItem[] {
     const rel = asMap(rp.value);
     const name = rp.key.text;
     for (const s of scalarsOf(get(rel, 'source-capabilities')))
-      out.push({ ...split(text, s, 'capability', 'source-capabilities'), relationship: name });
+      out.push(inRelationship(split(text, s, 'capability', 'source-capabilities', splits), name));
     for (const s of scalarsOf(get(rel, 'target-requirements')))
-      out.push({ ...split(text, s, 'requirement', 'target-requirements'), relationship: name });
+      out.push(inRelationship(split(text, s, 'requirement', 'target-requirements', splits), name));
     const lc = asMap(get(rel, 'lifecycle'));
     for (const tp of lc?.pairs ?? []) {
       for (const s of scalarsOf(tp.value))
-        out.push({ ...split(text, s, 'operation', 'lifecycle'), relationship: name, transition: tp.key.text });
+        out.push(inRelationship(split(text, s, 'operation', 'lifecycle', splits), name, tp.key.text));
     }
   }
   for (const op of asMap(get(m, 'operations'))?.pairs ?? []) {
     const s = asScalar(get(asMap(op.value), 'source-operation'));
-    if (s && typeof s.value === 'string') out.push(split(text, s, 'operation', 'source-operation'));
+    if (s && typeof s.value === 'string') out.push(split(text, s, 'operation', 'source-operation', splits));
   }
   for (const mp of asMap(get(m, 'metrics'))?.pairs ?? []) {
     const s = asScalar(get(asMap(mp.value), 'source-metric'));
-    if (s && typeof s.value === 'string') out.push(split(text, s, 'metric', 'source-metric'));
+    if (s && typeof s.value === 'string') out.push(split(text, s, 'metric', 'source-metric', splits));
   }
   for (const pp of asMap(get(m, 'policies'))?.pairs ?? []) {
     const s = asScalar(get(asMap(pp.value), 'metric'));
     // A dotless `metric` names this descriptor's own (or a promoted) metric, not a component: policyRefs.ts.
     if (s && typeof s.value === 'string' && s.value.includes('.') && !s.value.includes('${'))
-      out.push(split(text, s, 'metric', 'metric'));
+      out.push(split(text, s, 'metric', 'metric', splits));
   }
   return out;
 }

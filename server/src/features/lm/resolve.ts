@@ -150,7 +150,7 @@ function firstByName<T extends { name: string }>(items: readonly T[]): Map<strin
 }
 
 /** The name tables of the document's descriptor summary (computed once per analysed text). */
-function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
+export function namesOf(doc: DocumentModel, summary: DescriptorSummary): Names {
   const build = (): Names => ({
     props: firstByName(topLevelProperties(summary)),
     comps: firstByName(summary.components),
@@ -197,6 +197,14 @@ export function collectReferences(doc: DocumentModel, summary: DescriptorSummary
     });
     return doc.derived.get(REFERENCES) as RefOccurrence[];
   });
+}
+
+/**
+ * How many references `collectReferences` found in the region starting at `start` (its occurrences
+ * are consecutive, in region order), or undefined when this version's scan was not by region.
+ */
+export function regionReferenceCount(doc: DocumentModel, start: number): number | undefined {
+  return (doc.derived.get(SCANS) as ScanCache | undefined)?.regions.get(start)?.refs.length;
 }
 
 function newScanCache(): ScanCache {

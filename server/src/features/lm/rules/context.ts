@@ -6,7 +6,8 @@
 import { summariseDescriptor, type DescriptorSummary } from '../../../model/lm/summary.js';
 import type { FeatureContext } from '../../types.js';
 import type { Finding, Rule, RuleContextBase } from '../../shared/rule.js';
-import { collectReferences, resolveOccurrence, type ResolvedRef } from '../resolve.js';
+import type { ResolvedRef } from '../resolve.js';
+import { resolvedReferences } from '../resolvedRefs.js';
 import { collectDottedItems, type DottedItem } from '../dotted.js';
 
 export interface LmRuleContext extends RuleContextBase {
@@ -31,7 +32,7 @@ export function makeLmRuleContext(feature: FeatureContext, report: (f: Finding) 
     summary,
     report,
     refs() {
-      refs ??= collectReferences(doc, summary).map((o) => resolveOccurrence(feature, summary, o));
+      refs ??= resolvedReferences(feature, summary);
       return refs;
     },
     dotted: () => collectDottedItems(doc),

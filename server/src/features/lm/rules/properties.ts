@@ -11,6 +11,10 @@ import { asMap, asScalar, get, getPair, type YMap, type YNode, type YPair } from
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import type { Finding } from '../../shared/rule.js';
+
+const REGION_FINDINGS = regionKey('lm.propertyFindings');
 
 export type PropertySectionKind = 'top' | 'private' | 'component' | 'relationship' | 'operation' | 'data-type';
 
@@ -19,6 +23,8 @@ export interface PropertySection {
   /** Human label for messages, e.g. "component `balancer`". */
   label: string;
   map: YMap;
+  /** The section entry (component, relationship...) the properties are under; absent for top-level ones. */
+  owner?: YPair;
 }
 
 /** Every properties-like section of a descriptor (block or flow maps). */
@@ -26,9 +32,9 @@ export function propertySections(root: YNode | null): PropertySection[] {
   const m = asMap(root);
   if (!m) return [];
   const out: PropertySection[] = [];
-  const add = (kind: PropertySectionKind, label: string, n: YNode | null) => {
+  const add = (kind: PropertySectionKind, label: string, n: YNode | null, owner?: YPair) => {
     const map = asMap(n);
-    if (map) out.push({ kind, label, map });
+    if (map) out.push(owner ? { kind, label, map, owner } : { kind, label, map });
   };
   add('top', 'the descriptor', get(m, 'properties'));
   add('private', 'private-properties', get(m, 'private-properties'));
@@ -38,14 +44,15 @@ export function propertySections(root: YNode | null): PropertySection[] {
         'component',
         `${section === 'composition' ? 'component' : 'reference'} \`${p.key.text}\``,
         get(asMap(p.value), 'properties'),
+        p,
       );
   }
   for (const p of asMap(get(m, 'relationships'))?.pairs ?? [])
-    add('relationship', `relationship \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+    add('relationship', `relationship \`${p.key.text}\``, get(asMap(p.value), 'properties'), p);
   for (const p of asMap(get(m, 'operations'))?.pairs ?? [])
-    add('operation', `operation \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+    add('operation', `operation \`${p.key.text}\``, get(asMap(p.value), 'properties'), p);
   for (const p of asMap(get(m, 'data-types'))?.pairs ?? [])
-    add('data-type', `data type \`${p.key.text}\``, get(asMap(p.value), 'properties'));
+    add('data-type', `data type \`${p.key.text}\``, get(asMap(p.value), 'properties'), p);
   return out;
 }
 
@@ -73,6 +80,11 @@ const TYPE_ALIASES: Record<string, string> = {
 /** The names a `type` may take in this descriptor. */
 export function knownTypes(ctx: LmRuleContext): string[] {
   return [...BUILTIN_TYPES, ...ctx.summary.dataTypes.map((d) => d.name)];
+}
+
+/** The data types' names: the end of `knownTypes`. */
+function dataTypesOf(known: readonly string[]): readonly string[] {
+  return known.slice(BUILTIN_TYPES.length);
 }
 
 function suggestType(t: string, known: readonly string[]): string | undefined {
@@ -159,11 +171,17 @@ function entrySchemaPair(body: YMap): YPair | undefined {
   return getPair(body, 'entry-schema') ?? getPair(body, 'entry_schema') ?? getPair(body, 'entrySchema');
 }
 
-function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known: readonly string[]): void {
+function checkProperty(
+  ctx: LmRuleContext,
+  sec: PropertySection,
+  p: YPair,
+  known: readonly string[],
+  report: (f: Finding) => void,
+): void {
   const name = p.key.text;
   if (/[.\s]/.test(name)) {
     const fixed = name.trim().replace(/[.\s]+/g, '_');
-    ctx.report({
+    report({
       code: 'LM020',
       severity: 'error',
       span: p.key.span,
@@ -179,7 +197,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
   }
   const v = p.value;
   if (!v || (v.kind === 'scalar' && v.value === null)) {
-    ctx.report({
+    report({
       code: 'LM028',
       severity: 'information',
       span: p.key.span,
@@ -192,14 +210,13 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
   }
   const body = asMap(v);
   if (!body) return; // a scalar or list body is LM008
-  const dataTypes = ctx.summary.dataTypes.map((d) => d.name);
 
   // LM029: `value:` with nothing after it (an explicit `null`, `~` or `''` is deliberate and not reported). It is
   // what an unfinished mapping looks like, e.g. after the "map required property" fix on a client without snippets.
   const valuePair = getPair(body, 'value');
   if (valuePair && valuePair.value === null) {
     const example = sec.kind === 'component' ? ` of this assembly (e.g. \`\${${name}}\`)` : '';
-    ctx.report({
+    report({
       code: 'LM029',
       severity: 'warning',
       span: valuePair.key.span,
@@ -218,11 +235,11 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
     if (!known.includes(type)) {
       typeKnown = false;
       const sugg = suggestType(type, known);
-      ctx.report({
+      report({
         code: 'LM022',
         severity: 'warning',
         span: typeNode.span,
-        message: unknownTypeMessage('property type', type, sugg, dataTypes),
+        message: unknownTypeMessage('property type', type, sugg, dataTypesOf(known)),
         ...replaceWith(sugg),
       });
     }
@@ -234,7 +251,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
     const ro = getPair(body, 'read-only');
     const val = getPair(body, 'value');
     if (ro && truthy(ro.value)) {
-      ctx.report({
+      report({
         code: 'LM023',
         severity: 'error',
         span: vol.key.span,
@@ -245,7 +262,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
     } else if (val && val.value && !(val.value.kind === 'scalar' && val.value.value === null) && !isRef(val.value)) {
       // A warning, not an error: the TNC-O 2.1 resource page forbids this combination, but CP4NA's own
       // assembly page shows `value:` with `volatile: true` (a new descriptor version can change it).
-      ctx.report({
+      report({
         code: 'LM023',
         severity: 'warning',
         span: vol.key.span,
@@ -262,7 +279,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
   let entryTypeText: string | undefined;
   if (es) {
     if (typeKnown && type !== 'list' && type !== 'map') {
-      ctx.report({
+      report({
         code: 'LM025',
         severity: 'warning',
         span: es.key.span,
@@ -278,11 +295,11 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
     if (entryType && entryTypeText !== undefined && !known.includes(entryTypeText)) {
       const t = entryTypeText;
       const sugg = suggestType(t, known);
-      ctx.report({
+      report({
         code: 'LM025',
         severity: 'warning',
         span: entryType.span,
-        message: unknownTypeMessage('entry type', t, sugg, dataTypes),
+        message: unknownTypeMessage('entry type', t, sugg, dataTypesOf(known)),
         ...replaceWith(sugg),
       });
     }
@@ -295,7 +312,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
       if (!pair?.value) continue;
       const problem = literalProblem(type, pair.value);
       if (problem) {
-        ctx.report({
+        report({
           code: 'LM026',
           severity: 'warning',
           span: pair.value.span,
@@ -315,7 +332,7 @@ function checkProperty(ctx: LmRuleContext, sec: PropertySection, p: YPair, known
       for (const it of items) {
         const ip = it ? literalProblem(entryTypeText, it) : undefined;
         if (ip)
-          ctx.report({
+          report({
             code: 'LM026',
             severity: 'warning',
             span: it!.span,
@@ -333,8 +350,20 @@ export const propertiesRule: LmRule = {
   kinds: ['assembly', 'resource'],
   check(ctx) {
     const known = knownTypes(ctx);
+    // Findings follow from a region's subtree and the known types alone: kept per region (shared/regions.ts).
+    const inputs = known.join('\u0001');
+    const inRegion = (pair: YPair, compute: (report: (f: Finding) => void) => void) => {
+      const region = regionAt(ctx.doc, pair.key.span.start);
+      if (region && region.pair === pair) regionFindings(ctx.doc, REGION_FINDINGS, region, inputs, ctx.report, compute);
+      else compute(ctx.report);
+    };
     for (const sec of propertySections(ctx.doc.root)) {
-      for (const p of sec.map.pairs) checkProperty(ctx, sec, p, known);
+      const owner = sec.owner;
+      if (owner)
+        inRegion(owner, (report) => {
+          for (const p of sec.map.pairs) checkProperty(ctx, sec, p, known, report);
+        });
+      else for (const p of sec.map.pairs) inRegion(p, (report) => checkProperty(ctx, sec, p, known, report));
     }
   },
 };

@@ -1,0 +1,138 @@
+/**
+ * LM keystrokes in-process, for A/B runs (bench/abKeystrokes.ts): a warm index from the bench's
+ * cache, the big assembly opened, then one `quantity` digit toggled per keystroke and the file
+ * analysed again as the server does on didChange (`openDocument` with the outline scanner, then
+ * every rule). Each keystroke's CPU time (`process.cpuUsage`), the scavenges and mark-compacts over
+ * the measured keystrokes, and the heap a keystroke allocates (the growth of the used heap across
+ * keystrokes no collection ran in, their median). Prints one JSON line.
+ *
+ *   node bench/keystrokeChild.js <root> <big assembly> [--cache FILE] [--edits N] [--warmup N] [--heap-top N]
+ *
+ * With `--heap-top N`, V8's sampling heap profiler runs over the measured keystrokes (objects the
+ * collections freed included) and the N functions that allocated most are added, in KB per keystroke.
+ */
+import { readFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { Session } from '../server/src/host/session.js';
+import { diskSummaryStore } from '../server/src/host/diskCache.js';
+import { computeDiagnostics } from '../server/src/features/diagnostics.js';
+import { dist, percentile } from './util.js';
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function main(): Promise<void> {
+  const [root, big, ...rest] = process.argv.slice(2);
+  const opt = (name: string) => {
+    const i = rest.indexOf(`--${name}`);
+    return i >= 0 ? rest[i + 1] : undefined;
+  };
+  if (!root || !big) throw new Error('usage: keystrokeChild <root> <big assembly> [--cache FILE] [--edits N]');
+  const cache = opt('cache');
+  const edits = Number(opt('edits') ?? 200);
+  const warmup = Number(opt('warmup') ?? 20);
+  const session = new Session(undefined, cache ? { summaryStore: diskSummaryStore(cache) } : {});
+  session.index.addRoot(root);
+  await session.index.build();
+  let text = readFileSync(big, 'utf8');
+  const at = [...text.matchAll(/quantity: (\d)\b/g)].map((m) => m.index + m[0].length - 1);
+  if (!at.length) throw new Error('no `quantity: N` to toggle');
+  let gcs = { minor: 0, major: 0 };
+  const obs = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+      // NODE_PERFORMANCE_GC_MINOR = 1; everything else (major, incremental, weak callbacks) counted as major.
+      if (kind === 1) gcs.minor++;
+      else gcs.major++;
+    }
+  });
+  obs.observe({ entryTypes: ['gc'] });
+  const heapTop = Number(opt('heap-top') ?? 0);
+  const inspector = heapTop ? new Inspector() : undefined;
+  const post = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve, reject) =>
+      inspector!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  if (inspector) inspector.connect();
+  const times: number[] = [];
+  const grown: number[] = [];
+  let diagnostics = 0;
+  for (let i = -warmup; i < edits; i++) {
+    const k = at[(i + warmup) % at.length]!;
+    text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
+    const heap0 = process.memoryUsage().heapUsed;
+    const before = gcs.minor + gcs.major;
+    const t0 = cpuMs();
+    const model = session.openDocument(big, text, i + warmup + 2, true);
+    diagnostics = computeDiagnostics(session.context(model)).length;
+    const t1 = cpuMs();
+    // The observer's entries arrive on a later turn: let them in before reading the count.
+    await new Promise((r) => setImmediate(r));
+    const heap1 = process.memoryUsage().heapUsed;
+    if (i === -1) {
+      gcs = { minor: 0, major: 0 };
+      if (inspector)
+        await post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+    }
+    if (i < 0) continue;
+    times.push(t1 - t0);
+    if (gcs.minor + gcs.major === before && heap1 > heap0) grown.push(heap1 - heap0);
+  }
+  obs.disconnect();
+  let top: [string, number][] | undefined;
+  if (inspector) {
+    const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
+    const bySite = new Map<string, number>();
+    const name = (f: SamplingNode['callFrame']) =>
+      `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    // A built-in (Map.set, Array.slice) is named with its caller: `set` alone says little.
+    const walk = (n: SamplingNode, caller: string) => {
+      const own = name(n.callFrame);
+      const site = n.callFrame.url ? own : `${n.callFrame.functionName} <- ${caller}`;
+      bySite.set(site, (bySite.get(site) ?? 0) + n.selfSize);
+      for (const c of n.children) walk(c, n.callFrame.url ? own : caller);
+    };
+    walk(profile.head, '');
+    top = [...bySite]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, heapTop)
+      .map(([k, v]) => [k, Math.round(v / 1024 / edits)]);
+  }
+  const d = dist(times);
+  process.stdout.write(
+    JSON.stringify({
+      edits,
+      diagnostics,
+      p50: +d.p50.toFixed(2),
+      p95: +d.p95.toFixed(2),
+      mean: +d.mean.toFixed(2),
+      max: +d.max.toFixed(2),
+      scavenges: gcs.minor,
+      majorGcs: gcs.major,
+      allocatedKB: Math.round(percentile(grown, 50) / 1024),
+      rssMB: Math.round(process.memoryUsage().rss / 1048576),
+      ...(top ? { heapTopKBPerKeystroke: top } : {}),
+    }) + '\n',
+  );
+}
+
+void main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);
