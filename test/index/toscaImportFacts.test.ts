@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import {
@@ -23,7 +24,7 @@ import {
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { isToscaImportFacts } from '../../server/src/model/tosca/importFacts.js';
 
-const CORPUS = path.resolve('..', 'shared', 'corpus', 'tosca');
+const CORPUS = path.join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus', 'tosca');
 
 test('import facts resolve as the summary imports do (tosca-parser, Puccini, xOpera examples)', async () => {
   let compared = 0;
