@@ -34,8 +34,11 @@ test('import facts resolve as the summary imports do (tosca-parser, Puccini, xOp
     const session = new Session();
     session.index.addRoot(root);
     await session.index.build();
+    const importers = new Map<string, string[]>();
+    const toscaFiles = new Set<string>();
     for (const e of session.index.allEntries()) {
       if (e.kind !== 'tosca') continue;
+      toscaFiles.add(e.path);
       assert.ok(e.toscaFacts, `${e.path}: no import facts`);
       // The index's edges (from the facts) against the model's own imports (from the parsed summary).
       const got = session.index.tosca.importsOf(e.path);
@@ -48,8 +51,15 @@ test('import facts resolve as the summary imports do (tosca-parser, Puccini, xOp
           return edge;
         });
       assert.deepEqual(got, want, e.path);
+      for (const w of want) importers.set(w.path, [...(importers.get(w.path) ?? []), e.path]);
       compared++;
       edges += got.length;
+    }
+    // The importer map comes from one walk over every TOSCA file (its folders' imports resolved once each): the
+    // same importers as the models' own imports, inverted (files the walk reaches outside the index aside).
+    for (const p of new Set([...toscaFiles, ...importers.keys()])) {
+      const walked = session.index.tosca.importersOf(p).filter((f) => toscaFiles.has(f));
+      assert.deepEqual(walked, [...new Set(importers.get(p) ?? [])].sort(), `importers of ${p}`);
     }
   }
   assert.ok(compared > 150 && edges > 50, `${compared} files, ${edges} edges`);

@@ -54,6 +54,12 @@ export interface ToscaIndexView {
   readonly roots: readonly string[];
 }
 
+/** A walk over every TOSCA file (`walkSource`): its source, and its imports resolved by folder, version and import. */
+interface Walk {
+  source: ToscaFileSource;
+  resolved: Map<string, ImportStatus>;
+}
+
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
 export interface ImportEdge {
   path: string;
@@ -250,11 +256,10 @@ export class ToscaModels {
   }
 
   /**
-   * `importsOf`, resolving through `walk` when given: a source shared by a walk over every TOSCA file, so the
-   * files of one folder probe the same missing paths and CSAR roots once (see `walkSource`). An indexed file's
-   * imports come from its entry's import facts, so its summary is not parsed.
+   * `importsOf`, resolving through `walk` when given (see `walkSource`). An indexed file's imports come from its
+   * entry's import facts, so its summary is not parsed.
    */
-  private edgesFrom(p: string, walk?: ToscaFileSource): readonly ImportEdge[] {
+  private edgesFrom(p: string, walk?: Walk): readonly ImportEdge[] {
     const e = this.index.get(p);
     const facts = e?.kind === 'tosca' ? e.toscaFacts : undefined;
     const summary = facts ? undefined : this.summaryOf(p);
@@ -264,10 +269,25 @@ export class ToscaModels {
     const cached = this.edges.get(key);
     if (cached && cached.gen === gen && cached.path === p) return cached.edges;
     const { imports, repositories } = facts ? importSpecsOf(facts) : summary!;
-    const source = walk ?? this.sourceFor();
+    const source = walk?.source ?? this.sourceFor();
+    const dir = path.posix.dirname(p);
     const edges: ImportEdge[] = [];
     for (const imp of imports) {
-      const status = resolveImportTarget(p, imp, repositories, source);
+      // Where an import leads depends on the importing file's folder and version only (its CSAR root, checkout and
+      // relative paths are its folder's): in a walk, the files of one folder resolve each distinct import once.
+      let status: ImportStatus | undefined;
+      let memo: string | undefined;
+      if (walk && facts) {
+        const repo = imp.repository ? repositories.find((r) => r.name === imp.repository!.name) : undefined;
+        memo = [dir, facts.version, imp.file?.name, imp.profile?.name, imp.repository?.name, repo?.url?.name].join(
+          '\0',
+        );
+        status = walk.resolved.get(memo);
+      }
+      if (!status) {
+        status = resolveImportTarget(p, imp, repositories, source);
+        if (memo !== undefined) walk!.resolved.set(memo, status);
+      }
       if (status.kind !== 'ok') continue;
       const edge: ImportEdge = { path: status.path };
       if (imp.namespacePrefix) edge.prefix = imp.namespacePrefix.name;
@@ -654,12 +674,12 @@ export class ToscaModels {
   }
 
   /**
-   * The source one walk over every TOSCA file resolves through (`indexedImportersOf`): what it found on the disk
-   * is kept for the whole walk, which runs in one step, so 2,000 files in a hundred folders probe each missing
-   * candidate path and each folder's TOSCA.meta once instead of once per file.
+   * What one walk over every TOSCA file resolves through (`indexedImportersOf`): what it found on the disk is kept
+   * for the whole walk, which runs in one step, so 2,000 files in a hundred folders probe each missing candidate
+   * path and each folder's TOSCA.meta once instead of once per file.
    */
-  private walkSource(): ToscaFileSource {
-    return this.sourceFor(undefined, this.csarProbes ?? new Map());
+  private walkSource(): Walk {
+    return { source: this.sourceFor(undefined, this.csarProbes ?? new Map()), resolved: new Map() };
   }
 
   private sourceFor(doc?: DocumentModel, csarProbes = this.csarProbes): ToscaFileSource {

@@ -17,6 +17,8 @@ export interface ImportFact {
 }
 
 export interface ToscaImportFacts {
+  /** `tosca_definitions_version` as written (resolution reads it for `/`-rooted paths and built-in fallbacks). */
+  version?: string;
   namespace?: string;
   profile?: string;
   imports: ImportFact[];
@@ -26,6 +28,7 @@ export interface ToscaImportFacts {
 
 export function importFactsOf(s: ToscaSummary): ToscaImportFacts {
   const out: ToscaImportFacts = { imports: [], repositories: [] };
+  if (s.version) out.version = s.version.text;
   if (s.namespace) out.namespace = s.namespace.name;
   if (s.profile) out.profile = s.profile.name;
   const named = new Set<string>();
@@ -84,6 +87,7 @@ export function isToscaImportFacts(v: unknown): v is ToscaImportFacts {
     typeof (x as Record<string, unknown>)['name'] === 'string' &&
     optString((x as Record<string, unknown>)['url']);
   return (
+    optString(o['version']) &&
     optString(o['namespace']) &&
     optString(o['profile']) &&
     Array.isArray(o['imports']) &&
