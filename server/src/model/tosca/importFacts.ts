@@ -71,21 +71,10 @@ export function importSpecsOf(f: ToscaImportFacts): {
   };
 }
 
-/** Shape check of facts read from a cache (nothing there is trusted). */
+/** Shape check of facts read from a cache (nothing there is trusted); one per TOSCA header line of a warm start. */
 export function isToscaImportFacts(v: unknown): v is ToscaImportFacts {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
-  const optString = (x: unknown) => x === undefined || typeof x === 'string';
-  const isFact = (x: unknown) => {
-    if (typeof x !== 'object' || x === null) return false;
-    const i = x as Record<string, unknown>;
-    return optString(i['file']) && optString(i['profile']) && optString(i['repository']) && optString(i['prefix']);
-  };
-  const isRepo = (x: unknown) =>
-    typeof x === 'object' &&
-    x !== null &&
-    typeof (x as Record<string, unknown>)['name'] === 'string' &&
-    optString((x as Record<string, unknown>)['url']);
   return (
     optString(o['version']) &&
     optString(o['namespace']) &&
@@ -93,6 +82,22 @@ export function isToscaImportFacts(v: unknown): v is ToscaImportFacts {
     Array.isArray(o['imports']) &&
     o['imports'].every(isFact) &&
     Array.isArray(o['repositories']) &&
-    o['repositories'].every(isRepo)
+    o['repositories'].every(isRepository)
   );
+}
+
+function optString(x: unknown): boolean {
+  return x === undefined || typeof x === 'string';
+}
+
+function isFact(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return false;
+  const i = x as Record<string, unknown>;
+  return optString(i['file']) && optString(i['profile']) && optString(i['repository']) && optString(i['prefix']);
+}
+
+function isRepository(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as Record<string, unknown>;
+  return typeof r['name'] === 'string' && optString(r['url']);
 }
