@@ -23,11 +23,12 @@
  */
 import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } from '../model/indexSymbols.js';
 import type { FileKind } from '../model/kinds.js';
+import { importFactsOf, isToscaImportFacts, type ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 12; // 12: headers after the summaries, summaries read on demand
+export const CACHE_FORMAT = 14; // 13, 14: TOSCA headers keep the import facts (12: summaries read on demand)
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
@@ -36,6 +37,11 @@ export interface SummaryHeader {
   types: string[];
   /** The file's workspace symbols (descriptors, components, TOSCA types and templates). */
   symbols: IndexSymbol[];
+  /**
+   * A TOSCA file's imports and declared profile / namespace names: the workspace-wide import and profile
+   * maps (index/toscaModels.ts) come from these without parsing every TOSCA file's summary.
+   */
+  tosca?: ToscaImportFacts;
 }
 
 /** A summary's JSON that the store keeps and hands over when first needed. */
@@ -180,7 +186,7 @@ export type Checksum = (s: string) => string;
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
-  if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary) };
+  if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary), tosca: importFactsOf(summary) };
   if (summary.kind === 'behaviour')
     return { types: summary.descriptorName ? [summary.descriptorName.text] : [], symbols: [] };
   if (!('components' in summary)) return null;
@@ -207,7 +213,8 @@ function isHeader(v: unknown): v is SummaryHeader {
     (h['explicitName'] === undefined || typeof h['explicitName'] === 'string') &&
     Array.isArray(h['types']) &&
     h['types'].every((t) => typeof t === 'string') &&
-    isIndexSymbols(h['symbols'])
+    isIndexSymbols(h['symbols']) &&
+    (h['tosca'] === undefined || isToscaImportFacts(h['tosca']))
   );
 }
 

@@ -26,6 +26,7 @@ import { buildToscaModel, type ToscaModel } from '../model/tosca/model.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
+import { importSpecsOf, type ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { parseYaml } from '../syntax/parse.js';
 import { mapByImportMap, mapByRepository, type ImportMapEntry, type UrlMapping } from '../model/tosca/urlMap.js';
 import * as upath from '../util/path.js';
@@ -51,6 +52,12 @@ export interface ToscaIndexView {
   readonly toscaDialect?: DialectName;
   /** The workspace roots (relative folders of the import map resolve against each). */
   readonly roots: readonly string[];
+}
+
+/** A walk over every TOSCA file (`walkSource`): its source, and its imports resolved by folder, version and import. */
+interface Walk {
+  source: ToscaFileSource;
+  resolved: Map<string, ImportStatus>;
 }
 
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
@@ -92,10 +99,11 @@ export class ToscaModels {
   private readonly models = new Map<string, Memo>();
   private readonly onDemand = new Map<string, { stat: string; file: LoadedToscaFile }>();
   /**
-   * Resolved imports per summary object (a new summary is a new key, so edits need no bookkeeping)
-   * and per file-set generation (an import may start or stop resolving when files come and go).
+   * Resolved imports per summary object or per index entry's import facts (a new summary or entry is a new
+   * key, so edits need no bookkeeping) and per file-set generation (an import may start or stop resolving
+   * when files come and go).
    */
-  private edges = new WeakMap<ToscaSummary, { gen: number; edges: ImportEdge[] }>();
+  private edges = new WeakMap<object, { gen: number; path: string; edges: ImportEdge[] }>();
   /** Reverse import edges (see `importersOf`), brought up to date file by file when the index changes. */
   private readonly reverse = {
     generation: -1,
@@ -244,21 +252,48 @@ export class ToscaModels {
    * importing file changes.)
    */
   importsOf(p: string): readonly ImportEdge[] {
-    const summary = this.summaryOf(p);
-    if (!summary) return [];
+    return this.edgesFrom(p);
+  }
+
+  /**
+   * `importsOf`, resolving through `walk` when given (see `walkSource`). An indexed file's imports come from its
+   * entry's import facts, so its summary is not parsed.
+   */
+  private edgesFrom(p: string, walk?: Walk): readonly ImportEdge[] {
+    const e = this.index.get(p);
+    const facts = e?.kind === 'tosca' ? e.toscaFacts : undefined;
+    const summary = facts ? undefined : this.summaryOf(p);
+    const key: object | undefined = facts ?? summary;
+    if (!key) return [];
     const gen = this.index.fileSetGeneration;
-    const cached = this.edges.get(summary);
-    if (cached && cached.gen === gen) return cached.edges;
-    const source = this.sourceFor();
+    const cached = this.edges.get(key);
+    if (cached && cached.gen === gen && cached.path === p) return cached.edges;
+    const { imports, repositories } = facts ? importSpecsOf(facts) : summary!;
+    const source = walk?.source ?? this.sourceFor();
+    const dir = path.posix.dirname(p);
     const edges: ImportEdge[] = [];
-    for (const imp of summary.imports) {
-      const status = resolveImportTarget(p, imp, summary.repositories, source);
+    for (const imp of imports) {
+      // Where an import leads depends on the importing file's folder and version only (its CSAR root, checkout and
+      // relative paths are its folder's): in a walk, the files of one folder resolve each distinct import once.
+      let status: ImportStatus | undefined;
+      let memo: string | undefined;
+      if (walk && facts) {
+        const repo = imp.repository ? repositories.find((r) => r.name === imp.repository!.name) : undefined;
+        memo = [dir, facts.version, imp.file?.name, imp.profile?.name, imp.repository?.name, repo?.url?.name].join(
+          '\0',
+        );
+        status = walk.resolved.get(memo);
+      }
+      if (!status) {
+        status = resolveImportTarget(p, imp, repositories, source);
+        if (memo !== undefined) walk!.resolved.set(memo, status);
+      }
       if (status.kind !== 'ok') continue;
-      const e: ImportEdge = { path: status.path };
-      if (imp.namespacePrefix) e.prefix = imp.namespacePrefix.name;
-      edges.push(e);
+      const edge: ImportEdge = { path: status.path };
+      if (imp.namespacePrefix) edge.prefix = imp.namespacePrefix.name;
+      edges.push(edge);
     }
-    this.edges.set(summary, { gen, edges });
+    this.edges.set(key, { gen, path: p, edges });
     return edges;
   }
 
@@ -301,9 +336,10 @@ export class ToscaModels {
       const queue: string[] = [];
       for (const e of this.index.allEntries()) if (e.kind === 'tosca') queue.push(e.path);
       const seen = new Set(queue);
+      const walk = this.walkSource();
       for (let i = 0; i < queue.length; i++) {
         const from = queue[i]!;
-        const edges = this.importsOf(from);
+        const edges = this.edgesFrom(from, walk);
         const before = r.edgesOf.get(from);
         if (before !== edges) {
           for (const e of before ?? []) r.importers.get(e.path)?.delete(from);
@@ -599,9 +635,10 @@ export class ToscaModels {
       else if (list[list.length - 1] !== p) list.push(p);
     };
     for (const e of this.index.allEntries()) {
-      if (!(e.kind === 'tosca' && isToscaSummary(e.summary))) continue;
-      add(e.summary.namespace?.name, e.path);
-      add(e.summary.profile?.name, e.path);
+      const names = declaredNames(e);
+      if (!names) continue;
+      add(names.namespace, e.path);
+      add(names.profile, e.path);
     }
     for (const list of map.values()) list.sort((a, b) => rankProfile(a) - rankProfile(b) || a.localeCompare(b));
     this.namespaces = {
@@ -626,17 +663,26 @@ export class ToscaModels {
     for (const c of changed) {
       if (c.after !== 'tosca') continue;
       const e = this.index.get(c.path);
-      if (!e || !isToscaSummary(e.summary)) return false;
-      for (const name of [e.summary.namespace?.name, e.summary.profile?.name])
+      const names = e && declaredNames(e);
+      if (!names) return false;
+      for (const name of [names.namespace, names.profile])
         if (name !== undefined && !n.map.get(name)?.includes(c.path)) return false;
       for (const [name, list] of n.map)
-        if (list.includes(c.path) && name !== e.summary.namespace?.name && name !== e.summary.profile?.name)
-          return false;
+        if (list.includes(c.path) && name !== names.namespace && name !== names.profile) return false;
     }
     return true;
   }
 
-  private sourceFor(doc?: DocumentModel): ToscaFileSource {
+  /**
+   * What one walk over every TOSCA file resolves through (`indexedImportersOf`): what it found on the disk is kept
+   * for the whole walk, which runs in one step, so 2,000 files in a hundred folders probe each missing candidate
+   * path and each folder's TOSCA.meta once instead of once per file.
+   */
+  private walkSource(): Walk {
+    return { source: this.sourceFor(undefined, this.csarProbes ?? new Map()), resolved: new Map() };
+  }
+
+  private sourceFor(doc?: DocumentModel, csarProbes = this.csarProbes): ToscaFileSource {
     const csarRoots = new Map<string, string | undefined>();
     // Files outside the index as this source found them: one model build asks for the same paths many times (a
     // profile name is tried as a file in the importing file's folder and its ancestors, for every file of the
@@ -648,6 +694,8 @@ export class ToscaModels {
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);
+        // Resolving an import only asks whether its target loads: an indexed file's summary is parsed when read.
+        if (e && e.kind === 'tosca' && e.toscaFacts) return indexedFile(e);
         if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return { path: e.path, summary: e.summary };
         if (p.endsWith('/')) return undefined;
         if (onDisk.has(p)) return onDisk.get(p);
@@ -660,11 +708,33 @@ export class ToscaModels {
       repositoryFiles: (p) => this.wineryFiles(p),
       csarRootOf: (p) => {
         const dir = path.posix.dirname(p);
-        if (!csarRoots.has(dir)) csarRoots.set(dir, this.csarOf(p)?.root);
+        if (!csarRoots.has(dir)) csarRoots.set(dir, findCsar(p, (f) => this.readText(f), undefined, csarProbes)?.root);
         return csarRoots.get(dir);
       },
     };
   }
+}
+
+/** An indexed TOSCA file whose summary is read (and, from the warm-start cache, parsed) only when asked for. */
+function indexedFile(e: IndexEntry): LoadedToscaFile {
+  return {
+    path: e.path,
+    get summary(): ToscaSummary {
+      const s = e.summary;
+      return isToscaSummary(s) ? s : summariseTosca(null);
+    },
+  };
+}
+
+/**
+ * The namespace and profile names an indexed TOSCA file declares (undefined: not a TOSCA entry), from its import
+ * facts when the entry has them: the profile map is built from every TOSCA file of the workspace.
+ */
+function declaredNames(e: IndexEntry): Pick<ToscaImportFacts, 'namespace' | 'profile'> | undefined {
+  if (e.kind !== 'tosca') return undefined;
+  if (e.toscaFacts) return e.toscaFacts;
+  const s = e.summary;
+  return isToscaSummary(s) ? { namespace: s.namespace?.name, profile: s.profile?.name } : undefined;
 }
 
 function rankProfile(p: string): number {

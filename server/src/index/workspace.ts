@@ -13,6 +13,7 @@ import { summariseFile, type DocumentModel, type MemoKey } from '../model/docume
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import type { DialectName } from '../model/tosca/dialects.js';
+import type { ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
@@ -49,6 +50,8 @@ export interface IndexEntry {
    * summary (see model/indexSymbols.ts).
    */
   readonly symbols: readonly IndexSymbol[];
+  /** A TOSCA file's imports and declared names, from the entry's header (see `SummaryHeader.tosca`). */
+  readonly toscaFacts?: ToscaImportFacts | undefined;
 }
 
 /** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
@@ -69,6 +72,10 @@ class Entry implements IndexEntry {
 
   get symbols(): readonly IndexSymbol[] {
     return this.header?.symbols ?? [];
+  }
+
+  get toscaFacts(): ToscaImportFacts | undefined {
+    return this.header?.tosca;
   }
 
   /** Drops the parsed summary when it can be parsed again from its JSON (see `LazySummary.release`). */

@@ -15,7 +15,7 @@ import {
   implicitProfileFiles,
   isBuiltinPath,
 } from './sol001/builtin.js';
-import type { TImport, TRepository, ToscaSummary } from './summary.js';
+import type { TImport, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
 import { MAX_CLOSURE, walkClosure, type ClosureEdge, type ClosureStep } from './closure.js';
@@ -122,11 +122,24 @@ function isStub(s: ToscaSummary | undefined): boolean {
   return !!s && !s.types.length && !s.imports.length && !s.topology && !s.functions?.length;
 }
 
+/** What resolution reads of an import: a `TImport`, or the facts the index keeps per file (importFacts.ts). */
+export interface ImportSpec {
+  file?: { name: string };
+  profile?: { name: string };
+  repository?: { name: string };
+}
+
+/** What resolution reads of a repository definition. */
+export interface RepositorySpec {
+  name: string;
+  url?: { name: string };
+}
+
 /** Where an import points, without loading it. */
 export function resolveImportTarget(
   from: string,
-  imp: TImport,
-  repositories: readonly TRepository[],
+  imp: ImportSpec,
+  repositories: readonly RepositorySpec[],
   source: ToscaFileSource,
 ): ImportStatus {
   if (!source.resolved) return resolveTarget(from, imp, repositories, source);
@@ -139,8 +152,8 @@ export function resolveImportTarget(
 
 function resolveTarget(
   from: string,
-  imp: TImport,
-  repositories: readonly TRepository[],
+  imp: ImportSpec,
+  repositories: readonly RepositorySpec[],
   source: ToscaFileSource,
 ): ImportStatus {
   const fileRef = imp.file ?? imp.profile;
