@@ -13,13 +13,7 @@ import { Session } from '../server/src/host/session.js';
 import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { argOf } from './generate.js';
-
-function cpuMs(f: () => unknown): [number, unknown] {
-  const t = process.cpuUsage();
-  const r = f();
-  const d = process.cpuUsage(t);
-  return [(d.user + d.system) / 1000, r];
-}
+import { cpuMs } from './cpuTime.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

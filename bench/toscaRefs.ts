@@ -13,13 +13,7 @@ import { Session } from '../server/src/host/session.js';
 import { references } from '../server/src/features/references.js';
 import { hover } from '../server/src/features/hover.js';
 import { argOf } from './generate.js';
-
-function cpuMs(f: () => unknown): [number, unknown] {
-  const t = process.cpuUsage();
-  const r = f();
-  const d = process.cpuUsage(t);
-  return [(d.user + d.system) / 1000, r];
-}
+import { cpuMs } from './cpuTime.js';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

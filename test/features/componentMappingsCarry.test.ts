@@ -7,20 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
-
-const EXAMPLE = fileURLToPath(new URL('../../examples/video-streamer', import.meta.url));
-const ASSEMBLY = `${EXAMPLE}/Descriptor/assembly.yml`;
-const BALANCER = `${EXAMPLE}/Contains/balancer/Definitions/lm/resource.yaml`;
-
-async function sessionOn(): Promise<Session> {
-  const s = new Session();
-  s.index.addRoot(EXAMPLE);
-  await s.index.build();
-  return s;
-}
+import { ASSEMBLY, BALANCER, sessionOn } from './videoStreamer.js';
 
 function mappingFindings(s: Session, text: string, version: number): string[] {
   const doc = s.openDocument(ASSEMBLY, text, version, true);

@@ -7,22 +7,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { collectDottedItems, type DottedItem } from '../../server/src/features/lm/dotted.js';
+import { Rng } from '../fuzz/rng.js';
+import { ASSEMBLY } from './videoStreamer.js';
 
-const EXAMPLE = fileURLToPath(new URL('../../examples/video-streamer', import.meta.url));
-const ASSEMBLY = `${EXAMPLE}/Descriptor/assembly.yml`;
-
-function rng(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+/** Seeded integers in [0, n): the same edits every run. */
+function numbers(seed: number): (n: number) => number {
+  const rng = new Rng(seed);
+  return (n) => rng.int(n);
 }
 
 const PIECES = ['.', 'x', ' ', '\n', '\n    ', "'", '"', '- ', '\\', 'é', '#', ': '];
@@ -41,7 +34,7 @@ function view(i: DottedItem): unknown {
 test('dotted items taken over per scalar equal a fresh analysis after every edit', () => {
   const original = readFileSync(ASSEMBLY, 'utf8');
   const typing = new Session();
-  const r = rng(21);
+  const r = numbers(21);
   let text = original;
   let reused = 0;
   for (let v = 1; v <= 400; v++) {

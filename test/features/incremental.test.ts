@@ -11,20 +11,13 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
+import { Rng } from '../fuzz/rng.js';
+import { EXAMPLE, ASSEMBLY, sessionOn } from './videoStreamer.js';
 
-const EXAMPLE = fileURLToPath(new URL('../../examples/video-streamer', import.meta.url));
-const ASSEMBLY = `${EXAMPLE}/Descriptor/assembly.yml`;
-
-/** Small seeded PRNG (mulberry32): the same edits every run. */
-function rng(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+/** Seeded integers in [0, n): the same edits every run. */
+function numbers(seed: number): (n: number) => number {
+  const rng = new Rng(seed);
+  return (n) => rng.int(n);
 }
 
 /** Pieces typed into the file: reference syntax, quotes, block scalar headers, indentation, names. */
@@ -49,18 +42,11 @@ function edit(text: string, r: (n: number) => number): string {
   }
 }
 
-async function sessionOn(): Promise<Session> {
-  const s = new Session();
-  s.index.addRoot(EXAMPLE);
-  await s.index.build();
-  return s;
-}
-
 test('incremental diagnostics equal a fresh analysis after every edit of a random sequence', async () => {
   const typing = await sessionOn();
   const original = readFileSync(ASSEMBLY, 'utf8');
   for (const seed of [1, 2, 3]) {
-    const r = rng(seed);
+    const r = numbers(seed);
     let text = original;
     typing.openDocument(ASSEMBLY, text, 0, true);
     for (let i = 1; i <= 60; i++) {
@@ -140,7 +126,7 @@ async function burstsEqualFresh(
   await typing.index.build();
   let version = 0;
   for (const seed of seeds) {
-    const r = rng(seed);
+    const r = numbers(seed);
     let text = original;
     typing.openDocument(file, text, ++version, true);
     for (let b = 1; b <= bursts; b++) {

@@ -6,19 +6,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
-
-const EXAMPLE = fileURLToPath(new URL('../../examples/video-streamer', import.meta.url));
-const ASSEMBLY = `${EXAMPLE}/Descriptor/assembly.yml`;
-
-async function sessionOn(): Promise<Session> {
-  const s = new Session();
-  s.index.addRoot(EXAMPLE);
-  await s.index.build();
-  return s;
-}
+import { ASSEMBLY, sessionOn } from './videoStreamer.js';
 
 function lm022(s: Session, text: string, version: number): string[] {
   const doc = s.openDocument(ASSEMBLY, text, version, true);

@@ -6,22 +6,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { resolvedReferences } from '../../server/src/features/lm/resolvedRefs.js';
 import { collectReferences, resolveOccurrence, type ResolvedRef } from '../../server/src/features/lm/resolve.js';
 import type { DescriptorSummary } from '../../server/src/model/lm/summary.js';
-
-const EXAMPLE = fileURLToPath(new URL('../../examples/video-streamer', import.meta.url));
-const ASSEMBLY = `${EXAMPLE}/Descriptor/assembly.yml`;
-
-async function sessionOn(): Promise<Session> {
-  const s = new Session();
-  s.index.addRoot(EXAMPLE);
-  await s.index.build();
-  return s;
-}
+import { ASSEMBLY, BALANCER, sessionOn } from './videoStreamer.js';
 
 /** What the rules read of a resolution, with the declarations' own spans (to catch stale objects). */
 function view(r: ResolvedRef): unknown {
@@ -90,7 +80,6 @@ test('a declaration renamed in another region resolves the unchanged regions’ 
  * assembly stale (the protocol test "an edit in an open resource re-diagnoses the open assembly").
  */
 test('an edit of an open resource is seen by the same version of the assembly and by the next one', async () => {
-  const BALANCER = `${EXAMPLE}/Contains/balancer/Definitions/lm/resource.yaml`;
   const s = await sessionOn();
   const text = readFileSync(ASSEMBLY, 'utf8');
   const balancer = readFileSync(BALANCER, 'utf8');
