@@ -3,10 +3,11 @@
  * generated TOSCA workspaces (`npm run bench -- --phases tosca` generates them first):
  *
  *   node --import tsx bench/abTosca.ts <dist/server.js of A> <dist/server.js of B> [--pairs N] [--edits N]
- *     [--samples N] [--versions 1.3,2.0]
+ *     [--samples N] [--versions 1.3,2.0] [--settle ms]
  *
  * prints one line per run: didOpen p50 / p95 (the first open included) and didChange p50 / p95, and with
  * `--samples N` (requests per kind, as the bench's `--samples`) the references p50 / p95 and their slowest.
+ * `--settle ms` waits that long after ready before the first open (a user opens a file later than the bench).
  */
 import { rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
           dir,
           path.join(dir, 'services0', 'service0.yaml'),
           arg('samples', 5),
-          { opens: 8, edits: arg('edits', 30) },
+          { opens: 8, edits: arg('edits', 30), settleMs: arg('settle', 0) },
         );
         const f = (x: number) => x.toFixed(1);
         console.log(

@@ -226,6 +226,15 @@ export class WorkspaceSync {
       }
       if (picks.length >= 40) break;
     }
+    // The first TOSCA open would walk every TOSCA file for its importers and the profile names: done here, in one
+    // step (the walk shares its resolutions across files), unless a document is already open.
+    await nextTurn();
+    if (session.openPaths().length) return;
+    try {
+      if (session.index.toscaCount() > 0) session.index.tosca.prepare();
+    } catch {
+      // Only a speed-up: the first open builds the maps.
+    }
     const started = Date.now();
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
