@@ -3,8 +3,11 @@
  * generated TOSCA workspaces (`npm run bench -- --phases tosca` generates them first):
  *
  *   node --import tsx bench/abTosca.ts <dist/server.js of A> <dist/server.js of B> [--pairs N] [--edits N]
+ *     [--samples N] [--versions 1.3,2.0] [--settle ms]
  *
- * prints one line per run: didOpen p50 / p95 (the first open included) and didChange p50 / p95.
+ * prints one line per run: didOpen p50 / p95 (the first open included) and didChange p50 / p95, and with
+ * `--samples N` (requests per kind, as the bench's `--samples`) the references p50 / p95 and their slowest.
+ * `--settle ms` waits that long after ready before the first open (a user opens a file later than the bench).
  */
 import { rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -21,7 +24,7 @@ const base = path.join(os.tmpdir(), 'lm-descriptors-bench');
 
 async function main(): Promise<void> {
   for (let pair = 0; pair < arg('pairs', 2); pair++)
-    for (const version of ['1.3', '2.0'])
+    for (const version of (rest.includes('--versions') ? rest[rest.indexOf('--versions') + 1]! : '1.3,2.0').split(','))
       for (const [name, serverJs] of [
         ['A', a],
         ['B', b],
@@ -33,13 +36,16 @@ async function main(): Promise<void> {
           { serverJs, cwd: path.dirname(path.dirname(serverJs)), nodeFlags: [], cacheDir },
           dir,
           path.join(dir, 'services0', 'service0.yaml'),
-          5,
-          { opens: 8, edits: arg('edits', 30) },
+          arg('samples', 5),
+          { opens: 8, edits: arg('edits', 30), settleMs: arg('settle', 0) },
         );
         const f = (x: number) => x.toFixed(1);
         console.log(
           `${version} ${name}: didOpen p50/p95 ${f(r.didOpen.p50)}/${f(r.didOpen.p95)} ms, ` +
-            `didChange p50/p95 ${f(r.didChange.p50)}/${f(r.didChange.p95)} ms (${r.diagnostics} diagnostics)`,
+            `didChange p50/p95 ${f(r.didChange.p50)}/${f(r.didChange.p95)} ms (${r.diagnostics} diagnostics)` +
+            (arg('samples', 5) > 5
+              ? `, references p50/p95/max ${f(r.references.p50)}/${f(r.references.p95)}/${f(r.references.max)} ms`
+              : ''),
         );
       }
 }

@@ -70,7 +70,7 @@ export async function toscaRequests(
   dir: string,
   file: string,
   samples: number,
-  counts: { opens: number; edits: number } = { opens: 8, edits: 30 },
+  counts: { opens: number; edits: number; settleMs?: number } = { opens: 8, edits: 30 },
 ): Promise<ToscaRequestFigures> {
   const client = new BenchClient(opts.serverJs, opts.cwd, opts.nodeFlags);
   try {
@@ -79,6 +79,8 @@ export async function toscaRequests(
       initializationOptions: { cacheDir: opts.cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
     });
     const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 180_000, 'ready');
+    // A user opens a file some time after ready (abTosca's --settle): what the server does while idle counts then.
+    if (counts.settleMs) await new Promise((r) => setTimeout(r, counts.settleMs));
     const uri = pathToFileURL(file).href;
     const text = readFileSync(file, 'utf8');
     const published = (v: number) => () => client.publications.find((x) => x.uri === uri && x.version === v);

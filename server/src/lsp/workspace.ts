@@ -220,11 +220,23 @@ export class WorkspaceSync {
   private async warmUp(): Promise<void> {
     const session = this.session();
     const picks: string[] = [];
+    // Two TOSCA files too (analysed first, as they are few): the first TOSCA open paid about 140 ms of cold code.
+    const tosca: string[] = [];
     for (const e of session.index.allEntries()) {
-      if ((e.kind === 'assembly' || e.kind === 'resource') && !e.open && (e.stat?.size ?? Infinity) <= WARM_UP_BYTES) {
-        picks.push(e.path);
-      }
-      if (picks.length >= 40) break;
+      if (e.open || (e.stat?.size ?? Infinity) > WARM_UP_BYTES) continue;
+      if ((e.kind === 'assembly' || e.kind === 'resource') && picks.length < 40) picks.push(e.path);
+      else if (e.kind === 'tosca' && tosca.length < 2) tosca.push(e.path);
+      if (picks.length >= 40 && tosca.length >= 2) break;
+    }
+    picks.unshift(...tosca);
+    // The first TOSCA open would walk every TOSCA file for its importers and the profile names: done here, in one
+    // step (the walk shares its resolutions across files), unless a document is already open.
+    await nextTurn();
+    if (session.openPaths().length) return;
+    try {
+      if (session.index.toscaCount() > 0) session.index.tosca.prepare();
+    } catch {
+      // Only a speed-up: the first open builds the maps.
     }
     const started = Date.now();
     for (const p of picks) {
