@@ -17,6 +17,7 @@ import {
 } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { workspaceSymbols } from '../../server/src/features/symbols.js';
+import { hash64 } from '../../server/src/util/hash.js';
 
 const FILES: Record<string, string> = {
   '/ws/Descriptor/assembly.yml': 'composition:\n  balancer:\n    type: resource::lb::1.0\n',
@@ -26,23 +27,19 @@ const FILES: Record<string, string> = {
     'topology_template:\n  node_templates:\n    web:\n      type: tosca.nodes.Compute\n',
 };
 
-/** A checksum without node:crypto: 32-bit FNV-1a in hex (what a host without crypto might use). */
-const fnv32: Checksum = (s) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-};
+/** A checksum without node:crypto (what a host without crypto might use). */
+const checksum: Checksum = hash64;
 
 /** A store that keeps the serialised text in memory, counting loads and saves. */
 class MemoryStore implements SummaryStore {
   text = '';
   saves = 0;
   async load(): Promise<Map<string, CachedEntry>> {
-    return parseCache(textSource(this.text), this.text.length, fnv32);
+    return parseCache(textSource(this.text), this.text.length, checksum);
   }
   async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
     this.saves++;
-    this.text = [...serialiseCache(entries, fnv32, 64)].join('');
+    this.text = [...serialiseCache(entries, checksum, 64)].join('');
   }
 }
 
@@ -92,7 +89,7 @@ test('one checksum of all header lines first: while it matches no line is hashed
   const store = new MemoryStore();
   await build(fs, store);
   let calls = 0;
-  const counting: Checksum = (t) => (calls++, fnv32(t));
+  const counting: Checksum = (t) => (calls++, checksum(t));
   const load = (text: string) => parseCache(textSource(text), text.length, counting);
   assert.equal(load(store.text).size, Object.keys(FILES).length);
   assert.equal(calls, 1);
@@ -131,10 +128,10 @@ test('serialised in chunks of the size asked for, parsed back whole; another for
     `/ws/f${i}.yaml`,
     { mtimeMs: i, size: 10, kind: 'other', header: null, json: '{"kind":"other"}' },
   ]);
-  const chunks = [...serialiseCache(entries, fnv32, 100)];
+  const chunks = [...serialiseCache(entries, checksum, 100)];
   assert.ok(chunks.length > 1);
   const text = chunks.join('');
-  const parse = (t: string) => parseCache(textSource(t), t.length, fnv32);
+  const parse = (t: string) => parseCache(textSource(t), t.length, checksum);
   const parsed = parse(text);
   assert.deepEqual(
     [...parsed.keys()],
@@ -147,5 +144,5 @@ test('serialised in chunks of the size asked for, parsed back whole; another for
   assert.equal(parse(text.slice(0, -5)).size, 0);
   // Entries whose path would break the line layout are not written.
   const bad: [string, CachedEntry][] = [['/ws/a\tb.yaml', entries[0]![1]]];
-  assert.equal(parse([...serialiseCache(bad, fnv32)].join('')).size, 0);
+  assert.equal(parse([...serialiseCache(bad, checksum)].join('')).size, 0);
 });

@@ -23,6 +23,7 @@ import {
 } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { isToscaImportFacts } from '../../server/src/model/tosca/importFacts.js';
+import { hash64 } from '../../server/src/util/hash.js';
 
 const CORPUS = path.join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus', 'tosca');
 
@@ -65,12 +66,8 @@ test('import facts resolve as the summary imports do (tosca-parser, Puccini, xOp
   assert.ok(compared > 150 && edges > 50, `${compared} files, ${edges} edges`);
 });
 
-/** 32-bit FNV-1a (the store's checksum needs no node:crypto). */
-const fnv32: Checksum = (s) => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-};
+/** A checksum without node:crypto (what a host without crypto might use). */
+const checksum: Checksum = hash64;
 
 /** A store kept in memory that counts the reads of stored summaries after `counting` is set. */
 class CountingStore implements SummaryStore {
@@ -88,11 +85,11 @@ class CountingStore implements SummaryStore {
         },
       },
       text.length,
-      fnv32,
+      checksum,
     );
   }
   async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
-    this.text = [...serialiseCache(entries, fnv32)].join('');
+    this.text = [...serialiseCache(entries, checksum)].join('');
   }
 }
 
@@ -178,8 +175,8 @@ test('a cache line whose import facts are damaged costs only its file', async ()
   const i = lines.findIndex((l) => l.includes(`\t${target}\t`));
   assert.ok(i > 0 && lines[i]!.includes('"prefix":"base"'));
   const body = lines[i]!.slice(lines[i]!.indexOf('\t') + 1).replace('"prefix":"base"', '"prefix":123456');
-  lines[i] = `${fnv32(body)}\t${body}`;
-  const loaded = parseCache(textSource(lines.join('\n')), lines.join('\n').length, fnv32);
+  lines[i] = `${checksum(body)}\t${body}`;
+  const loaded = parseCache(textSource(lines.join('\n')), lines.join('\n').length, checksum);
   assert.equal(loaded.has(target), false);
   assert.equal(loaded.size, Object.keys(files).length - 1);
   assert.equal(isToscaImportFacts({ imports: [{ file: 'a.yaml', prefix: 'p' }], repositories: [] }), true);
