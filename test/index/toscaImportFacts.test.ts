@@ -152,7 +152,7 @@ test('after a warm start, the first open of a TOSCA file reads only the summarie
       .map((d) => `${String(d.code)} ${d.range.start.line}`)
       .sort();
   const got = shape(warm);
-  // Its model reads the two profiles (and asks whether each is a stub); the 49 other files stay unread.
+  // Its model reads the two profiles (whether a profile is a stub comes from the facts); the others stay unread.
   assert.ok(store.reads <= 4, `${store.reads} summaries read from the cache`);
   assert.deepEqual(got, shape(cold));
   assert.ok(got.length > 0, 'the wrong port value is found');
@@ -179,7 +179,44 @@ test('a cache line whose import facts are damaged costs only its file', async ()
   const loaded = parseCache(textSource(lines.join('\n')), lines.join('\n').length, checksum);
   assert.equal(loaded.has(target), false);
   assert.equal(loaded.size, Object.keys(files).length - 1);
-  assert.equal(isToscaImportFacts({ imports: [{ file: 'a.yaml', prefix: 'p' }], repositories: [] }), true);
-  assert.equal(isToscaImportFacts({ imports: [{ file: 1 }], repositories: [] }), false);
-  assert.equal(isToscaImportFacts({ imports: [], repositories: [{ url: 'x' }] }), false);
+  const ok = { imports: [{ file: 'a.yaml', prefix: 'p' }], repositories: [], stub: false };
+  assert.equal(isToscaImportFacts(ok), true);
+  assert.equal(isToscaImportFacts({ ...ok, stub: undefined }), false);
+  assert.equal(isToscaImportFacts({ imports: [{ file: 1 }], repositories: [], stub: false }), false);
+  assert.equal(isToscaImportFacts({ imports: [], repositories: [{ url: 'x' }], stub: false }), false);
+});
+
+test('a stub declaration of a profile name is passed by from the facts, warm or cold, in the walk and in the model', async () => {
+  // Two files declare the profile name; the first by rank (`profile.yaml`) holds nothing else. An import by that
+  // name resolves to the other, and the walk (from the facts) must agree with the model (from the summaries).
+  const files: Record<string, string> = {
+    [`${ROOT}/p/profile.yaml`]: 'tosca_definitions_version: tosca_2_0\nprofile: org.example.s:1.0\n',
+    [`${ROOT}/p/types.yaml`]:
+      'tosca_definitions_version: tosca_2_0\nprofile: org.example.s:1.0\nnode_types:\n  Box:\n    description: x\n',
+    [`${ROOT}/svc/a.yaml`]:
+      'tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.example.s:1.0\n    namespace: s\n' +
+      'service_template:\n  node_templates:\n    b:\n      type: s:Box\n',
+  };
+  const store = new CountingStore();
+  const start = async (withStore: boolean) => {
+    const s = new Session(new MemoryFileSystem(files), withStore ? { summaryStore: store } : {});
+    s.index.addRoot(ROOT);
+    await s.index.build();
+    return s;
+  };
+  await start(true);
+  const warm = await start(true);
+  const cold = await start(false);
+  assert.equal(warm.index.get(`${ROOT}/p/profile.yaml`)?.toscaFacts?.stub, true);
+  assert.equal(warm.index.get(`${ROOT}/p/types.yaml`)?.toscaFacts?.stub, false);
+  for (const s of [warm, cold]) {
+    assert.deepEqual(s.index.tosca.importersOf(`${ROOT}/p/types.yaml`), [`${ROOT}/svc/a.yaml`]);
+    assert.deepEqual(s.index.tosca.importersOf(`${ROOT}/p/profile.yaml`), []);
+    const svc = `${ROOT}/svc/a.yaml`;
+    const diags = computeDiagnostics(s.context(s.openDocument(svc, files[svc]!, 1)));
+    assert.deepEqual(
+      diags.map((d) => `${String(d.code)} ${d.message}`),
+      [],
+    );
+  }
 });

@@ -28,7 +28,8 @@ import { summarise, type FileSummary } from '../model/summary.js';
 import { isSummaryOf } from '../model/summaryShape.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
-export const CACHE_FORMAT = 14; // 13, 14: TOSCA headers keep the import facts (12: summaries read on demand)
+// 13, 14: TOSCA headers keep the import facts (15: and whether the file is a stub profile); 12: summaries on demand
+export const CACHE_FORMAT = 15;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {

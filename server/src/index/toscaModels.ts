@@ -259,8 +259,8 @@ export class ToscaModels {
    * `importsOf`, resolving through `walk` when given (see `walkSource`). An indexed file's imports come from its
    * entry's import facts, so its summary is not parsed.
    */
-  private edgesFrom(p: string, walk?: Walk): readonly ImportEdge[] {
-    const e = this.index.get(p);
+  private edgesFrom(p: string, walk?: Walk, entry?: IndexEntry): readonly ImportEdge[] {
+    const e = entry ?? this.index.get(p);
     const facts = e?.kind === 'tosca' ? e.toscaFacts : undefined;
     const summary = facts ? undefined : this.summaryOf(p);
     const key: object | undefined = facts ?? summary;
@@ -268,32 +268,25 @@ export class ToscaModels {
     const gen = this.index.fileSetGeneration;
     const cached = this.edges.get(key);
     if (cached && cached.gen === gen && cached.path === p) return cached.edges;
-    const { imports, repositories } = facts ? importSpecsOf(facts) : summary!;
-    const source = walk?.source ?? this.sourceFor();
-    const dir = path.posix.dirname(p);
+    const edges =
+      walk && facts
+        ? walkEdges(p, facts, walk)
+        : this.resolvedEdges(p, facts ?? summary!, walk?.source ?? this.sourceFor());
+    this.edges.set(key, { gen, path: p, edges });
+    return edges;
+  }
+
+  /** The imports of `p` that resolve to a readable file, resolved one by one (outside a walk). */
+  private resolvedEdges(p: string, of: ToscaImportFacts | ToscaSummary, source: ToscaFileSource): ImportEdge[] {
+    const { imports, repositories } = 'stub' in of ? importSpecsOf(of) : of;
     const edges: ImportEdge[] = [];
     for (const imp of imports) {
-      // Where an import leads depends on the importing file's folder and version only (its CSAR root, checkout and
-      // relative paths are its folder's): in a walk, the files of one folder resolve each distinct import once.
-      let status: ImportStatus | undefined;
-      let memo: string | undefined;
-      if (walk && facts) {
-        const repo = imp.repository ? repositories.find((r) => r.name === imp.repository!.name) : undefined;
-        memo = [dir, facts.version, imp.file?.name, imp.profile?.name, imp.repository?.name, repo?.url?.name].join(
-          '\0',
-        );
-        status = walk.resolved.get(memo);
-      }
-      if (!status) {
-        status = resolveImportTarget(p, imp, repositories, source);
-        if (memo !== undefined) walk!.resolved.set(memo, status);
-      }
+      const status = resolveImportTarget(p, imp, repositories, source);
       if (status.kind !== 'ok') continue;
       const edge: ImportEdge = { path: status.path };
       if (imp.namespacePrefix) edge.prefix = imp.namespacePrefix.name;
       edges.push(edge);
     }
-    this.edges.set(key, { gen, path: p, edges });
     return edges;
   }
 
@@ -334,12 +327,18 @@ export class ToscaModels {
     const r = this.reverse;
     if (r.generation !== this.index.generation && !this.relinkChanged()) {
       const queue: string[] = [];
-      for (const e of this.index.allEntries()) if (e.kind === 'tosca') queue.push(e.path);
+      // The indexed files first, with their entries: the files the walk reaches beyond them are looked up by path.
+      const indexed: IndexEntry[] = [];
+      for (const e of this.index.allEntries()) {
+        if (e.kind !== 'tosca') continue;
+        queue.push(e.path);
+        indexed.push(e);
+      }
       const seen = new Set(queue);
       const walk = this.walkSource();
       for (let i = 0; i < queue.length; i++) {
         const from = queue[i]!;
-        const edges = this.edgesFrom(from, walk);
+        const edges = this.edgesFrom(from, walk, indexed[i]);
         const before = r.edgesOf.get(from);
         if (before !== edges) {
           for (const e of before ?? []) r.importers.get(e.path)?.delete(from);
@@ -704,7 +703,7 @@ export class ToscaModels {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
         const e = this.index.get(p);
         // Resolving an import only asks whether its target loads: an indexed file's summary is parsed when read.
-        if (e && e.kind === 'tosca' && e.toscaFacts) return indexedFile(e);
+        if (e && e.kind === 'tosca' && e.toscaFacts) return indexedFile(e, e.toscaFacts);
         if (e && e.kind === 'tosca' && isToscaSummary(e.summary)) return { path: e.path, summary: e.summary };
         if (p.endsWith('/')) return undefined;
         if (onDisk.has(p)) return onDisk.get(p);
@@ -724,10 +723,37 @@ export class ToscaModels {
   }
 }
 
+/**
+ * The imports of an indexed file that resolve to a readable file, during a walk: where an import leads depends on the
+ * importing file's folder (relative paths, CSAR root, checkout) and version (`/`-rooted paths, built-in fallbacks)
+ * only, so the files of one folder resolve each distinct import once, and a file whose imports are all known in its
+ * folder builds no import specs.
+ */
+function walkEdges(p: string, facts: ToscaImportFacts, walk: Walk): ImportEdge[] {
+  const scope = `${path.posix.dirname(p)}\0${facts.version ?? ''}\0`;
+  let specs: ReturnType<typeof importSpecsOf> | undefined;
+  const edges: ImportEdge[] = [];
+  for (let i = 0; i < facts.imports.length; i++) {
+    const f = facts.imports[i]!;
+    const url = f.repository === undefined ? '' : (facts.repositories.find((r) => r.name === f.repository)?.url ?? '');
+    const memo = `${scope}${f.file ?? ''}\0${f.profile ?? ''}\0${f.repository ?? ''}\0${url}`;
+    let status = walk.resolved.get(memo);
+    if (!status) {
+      specs ??= importSpecsOf(facts);
+      status = resolveImportTarget(p, specs.imports[i]!, specs.repositories, walk.source);
+      walk.resolved.set(memo, status);
+    }
+    if (status.kind !== 'ok') continue;
+    edges.push(f.prefix === undefined ? { path: status.path } : { path: status.path, prefix: f.prefix });
+  }
+  return edges;
+}
+
 /** An indexed TOSCA file whose summary is read (and, from the warm-start cache, parsed) only when asked for. */
-function indexedFile(e: IndexEntry): LoadedToscaFile {
+function indexedFile(e: IndexEntry, facts: ToscaImportFacts): LoadedToscaFile {
   return {
     path: e.path,
+    stub: facts.stub,
     get summary(): ToscaSummary {
       const s = e.summary;
       return isToscaSummary(s) ? s : summariseTosca(null);

@@ -221,14 +221,20 @@ export class WorkspaceSync {
     const session = this.session();
     const picks: string[] = [];
     // Two TOSCA files too (analysed first, as they are few): the first TOSCA open paid about 140 ms of cold code.
-    const tosca: string[] = [];
+    // A service template (node templates: its analysis runs the template rules and builds its imports' type
+    // tables) and a type file; the first two files of a 2.0 workspace's index were often both profiles.
+    let template: string | undefined;
+    let types: string | undefined;
     for (const e of session.index.allEntries()) {
       if (e.open || (e.stat?.size ?? Infinity) > WARM_UP_BYTES) continue;
       if ((e.kind === 'assembly' || e.kind === 'resource') && picks.length < 40) picks.push(e.path);
-      else if (e.kind === 'tosca' && tosca.length < 2) tosca.push(e.path);
-      if (picks.length >= 40 && tosca.length >= 2) break;
+      else if (e.kind === 'tosca') {
+        if (e.symbols.some((x) => x[1] === 'template:node')) template ??= e.path;
+        else types ??= e.path;
+      }
+      if (picks.length >= 40 && template && types) break;
     }
-    picks.unshift(...tosca);
+    picks.unshift(...[template, types].filter((p) => p !== undefined));
     // The first TOSCA open would walk every TOSCA file for its importers and the profile names: done here, in one
     // step (the walk shares its resolutions across files), unless a document is already open.
     await nextTurn();

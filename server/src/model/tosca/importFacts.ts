@@ -5,7 +5,7 @@
  * open of a TOSCA file builds the map of who imports whom and of profile names from every TOSCA file of the
  * workspace; from these facts it does so without parsing 2,000 stored summaries.
  */
-import type { ImportSpec, RepositorySpec } from './imports.js';
+import { isStubSummary, type ImportSpec, type RepositorySpec } from './imports.js';
 import type { ToscaSummary } from './summary.js';
 
 /** One import as resolution reads it: the file or profile name, the repository, and its own `namespace_prefix`. */
@@ -24,10 +24,12 @@ export interface ToscaImportFacts {
   imports: ImportFact[];
   /** The repositories the imports name (`name` → `url`); repositories no import names are left out. */
   repositories: { name: string; url?: string }[];
+  /** No types, imports, topology or functions (`isStubSummary`): an import by profile name passes such a file by. */
+  stub: boolean;
 }
 
 export function importFactsOf(s: ToscaSummary): ToscaImportFacts {
-  const out: ToscaImportFacts = { imports: [], repositories: [] };
+  const out: ToscaImportFacts = { imports: [], repositories: [], stub: isStubSummary(s) };
   if (s.version) out.version = s.version.text;
   if (s.namespace) out.namespace = s.namespace.name;
   if (s.profile) out.profile = s.profile.name;
@@ -82,7 +84,8 @@ export function isToscaImportFacts(v: unknown): v is ToscaImportFacts {
     Array.isArray(o['imports']) &&
     o['imports'].every(isFact) &&
     Array.isArray(o['repositories']) &&
-    o['repositories'].every(isRepository)
+    o['repositories'].every(isRepository) &&
+    typeof o['stub'] === 'boolean'
   );
 }
 

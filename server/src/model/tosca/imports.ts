@@ -59,6 +59,11 @@ export interface LoadedToscaFile {
   summary: ToscaSummary;
   /** The file exists but is not a TOSCA file (no `tosca_definitions_version`, not YAML, ...). */
   notTosca?: boolean;
+  /**
+   * `isStubSummary(summary)`, when the loader knows it without the summary (an indexed file's import facts): a walk
+   * over every file of the workspace resolves profile names and would otherwise parse each profile's summary.
+   */
+  stub?: boolean;
 }
 
 export type ImportStatus =
@@ -118,8 +123,14 @@ function fileUrlToPath(u: string): string {
   }
 }
 
-function isStub(s: ToscaSummary | undefined): boolean {
-  return !!s && !s.types.length && !s.imports.length && !s.topology && !s.functions?.length;
+/** A profile file with nothing in it but its name (no types, imports, topology or functions). */
+export function isStubSummary(s: ToscaSummary): boolean {
+  return !s.types.length && !s.imports.length && !s.topology && !s.functions?.length;
+}
+
+/** `isStubSummary` of a loaded file, from what its loader already knows when it can (see `LoadedToscaFile.stub`). */
+function isStub(f: LoadedToscaFile | undefined): boolean {
+  return !!f && (f.stub ?? isStubSummary(f.summary));
 }
 
 /** What resolution reads of an import: a `TImport`, or the facts the index keeps per file (importFacts.ts). */
@@ -217,7 +228,7 @@ function resolveTarget(
     (!file.includes('/') && !YAML_FILE.test(file) && file.includes('.'))
   ) {
     // A 2.0 profile the workspace declares only as a stub (no types, no imports) has its content elsewhere.
-    const hits = (source.byNamespace?.(file) ?? []).filter((h) => !imp.profile || !isStub(source.load(h)?.summary));
+    const hits = (source.byNamespace?.(file) ?? []).filter((h) => !imp.profile || !isStub(source.load(h)));
     if (hits.length) return { kind: 'ok', path: hits[0]! };
     if (imp.profile || !YAML_FILE.test(file)) return { kind: 'profile-unresolved', name: file };
   }
