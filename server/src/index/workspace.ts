@@ -204,13 +204,15 @@ export class WorkspaceIndex {
   toscaGeneration = 0;
   private readonly derived = new Map<MemoKey<unknown>, { generation: number; value: unknown }>();
   /**
-   * Component types resolved since the last change (`generation`), by type text and file: a big
+   * Component types resolved since the last change (`generation`), by file and type text: a big
    * assembly names the same few types in hundreds of references, and each rule resolves them again.
+   * Two maps rather than one keyed by the joined strings: a joined key is a new string to flatten
+   * and hash on every lookup (hundreds per keystroke); these two strings keep their hashes.
    */
   private readonly resolved = {
     generation: -1,
-    byKey: new Map<string, TypeResolution>(),
-    /** The files some resolution in `byKey` names as a target (their entries are in it). */
+    byFile: new Map<string, Map<string, TypeResolution>>(),
+    /** The files some resolution in `byFile` names as a target (their entries are in it). */
     targets: new Set<string>(),
   };
   /** Counts every change to the entries (see `generation`). */
@@ -1005,14 +1007,15 @@ export class WorkspaceIndex {
   resolveType(typeText: string, fromPath: string): TypeResolution {
     if (this.resolved.generation !== this.resolutionChanges) {
       this.resolved.generation = this.resolutionChanges;
-      this.resolved.byKey.clear();
+      this.resolved.byFile.clear();
       this.resolved.targets.clear();
     }
-    const key = `${fromPath}\u0000${typeText}`;
-    let r = this.resolved.byKey.get(key);
+    let inFile = this.resolved.byFile.get(fromPath);
+    if (!inFile) this.resolved.byFile.set(fromPath, (inFile = new Map()));
+    let r = inFile.get(typeText);
     if (!r) {
       r = this.resolveUncached(typeText, fromPath);
-      this.resolved.byKey.set(key, r);
+      inFile.set(typeText, r);
       for (const t of r.targets) this.resolved.targets.add(t.path);
     }
     return r;
