@@ -55,6 +55,16 @@ export interface IndexEntry {
 }
 
 /** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
+/** Whether two versions of an entry give the same names (`namesOf`): same kind, explicit name and types. */
+function sameNameInputs(prev: Entry | undefined, next: Entry): boolean {
+  const a = prev?.header;
+  const b = next.header;
+  if (!prev || !a || !b || prev.kind !== next.kind || a.explicitName !== b.explicitName) return false;
+  if (a.types.length !== b.types.length) return false;
+  for (let i = 0; i < a.types.length; i++) if (a.types[i] !== b.types[i]) return false;
+  return true;
+}
+
 class Entry implements IndexEntry {
   stat?: FileStat;
   constructor(
@@ -1130,7 +1140,9 @@ export class WorkspaceIndex {
       return;
     }
     this.contexts.delete(p);
-    if (!this.bulk) this.recomputeName(p);
+    // A keystroke rarely changes what the names follow from (the kind, the project context, which the
+    // same kind keeps, and the header's explicit name and types): then the linked names stand.
+    if (!this.bulk && !sameNameInputs(prev, entry)) this.recomputeName(p);
     // Resolutions read names (`byName`), project contexts and the target entries. The same kind keeps
     // the project context (which depends on the path and kind only); the same effective name keeps
     // `byName`; a file no kept resolution targets is in none of their results. In bulk, names are
