@@ -5,7 +5,8 @@
  * is this tree's.
  *
  *   node --import tsx bench/abKeystrokes.ts <other tree> <root> <big assembly> [--cache FILE]
- *       [--pairs N] [--edits N] [--warmup N] [--heap-top N]
+ *       [--pairs N] [--edits N] [--warmup N] [--heap-top N] [--per-keystroke]
+ *       [--opens N]
  *
  * Prints one JSON line per run (`tree`: `other` or `this`).
  */
@@ -57,10 +58,11 @@ async function main(): Promise<void> {
   await bundle(tree, builds.other);
   await bundle(REPO, builds.this);
   const args = [root, big, '--edits', opt('edits') ?? '200'];
-  for (const name of ['cache', 'warmup', 'heap-top']) {
+  for (const name of ['cache', 'warmup', 'heap-top', 'opens']) {
     const v = opt(name);
     if (v !== undefined) args.push(`--${name}`, v);
   }
+  if (rest.includes('--per-keystroke')) args.push('--per-keystroke');
   const pairs = Number(opt('pairs') ?? 3);
   for (let i = 0; i < pairs; i++) {
     // Alternate which one goes first, so neither always meets the same moment of the load.

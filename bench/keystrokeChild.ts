@@ -7,6 +7,7 @@
  * keystrokes no collection ran in, their median). Prints one JSON line.
  *
  *   node bench/keystrokeChild.js <root> <big assembly> [--cache FILE] [--edits N] [--warmup N] [--heap-top N]
+ *       [--per-keystroke] [--opens N]
  *
  * With `--heap-top N`, V8's sampling heap profiler runs over the measured keystrokes (objects the
  * collections freed included) and the N functions that allocated most are added, in KB per keystroke.
@@ -44,11 +45,19 @@ async function main(): Promise<void> {
   session.index.addRoot(root);
   await session.index.build();
   let text = readFileSync(big, 'utf8');
+  // With `--opens N`, the file is opened and closed N times first, as the server phase does before its keystrokes.
+  const opens = Number(opt('opens') ?? 0);
+  for (let i = 0; i < opens; i++) {
+    computeDiagnostics(session.context(session.openDocument(big, text, 1, true)));
+    await session.closeDocument(big);
+  }
   const at = [...text.matchAll(/quantity: (\d)\b/g)].map((m) => m.index + m[0].length - 1);
   if (!at.length) throw new Error('no `quantity: N` to toggle');
   let gcs = { minor: 0, major: 0 };
+  let gcMs = 0;
   const obs = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
+      gcMs += e.duration;
       const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
       // NODE_PERFORMANCE_GC_MINOR = 1; everything else (major, incremental, weak callbacks) counted as major.
       if (kind === 1) gcs.minor++;
@@ -64,6 +73,8 @@ async function main(): Promise<void> {
     );
   if (inspector) inspector.connect();
   const times: number[] = [];
+  // With `--per-keystroke`: each keystroke's CPU ms and the collectors' ms that landed in it.
+  const each: [number, number][] | undefined = rest.includes('--per-keystroke') ? [] : undefined;
   const grown: number[] = [];
   let diagnostics = 0;
   for (let i = -warmup; i < edits; i++) {
@@ -71,6 +82,7 @@ async function main(): Promise<void> {
     text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
     const heap0 = process.memoryUsage().heapUsed;
     const before = gcs.minor + gcs.major;
+    const gc0 = gcMs;
     const t0 = cpuMs();
     const model = session.openDocument(big, text, i + warmup + 2, true);
     diagnostics = computeDiagnostics(session.context(model)).length;
@@ -89,6 +101,7 @@ async function main(): Promise<void> {
     }
     if (i < 0) continue;
     times.push(t1 - t0);
+    each?.push([+(t1 - t0).toFixed(2), +(gcMs - gc0).toFixed(2)]);
     if (gcs.minor + gcs.major === before && heap1 > heap0) grown.push(heap1 - heap0);
   }
   obs.disconnect();
@@ -125,6 +138,7 @@ async function main(): Promise<void> {
       allocatedKB: Math.round(percentile(grown, 50) / 1024),
       rssMB: Math.round(process.memoryUsage().rss / 1048576),
       ...(top ? { heapTopKBPerKeystroke: top } : {}),
+      ...(each ? { perKeystroke: each } : {}),
     }) + '\n',
   );
 }

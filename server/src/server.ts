@@ -5,6 +5,7 @@
  * platform-neutral part of vscode-languageserver.
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { idleYoungCollector, type IdleCollector } from './host/idleCollector.js';
 import { nodeHost } from './host/nodeHost.js';
 import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
@@ -26,10 +27,14 @@ function warm(): void {
   warmed = true;
   onWarm?.();
 }
+// After the diagnostics of an open document's check, the young generation may be collected at idle
+// (host/idleCollector.ts); off until the loader says no code cache will be written.
+let collector: IdleCollector | undefined;
 const send = connection.sendDiagnostics.bind(connection);
-connection.sendDiagnostics = (params) => {
+connection.sendDiagnostics = async (params) => {
   if (params.version !== undefined) warm();
-  return send(params);
+  await send(params);
+  if (params.version !== undefined) collector?.afterCheck();
 };
 const pulls = connection.languages.diagnostics;
 const onPull = pulls.on.bind(pulls);
@@ -37,6 +42,7 @@ pulls.on = (handler) =>
   onPull(async (...args) => {
     const report = await handler(...args);
     warm();
+    collector?.afterCheck();
     return report;
   });
 
@@ -44,6 +50,14 @@ pulls.on = (handler) =>
 export function whenWarm(cb: () => void): void {
   if (warmed) cb();
   else onWarm = cb;
+}
+
+/**
+ * Called by the loader once this session writes no code cache (one was accepted, or it was written):
+ * turning the collector on changes V8's flags, which a code cache written later would carry.
+ */
+export function enableIdleCollection(): void {
+  collector ??= idleYoungCollector();
 }
 
 startServer(connection, nodeHost);

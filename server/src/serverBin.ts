@@ -19,12 +19,13 @@ const WRITE_DELAY_MS = 1500;
 
 interface ServerMain {
   whenWarm?: (cb: () => void) => void;
+  enableIdleCollection?: () => void;
 }
 
 function load(): void {
   const bundle = compileCached<ServerMain>(path.join(__dirname, 'server-main.js'), 'server');
   if (bundle.accepted === 'warm') {
-    bundle.run();
+    bundle.run().enableIdleCollection?.();
     return;
   }
   let written = false;
@@ -38,7 +39,13 @@ function load(): void {
   });
   const main = bundle.run();
   // unref: a server asked to exit does not wait for its cache.
-  main.whenWarm?.(() => setTimeout(() => write('warm'), WRITE_DELAY_MS).unref());
+  main.whenWarm?.(() =>
+    setTimeout(() => {
+      write('warm');
+      // The cache is written: the collector's flag change can no longer reach it.
+      main.enableIdleCollection?.();
+    }, WRITE_DELAY_MS).unref(),
+  );
 }
 
 load();

@@ -55,6 +55,16 @@ export interface IndexEntry {
 }
 
 /** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
+/** Whether two versions of an entry give the same names (`namesOf`): same kind, explicit name and types. */
+function sameNameInputs(prev: Entry | undefined, next: Entry): boolean {
+  const a = prev?.header;
+  const b = next.header;
+  if (!prev || !a || !b || prev.kind !== next.kind || a.explicitName !== b.explicitName) return false;
+  if (a.types.length !== b.types.length) return false;
+  for (let i = 0; i < a.types.length; i++) if (a.types[i] !== b.types[i]) return false;
+  return true;
+}
+
 class Entry implements IndexEntry {
   stat?: FileStat;
   constructor(
@@ -204,13 +214,15 @@ export class WorkspaceIndex {
   toscaGeneration = 0;
   private readonly derived = new Map<MemoKey<unknown>, { generation: number; value: unknown }>();
   /**
-   * Component types resolved since the last change (`generation`), by type text and file: a big
+   * Component types resolved since the last change (`generation`), by file and type text: a big
    * assembly names the same few types in hundreds of references, and each rule resolves them again.
+   * Two maps rather than one keyed by the joined strings: a joined key is a new string to flatten
+   * and hash on every lookup (hundreds per keystroke); these two strings keep their hashes.
    */
   private readonly resolved = {
     generation: -1,
-    byKey: new Map<string, TypeResolution>(),
-    /** The files some resolution in `byKey` names as a target (their entries are in it). */
+    byFile: new Map<string, Map<string, TypeResolution>>(),
+    /** The files some resolution in `byFile` names as a target (their entries are in it). */
     targets: new Set<string>(),
   };
   /** Counts every change to the entries (see `generation`). */
@@ -1005,14 +1017,15 @@ export class WorkspaceIndex {
   resolveType(typeText: string, fromPath: string): TypeResolution {
     if (this.resolved.generation !== this.resolutionChanges) {
       this.resolved.generation = this.resolutionChanges;
-      this.resolved.byKey.clear();
+      this.resolved.byFile.clear();
       this.resolved.targets.clear();
     }
-    const key = `${fromPath}\u0000${typeText}`;
-    let r = this.resolved.byKey.get(key);
+    let inFile = this.resolved.byFile.get(fromPath);
+    if (!inFile) this.resolved.byFile.set(fromPath, (inFile = new Map()));
+    let r = inFile.get(typeText);
     if (!r) {
       r = this.resolveUncached(typeText, fromPath);
-      this.resolved.byKey.set(key, r);
+      inFile.set(typeText, r);
       for (const t of r.targets) this.resolved.targets.add(t.path);
     }
     return r;
@@ -1127,7 +1140,9 @@ export class WorkspaceIndex {
       return;
     }
     this.contexts.delete(p);
-    if (!this.bulk) this.recomputeName(p);
+    // A keystroke rarely changes what the names follow from (the kind, the project context, which the
+    // same kind keeps, and the header's explicit name and types): then the linked names stand.
+    if (!this.bulk && !sameNameInputs(prev, entry)) this.recomputeName(p);
     // Resolutions read names (`byName`), project contexts and the target entries. The same kind keeps
     // the project context (which depends on the path and kind only); the same effective name keeps
     // `byName`; a file no kept resolution targets is in none of their results. In bulk, names are
