@@ -20,7 +20,7 @@ export interface DirEntry {
 export interface FileSystem {
   /**
    * The text of a file the caller has just stat'ed as a regular file of acceptable size (the
-   * index walk, watched-file refreshes): one thread-pool round trip, which the cold index needs.
+   * warm start's check of changed files). The cold index reads with `readTextSync`.
    */
   readFile(path: string): Promise<string>;
   stat(path: string): Promise<FileStat | undefined>;

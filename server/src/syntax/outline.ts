@@ -186,7 +186,7 @@ class OutlineScanner {
     try {
       if (s.charCodeAt(pos) === 45 /* - */ && this.isSeqMarker(pos)) return this.parseSeq(col, pos);
       const kv = this.keyAt(pos, this.lines[this.li]!.end);
-      if (kv) return this.parseMap(col, pos);
+      if (kv) return this.parseMap(col, pos, kv);
       throw new Bail();
     } finally {
       this.depth--;
@@ -217,10 +217,9 @@ class OutlineScanner {
         item = this.parseChildBlock(col, true);
       } else if (this.src.charCodeAt(p) === 45 && this.isSeqMarkerAt(p, line.end)) {
         throw new Bail();
-      } else if (this.keyAt(p, line.end)) {
-        item = this.parseMap(afterCol, p);
       } else {
-        item = this.parseInlineValue(p, line, col, true);
+        const kv = this.keyAt(p, line.end);
+        item = kv ? this.parseMap(afterCol, p, kv) : this.parseInlineValue(p, line, col, true);
       }
       // `-` with nothing: the parser drops the empty item; rare enough to leave to it.
       if (!item) throw new Bail();
@@ -243,15 +242,16 @@ class OutlineScanner {
     return pos + 1 >= lineEnd || this.src.charCodeAt(pos + 1) === SP;
   }
 
-  private parseMap(col: number, pos: number): YMap {
+  /** `first`: the first key, as the caller already read it at `pos` on the current line (read once, not twice). */
+  private parseMap(col: number, pos: number, first: { key: YScalar; after: number }): YMap {
     const pairs: YPair[] = [];
     const start = pos;
     let last: YNode | null;
     let lastLine: Line;
     let lastAfter: number;
+    let kv: { key: YScalar; after: number } | null = first;
     for (;;) {
       const line = this.lines[this.li]!;
-      const kv = this.keyAt(pos, line.end);
       if (!kv) throw new Bail();
       const key = kv.key;
       let p = kv.after;
@@ -274,6 +274,7 @@ class OutlineScanner {
       if (nextCol < col) break;
       if (this.src.charCodeAt(next.first) === 45 && this.isSeqMarkerAt(next.first, next.end)) break;
       pos = next.first;
+      kv = this.keyAt(pos, next.end);
     }
     return {
       kind: 'map',

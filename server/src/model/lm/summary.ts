@@ -141,21 +141,50 @@ export function propertyDecls(section: YNode | null): PropertyDecl[] {
     const d: PropertyDecl = decl(p);
     const body = asMap(p.value);
     if (!body) return d;
-    const type = scalarText(get(body, 'type'));
+    // One walk over the body's keys instead of a lookup per key (the cold index summarises every
+    // property of every descriptor); the last of duplicated keys wins, as `get` reads them.
+    let typePair: YPair | undefined;
+    let descriptionPair: YPair | undefined;
+    let defPair: YPair | undefined;
+    let valPair: YPair | undefined;
+    let reqPair: YPair | undefined;
+    let roPair: YPair | undefined;
+    for (const q of body.pairs) {
+      switch (q.key.text) {
+        case 'type':
+          typePair = q;
+          break;
+        case 'description':
+          descriptionPair = q;
+          break;
+        case 'default':
+          defPair = q;
+          break;
+        case 'value':
+          valPair = q;
+          break;
+        case 'required':
+          reqPair = q;
+          break;
+        case 'read-only':
+          roPair = q;
+          break;
+      }
+    }
+    // Fields set in this order whatever the keys' order: the summary's JSON stays the same.
+    const type = scalarText(typePair?.value);
     if (type !== undefined) d.type = type;
-    const description = scalarText(get(body, 'description'));
+    const description = scalarText(descriptionPair?.value);
     if (description !== undefined) d.description = description;
-    const defPair = getPair(body, 'default');
     if (defPair) d.default = displayValue(defPair.value) ?? 'null';
-    const valPair = getPair(body, 'value');
     if (valPair) {
       const vs = asScalar(valPair.value);
       d.value = displayValue(valPair.value) ?? '';
       if (vs) d.valueSpan = vs.span;
     }
-    const req = asScalar(get(body, 'required'));
+    const req = asScalar(reqPair?.value);
     if (req && typeof req.value === 'boolean') d.required = req.value;
-    const ro = asScalar(get(body, 'read-only'));
+    const ro = asScalar(roPair?.value);
     if (ro && typeof ro.value === 'boolean') d.readOnly = ro.value;
     return d;
   });
