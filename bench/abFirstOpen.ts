@@ -63,6 +63,7 @@ async function session(dist: string, b: number) {
     client.notify('initialized', {});
     const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
     const readyMs = ready.at - client.spawnedAt;
+    const readyCpu = ready.cpuMs ?? 0;
     if (argv.includes('--trace')) console.log(`ready at ${Date.now()}`);
     await sleep(delay);
     const uri = pathToFileURL(big).href;
@@ -90,7 +91,7 @@ async function session(dist: string, b: number) {
       'verified',
     );
     const hwm = client.memory().hwmMB ?? 0;
-    return { readyMs, first: times[0] ?? 0, cpu, second: times[1] ?? 0, hwm };
+    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second: times[1] ?? 0, hwm };
   } finally {
     await client.close();
   }
@@ -105,15 +106,16 @@ async function main(): Promise<void> {
       results[b]?.push(s);
       const f = (n: number) => n.toFixed(0);
       console.log(
-        `round ${r} ${String.fromCharCode(65 + b)}: ready ${f(s.readyMs)} first ${f(s.first)} ms (cpu ${f(s.cpu)}) ` +
-          `second ${f(s.second)} ms, peak ${f(s.hwm)} MB`,
+        `round ${r} ${String.fromCharCode(65 + b)}: ready ${f(s.readyMs)} (cpu ${f(s.readyCpu)}) ` +
+          `first ${f(s.first)} ms (cpu ${f(s.cpu)}) second ${f(s.second)} ms, peak ${f(s.hwm)} MB`,
       );
     }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   for (let b = 0; b < builds.length; b++) {
     const xs = results[b] ?? [];
+    const m = (k: 'readyCpu' | 'first') => median(xs.map((x) => x[k])).toFixed(0);
     console.log(
-      `${String.fromCharCode(65 + b)} ${builds[b]}: medians first ${median(xs.map((x) => x.first)).toFixed(0)} ms, ` +
+      `${String.fromCharCode(65 + b)} ${builds[b]}: medians ready cpu ${m('readyCpu')} ms, first ${m('first')} ms, ` +
         `cpu ${median(xs.map((x) => x.cpu)).toFixed(0)} ms, second ${median(xs.map((x) => x.second)).toFixed(0)} ms, ` +
         `peak ${median(xs.map((x) => x.hwm)).toFixed(0)} MB`,
     );
