@@ -1,73 +1,125 @@
 /**
- * The first didOpen of a session through the real server, two builds alternated (A/B), measured as the server's CPU
- * time (`/proc`, 10 ms ticks) from the didOpen to its diagnostics, beside the wall time: on a shared machine the
- * wall time of one open moves by several times between runs, its CPU time much less. Each run is a new server on the
- * bench's generated TOSCA workspace (`npm run bench -- --phases tosca` writes them), cold (no index cache):
+ * The first LM didOpen after a warm start, A/B between builds in alternated runs (the machine is shared, so
+ * only alternated runs compare). For each round and build: a server from `<dist>/server.js` on the bench
+ * workspace (`npm run bench` generates it) with its own warm-start cache, the big assembly opened `--delay` ms
+ * after `ready` (the bench uses 50), then opened again after a close. Prints per run the first open's wall time
+ * and the server's CPU (from `/proc`, 10 ms ticks) from didOpen to its diagnostics, the second open's wall time,
+ * and the peak RSS once the index has been checked against the disk; then the medians per build.
  *
- *   node --import tsx bench/abFirstOpen.ts <dist/server.js of A> <dist/server.js of B> [--pairs N] [--settle ms]
- *     [--versions 2.0,1.3] [--file services0/service0.yaml]
+ *   node --import tsx bench/abFirstOpen.ts <distA> <distB> ... [--rounds N] [--delay MS] [--flagsB "..."]
+ *     [--trace] [--workspace DIR]
  *
- * `--settle ms` waits that long after ready before the open (0, the bench's way: the open meets the idle work
- * that starts at ready).
+ * A build may be given twice with different node flags (`--flagsA`, `--flagsB`, ...). Each position keeps its
+ * own V8 code cache (`XDG_CACHE_HOME`): builds sharing one folder evict each other's cache. The first session
+ * of each position writes its caches and is not counted. `--trace` prints the epoch times of ready and of each
+ * open, to line up with a trace the server writes (a `-r` preload in its flags).
  */
-import { readFileSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient.js';
-import { argOf } from './generate.js';
+import { DEFAULT_WORKSPACE } from './generate.js';
 
-async function firstOpen(serverJs: string, name: string, version: string, file: string, settle: number) {
-  const dir = path.join(os.tmpdir(), 'lm-descriptors-bench', `tosca-${version}`);
-  const cacheDir = path.join(os.tmpdir(), `lm-ab-first-open-${name}-${version}`);
-  rmSync(cacheDir, { recursive: true, force: true });
-  const client = new BenchClient(serverJs, path.dirname(path.dirname(serverJs)), []);
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const rounds = Number(opt('rounds') ?? 6);
+const delay = Number(opt('delay') ?? 50);
+/** `--flagsA "..."`, `--flagsB "..."`, ...: node flags for the server of each build (a build may repeat). */
+const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
+const root = opt('workspace') ?? DEFAULT_WORKSPACE;
+const big = bigAssembly(root);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The big assembly of the generated workspace (its stamp file records where). */
+function bigAssembly(ws: string): string {
+  const stamp = JSON.parse(readFileSync(`${ws}.stamp.json`, 'utf8')) as { result?: { big?: { path?: string } } };
+  return stamp.result?.big?.path ?? path.join(ws, 'bench-big', 'Descriptor', 'assembly.yml');
+}
+
+async function session(dist: string, b: number) {
+  const xdg = path.join(os.tmpdir(), `ab-first-open-xdg-${b}`);
+  mkdirSync(xdg, { recursive: true, mode: 0o700 });
+  process.env['XDG_CACHE_HOME'] = xdg;
+  const cacheDir = path.join(os.tmpdir(), `ab-first-open-cache-${b}`);
+  const client = new BenchClient(path.join(dist, 'server.js'), path.dirname(dist), flagsOf(b));
   try {
-    await client.initializeWorkspace(dir, {
-      name: 'tosca',
-      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-    });
-    await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 180_000, 'ready');
-    if (settle) await new Promise((r) => setTimeout(r, settle));
-    const uri = pathToFileURL(path.join(dir, file)).href;
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    const cpu0 = client.cpuMs();
-    const t0 = performance.now();
-    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-    const p = await client.waitFor(
-      () => client.publications.find((x) => x.uri === uri && x.version === 1),
-      20_000,
-      'diagnostics',
+    const rootUri = pathToFileURL(root).href;
+    await client.request(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri,
+        capabilities: {},
+        workspaceFolders: [{ uri: rootUri, name: 'ws' }],
+        initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+      },
+      30_000,
     );
-    const cpu = cpu0 === undefined ? NaN : (client.cpuMs() ?? NaN) - cpu0;
-    return { cpu, wall: p.at - t0 };
+    client.notify('initialized', {});
+    const ready = await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'ready');
+    const readyMs = ready.at - client.spawnedAt;
+    const readyCpu = ready.cpuMs ?? 0;
+    if (argv.includes('--trace')) console.log(`ready at ${Date.now()}`);
+    await sleep(delay);
+    const uri = pathToFileURL(big).href;
+    const text = readFileSync(big, 'utf8');
+    const times: number[] = [];
+    let cpu = 0;
+    for (let v = 1; v <= 2; v++) {
+      if (v > 1) await client.closeAndWaitCleared(uri);
+      const c0 = client.cpuMs() ?? 0;
+      const t0 = performance.now();
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: v, text } });
+      const p = await client.waitFor(
+        () => client.publications.find((x) => x.uri === uri && x.version === v),
+        20_000,
+        `open ${v}`,
+      );
+      times.push(p.at - t0);
+      if (argv.includes('--trace'))
+        console.log(`open ${v} from ${Date.now() - (performance.now() - t0)} to ${Date.now()}`);
+      if (v === 1) cpu = (client.cpuMs() ?? 0) - c0;
+    }
+    await client.waitFor(
+      () => client.statuses.find((x) => x.state === 'ready' && x.verifying !== true),
+      60_000,
+      'verified',
+    );
+    const hwm = client.memory().hwmMB ?? 0;
+    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second: times[1] ?? 0, hwm };
   } finally {
     await client.close();
   }
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const [a, b] = argv;
-  if (!a || !b) throw new Error('usage: abFirstOpen.ts <server.js A> <server.js B> [--pairs N] [--settle ms]');
-  const pairs = Number(argOf(argv, 'pairs') ?? 3);
-  const settle = Number(argOf(argv, 'settle') ?? 0);
-  const file = argOf(argv, 'file') ?? path.join('services0', 'service0.yaml');
-  for (let i = 0; i < pairs; i++)
-    for (const version of (argOf(argv, 'versions') ?? '2.0,1.3').split(','))
-      for (const [name, serverJs] of [
-        ['A', a],
-        ['B', b],
-      ] as const) {
-        const r = await firstOpen(serverJs, name, version, file, settle);
-        console.log(`${version} ${name}: first didOpen server CPU ${r.cpu} ms, wall ${r.wall.toFixed(0)} ms`);
-      }
+  const results: Awaited<ReturnType<typeof session>>[][] = builds.map(() => []);
+  for (let b = 0; b < builds.length; b++) await session(builds[b] ?? '', b); // writes each build's code cache
+  for (let r = 0; r < rounds; r++)
+    for (let b = 0; b < builds.length; b++) {
+      const s = await session(builds[b] ?? '', b);
+      results[b]?.push(s);
+      const f = (n: number) => n.toFixed(0);
+      console.log(
+        `round ${r} ${String.fromCharCode(65 + b)}: ready ${f(s.readyMs)} (cpu ${f(s.readyCpu)}) ` +
+          `first ${f(s.first)} ms (cpu ${f(s.cpu)}) second ${f(s.second)} ms, peak ${f(s.hwm)} MB`,
+      );
+    }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  for (let b = 0; b < builds.length; b++) {
+    const xs = results[b] ?? [];
+    const m = (k: 'readyCpu' | 'first') => median(xs.map((x) => x[k])).toFixed(0);
+    console.log(
+      `${String.fromCharCode(65 + b)} ${builds[b]}: medians ready cpu ${m('readyCpu')} ms, first ${m('first')} ms, ` +
+        `cpu ${median(xs.map((x) => x.cpu)).toFixed(0)} ms, second ${median(xs.map((x) => x.second)).toFixed(0)} ms, ` +
+        `peak ${median(xs.map((x) => x.hwm)).toFixed(0)} MB`,
+    );
+  }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`${String(e)}\n`);
-    process.exit(1);
-  },
-);
+void main();

@@ -8,6 +8,14 @@ import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-langua
 import { NORMATIVE_SCHEME } from '../../server/src/protocol.js';
 import { activateWith, deactivateClient } from './clientCore.js';
 
+/**
+ * Node flags for the server. A warm start loads the whole index at once, and V8's heap heuristics then shrink the
+ * old generation's first limit to what survived the load, so a full collection (20-70 ms) falls due just as the
+ * first document opens. Sizing the old generation up front moves it out of that open: about 50 ms less server CPU
+ * for the first open after a warm start, and no higher peak RSS over a session (docs/performance.md).
+ */
+const SERVER_NODE_FLAGS = ['--initial-old-space-size=128'];
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   await activateWith(context, {
     documentSelector: [
@@ -28,11 +36,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     create: (context, options) => {
       const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
       const serverOptions: ServerOptions = {
-        run: { module: serverModule, transport: TransportKind.ipc },
+        run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_FLAGS } },
         debug: {
           module: serverModule,
           transport: TransportKind.ipc,
-          options: { execArgv: ['--nolazy', '--inspect=6011'] },
+          options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6011'] },
         },
       };
       return new LanguageClient('lmDescriptors', 'LM Descriptors & TOSCA', serverOptions, options);
