@@ -1,8 +1,9 @@
 /**
- * The first didOpen of a TOSCA file in a session through the real server, two builds alternated (A/B), measured as the server's CPU
- * time (`/proc`, 10 ms ticks) from the didOpen to its diagnostics, beside the wall time: on a shared machine the
- * wall time of one open moves by several times between runs, its CPU time much less. Each run is a new server on the
- * bench's generated TOSCA workspace (`npm run bench -- --phases tosca` writes them), cold (no index cache):
+ * The first didOpen of a TOSCA file in a session through the real server, two builds alternated (A/B), measured as the
+ * server's CPU time (`/proc`, 10 ms ticks) from the didOpen to its diagnostics, beside the wall time: on a shared
+ * machine the wall time of one open moves by several times between runs, its CPU time much less. Each run is a new
+ * server on the bench's generated TOSCA workspace (`npm run bench -- --phases tosca` writes them), cold (no index
+ * cache):
  *
  *   node --import tsx bench/abToscaFirstOpen.ts <dist/server.js of A> <dist/server.js of B> [--pairs N] [--settle ms]
  *     [--versions 2.0,1.3] [--file services0/service0.yaml]
