@@ -186,7 +186,7 @@ test('a cache line whose import facts are damaged costs only its file', async ()
   assert.equal(isToscaImportFacts({ imports: [], repositories: [{ url: 'x' }], stub: false }), false);
 });
 
-test('a stub declaration of a profile name is passed by from the facts, warm or cold, in the walk and in the model', async () => {
+test('a stub profile declaration is passed by from the facts, warm or cold, in the walk and in the model', async () => {
   // Two files declare the profile name; the first by rank (`profile.yaml`) holds nothing else. An import by that
   // name resolves to the other, and the walk (from the facts) must agree with the model (from the summaries).
   const files: Record<string, string> = {
