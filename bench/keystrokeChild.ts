@@ -19,7 +19,6 @@ import { Session } from '../server/src/host/session.js';
 import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { dist, percentile } from './util.js';
-import { warmEdit, warmEditPick } from '../server/src/host/warmEdit.js';
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -46,11 +45,6 @@ async function main(): Promise<void> {
   session.index.addRoot(root);
   await session.index.build();
   let text = readFileSync(big, 'utf8');
-  // With `--warm-edit`, the server's warm-up of the incremental path (host/warmEdit.ts) runs first.
-  if (rest.includes('--warm-edit')) {
-    const pick = warmEditPick(session, 256 * 1024);
-    if (pick) await warmEdit(session, pick, readFileSync(pick, 'utf8'), () => new Promise((r) => setImmediate(r)), 4);
-  }
   // With `--opens N`, the file is opened and closed N times first, as the server phase does before its keystrokes.
   const opens = Number(opt('opens') ?? 0);
   for (let i = 0; i < opens; i++) {

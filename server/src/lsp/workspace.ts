@@ -13,7 +13,6 @@ import {
 import { computeDiagnosticsInSlices } from '../features/diagnostics.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import type { ServerHost } from '../host/serverHost.js';
-import { warmEdit, warmEditPick } from '../host/warmEdit.js';
 import { STATUS_NOTIFICATION, type StatusParams } from '../protocol.js';
 import { keyOfUri } from './convert.js';
 import { sizeText } from '../util/size.js';
@@ -41,8 +40,6 @@ export class WorkspaceSync {
   onChecked: (() => void) | undefined;
   private building: Promise<void> | undefined;
   private again: Promise<void> | undefined;
-  /** The incremental path's warm-up ran (once per session: what it warms is code, not data). */
-  private editWarmed = false;
 
   constructor(
     private readonly connection: Connection,
@@ -241,31 +238,7 @@ export class WorkspaceSync {
     // The first TOSCA open would walk every TOSCA file for its importers and the profile names: done here, in one
     // step (the walk shares its resolutions across files), unless a document is already open.
     await nextTurn();
-    if (!session.openPaths().length) await this.warmRules(picks);
-    // The first keystrokes ran the incremental path (the outline re-read, carried results) cold, and an open does
-    // not warm it: one edit of the largest assembly analysed as a keystroke is, nothing installed (host/warmEdit.ts).
-    // It defers to the open documents' checks and to typing (`quiet`), so it completes in the first pause.
-    const edited = this.editWarmed ? undefined : warmEditPick(session, WARM_UP_BYTES);
-    if (edited === undefined) return;
-    this.editWarmed = true;
-    const deferTo = this.deferTo;
-    // A turn first: `quiet` resolves without one when nothing waits, and a didChange must get in between slices.
-    const quiet = async () => {
-      await nextTurn();
-      await deferTo?.();
-    };
-    try {
-      await quiet();
-      const text = await session.fs.readText(edited, WARM_UP_BYTES);
-      if (text !== undefined) await warmEdit(session, edited, text, quiet, WARM_UP_SLICE_MS);
-    } catch {
-      // Only a speed-up.
-    }
-  }
-
-  /** The rules of the picked files (TOSCA first), each in slices, until the time budget or the first open. */
-  private async warmRules(picks: readonly string[]): Promise<void> {
-    const session = this.session();
+    if (session.openPaths().length) return;
     try {
       if (session.index.toscaCount() > 0) session.index.tosca.prepare();
     } catch {
