@@ -19,6 +19,7 @@ import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { analyseDocument } from '../server/src/model/document.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { packFor } from '../server/src/features/packs.js';
+import { argOf } from './generate.js';
 
 interface Share {
   root: string;
@@ -79,10 +80,7 @@ function runWorker(share: Share): Promise<ShareResult> {
 
 async function main(): Promise<void> {
   const [root, ...rest] = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = rest.indexOf(`--${name}`);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
+  const opt = (name: string) => argOf(rest, name);
   const cacheFile = opt('cache');
   if (!root || !cacheFile) throw new Error('usage: passWorkers <root> --cache FILE [--workers N] [--main-share]');
   const workers = Number(opt('workers') ?? '0');

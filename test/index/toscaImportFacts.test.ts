@@ -94,6 +94,14 @@ class CountingStore implements SummaryStore {
 }
 
 const ROOT = '/ws';
+
+/** A session over `files` with its index built, through `store` (a warm start when it holds a cache) or without. */
+async function builtSession(files: Record<string, string>, store?: CountingStore): Promise<Session> {
+  const s = new Session(new MemoryFileSystem(files), store ? { summaryStore: store } : {});
+  s.index.addRoot(ROOT);
+  await s.index.build();
+  return s;
+}
 const FOLDERS = 6;
 const PER_FOLDER = 8;
 
@@ -135,12 +143,7 @@ function workspace(): Record<string, string> {
 test('after a warm start, the first open of a TOSCA file reads only the summaries its model needs', async () => {
   const files = workspace();
   const store = new CountingStore();
-  const start = async (withStore: boolean) => {
-    const s = new Session(new MemoryFileSystem(files), withStore ? { summaryStore: store } : {});
-    s.index.addRoot(ROOT);
-    await s.index.build();
-    return s;
-  };
+  const start = (withStore: boolean) => builtSession(files, withStore ? store : undefined);
   await start(true);
   const warm = await start(true);
   assert.equal(warm.index.lastBuild.fromCache, Object.keys(files).length);
@@ -198,12 +201,7 @@ test('a stub profile declaration is passed by from the facts, warm or cold, in t
       'service_template:\n  node_templates:\n    b:\n      type: s:Box\n',
   };
   const store = new CountingStore();
-  const start = async (withStore: boolean) => {
-    const s = new Session(new MemoryFileSystem(files), withStore ? { summaryStore: store } : {});
-    s.index.addRoot(ROOT);
-    await s.index.build();
-    return s;
-  };
+  const start = (withStore: boolean) => builtSession(files, withStore ? store : undefined);
   await start(true);
   const warm = await start(true);
   const cold = await start(false);
