@@ -54,7 +54,6 @@ export interface IndexEntry {
   readonly toscaFacts?: ToscaImportFacts | undefined;
 }
 
-/** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
 /** Whether two versions of an entry give the same names (`namesOf`): same kind, explicit name and types. */
 function sameNameInputs(prev: Entry | undefined, next: Entry): boolean {
   const a = prev?.header;
@@ -65,6 +64,7 @@ function sameNameInputs(prev: Entry | undefined, next: Entry): boolean {
   return true;
 }
 
+/** An index entry whose summary may still be the JSON loaded from the warm-start cache. */
 class Entry implements IndexEntry {
   stat?: FileStat;
   constructor(
