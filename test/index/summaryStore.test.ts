@@ -17,7 +17,7 @@ import {
 } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { workspaceSymbols } from '../../server/src/features/symbols.js';
-import { hash64 } from '../../server/src/util/hash.js';
+import { MemorySummaryStore, memoryChecksum } from '../support/memorySummaryStore.js';
 
 const FILES: Record<string, string> = {
   '/ws/Descriptor/assembly.yml': 'composition:\n  balancer:\n    type: resource::lb::1.0\n',
@@ -27,21 +27,7 @@ const FILES: Record<string, string> = {
     'topology_template:\n  node_templates:\n    web:\n      type: tosca.nodes.Compute\n',
 };
 
-/** A checksum without node:crypto (what a host without crypto might use). */
-const checksum: Checksum = hash64;
-
-/** A store that keeps the serialised text in memory, counting loads and saves. */
-class MemoryStore implements SummaryStore {
-  text = '';
-  saves = 0;
-  async load(): Promise<Map<string, CachedEntry>> {
-    return parseCache(textSource(this.text), this.text.length, checksum);
-  }
-  async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
-    this.saves++;
-    this.text = [...serialiseCache(entries, checksum, 64)].join('');
-  }
-}
+const checksum = memoryChecksum;
 
 async function build(fs: MemoryFileSystem, store: SummaryStore): Promise<Session> {
   const s = new Session(fs, { summaryStore: store });
@@ -57,7 +43,7 @@ const symbols = (s: Session) =>
 
 test('an index warm-starts from a store the host provides, with the host’s checksum', async () => {
   const fs = new MemoryFileSystem(FILES);
-  const store = new MemoryStore();
+  const store = new MemorySummaryStore(64);
   const cold = await build(fs, store);
   assert.equal(cold.index.lastBuild.fromCache, 0);
   assert.equal(store.saves, 1);
@@ -73,7 +59,7 @@ test('an index warm-starts from a store the host provides, with the host’s che
 
 test('a header line whose checksum does not match is dropped: that file alone is read again', async () => {
   const fs = new MemoryFileSystem(FILES);
-  const store = new MemoryStore();
+  const store = new MemorySummaryStore(64);
   await build(fs, store);
   // The resource's header line names its descriptor: edit it (same length, so the layout holds).
   assert.ok(store.text.includes('"explicitName":"resource::lb::1.0"'));
@@ -86,7 +72,7 @@ test('a header line whose checksum does not match is dropped: that file alone is
 
 test('one checksum of all header lines first: while it matches no line is hashed; when not, each line is', async () => {
   const fs = new MemoryFileSystem(FILES);
-  const store = new MemoryStore();
+  const store = new MemorySummaryStore(64);
   await build(fs, store);
   let calls = 0;
   const counting: Checksum = (t) => (calls++, checksum(t));
@@ -104,7 +90,7 @@ test('one checksum of all header lines first: while it matches no line is hashed
 
 test('a summary that does not match its checksum is found when first read: the file is read again', async () => {
   const fs = new MemoryFileSystem(FILES);
-  const store = new MemoryStore();
+  const store = new MemorySummaryStore(64);
   const cold = await build(fs, store);
   const resource = '/ws/lb/Definitions/lm/resource.yaml';
   const expected = cold.index.get(resource)!.summary;

@@ -13,17 +13,10 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
-import {
-  parseCache,
-  serialiseCache,
-  textSource,
-  type CachedEntry,
-  type Checksum,
-  type SummaryStore,
-} from '../../server/src/index/cache.js';
+import { parseCache, textSource } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { isToscaImportFacts } from '../../server/src/model/tosca/importFacts.js';
-import { hash64 } from '../../server/src/util/hash.js';
+import { MemorySummaryStore, memoryChecksum } from '../support/memorySummaryStore.js';
 
 const CORPUS = path.join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus', 'tosca');
 
@@ -66,37 +59,12 @@ test('import facts resolve as the summary imports do (tosca-parser, Puccini, xOp
   assert.ok(compared > 150 && edges > 50, `${compared} files, ${edges} edges`);
 });
 
-/** A checksum without node:crypto (what a host without crypto might use). */
-const checksum: Checksum = hash64;
-
-/** A store kept in memory that counts the reads of stored summaries after `counting` is set. */
-class CountingStore implements SummaryStore {
-  text = '';
-  counting = false;
-  reads = 0;
-  async load(): Promise<Map<string, CachedEntry>> {
-    const text = this.text;
-    const source = textSource(text);
-    return parseCache(
-      {
-        read: (offset, length) => {
-          if (this.counting) this.reads++;
-          return source.read(offset, length);
-        },
-      },
-      text.length,
-      checksum,
-    );
-  }
-  async save(entries: Iterable<[string, CachedEntry]>): Promise<void> {
-    this.text = [...serialiseCache(entries, checksum)].join('');
-  }
-}
+const checksum = memoryChecksum;
 
 const ROOT = '/ws';
 
 /** A session over `files` with its index built, through `store` (a warm start when it holds a cache) or without. */
-async function builtSession(files: Record<string, string>, store?: CountingStore): Promise<Session> {
+async function builtSession(files: Record<string, string>, store?: MemorySummaryStore): Promise<Session> {
   const s = new Session(new MemoryFileSystem(files), store ? { summaryStore: store } : {});
   s.index.addRoot(ROOT);
   await s.index.build();
@@ -142,7 +110,7 @@ function workspace(): Record<string, string> {
 
 test('after a warm start, the first open of a TOSCA file reads only the summaries its model needs', async () => {
   const files = workspace();
-  const store = new CountingStore();
+  const store = new MemorySummaryStore();
   const start = (withStore: boolean) => builtSession(files, withStore ? store : undefined);
   await start(true);
   const warm = await start(true);
@@ -167,7 +135,7 @@ test('after a warm start, the first open of a TOSCA file reads only the summarie
 
 test('a cache line whose import facts are damaged costs only its file', async () => {
   const files = workspace();
-  const store = new CountingStore();
+  const store = new MemorySummaryStore();
   const s = new Session(new MemoryFileSystem(files), { summaryStore: store });
   s.index.addRoot(ROOT);
   await s.index.build();
@@ -200,7 +168,7 @@ test('a stub profile declaration is passed by from the facts, warm or cold, in t
       'tosca_definitions_version: tosca_2_0\nimports:\n  - profile: org.example.s:1.0\n    namespace: s\n' +
       'service_template:\n  node_templates:\n    b:\n      type: s:Box\n',
   };
-  const store = new CountingStore();
+  const store = new MemorySummaryStore();
   const start = (withStore: boolean) => builtSession(files, withStore ? store : undefined);
   await start(true);
   const warm = await start(true);
