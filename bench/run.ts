@@ -214,6 +214,8 @@ interface Results {
     rssMB?: number;
     /** The session that wrote V8's code cache of this build (none when it was there): spawn -> ready, first didOpen. */
     firstOfBuild?: { warmStartMs: number; readyCpuMs?: number; didOpenMs: number };
+    /** Every start of this build with its code cache (two short sessions, then the long one): the medians' samples. */
+    startSamples?: { warmStartMs: number; readyCpuMs?: number; didOpenMs: number }[];
     /** VmHWM / VmRSS right after the index was ready (warm start). */
     atReady?: { hwmMB?: number; rssMB?: number };
     /** VmHWM / VmRSS after each stage, to see where memory grows. */
@@ -339,15 +341,14 @@ function codeCacheFile(): string {
   return path.join(process.env['XDG_CACHE_HOME'] ?? '', 'lm-descriptors', name.replace(/[^\w.-]/g, '_'));
 }
 
+type StartSample = NonNullable<NonNullable<Results['server']>['firstOfBuild']>;
+
 /**
- * A session that opens the big assembly once and stays until the server wrote V8's code cache (1.5 s after its
- * first diagnostics): the first start of a build. Its start and first open are figures of their own.
+ * A session that starts the server, opens the big assembly once at ready and closes: spawn -> ready and the first
+ * didOpen. With `untilCodeCache` it stays until the server wrote V8's code cache (1.5 s after its first
+ * diagnostics): the first start of a build, whose figures are reported apart.
  */
-async function firstSessionOfBuild(
-  root: string,
-  cacheDir: string,
-  bigPath: string,
-): Promise<NonNullable<NonNullable<Results['server']>['firstOfBuild']>> {
+async function startSession(root: string, cacheDir: string, bigPath: string, untilCodeCache: boolean) {
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
     await client.initializeWorkspace(root, {
@@ -370,13 +371,15 @@ async function firstSessionOfBuild(
       'diagnostics of the first open',
     );
     const file = codeCacheFile();
-    for (const t = performance.now(); !existsSync(file); await sleep(100))
-      if (performance.now() - t > 15_000) throw new Error('the server wrote no V8 code cache within 15 s');
-    return {
+    if (untilCodeCache)
+      for (const t = performance.now(); !existsSync(file); await sleep(100))
+        if (performance.now() - t > 15_000) throw new Error('the server wrote no V8 code cache within 15 s');
+    const sample: StartSample = {
       warmStartMs: ready.at - client.spawnedAt,
       ...(ready.cpuMs !== undefined ? { readyCpuMs: ready.cpuMs } : {}),
       didOpenMs: p.at - t0,
     };
+    return sample;
   } finally {
     await client.close();
   }
@@ -394,7 +397,7 @@ async function serverPhase(
   res.server = s;
   if (!existsSync(codeCacheFile()))
     try {
-      s.firstOfBuild = await firstSessionOfBuild(root, cacheDir, bigPath);
+      s.firstOfBuild = await startSession(root, cacheDir, bigPath, true);
       log(
         `first session of this build (no V8 code cache yet): ready ${ms(s.firstOfBuild.warmStartMs)} after spawn, ` +
           `first didOpen ${ms(s.firstOfBuild.didOpenMs)}`,
@@ -402,6 +405,17 @@ async function serverPhase(
     } catch (e) {
       res.errors.push(`server: the session writing the code cache: ${e instanceof Error ? e.message : String(e)}`);
     }
+  // One spawn -> ready moves by more than the goal's margin on a shared machine (712 and 442 ms in two runs of the
+  // same build): the start and the first open are also taken from two short sessions before the long one, and
+  // the warm start's verdict is the median of the three (as the cold index is the median of its runs).
+  const starts: StartSample[] = [];
+  for (let i = 0; i < 2; i++)
+    try {
+      starts.push(await startSession(root, cacheDir, bigPath, false));
+    } catch (e) {
+      res.errors.push(`server: start sample ${i + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  s.startSamples = starts;
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
     const rootUri = pathToFileURL(root).href;
@@ -462,6 +476,7 @@ async function serverPhase(
       s.diagnosticsCount = p.diagnostics.length;
     }
     s.didOpen = { ...dist(opens), samples: opens };
+    starts.push({ warmStartMs: s.warmStartMs, didOpenMs: opens[0] ?? NaN });
     const v = await client.waitFor(verified, 60_000, 'the index checked against the disk');
     s.verifiedMs = v.at - client.spawnedAt;
     log(`server: index checked against the disk ${ms(s.verifiedMs)} after spawn`);
@@ -691,15 +706,39 @@ function report(res: Results): string {
       value: `${ms(res.prime.buildMs)} (cache ${((res.prime.cacheBytes ?? 0) / 1e6).toFixed(1)} MB)`,
     });
   const s = res.server;
-  if (s?.warmStartMs !== undefined)
+  const starts = s?.startSamples ?? [];
+  const startMedian = starts.length
+    ? percentile(
+        starts.map((x) => x.warmStartMs),
+        50,
+      )
+    : s?.warmStartMs;
+  if (s?.warmStartMs !== undefined && startMedian !== undefined)
     rows.push({
-      metric: 'warm start: server spawn -> ready (answering from the cache)',
+      metric: `warm start: server spawn -> ready (answering from the cache; median of ${Math.max(1, starts.length)})`,
       value:
-        ms(s.warmStartMs) +
-        (s.readyCpuMs !== undefined ? ` (server CPU ${ms(s.readyCpuMs)})` : '') +
-        (s.verifiedMs !== undefined ? `; every file checked against the disk at ${ms(s.verifiedMs)}` : ''),
+        ms(startMedian) +
+        (starts.length > 1 ? ` (${starts.map((x) => ms(x.warmStartMs)).join(', ')})` : '') +
+        (s.readyCpuMs !== undefined ? `; long session: server CPU ${ms(s.readyCpuMs)}` : '') +
+        (s.verifiedMs !== undefined ? `, every file checked against the disk at ${ms(s.verifiedMs)}` : ''),
       goal: `< ${GOALS.warmStartMs} ms`,
-      ok: s.warmStartMs < GOALS.warmStartMs,
+      ok: startMedian < GOALS.warmStartMs,
+    });
+  if (starts.length > 1)
+    rows.push({
+      metric: `  first didOpen at ready, median of ${starts.length} starts`,
+      value: `${ms(
+        percentile(
+          starts.map((x) => x.didOpenMs),
+          50,
+        ),
+      )} (${starts.map((x) => ms(x.didOpenMs)).join(', ')})`,
+      goal: `< ${GOALS.diagnosticsMs} ms`,
+      ok:
+        percentile(
+          starts.map((x) => x.didOpenMs),
+          50,
+        ) < GOALS.diagnosticsMs,
     });
   if (s?.firstOfBuild)
     rows.push({
