@@ -15,6 +15,7 @@ import type { Diagnostic, Severity } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
 import { nodeFileSystem } from '../host/nodeFileSystem.js';
+import { ListedFileSystem } from '../host/listedFileSystem.js';
 import { LineIndex } from '../syntax/positions.js';
 import { looksBinary } from '../syntax/limits.js';
 import type { CheckOptions } from './args.js';
@@ -65,8 +66,9 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   // until checked, up to KEEP_BYTES of text; past that, files are parsed again.
   const analysed = new Map<string, DocumentModel>();
   let kept = 0;
-  // `.csar`/`.zip` arguments are read in place: mounted as folders named `<archive>!`.
-  const fs = new ArchiveFileSystem(nodeFileSystem);
+  // `.csar`/`.zip` arguments are read in place: mounted as folders named `<archive>!`. Files do not
+  // change during a run: a path missing from a folder the index listed is not asked of the disk again.
+  const fs = new ArchiveFileSystem(new ListedFileSystem(nodeFileSystem));
   const archives = new Map<string, ZipArchive>();
   const refusedRows: { row: Row; target: Target }[] = [];
   const session = new Session(fs, {
@@ -176,7 +178,17 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
   for (const [file, { display, targets }] of files) {
     // Named on the command line: what cannot be read is bad usage, not something to skip.
     const named = targets.some((t) => !t.isDir);
-    const read = fs.isArchivePath(file) ? readArchived(fs, file, maxFileBytes) : readChecked(file, maxFileBytes);
+    // The tree built while indexing. Its text holds no U+FFFD: the bytes were UTF-8 (the lenient
+    // decoder writes U+FFFD only where they are not, or where the file holds one itself), so the file
+    // is not read again. Otherwise it is, as bytes, so that text which is not UTF-8 is reported where it is.
+    const pre = analysed.get(file);
+    analysed.delete(file);
+    const read: ReadResult =
+      pre && !pre.text.includes('\uFFFD')
+        ? { ok: true, text: pre.text }
+        : fs.isArchivePath(file)
+          ? readArchived(fs, file, maxFileBytes)
+          : readChecked(file, maxFileBytes);
     if (!read.ok) {
       if (read.reason === 'too-large') {
         if (named) {
@@ -193,10 +205,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
       if (named) return { ok: false, message: `Cannot read ${display} (${read.reason}).` };
       continue; // changed or removed since the index read it
     }
-    // The tree built while indexing, when the file still reads the same (it is read again as bytes,
-    // so that text which is not UTF-8 is reported where it is).
-    const pre = analysed.get(file);
-    analysed.delete(file);
+    // The tree built while indexing, when the file still reads the same.
     const doc = pre && pre.text === read.text ? pre : session.analyse(file, read.text);
     if (!checkable(doc.kind)) {
       if (!named) others.add(file);

@@ -42,16 +42,20 @@ export function readChecked(path: string, maxBytes: number): ReadResult {
   }
 }
 
+/** Stateless between calls (no `stream` option): one of each serves every file. */
+const LENIENT = new TextDecoder();
+const STRICT = new TextDecoder('utf-8', { fatal: true });
+
 /** Decodes UTF-8 as the index does, and says where the bytes first stop being UTF-8. */
 export function decode(bytes: Uint8Array): { ok: true; text: string; invalidUtf8?: InvalidUtf8 } {
-  const text = new TextDecoder().decode(bytes);
+  // Valid UTF-8 (nearly every file) decodes the same either way: one pass, the strict one.
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, text };
+    return { ok: true, text: STRICT.decode(bytes) };
   } catch {
+    const text = LENIENT.decode(bytes);
     const at = firstInvalidByte(bytes);
     // The prefix before `at` is valid UTF-8, so its decoded length is the offset in `text`.
-    const offset = new TextDecoder().decode(bytes.subarray(0, at)).length;
+    const offset = LENIENT.decode(bytes.subarray(0, at)).length;
     const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
     return { ok: true, text, invalidUtf8: { offset, byte: bytes[at] ?? 0, utf16 } };
   }

@@ -1,0 +1,102 @@
+/**
+ * The command-line checker, A/B between builds in alternated runs (the machine is shared, so only
+ * alternated runs compare): `lm-descriptors check` over a copy of a folder (by default the bench's,
+ * xOpera's repository from the corpus), a fresh process per run, and `node -e 0` after each round
+ * for node's own start-up. Prints per build the median CPU time (user + system of the process, from
+ * a `-r` preload that reads `process.cpuUsage()` at exit: not the wall clock of a loaded machine)
+ * and wall time, and both as a multiple of node's.
+ *
+ *   node --import tsx bench/abChecker.ts <distA> <distB> ... [--rounds N] [--folder DIR]
+ *     [--flagsA "..."] [--flagsB "..."] ...
+ *
+ * A build may be given twice with different node flags. Each position keeps its own V8 code cache
+ * (`XDG_CACHE_HOME`): builds sharing one folder evict each other's cache, and every run would then
+ * compile the whole bundle (about 510 ms of CPU instead of 340). Two runs per position write the
+ * caches before the rounds and are not counted.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const argv = process.argv.slice(2);
+const opt = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const rounds = Number(opt('rounds') ?? 20);
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const folder = opt('folder') ?? path.join(REPO, '..', 'shared', 'corpus', 'tosca', 'xlab-si__xopera-opera');
+const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'lm-ab-checker-'));
+/** Outside the repository: the checker indexes from the workspace root (the nearest version-control root). */
+const dir = path.join(work, 'folder');
+const preload = path.join(work, 'cpu.cjs');
+const cpuFile = path.join(work, 'cpu.txt');
+writeFileSync(
+  preload,
+  `process.once('exit', () => { const u = process.cpuUsage(); ` +
+    `require('fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });\n`,
+);
+
+/** One process: its wall time and CPU time (ms). */
+function run(args: string[], xdg?: string): { wall: number; cpu: number } {
+  rmSync(cpuFile, { force: true });
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['-r', preload, ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: xdg ? { ...process.env, XDG_CACHE_HOME: xdg } : process.env,
+  });
+  const wall = performance.now() - t0;
+  // The checker exits 1 when it finds errors: a measurement all the same.
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}`);
+  return { wall, cpu: Number(readFileSync(cpuFile, 'utf8')) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+};
+
+try {
+  cpSync(folder, dir, { recursive: true });
+  const xdgOf = (b: number) => {
+    const x = path.join(work, `xdg-${b}`);
+    mkdirSync(x, { recursive: true, mode: 0o700 });
+    return x;
+  };
+  const argsOf = (b: number) => [...flagsOf(b), path.join(path.resolve(builds[b]!), 'cli.js'), 'check', dir];
+  for (let b = 0; b < builds.length; b++) for (let i = 0; i < 2; i++) run(argsOf(b), xdgOf(b));
+  const results = builds.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+  const node = { wall: [] as number[], cpu: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    for (let b = 0; b < builds.length; b++) {
+      const m = run(argsOf(b), xdgOf(b));
+      results[b]!.wall.push(m.wall);
+      results[b]!.cpu.push(m.cpu);
+    }
+    const n = run(['-e', '0']);
+    node.wall.push(n.wall);
+    node.cpu.push(n.cpu);
+  }
+  const nw = median(node.wall);
+  const nc = median(node.cpu);
+  for (let b = 0; b < builds.length; b++) {
+    const w = median(results[b]!.wall);
+    const c = median(results[b]!.cpu);
+    const flags = flagsOf(b).join(' ');
+    console.log(
+      `${String.fromCharCode(65 + b)} ${builds[b]}${flags ? ` (${flags})` : ''}: CPU ${c.toFixed(1)} ms ` +
+        `(${(c / nc).toFixed(2)}x node), wall ${w.toFixed(1)} ms (${(w / nw).toFixed(2)}x node)`,
+    );
+  }
+  const load = os.loadavg()[0]!.toFixed(1);
+  console.log(`node -e 0: CPU ${nc.toFixed(1)} ms, wall ${nw.toFixed(1)} ms; ${rounds} rounds, load ${load}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
