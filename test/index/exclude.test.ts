@@ -56,6 +56,12 @@ function countingFs(): { fs: FileSystem; reads: string[] } {
     readFile: (p) => (reads.push(p), nodeFileSystem.readFile(p)),
     readTextSync: (p, max) => (reads.push(p), nodeFileSystem.readTextSync(p, max)),
     readText: (p, max) => (reads.push(p), nodeFileSystem.readText(p, max)),
+    // The cold build's read (one open for the stat and the text): a read when it returns text.
+    readWithStatSync: (p, max) => {
+      const r = nodeFileSystem.readWithStatSync!(p, max);
+      if (r?.text !== undefined) reads.push(p);
+      return r;
+    },
   };
   return { fs, reads };
 }

@@ -13,7 +13,7 @@ import {
   statSync,
   constants,
 } from 'node:fs';
-import type { FileSystem } from '../index/fileSystem.js';
+import type { FileSystem, TextWithStat } from '../index/fileSystem.js';
 // Node's way of yielding between slices of work (see util/turn.ts).
 import './nodeTurn.js';
 
@@ -101,24 +101,35 @@ export const nodeFileSystem: FileSystem = {
     // Most calls probe for files that are not there (TOSCA.meta above every TOSCA file): no
     // exception for those.
     if (!existsSync(p)) return undefined;
-    let fd: number | undefined;
-    try {
-      // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then rejects it.
-      fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
-      const st = fstatSync(fd);
-      if (!st.isFile() || st.size > maxBytes) return undefined;
-      const buf = new Uint8Array(st.size);
-      let n = 0;
-      while (n < st.size) {
-        const r = readSync(fd, buf, n, st.size - n, n);
-        if (r === 0) break;
-        n += r;
-      }
-      return UTF8.decode(buf.subarray(0, n));
-    } catch {
-      return undefined;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
+    return readOpen(p, maxBytes)?.text;
   },
+  // Called for files a folder listing just returned: no existence check first.
+  readWithStatSync: readOpen,
 };
+
+/**
+ * Opens `p`, takes its stat from the open file and reads it when it is a regular file within
+ * `maxBytes`; undefined when it cannot be opened or read.
+ */
+function readOpen(p: string, maxBytes: number): TextWithStat | undefined {
+  let fd: number | undefined;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then rejects it.
+    fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
+    const st = fstatSync(fd);
+    const stat = { mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
+    if (!stat.isFile || st.size > maxBytes) return { stat };
+    const buf = new Uint8Array(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const r = readSync(fd, buf, n, st.size - n, n);
+      if (r === 0) break;
+      n += r;
+    }
+    return { stat, text: UTF8.decode(buf.subarray(0, n)) };
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

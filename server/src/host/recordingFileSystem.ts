@@ -10,7 +10,13 @@
  * findings of such a session are not saved (they may mix both states). Reads are recorded as the
  * file's stat taken before the read, never as its text: a content change shows as a new mtime/size.
  */
-import type { DirEntry, FileStat, FileSystem } from '../index/fileSystem.js';
+import {
+  readWithStatSync,
+  type DirEntry,
+  type FileStat,
+  type FileSystem,
+  type TextWithStat,
+} from '../index/fileSystem.js';
 import { hash64 } from '../util/hash.js';
 
 /** What was probed: `s` a stat (reads too), `e` an existence check, `d` a folder listing. */
@@ -148,6 +154,13 @@ export class RecordingFileSystem implements FileSystem {
   async readText(path: string, maxBytes: number): Promise<string | undefined> {
     this.beforeRead(path);
     return this.inner.readText(path, maxBytes);
+  }
+
+  /** Recorded as a read is: the file's stat (here the one taken with the read). */
+  readWithStatSync(path: string, maxBytes: number): TextWithStat | undefined {
+    const r = readWithStatSync(this.inner, path, maxBytes);
+    this.record('s', path, statAnswer(r?.stat));
+    return r;
   }
 
   /**

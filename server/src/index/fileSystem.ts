@@ -39,6 +39,28 @@ export interface FileSystem {
   readTextSync(path: string, maxBytes: number): string | undefined;
   /** The asynchronous form of `readTextSync`: same guarantees, for files nobody vetted (watched-file events). */
   readText(path: string, maxBytes: number): Promise<string | undefined>;
+  /**
+   * A file's stat and, for a regular file of at most `maxBytes` bytes, its text, from one open
+   * (the stat is the open file's): for the cold index, which reads every file it has no entry for
+   * and would otherwise stat it first. Undefined when the file cannot be opened or read. Optional:
+   * `readWithStatSync` below stats, then reads, where a file system does not have it.
+   */
+  readWithStatSync?(path: string, maxBytes: number): TextWithStat | undefined;
+}
+
+/** A stat and, for a regular file within the size cap, the text read with it. */
+export interface TextWithStat {
+  stat: FileStat;
+  text?: string;
+}
+
+/** `fs.readWithStatSync`, or a stat then a read where `fs` has no single-open form. */
+export function readWithStatSync(fs: FileSystem, path: string, maxBytes: number): TextWithStat | undefined {
+  if (fs.readWithStatSync) return fs.readWithStatSync(path, maxBytes);
+  const stat = fs.statSync(path);
+  if (!stat || !stat.isFile || stat.size > maxBytes) return stat && { stat };
+  const text = fs.readTextSync(path, maxBytes);
+  return text === undefined ? undefined : { stat, text };
 }
 
 /** A file system held in memory: path -> text. Paths use `/`. */

@@ -30,7 +30,7 @@ import {
   type SummaryHeader,
   type SummaryStore,
 } from './cache.js';
-import type { FileStat, FileSystem } from './fileSystem.js';
+import { readWithStatSync, type FileStat, type FileSystem } from './fileSystem.js';
 import { excludeMatcher, type ExcludeMatcher } from './exclude.js';
 import { ToscaModels } from './toscaModels.js';
 import { nextTurn } from '../util/turn.js';
@@ -526,7 +526,6 @@ export class WorkspaceIndex {
             if (was) gone.push([p, was]);
             continue;
           }
-          this.oversized.delete(p);
           if (was?.stat && was.stat.mtimeMs === stat.mtimeMs && was.stat.size === stat.size) {
             fromCache++;
             continue;
@@ -732,8 +731,16 @@ export class WorkspaceIndex {
    */
   private indexableStat(p: string, figures: { skipped: number }): FileStat | undefined {
     const stat = this.fs.statSync(p);
-    if (stat?.isFile && stat.size <= this.maxFileBytes) return stat;
-    if (stat && stat.size > this.maxFileBytes) {
+    return stat && this.indexable(p, stat, figures);
+  }
+
+  /** `stat` when the file may be read; counts and remembers it when it is over the cap. */
+  private indexable(p: string, stat: FileStat, figures: { skipped: number }): FileStat | undefined {
+    if (stat.isFile && stat.size <= this.maxFileBytes) {
+      this.oversized.delete(p);
+      return stat;
+    }
+    if (stat.size > this.maxFileBytes) {
       figures.skipped++;
       this.oversized.add(p);
     }
@@ -747,14 +754,22 @@ export class WorkspaceIndex {
   ): void {
     const existing = this.entries.get(p);
     if (existing?.open) return;
+    const cached = cache.get(p);
+    if (!existing && !cached) {
+      // Nothing to compare a stat with: the stat comes with the read (one open instead of a stat,
+      // an existence check and an open: docs/performance.md, the TOSCA cold index).
+      const r = readWithStatSync(this.fs, p, this.maxFileBytes);
+      const stat = r && this.indexable(p, r.stat, figures);
+      if (stat && r.text !== undefined) this.indexText(p, r.text, stat, figures);
+      else this.removeEntry(p);
+      return;
+    }
     const stat = this.indexableStat(p, figures);
     if (!stat) {
       this.removeEntry(p);
       return;
     }
-    this.oversized.delete(p);
     if (existing?.stat && existing.stat.mtimeMs === stat.mtimeMs && existing.stat.size === stat.size) return;
-    const cached = cache.get(p);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
       figures.fromCache++;
       // A cached summary that fails its shape check when first used makes the index read the file again.
@@ -770,6 +785,11 @@ export class WorkspaceIndex {
       this.removeEntry(p);
       return;
     }
+    this.indexText(p, text, stat, figures);
+  }
+
+  /** Summarises a file read from disk into its entry. */
+  private indexText(p: string, text: string, stat: FileStat, figures: { indexed: number; bytes: number }): void {
     figures.bytes += text.length;
     figures.indexed++;
     const model = this.options.analyse?.(p, text);

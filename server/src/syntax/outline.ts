@@ -32,6 +32,11 @@ interface Line {
 const SP = 32;
 const HASH = 35;
 
+/** A space or a flow indicator (`,[]{}`): what may follow a `:` that ends a plain scalar in a flow collection. */
+function endsFlowPlain(c: number): boolean {
+  return c === SP || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+
 /**
  * Nesting deeper than this is left to the full parser, which reports nesting beyond MAX_NESTING
  * (128) as an error: every level counted here stands for at most two of those (a sequence item
@@ -211,7 +216,8 @@ class OutlineScanner {
       if (this.src.charCodeAt(p) === 9) throw new Bail();
       const afterCol = col + (p - pos);
       let item: YNode | null;
-      if (this.contentEnd(p, line.end) === p) {
+      const ce = this.contentEnd(p, line.end);
+      if (ce === p) {
         // `-` alone: the item is the following more-indented block, or null.
         this.li++;
         item = this.parseChildBlock(col, true);
@@ -219,7 +225,7 @@ class OutlineScanner {
         throw new Bail();
       } else {
         const kv = this.keyAt(p, line.end);
-        item = kv ? this.parseMap(afterCol, p, kv) : this.parseInlineValue(p, line, col, true);
+        item = kv ? this.parseMap(afterCol, p, kv) : this.parseInlineValue(p, line, col, true, ce);
       }
       // `-` with nothing: the parser drops the empty item; rare enough to leave to it.
       if (!item) throw new Bail();
@@ -257,11 +263,12 @@ class OutlineScanner {
       let p = kv.after;
       while (p < line.end && this.src.charCodeAt(p) === SP) p++;
       let value: YNode | null;
-      if (this.contentEnd(p, line.end) === p) {
+      const ce = this.contentEnd(p, line.end);
+      if (ce === p) {
         this.li++;
         value = this.parseChildBlock(col, false);
       } else {
-        value = this.parseInlineValue(p, line, col);
+        value = this.parseInlineValue(p, line, col, false, ce);
       }
       pairs.push({ key, value });
       last = value;
@@ -304,8 +311,11 @@ class OutlineScanner {
     return null;
   }
 
-  /** A value that starts on the current line at `p`; advances past the lines it uses. */
-  private parseInlineValue(p: number, line: Line, parentCol: number, inSeq = false): YNode {
+  /**
+   * A value that starts on the current line at `p`; advances past the lines it uses. `end` is
+   * `contentEnd(p, line.end)`, which the caller has read already (to see the value is not empty).
+   */
+  private parseInlineValue(p: number, line: Line, parentCol: number, inSeq: boolean, end: number): YNode {
     const s = this.src;
     const c = s.charCodeAt(p);
     if (c === 38 /* & */) return this.parseAnchored(p, line, parentCol, inSeq);
@@ -316,14 +326,14 @@ class OutlineScanner {
     if (c === 93 || c === 125 || c === 44) throw new Bail();
     if (c === 45 /* - */ && (p + 1 >= line.end || s.charCodeAt(p + 1) === SP)) throw new Bail();
     if (c === 124 /* | */ || c === 62 /* > */) return this.parseBlockScalar(p, line, parentCol);
-    if (c === 91 /* [ */ || c === 123 /* { */) return this.parseFlow(p, line, parentCol);
+    if (c === 91 /* [ */ || c === 123 /* { */) return this.parseFlow(p, parentCol, end);
     if (c === 39 || c === 34) {
       const q = this.quoted(p, line.end);
       if (this.contentEnd(q.span.end, line.end) !== q.span.end) throw new Bail();
       this.li++;
       return q;
     }
-    return this.parsePlain(p, line, parentCol);
+    return this.parsePlain(p, parentCol, end);
   }
 
   /** The end of the anchor or alias name after the indicator at `p`: up to a space or the line end. */
@@ -357,13 +367,14 @@ class OutlineScanner {
     // An alias inside the anchored node would be read differently: mark it as being read.
     anchors.set(name, null);
     let node: YNode | null;
-    if (this.contentEnd(q, line.end) === q) {
+    const ce = this.contentEnd(q, line.end);
+    if (ce === q) {
       this.li++;
       node = this.parseChildBlock(parentCol, inSeq);
     } else {
       const c = s.charCodeAt(q);
       if (c === 38 || c === 42 || c === 33 || this.keyAt(q, line.end)) throw new Bail();
-      node = this.parseInlineValue(q, line, parentCol, inSeq);
+      node = this.parseInlineValue(q, line, parentCol, inSeq, ce);
     }
     if (!node) throw new Bail();
     anchors.set(name, node);
@@ -385,9 +396,10 @@ class OutlineScanner {
     return alias;
   }
 
-  private parsePlain(p: number, line: Line, parentCol: number): YScalar {
+  /** `contentEnd`: where the scalar's first line ends (see `parseInlineValue`). */
+  private parsePlain(p: number, parentCol: number, contentEnd: number): YScalar {
     const s = this.src;
-    let end = this.contentEnd(p, line.end);
+    let end = contentEnd;
     // `a: b: c` is an error in YAML.
     const inner = s.slice(p, end);
     if (inner.includes(': ') || inner.endsWith(':')) throw new Bail();
@@ -577,8 +589,8 @@ class OutlineScanner {
    * each line (no scalar continues on the next line, a key and its `:` share a line); nothing but
    * a comment may follow its closing bracket. Advances past the lines it uses.
    */
-  private parseFlow(p: number, line: Line, parentCol: number): YNode {
-    this.flow = { i: p, limit: this.contentEnd(p, line.end), parentCol };
+  private parseFlow(p: number, parentCol: number, contentEnd: number): YNode {
+    this.flow = { i: p, limit: contentEnd, parentCol };
     const node = this.flowCollection();
     if (this.flow.i !== this.flow.limit) throw new Bail();
     this.flow = undefined;
@@ -610,23 +622,23 @@ class OutlineScanner {
     const f = this.flow!;
     if (++this.depth > MAX_DEPTH) throw new Bail();
     const p = f.i;
-    const map = s[p] === '{';
-    const close = map ? '}' : ']';
+    const map = s.charCodeAt(p) === 123; /* { */
+    const close = map ? 125 : 93; /* } or ] */
     const items: YNode[] = [];
     const pairs: YPair[] = [];
     f.i++;
     this.flowSkip(true);
-    while (s[f.i] !== close) {
+    while (s.charCodeAt(f.i) !== close) {
       if (map) {
         // Keys are scalars; a collection as a key is a complex key, left to the parser.
         const key = this.flowScalar(f.i, f.limit);
         f.i = key.next;
         this.flowSkip(false);
-        if (s[f.i] !== ':') throw new Bail();
+        if (s.charCodeAt(f.i) !== 58) throw new Bail();
         f.i++;
         this.flowSkip(true);
         let value: YNode | null = null;
-        if (s[f.i] !== ',' && s[f.i] !== close) {
+        if (s.charCodeAt(f.i) !== 44 && s.charCodeAt(f.i) !== close) {
           value = this.flowNode();
           this.flowSkip(true);
         }
@@ -634,18 +646,18 @@ class OutlineScanner {
       } else {
         const item = this.flowNode();
         this.flowSkip(false);
-        if (s[f.i] === ':' && item.kind === 'scalar') items.push(this.flowPair(item, close));
+        if (s.charCodeAt(f.i) === 58 && item.kind === 'scalar') items.push(this.flowPair(item, close));
         else items.push(item);
         this.flowSkip(true);
         // A second `:` (`[ a: b: c ]`) or a collection as a key is an error or a complex key.
-        if (s[f.i] === ':') throw new Bail();
+        if (s.charCodeAt(f.i) === 58) throw new Bail();
       }
-      if (s[f.i] === ',') {
+      if (s.charCodeAt(f.i) === 44) {
         f.i++;
         this.flowSkip(true);
         // `[a, , b]` is an error; `[a, ]` is allowed.
-        if (s[f.i] === ',') throw new Bail();
-      } else if (s[f.i] !== close) throw new Bail();
+        if (s.charCodeAt(f.i) === 44) throw new Bail();
+      } else if (s.charCodeAt(f.i) !== close) throw new Bail();
     }
     this.depth--;
     f.i++;
@@ -657,7 +669,7 @@ class OutlineScanner {
    * `[ key: value ]`: a single-pair mapping in a flow sequence, the `:` at the current position.
    * It ends with its value, or after the `:` and the spaces that follow when there is none.
    */
-  private flowPair(key: YScalar, close: string): YMap {
+  private flowPair(key: YScalar, close: number): YMap {
     const s = this.src;
     const f = this.flow!;
     f.i++;
@@ -666,7 +678,7 @@ class OutlineScanner {
     if (f.i >= f.limit) throw new Bail();
     let value: YNode | null = null;
     let end = f.i;
-    if (s[f.i] !== ',' && s[f.i] !== close) {
+    if (s.charCodeAt(f.i) !== 44 && s.charCodeAt(f.i) !== close) {
       value = this.flowNode();
       end = value.span.end;
     }
@@ -710,16 +722,17 @@ class OutlineScanner {
       c === 62 /* > */
     ) {
       // `-1` and `-x` are plain scalars; `- ` is not.
-      if (!(c === 45 && i + 1 < limit && !' ,[]{}'.includes(s[i + 1]!))) throw new Bail();
+      if (!(c === 45 && i + 1 < limit && !endsFlowPlain(s.charCodeAt(i + 1)))) throw new Bail();
     }
+    // Character codes, not one-character strings: this loop reads every character of every flow scalar.
     let e = i;
     while (e < limit) {
-      const ch = s[e]!;
-      if (ch === ',' || ch === '[' || ch === ']' || ch === '{' || ch === '}') break;
+      const ch = s.charCodeAt(e);
+      if (ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125) break;
       // In flow context `:` ends a plain scalar only before a space, a flow indicator or the end.
-      if (ch === ':' && (e + 1 >= limit || ' ,[]{}'.includes(s[e + 1]!))) break;
-      if (ch === '#' && s[e - 1] === ' ') throw new Bail();
-      if (ch === '\t') throw new Bail();
+      if (ch === 58 && (e + 1 >= limit || endsFlowPlain(s.charCodeAt(e + 1)))) break;
+      if (ch === HASH && s.charCodeAt(e - 1) === SP) throw new Bail();
+      if (ch === 9) throw new Bail();
       e++;
     }
     let te = e;
@@ -800,7 +813,23 @@ class OutlineScanner {
     // Indicators that cannot start a plain key.
     if (c === 45 && (pos + 1 >= lineEnd || s.charCodeAt(pos + 1) === SP)) return null;
     if (c === 63 && (pos + 1 >= lineEnd || s.charCodeAt(pos + 1) === SP)) throw new Bail();
-    if ('[]{},#&*!|>%@`'.includes(s[pos]!)) return null;
+    if (
+      c === 91 ||
+      c === 93 ||
+      c === 123 ||
+      c === 125 ||
+      c === 44 ||
+      c === HASH ||
+      c === 38 ||
+      c === 42 ||
+      c === 33 ||
+      c === 124 ||
+      c === 62 ||
+      c === 37 ||
+      c === 64 ||
+      c === 96
+    )
+      return null;
     let k = pos;
     while (k < lineEnd) {
       const ch = s.charCodeAt(k);
@@ -884,37 +913,39 @@ const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
 /** Resolves a plain scalar under the YAML 1.2 core schema, like eemeli/yaml's default. */
 export function resolvePlain(t: string): string | number | boolean | null {
-  switch (t) {
-    case '':
-    case '~':
-    case 'null':
-    case 'Null':
-    case 'NULL':
-      return null;
-    case 'true':
-    case 'True':
-    case 'TRUE':
-      return true;
-    case 'false':
-    case 'False':
-    case 'FALSE':
-      return false;
-    case '.inf':
-    case '.Inf':
-    case '.INF':
-    case '+.inf':
-    case '+.Inf':
-    case '+.INF':
-      return Infinity;
-    case '-.inf':
-    case '-.Inf':
-    case '-.INF':
-      return -Infinity;
-    case '.nan':
-    case '.NaN':
-    case '.NAN':
-      return NaN;
-  }
+  // Every special form below is at most five characters: longer keys and values skip the comparisons.
+  if (t.length <= 5)
+    switch (t) {
+      case '':
+      case '~':
+      case 'null':
+      case 'Null':
+      case 'NULL':
+        return null;
+      case 'true':
+      case 'True':
+      case 'TRUE':
+        return true;
+      case 'false':
+      case 'False':
+      case 'FALSE':
+        return false;
+      case '.inf':
+      case '.Inf':
+      case '.INF':
+      case '+.inf':
+      case '+.Inf':
+      case '+.INF':
+        return Infinity;
+      case '-.inf':
+      case '-.Inf':
+      case '-.INF':
+        return -Infinity;
+      case '.nan':
+      case '.NaN':
+      case '.NAN':
+        return NaN;
+    }
   const c = t.charCodeAt(0);
   // Only strings starting like a number can be numbers; skip the regexes otherwise.
   if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return t;

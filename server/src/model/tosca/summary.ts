@@ -1025,6 +1025,19 @@ function topologyOf(p: YPair): TTopology {
   return t;
 }
 
+/** Keynames that make an import entry the long form (a set built once: every file of a workspace has imports). */
+const LONG_IMPORT_KEYS: ReadonlySet<string> = new Set([
+  'file',
+  'url',
+  'profile',
+  'repository',
+  'namespace_uri',
+  'namespace_prefix',
+  'namespace',
+  'description',
+  'metadata',
+]);
+
 /** Reads one import entry (any of the three 1.x forms, plus 2.0's `url`/`profile`). */
 export function importOf(item: YNode, index: number): TImport | undefined {
   const v = deref(item);
@@ -1035,18 +1048,7 @@ export function importOf(item: YNode, index: number): TImport | undefined {
   }
   const m = asMap(v);
   if (!m || m.pairs.length === 0) return undefined;
-  const LONG = new Set([
-    'file',
-    'url',
-    'profile',
-    'repository',
-    'namespace_uri',
-    'namespace_prefix',
-    'namespace',
-    'description',
-    'metadata',
-  ]);
-  const long = m.pairs.some((q) => LONG.has(q.key.text));
+  const long = m.pairs.some((q) => LONG_IMPORT_KEYS.has(q.key.text));
   let body: YMap | null = m;
   let imp: TImport;
   if (!long && m.pairs.length === 1) {

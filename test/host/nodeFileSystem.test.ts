@@ -1,0 +1,54 @@
+/**
+ * The disk's single-open read of the cold index (`readWithStatSync`): the stat it returns is the
+ * one a separate stat gives, the text only for a regular file within the cap, and nothing blocks
+ * or throws on what a folder listing may hold besides files. Without it a file system stats, then reads.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { nodeFileSystem } from '../../server/src/host/nodeFileSystem.js';
+import { MemoryFileSystem, readWithStatSync } from '../../server/src/index/fileSystem.js';
+
+test('one open gives the stat of a separate stat and the text of a regular file within the cap', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lm-read-stat-'));
+  try {
+    const file = path.join(dir, 'a.yaml');
+    writeFileSync(file, 'name: é\n');
+    const r = nodeFileSystem.readWithStatSync!(file, 100);
+    assert.deepEqual(r, { stat: nodeFileSystem.statSync(file), text: 'name: é\n' });
+
+    // Over the cap: the stat (the index counts the file as skipped), never the text.
+    const big = nodeFileSystem.readWithStatSync!(file, 4);
+    assert.deepEqual(big, { stat: nodeFileSystem.statSync(file) });
+
+    // A folder: not a file, no text.
+    mkdirSync(path.join(dir, 'sub'));
+    assert.equal(nodeFileSystem.readWithStatSync!(path.join(dir, 'sub'), 100)?.text, undefined);
+    assert.equal(nodeFileSystem.readWithStatSync!(path.join(dir, 'sub'), 100)?.stat.isFile, false);
+
+    // Gone since the listing: undefined, no exception.
+    assert.equal(nodeFileSystem.readWithStatSync!(path.join(dir, 'missing.yaml'), 100), undefined);
+
+    // A FIFO named like a YAML file: opened without waiting for a writer, not read.
+    const fifo = path.join(dir, 'pipe.yaml');
+    let made = true;
+    try {
+      execFileSync('mkfifo', [fifo]);
+    } catch {
+      made = false;
+    }
+    if (made) assert.deepEqual(nodeFileSystem.readWithStatSync!(fifo, 100)?.stat.isFile, false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a file system without the single-open read is stat-ed, then read', () => {
+  const fs = new MemoryFileSystem({ '/w/a.yaml': 'x: 1\n' });
+  assert.deepEqual(readWithStatSync(fs, '/w/a.yaml', 100), { stat: fs.statSync('/w/a.yaml'), text: 'x: 1\n' });
+  assert.deepEqual(readWithStatSync(fs, '/w/a.yaml', 2), { stat: fs.statSync('/w/a.yaml') });
+  assert.equal(readWithStatSync(fs, '/w/b.yaml', 100), undefined);
+});
