@@ -53,7 +53,7 @@ const VERIFY_START_MS = 500;
 /**
  * How long after ready the warm-up's analyses wait (then for `quiet()`): an editor opens its documents right at
  * ready, and a document opened then waited for the warm-up's first step, one unsliced full parse of a file by the
- * still cold parser (about 70 ms of a 270 ms first open in a server profile; docs/performance.md).
+ * still cold parser (in server profiles it was inside every first open at ready; docs/performance.md).
  */
 const WARM_UP_START_MS = 300;
 
