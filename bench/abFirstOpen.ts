@@ -7,10 +7,16 @@
  * and the peak RSS once the index has been checked against the disk; then the medians per build.
  *
  *   node --import tsx bench/abFirstOpen.ts <distA> <distB> ... [--rounds N] [--delay MS] [--flagsB "..."]
- *     [--trace] [--workspace DIR]
+ *     [--trace] [--workspace DIR] [--opens N] [--keys N]
+ *
+ * `--opens N` (default 2): the file opened N times, as the `server` phase opens it 8 times (the second open's
+ * figure is then the median of the later ones). `--keys N`: once the index is checked against the disk, N
+ * keystrokes as the `server` phase types them (a `quantity` digit toggled, 15 ms apart, debounce 0), with their
+ * p50 / p95 wall time and the server's CPU over all of them.
  *
  * A build may be given twice with different node flags (`--flagsA`, `--flagsB`, ...). Each position keeps its
- * own V8 code cache (`XDG_CACHE_HOME`): builds sharing one folder evict each other's cache. The first session
+ * own V8 code cache (`XDG_CACHE_HOME`, under this run's process id, so two runs at once do not share one): builds
+ * sharing one folder evict each other's cache. The first session
  * of each position writes its caches and is not counted. `--trace` prints the epoch times of ready and of each
  * open, to line up with a trace the server writes (a `-r` preload in its flags).
  */
@@ -20,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient.js';
 import { DEFAULT_WORKSPACE } from './generate.js';
+import { dist as distOf, shuffled } from './util.js';
 
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => {
@@ -28,12 +35,15 @@ const opt = (name: string): string | undefined => {
 };
 const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
 const rounds = Number(opt('rounds') ?? 6);
+const openCount = Math.max(2, Number(opt('opens') ?? 2));
+const keyCount = Number(opt('keys') ?? 0);
 const delay = Number(opt('delay') ?? 50);
 /** `--flagsA "..."`, `--flagsB "..."`, ...: node flags for the server of each build (a build may repeat). */
 const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
 const root = opt('workspace') ?? DEFAULT_WORKSPACE;
 const big = bigAssembly(root);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** The big assembly of the generated workspace (its stamp file records where). */
 function bigAssembly(ws: string): string {
@@ -42,10 +52,10 @@ function bigAssembly(ws: string): string {
 }
 
 async function session(dist: string, b: number) {
-  const xdg = path.join(os.tmpdir(), `ab-first-open-xdg-${b}`);
+  const xdg = path.join(os.tmpdir(), `ab-first-open-xdg-${process.pid}-${b}`);
   mkdirSync(xdg, { recursive: true, mode: 0o700 });
   process.env['XDG_CACHE_HOME'] = xdg;
-  const cacheDir = path.join(os.tmpdir(), `ab-first-open-cache-${b}`);
+  const cacheDir = path.join(os.tmpdir(), `ab-first-open-cache-${process.pid}-${b}`);
   const client = new BenchClient(path.join(dist, 'server.js'), path.dirname(dist), flagsOf(b));
   try {
     const rootUri = pathToFileURL(root).href;
@@ -70,7 +80,7 @@ async function session(dist: string, b: number) {
     const text = readFileSync(big, 'utf8');
     const times: number[] = [];
     let cpu = 0;
-    for (let v = 1; v <= 2; v++) {
+    for (let v = 1; v <= openCount; v++) {
       if (v > 1) await client.closeAndWaitCleared(uri);
       const c0 = client.cpuMs() ?? 0;
       const t0 = performance.now();
@@ -90,8 +100,17 @@ async function session(dist: string, b: number) {
       60_000,
       'verified',
     );
+    const lines = text.split('\n');
+    const at = shuffled(
+      lines.flatMap((l, line) => (/^ {4}quantity: \d\s*$/.test(l) ? [{ line, character: 14 }] : [])),
+      7,
+    );
+    const k0 = client.cpuMs() ?? 0;
+    const keys = keyCount ? (await client.toggleDigits(uri, lines, at, keyCount, openCount)).times : [];
+    const keysCpu = (client.cpuMs() ?? 0) - k0;
     const hwm = client.memory().hwmMB ?? 0;
-    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second: times[1] ?? 0, hwm };
+    const second = median(times.slice(1));
+    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second, hwm, keys: distOf(keys), keysCpu };
   } finally {
     await client.close();
   }
@@ -107,17 +126,23 @@ async function main(): Promise<void> {
       const f = (n: number) => n.toFixed(0);
       console.log(
         `round ${r} ${String.fromCharCode(65 + b)}: ready ${f(s.readyMs)} (cpu ${f(s.readyCpu)}) ` +
-          `first ${f(s.first)} ms (cpu ${f(s.cpu)}) second ${f(s.second)} ms, peak ${f(s.hwm)} MB`,
+          `first ${f(s.first)} ms (cpu ${f(s.cpu)}) second ${f(s.second)} ms, peak ${f(s.hwm)} MB` +
+          (keyCount
+            ? `, keys p50 / p95 ${s.keys.p50.toFixed(1)} / ${s.keys.p95.toFixed(1)} (cpu ${f(s.keysCpu)})`
+            : ''),
       );
     }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   for (let b = 0; b < builds.length; b++) {
     const xs = results[b] ?? [];
     const m = (k: 'readyCpu' | 'first') => median(xs.map((x) => x[k])).toFixed(0);
     console.log(
       `${String.fromCharCode(65 + b)} ${builds[b]}: medians ready cpu ${m('readyCpu')} ms, first ${m('first')} ms, ` +
         `cpu ${median(xs.map((x) => x.cpu)).toFixed(0)} ms, second ${median(xs.map((x) => x.second)).toFixed(0)} ms, ` +
-        `peak ${median(xs.map((x) => x.hwm)).toFixed(0)} MB`,
+        `peak ${median(xs.map((x) => x.hwm)).toFixed(0)} MB` +
+        (keyCount
+          ? `, keys p50 ${median(xs.map((x) => x.keys.p50)).toFixed(1)} p95 ` +
+            `${median(xs.map((x) => x.keys.p95)).toFixed(1)} ms (cpu ${median(xs.map((x) => x.keysCpu)).toFixed(0)})`
+          : ''),
     );
   }
 }

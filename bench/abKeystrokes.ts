@@ -6,8 +6,11 @@
  *
  *   node --import tsx bench/abKeystrokes.ts <other tree> <root> <big assembly> [--cache FILE]
  *       [--pairs N] [--edits N] [--warmup N] [--heap-top N] [--per-keystroke]
- *       [--opens N]
+ *       [--opens N] [--flags-other "..."] [--flags-this "..."] [--args-other "..."] [--args-this "..."]
  *
+ * `--flags-other` / `--flags-this`: node (V8) flags for each side's child, e.g. the tree given twice with
+ * different flags (the server's loader sets `--always-sparkplug`; the child has no loader, so give it here);
+ * `--args-other` / `--args-this`: more arguments of each side's child (e.g. `--warm-edit 10` on one side).
  * Prints one JSON line per run (`tree`: `other` or `this`).
  */
 import { spawnSync } from 'node:child_process';
@@ -63,12 +66,16 @@ async function main(): Promise<void> {
     if (v !== undefined) args.push(`--${name}`, v);
   }
   if (rest.includes('--per-keystroke')) args.push('--per-keystroke');
+  const sideArgs = (which: string) => (opt(`args-${which}`) ?? '').split(' ').filter(Boolean);
   const pairs = Number(opt('pairs') ?? 3);
   for (let i = 0; i < pairs; i++) {
     // Alternate which one goes first, so neither always meets the same moment of the load.
     const order = i % 2 === 0 ? (['other', 'this'] as const) : (['this', 'other'] as const);
     for (const which of order) {
-      const r = spawnSync(process.execPath, [builds[which], ...args], { encoding: 'utf8' });
+      const flags = (opt(`flags-${which}`) ?? '').split(' ').filter(Boolean);
+      const r = spawnSync(process.execPath, [...flags, builds[which], ...args, ...sideArgs(which)], {
+        encoding: 'utf8',
+      });
       if (r.status !== 0) throw new Error(`${which}: ${r.stderr}`);
       process.stdout.write(`{"tree":"${which}","pair":${i},${r.stdout.trim().slice(1)}\n`);
     }

@@ -50,6 +50,12 @@ interface InitOptions {
 
 /** How long after ready a warm start's check of its entries against the disk waits (then for `quiet()`). */
 const VERIFY_START_MS = 500;
+/**
+ * How long after ready the warm-up's analyses wait (then for `quiet()`): an editor opens its documents right at
+ * ready, and a document opened then waited for the warm-up's first step, one unsliced full parse of a file by the
+ * still cold parser (in server profiles it was inside every first open at ready; docs/performance.md).
+ */
+const WARM_UP_START_MS = 300;
 
 export function startServer(connection: Connection, host: ServerHost): void {
   useUriPaths(host.uriPaths);
@@ -118,6 +124,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   // It starts a moment after ready: an editor opens its documents and asks its first requests right then, and
   // the check's first steps (the folder listings, a stat of every folder) are not sliced finely enough for them.
   workspace.verifyAfter = () => scheduler.quietAfter(VERIFY_START_MS);
+  workspace.warmUpAfter = () => scheduler.quietAfter(WARM_UP_START_MS);
   workspace.onChecked = () => scheduler.startWorkspacePass();
   packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 

@@ -54,6 +54,8 @@ export class WorkspaceSync {
   deferTo: (() => Promise<void>) | undefined;
   /** What the index's background verification waits for before it starts, set by the server. */
   verifyAfter: (() => Promise<void>) | undefined;
+  /** What the warm-up's analyses wait for after ready (a document opened meanwhile stops them), set by the server. */
+  warmUpAfter: (() => Promise<void>) | undefined;
 
   set progress(supported: boolean) {
     this.progressSupport = supported;
@@ -244,6 +246,8 @@ export class WorkspaceSync {
     } catch {
       // Only a speed-up: the first open builds the maps.
     }
+    // Not at once: a document opened at ready is analysed cold either way, and should not wait for a warm-up step.
+    await this.warmUpAfter?.();
     const started = Date.now();
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
