@@ -51,6 +51,7 @@ interface ServiceText {
   /** Lines of metadata above the imports (they move the imports down), and an import of a missing file. */
   meta?: number;
   missing?: boolean;
+  cpus?: number;
 }
 
 function service(opts: ServiceText): string {
@@ -61,7 +62,7 @@ function service(opts: ServiceText): string {
   if (opts.missing) o.push('  - url: missing.yaml');
   if (opts.own) o.push('node_types:', '  Mine:', '    derived_from: base:Compute');
   o.push('service_template:', '  node_templates:', '    host:', `      type: ${opts.type ?? 'base:Server'}`);
-  o.push('      properties: { cpus: 2 }', '    part:', '      type: Part', '');
+  o.push(`      properties: { cpus: ${opts.cpus ?? 2} }`, '    part:', '      type: Part', '');
   return o.join('\n');
 }
 
@@ -82,12 +83,39 @@ test('a TOSCA keystroke that keeps the imports reuses the closure and gives a fr
   await session.index.build();
   let version = 1;
   let prev: ToscaModel | undefined;
-  const steps: { name: string; svc?: string; disk?: [string, string]; relinked: boolean; findings: boolean }[] = [
+  const steps: {
+    name: string;
+    svc?: string;
+    disk?: [string, string];
+    relinked: boolean;
+    /** The previous model's type table kept (the file's own types unchanged, places included); default: relinked. */
+    table?: boolean;
+    findings: boolean;
+  }[] = [
     { name: 'first open', svc: service({ label: 'v0' }), relinked: false, findings: false },
     { name: 'a description typed', svc: service({ label: 'v1' }), relinked: true, findings: false },
     { name: 'an unknown type', svc: service({ label: 'v1', type: 'base:Nope' }), relinked: true, findings: true },
-    { name: 'own type used', svc: service({ label: 'v2', type: 'Mine', own: true }), relinked: true, findings: false },
-    { name: 'own type dropped', svc: service({ label: 'v2', type: 'Mine' }), relinked: true, findings: true },
+    {
+      name: 'own type used',
+      svc: service({ label: 'v2', type: 'Mine', own: true }),
+      relinked: true,
+      table: false,
+      findings: false,
+    },
+    // Typed in the topology only: the file's own types are the same, so is the type table.
+    {
+      name: 'below the own type',
+      svc: service({ label: 'v2', type: 'Mine', own: true, cpus: 3 }),
+      relinked: true,
+      findings: false,
+    },
+    {
+      name: 'own type dropped',
+      svc: service({ label: 'v2', type: 'Mine' }),
+      relinked: true,
+      table: false,
+      findings: true,
+    },
     { name: 'back to the profile type', svc: service({ label: 'v3' }), relinked: true, findings: false },
     // Another file changed: the profile loses `Server`, the next keystroke builds afresh and sees it.
     {
@@ -136,6 +164,11 @@ test('a TOSCA keystroke that keeps the imports reuses the closure and gives a fr
     // A relinked model shares the previous one's imported files (the same objects); a fresh build loads them anew.
     const shared = prev !== undefined && model.closure.files[1] === prev.closure.files[1];
     assert.equal(shared, step.relinked, `${step.name}: relinked`);
+    assert.equal(
+      prev !== undefined && model.types === prev.types,
+      step.table ?? step.relinked,
+      `${step.name}: type table`,
+    );
     prev = model;
     const fresh = new Session(new MemoryFileSystem(Object.fromEntries(texts)));
     fresh.index.addRoot(ROOT);

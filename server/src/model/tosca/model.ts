@@ -127,7 +127,15 @@ export function relinkToscaModel(prev: ToscaModel, summary: ToscaSummary, csar: 
   };
   const files = [...closure.files, ...prev.contextFiles];
   const { version, versionFrom: from, dialect } = prev;
-  return assemble(prev.path, summary, closure, files, { version, from, csar, dialect });
+  // The type table reads only the visible files' `types`: when the file's own are those of `prev`'s text, places
+  // included (an edit in the topology), `prev`'s table gives the same answers and keeps what it merged lazily.
+  const keep = typesKey(summary) === typesKey(prev.summary) ? prev : undefined;
+  return assemble(prev.path, summary, closure, files, { version, from, csar, dialect }, keep);
+}
+
+/** The file's own type declarations, as the type table reads them (JSON, places included). */
+function typesKey(summary: ToscaSummary): string {
+  return JSON.stringify(summary.types);
 }
 
 /**
@@ -151,12 +159,19 @@ function assemble(
   closure: ImportClosure,
   files: TypeSourceFile[],
   linked: { version?: VersionInfo; from?: string; csar?: CsarInfo; dialect: DialectName },
+  keep?: ToscaModel,
 ): ToscaModel {
   const { version, from, csar, dialect } = linked;
-  const types = new TypeTable(catalogFor(version), files);
+  const types = keep ? keep.types : new TypeTable(catalogFor(version), files);
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
-  for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
+  if (keep) {
+    // The kept table's types point at the declarations of `keep`'s text; the same ones in this text map to them.
+    for (let i = 0; i < summary.types.length; i++) {
+      const t = keep.declared(keep.summary.types[i]!);
+      if (t) declaredMap.set(summary.types[i]!, t);
+    }
+  } else for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
   const model: ToscaModel = {
     path,
     summary,
