@@ -5,7 +5,13 @@
  * the file source backed by the workspace index).
  */
 import { findCsar, type CsarInfo } from './csar.js';
-import { loadImportClosure, type ImportClosure, type ImportStatus, type ToscaFileSource } from './imports.js';
+import {
+  loadImportClosure,
+  type ImportClosure,
+  type ImportStatus,
+  type ResolvedImport,
+  type ToscaFileSource,
+} from './imports.js';
 import type {
   TGroup,
   TNodeTemplate,
@@ -93,11 +99,79 @@ export function buildToscaModel(
   // What the dialect's library stands for is no unread import: Unfurl's own repository, CloudShell's standards.
   if (closure.incomplete && closure.imports.every((r) => !unreadImport(r.status) || coveredByDialect(dialect, r)))
     closure.incomplete = false;
-  const types = new TypeTable(catalogFor(version), files);
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
+  return assemble(path, summary, closure, files, { version, from, csar, dialect });
+}
+
+/**
+ * The model of a new text of `prev`'s file whose imports, repositories, version and declared names are those of
+ * `prev`'s text (`linkKey` equal) while no other file changed: the closure, importer context, version and CSAR are
+ * `prev`'s (they depend on those alone), the root's own records point at the new text's imports, and the type table
+ * is built again (the file's own types may have changed). What a keystroke outside `imports:` rebuilds. `csar` is
+ * the file's CSAR as found now (its TOSCA.meta is read again; the caller builds afresh when its root moved).
+ */
+export function relinkToscaModel(prev: ToscaModel, summary: ToscaSummary, csar: CsarInfo | undefined): ToscaModel {
+  const old = prev.closure;
+  const renewed = new Map<ResolvedImport, ResolvedImport>();
+  const rootImports = old.rootImports.map((r, i) => {
+    const n: ResolvedImport = { ...r, imp: summary.imports[i] ?? r.imp };
+    renewed.set(r, n);
+    return n;
+  });
+  const closure: ImportClosure = {
+    files: [{ path: prev.path, summary }, ...old.files.slice(1)],
+    imports: old.imports.map((r) => renewed.get(r) ?? r),
+    rootImports,
+    incomplete: old.incomplete,
+    cycles: old.cycles.map((r) => renewed.get(r) ?? r),
+  };
+  const files = [...closure.files, ...prev.contextFiles];
+  const { version, versionFrom: from, dialect } = prev;
+  // The type table reads only the visible files' `types`: when the file's own are those of `prev`'s text, places
+  // included (an edit in the topology), `prev`'s table gives the same answers and keeps what it merged lazily.
+  const keep = typesKey(summary) === typesKey(prev.summary) ? prev : undefined;
+  return assemble(prev.path, summary, closure, files, { version, from, csar, dialect }, keep);
+}
+
+/** The file's own type declarations, as the type table reads them (JSON, places included). */
+function typesKey(summary: ToscaSummary): string {
+  return JSON.stringify(summary.types);
+}
+
+/**
+ * What a new text keeps of its model when `linkKey` is unchanged: the imports, repositories, version and the
+ * namespace and profile names it declares, without their places in the text (a keystroke above `imports:` moves
+ * them; `relinkToscaModel` points the root's import records at the new text's imports).
+ */
+export function linkKey(summary: ToscaSummary): string {
+  const { version, namespace, profile, imports, repositories } = summary;
+  return JSON.stringify([version?.text, namespace?.name, profile?.name, imports, repositories], withoutSpans);
+}
+
+function withoutSpans(key: string, value: unknown): unknown {
+  return key === 'span' || key === 'keySpan' ? undefined : value;
+}
+
+/** The model of `path` from its closure and visible files: the type table and the topology's name lookups. */
+function assemble(
+  path: string,
+  summary: ToscaSummary,
+  closure: ImportClosure,
+  files: TypeSourceFile[],
+  linked: { version?: VersionInfo; from?: string; csar?: CsarInfo; dialect: DialectName },
+  keep?: ToscaModel,
+): ToscaModel {
+  const { version, from, csar, dialect } = linked;
+  const types = keep ? keep.types : new TypeTable(catalogFor(version), files);
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
-  for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
+  if (keep) {
+    // The kept table's types point at the declarations of `keep`'s text; the same ones in this text map to them.
+    for (let i = 0; i < summary.types.length; i++) {
+      const t = keep.declared(keep.summary.types[i]!);
+      if (t) declaredMap.set(summary.types[i]!, t);
+    }
+  } else for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
   const model: ToscaModel = {
     path,
     summary,

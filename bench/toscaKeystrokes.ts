@@ -1,0 +1,68 @@
+/**
+ * TOSCA keystrokes in-process, for A/B runs: the bench's generated TOSCA workspace indexed (cold, or warm from
+ * `--cache FILE`), `services0/service0.yaml` opened, then one digit of a `label:` value toggled per keystroke and
+ * the file analysed again as the server does on didChange (`openDocument` with the outline scanner, then every
+ * rule). Prints one JSON line: each keystroke's CPU time (`process.cpuUsage`) as p50 / p95 / mean / max.
+ *
+ *   node --import tsx bench/toscaKeystrokes.ts [--dir /tmp/lm-descriptors-bench/tosca-2.0] [--cache FILE]
+ *       [--edits N] [--warmup N] [--profile OUT.cpuprofile]
+ *
+ * With `--profile`, V8's CPU profiler runs over the measured keystrokes only (not the index build).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector';
+import * as path from 'node:path';
+import { Session } from '../server/src/host/session.js';
+import { diskSummaryStore } from '../server/src/host/diskCache.js';
+import { computeDiagnostics } from '../server/src/features/diagnostics.js';
+import { argOf } from './generate.js';
+import { dist } from './util.js';
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const dir = path.resolve(argOf(argv, 'dir') ?? '/tmp/lm-descriptors-bench/tosca-2.0');
+  const cache = argOf(argv, 'cache');
+  const edits = Number(argOf(argv, 'edits') ?? 300);
+  const warmup = Number(argOf(argv, 'warmup') ?? 0);
+  const session = new Session(undefined, cache ? { summaryStore: diskSummaryStore(cache) } : {});
+  session.index.addRoot(dir);
+  await session.index.build();
+  const file = path.join(dir, 'services0', 'service0.yaml');
+  let text = readFileSync(file, 'utf8');
+  computeDiagnostics(session.context(session.openDocument(file, text, 1, true)));
+  const at = [...text.matchAll(/label: app (\d)/g)].map((m) => m.index + m[0].length - 1);
+  if (!at.length) throw new Error('no `label: app N` to toggle');
+  const profile = argOf(argv, 'profile');
+  const inspector = profile ? new Inspector() : undefined;
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      inspector!.post(method, {}, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  if (inspector) {
+    inspector.connect();
+    await post('Profiler.enable');
+  }
+  const times: number[] = [];
+  let diagnostics = 0;
+  for (let i = -warmup; i < edits; i++) {
+    const k = at[(i + warmup) % at.length]!;
+    text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
+    if (i === 0 && inspector) await post('Profiler.start');
+    const t0 = process.cpuUsage();
+    const model = session.openDocument(file, text, i + warmup + 2, true);
+    diagnostics = computeDiagnostics(session.context(model)).length;
+    const d = process.cpuUsage(t0);
+    if (i >= 0) times.push((d.user + d.system) / 1000);
+  }
+  if (inspector) {
+    const stopped = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(profile!, JSON.stringify(stopped.profile));
+  }
+  const d = dist(times);
+  const f = (x: number) => +x.toFixed(2);
+  process.stdout.write(
+    JSON.stringify({ edits, diagnostics, p50: f(d.p50), p95: f(d.p95), mean: f(d.mean), max: f(d.max) }) + '\n',
+  );
+}
+
+void main();
