@@ -3,7 +3,7 @@
  * from text that is: the index decodes leniently (a stray Latin-1 byte becomes U+FFFD and the
  * rest of the file still indexes), which would let a file saved in another encoding pass silently.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readRegular } from '../host/nodeFileSystem.js';
 
 export type ReadResult =
   | { ok: true; text: string; invalidUtf8?: InvalidUtf8 }
@@ -20,26 +20,11 @@ export interface InvalidUtf8 {
 
 /** Reads a regular file of at most `maxBytes` bytes without blocking on FIFOs or devices. */
 export function readChecked(path: string, maxBytes: number): ReadResult {
-  let fd: number | undefined;
-  try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then rejects it.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not-a-file' };
-    if (st.size > maxBytes) return { ok: false, reason: 'too-large', size: st.size };
-    const buf = new Uint8Array(st.size);
-    let n = 0;
-    while (n < st.size) {
-      const r = readSync(fd, buf, n, st.size - n, n);
-      if (r === 0) break;
-      n += r;
-    }
-    return decode(buf.subarray(0, n));
-  } catch {
-    return { ok: false, reason: 'unreadable' };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const r = readRegular(path, maxBytes);
+  if (!r) return { ok: false, reason: 'unreadable' };
+  if (!r.isFile) return { ok: false, reason: 'not-a-file' };
+  if (!r.bytes) return { ok: false, reason: 'too-large', size: r.size };
+  return decode(r.bytes);
 }
 
 /** Stateless between calls (no `stream` option): one of each serves every file. */

@@ -107,18 +107,26 @@ export const nodeFileSystem: FileSystem = {
   readWithStatSync: readOpen,
 };
 
+/** What `readRegular` found: the open file's stat, and its bytes when it is a regular file within the limit. */
+export interface RegularRead {
+  mtimeMs: number;
+  size: number;
+  isFile: boolean;
+  bytes?: Uint8Array;
+}
+
 /**
- * Opens `p`, takes its stat from the open file and reads it when it is a regular file within
- * `maxBytes`; undefined when it cannot be opened or read.
+ * Opens `p` once, takes its stat from the open file and reads it when it is a regular file within
+ * `maxBytes` (the index's reads and the checker's); undefined when it cannot be opened or read.
  */
-function readOpen(p: string, maxBytes: number): TextWithStat | undefined {
+export function readRegular(p: string, maxBytes: number): RegularRead | undefined {
   let fd: number | undefined;
   try {
     // O_NONBLOCK: opening a FIFO for reading must not wait for a writer; fstat then rejects it.
     fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK);
     const st = fstatSync(fd);
-    const stat = { mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
-    if (!stat.isFile || st.size > maxBytes) return { stat };
+    const read: RegularRead = { mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
+    if (!read.isFile || st.size > maxBytes) return read;
     const buf = new Uint8Array(st.size);
     let n = 0;
     while (n < st.size) {
@@ -126,10 +134,19 @@ function readOpen(p: string, maxBytes: number): TextWithStat | undefined {
       if (r === 0) break;
       n += r;
     }
-    return { stat, text: UTF8.decode(buf.subarray(0, n)) };
+    read.bytes = buf.subarray(0, n);
+    return read;
   } catch {
     return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** `readRegular` as the index's FileSystem answers it: the stat, and the text decoded as UTF-8. */
+function readOpen(p: string, maxBytes: number): TextWithStat | undefined {
+  const r = readRegular(p, maxBytes);
+  if (!r) return undefined;
+  const stat = { mtimeMs: r.mtimeMs, size: r.size, isFile: r.isFile };
+  return r.bytes ? { stat, text: UTF8.decode(r.bytes) } : { stat };
 }
