@@ -5,3 +5,9 @@ export function cpuMs(f: () => unknown): [number, unknown] {
   const d = process.cpuUsage(t);
   return [(d.user + d.system) / 1000, r];
 }
+
+/** CPU time (user + system) of this process so far, in ms: in-process children time steps by differences. */
+export function processCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}

@@ -17,18 +17,12 @@ import { Session } from '../server/src/host/session.js';
 import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { outlineYaml } from '../server/src/syntax/outline.js';
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+import { processCpuMs } from './cpuTime.js';
+import { argOf } from './generate.js';
 
 async function main(): Promise<void> {
   const [root, big, ...rest] = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = rest.indexOf(`--${name}`);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
+  const opt = (name: string) => argOf(rest, name);
   const cache = opt('cache');
   if (!root || !big || !cache) throw new Error('usage: firstOpenChild <root> <big assembly> --cache FILE');
   const session = new Session(undefined, { summaryStore: diskSummaryStore(cache) });
@@ -37,7 +31,7 @@ async function main(): Promise<void> {
   const text = readFileSync(big, 'utf8');
   // With `--warm-outline N`: the outline scanner run over N small descriptors first (its CPU printed apart).
   const warmOutline = Number(opt('warm-outline') ?? 0);
-  const w0 = cpuMs();
+  const w0 = processCpuMs();
   let scanned = 0;
   for (const e of session.index.allEntries()) {
     if (scanned >= warmOutline) break;
@@ -45,7 +39,7 @@ async function main(): Promise<void> {
     outlineYaml(readFileSync(e.path, 'utf8'));
     scanned++;
   }
-  const warmMs = +(cpuMs() - w0).toFixed(1);
+  const warmMs = +(processCpuMs() - w0).toFixed(1);
   const prof = opt('prof');
   const inspector = prof ? new Inspector() : undefined;
   const post = (method: string, params: object = {}) =>
@@ -60,9 +54,9 @@ async function main(): Promise<void> {
   }
   const times: number[] = [];
   for (let i = 0; i < Number(opt('opens') ?? 1); i++) {
-    const t0 = cpuMs();
+    const t0 = processCpuMs();
     computeDiagnostics(session.context(session.openDocument(big, text, 1, true)));
-    times.push(+(cpuMs() - t0).toFixed(1));
+    times.push(+(processCpuMs() - t0).toFixed(1));
     if (i === 0 && inspector && prof) {
       const { profile } = (await post('Profiler.stop')) as { profile: unknown };
       writeFileSync(prof, JSON.stringify(profile));

@@ -19,6 +19,8 @@ import { Session } from '../server/src/host/session.js';
 import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { dist, percentile } from './util.js';
+import { processCpuMs } from './cpuTime.js';
+import { argOf } from './generate.js';
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -26,17 +28,9 @@ interface SamplingNode {
   children: SamplingNode[];
 }
 
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
 async function main(): Promise<void> {
   const [root, big, ...rest] = process.argv.slice(2);
-  const opt = (name: string) => {
-    const i = rest.indexOf(`--${name}`);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
+  const opt = (name: string) => argOf(rest, name);
   if (!root || !big) throw new Error('usage: keystrokeChild <root> <big assembly> [--cache FILE] [--edits N]');
   const cache = opt('cache');
   const edits = Number(opt('edits') ?? 200);
@@ -83,10 +77,10 @@ async function main(): Promise<void> {
     const heap0 = process.memoryUsage().heapUsed;
     const before = gcs.minor + gcs.major;
     const gc0 = gcMs;
-    const t0 = cpuMs();
+    const t0 = processCpuMs();
     const model = session.openDocument(big, text, i + warmup + 2, true);
     diagnostics = computeDiagnostics(session.context(model)).length;
-    const t1 = cpuMs();
+    const t1 = processCpuMs();
     // The observer's entries arrive on a later turn: let them in before reading the count.
     await new Promise((r) => setImmediate(r));
     const heap1 = process.memoryUsage().heapUsed;
