@@ -5,8 +5,11 @@
  * rule). Prints one JSON line: each keystroke's CPU time (`process.cpuUsage`) as p50 / p95 / mean / max.
  *
  *   node --import tsx bench/toscaKeystrokes.ts [--dir /tmp/lm-descriptors-bench/tosca-2.0] [--cache FILE]
- *       [--edits N] [--warmup N] [--profile OUT.cpuprofile]
+ *       [--file services0/service0.yaml]
+ *       [--edits N] [--warmup N] [--profile OUT.cpuprofile] [--rules]
  *
+ * With `--rules`, each rule's mean CPU ms per keystroke is printed too (heaviest first), from the runner's
+ * `timeRule` hook.
  * With `--profile`, V8's CPU profiler runs over the measured keystrokes only (not the index build).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +30,7 @@ async function main(): Promise<void> {
   const session = new Session(undefined, cache ? { summaryStore: diskSummaryStore(cache) } : {});
   session.index.addRoot(dir);
   await session.index.build();
-  const file = path.join(dir, 'services0', 'service0.yaml');
+  const file = path.join(dir, argOf(argv, 'file') ?? path.join('services0', 'service0.yaml'));
   let text = readFileSync(file, 'utf8');
   computeDiagnostics(session.context(session.openDocument(file, text, 1, true)));
   const at = [...text.matchAll(/label: app (\d)/g)].map((m) => m.index + m[0].length - 1);
@@ -43,6 +46,14 @@ async function main(): Promise<void> {
     await post('Profiler.enable');
   }
   const times: number[] = [];
+  const byRule = argv.includes('--rules') ? new Map<string, number>() : undefined;
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const ruleOpts = byRule
+    ? { timeRule: (code: string, ms: number) => byRule.set(code, (byRule.get(code) ?? 0) + ms), ruleClock: cpuMs }
+    : {};
   let diagnostics = 0;
   for (let i = -warmup; i < edits; i++) {
     const k = at[(i + warmup) % at.length]!;
@@ -50,9 +61,11 @@ async function main(): Promise<void> {
     if (i === 0 && inspector) await post('Profiler.start');
     const t0 = process.cpuUsage();
     const model = session.openDocument(file, text, i + warmup + 2, true);
-    diagnostics = computeDiagnostics(session.context(model)).length;
+    if (i === 0) byRule?.clear();
+    diagnostics = computeDiagnostics(session.context(model), ruleOpts).length;
     const d = process.cpuUsage(t0);
     if (i >= 0) times.push((d.user + d.system) / 1000);
+    if (process.env.KS_TRACE) process.stderr.write(`${i} ${((d.user + d.system) / 1000).toFixed(1)}\n`);
   }
   if (inspector) {
     const stopped = (await post('Profiler.stop')) as { profile: object };
@@ -63,6 +76,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     JSON.stringify({ edits, diagnostics, p50: f(d.p50), p95: f(d.p95), mean: f(d.mean), max: f(d.max) }) + '\n',
   );
+  if (byRule) {
+    const rows = [...byRule].sort((a, b) => b[1] - a[1]).map(([code, ms]) => [code, f(ms / edits)]);
+    process.stdout.write(JSON.stringify(Object.fromEntries(rows)) + '\n');
+  }
 }
 
 void main();

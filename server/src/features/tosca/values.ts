@@ -15,7 +15,8 @@ import {
   parseVersion,
   type PrimitiveName,
 } from '../../model/tosca/primitives.js';
-import { isEntityRoot, type ConstraintInfo, type SchemaInfo } from '../../model/tosca/typeTable.js';
+import { isEntityRoot, type ConstraintInfo, type SchemaInfo, type ToscaType } from '../../model/tosca/typeTable.js';
+import { memo, memoKey } from '../../model/document.js';
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
 import type { ToscaRuleContext } from './rules/context.js';
@@ -64,8 +65,11 @@ function describe(v: YNode): string {
   return `the string \`${s.text.length > 40 ? s.text.slice(0, 39) + '…' : s.text}\``;
 }
 
-/** The problem with a primitive value, or undefined when it fits. `raw` is the value's source text. */
-function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | undefined {
+/**
+ * The problem with a primitive value, or undefined when it fits. `raw` gives the value's source text (only the
+ * timestamp check reads it, so it is not sliced for every value).
+ */
+function primitiveProblem(prim: PrimitiveName, v: YNode, raw: () => string): string | undefined {
   const s = v.kind === 'scalar' ? v : null;
   switch (prim) {
     case 'any':
@@ -97,12 +101,14 @@ function primitiveProblem(prim: PrimitiveName, v: YNode, raw: string): string | 
     case 'timestamp':
       if (s && typeof s.value === 'string' && isTimestamp(s.value)) return undefined;
       // `!!timestamp 2001-12-14t21:59:43.10-05:00`: the YAML layer already made a date of it.
-      if (
-        s &&
-        /^!!timestamp\s/.test(raw) &&
-        isTimestamp(raw.replace(/^!!timestamp\s+/, '').replace(/^(['"])(.*)\1$/, '$2'))
-      )
-        return undefined;
+      if (s) {
+        const text = raw();
+        if (
+          /^!!timestamp\s/.test(text) &&
+          isTimestamp(text.replace(/^!!timestamp\s+/, '').replace(/^(['"])(.*)\1$/, '$2'))
+        )
+          return undefined;
+      }
       return `expects a timestamp (ISO 8601, e.g. \`2024-01-31T12:00:00Z\`), got ${describe(v)}`;
     case 'version': {
       if (!s) return `expects a version, got ${describe(v)}`;
@@ -166,12 +172,12 @@ export function checkValue(
   const types = ctx.model.types;
   const info = types.dataType(target.type);
   if (!info) return;
-  const constraints = [...info.constraints, ...(target.constraints ?? [])];
+  // Most values have no constraints on either side: no array built for them.
+  const own = target.constraints ?? [];
+  const constraints = !own.length ? info.constraints : !info.constraints.length ? own : [...info.constraints, ...own];
   const prim = info.primitive;
   if (prim) {
-    const problem = primitiveProblem(
-      prim,
-      v,
+    const problem = primitiveProblem(prim, v, () =>
       ctx.doc.text.slice(Math.max(0, v.span.start - 40), v.span.end).replace(/^[\s\S]*?(!!timestamp\s)/, '$1'),
     );
     if (problem) {
@@ -308,7 +314,29 @@ function v2Target(ctx: ToscaRuleContext, target: ValueTarget): V2Target {
 }
 
 /** True when every ancestor of the type resolves, so its member list is complete. */
-export function chainComplete(ctx: ToscaRuleContext, t: import('../../model/tosca/typeTable.js').ToscaType): boolean {
+/**
+ * `chainComplete` by type for one model and dialect: asked for every template and every data type value, of a few
+ * types. The model and dialect are checked, since a document may be diagnosed again against a newer model.
+ */
+interface CompleteMemo {
+  model: ToscaRuleContext['model'];
+  dialect: ToscaRuleContext['options']['dialect'];
+  byType: Map<ToscaType, boolean>;
+}
+const COMPLETE = memoKey<{ current?: CompleteMemo }>('tosca.chainComplete');
+
+export function chainComplete(ctx: ToscaRuleContext, t: ToscaType): boolean {
+  const holder = memo(ctx.doc, COMPLETE, () => ({}) as { current?: CompleteMemo });
+  const { model, options } = ctx;
+  let m = holder.current;
+  if (!m || m.model !== model || m.dialect !== options.dialect)
+    m = holder.current = { model, dialect: options.dialect, byType: new Map() };
+  let out = m.byType.get(t);
+  if (out === undefined) m.byType.set(t, (out = computeChainComplete(ctx, t)));
+  return out;
+}
+
+function computeChainComplete(ctx: ToscaRuleContext, t: ToscaType): boolean {
   const types = ctx.model.types;
   const chain = [t, ...types.ancestors(t)];
   // An import not read offline may redefine one of the spec's non-normative types (tosca-parser lets the imported

@@ -487,6 +487,9 @@ export class TypeTable {
   private readonly capsCache = new Map<ToscaType, ReadonlyMap<string, CapInfo>>();
   private readonly reqsCache = new Map<ToscaType, ReadonlyMap<string, ReqInfo>>();
   private readonly ifacesCache = new Map<ToscaType, ReadonlyMap<string, IfaceInfo>>();
+  private readonly artifactsCache = new Map<ToscaType, Map<string, ArtifactInfo>>();
+  /** `dataType` by name (generic forms allowed): value checks ask it once per value, of a handful of types. */
+  private readonly dataTypeCache = new Map<string, DataTypeInfo | undefined>();
 
   constructor(
     readonly catalogVersion: ToscaVersion | undefined,
@@ -719,9 +722,13 @@ export class TypeTable {
     return out;
   }
 
-  artifacts(t: ToscaType): Map<string, ArtifactInfo> {
-    const out = new Map<string, ArtifactInfo>();
-    for (const x of this.chain(t)) for (const a of x.body.artifacts) out.set(a.name, { ...a, owner: x });
+  artifacts(t: ToscaType): ReadonlyMap<string, ArtifactInfo> {
+    let out = this.artifactsCache.get(t);
+    if (!out) {
+      out = new Map<string, ArtifactInfo>();
+      for (const x of this.chain(t)) for (const a of x.body.artifacts) out.set(a.name, { ...a, owner: x });
+      this.artifactsCache.set(t, out);
+    }
     return out;
   }
 
@@ -747,6 +754,14 @@ export class TypeTable {
    */
   dataType(name: string | undefined, allowGeneric = true): DataTypeInfo | undefined {
     if (name === undefined) return undefined;
+    if (!allowGeneric) return this.buildDataType(name, false);
+    if (this.dataTypeCache.has(name)) return this.dataTypeCache.get(name);
+    const out = this.buildDataType(name, true);
+    this.dataTypeCache.set(name, out);
+    return out;
+  }
+
+  private buildDataType(name: string, allowGeneric: boolean): DataTypeInfo | undefined {
     const prim = primitiveOf(name);
     if (prim) return { primitive: prim, constraints: [] };
     const t = this.resolve(name, 'data');

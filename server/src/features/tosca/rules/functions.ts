@@ -55,19 +55,34 @@ function typeScoped(ctx: ToscaRuleContext): ToscaRuleContext {
   };
 }
 
-/** Visits every function call under `n` (function arguments included); `path` is where `n` is. */
+/**
+ * Visits every function call under `n` (function arguments included); `path` is where `n` is, extended and restored
+ * in place (no copy per node of a large topology): a call gets a copy of its own.
+ */
 function visit(ctx: ToscaRuleContext, n: YNode | null, path: TreePath, depth = 0): void {
   const v = deref(n);
   if (!v || depth > 60) return;
   if (v.kind === 'map') {
     if (v.pairs.length === 1 && FUNCTION_NAMES.has(v.pairs[0]!.key.text)) {
       const key = v.pairs[0]!.key;
-      checkCall(ctx, key, v.pairs[0]!.value, { ...scopeAt(ctx.model, path), path });
-      visit(ctx, v.pairs[0]!.value, [...path, key.text], depth + 1);
+      const at = path.slice();
+      checkCall(ctx, key, v.pairs[0]!.value, { ...scopeAt(ctx.model, at), path: at });
+      path.push(key.text);
+      visit(ctx, v.pairs[0]!.value, path, depth + 1);
+      path.pop();
       return;
     }
-    for (const p of v.pairs) visit(ctx, p.value, [...path, p.key.text], depth + 1);
-  } else if (v.kind === 'seq') v.items.forEach((it, i) => visit(ctx, it, [...path, i], depth + 1));
+    for (const p of v.pairs) {
+      path.push(p.key.text);
+      visit(ctx, p.value, path, depth + 1);
+      path.pop();
+    }
+  } else if (v.kind === 'seq')
+    for (let i = 0; i < v.items.length; i++) {
+      path.push(i);
+      visit(ctx, v.items[i]!, path, depth + 1);
+      path.pop();
+    }
 }
 
 function isCall(n: YNode | null | undefined): boolean {

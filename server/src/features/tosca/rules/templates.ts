@@ -7,7 +7,8 @@
  */
 import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
-import type { CapInfo, PropInfo, ReqInfo, ToscaType } from '../../../model/tosca/typeTable.js';
+import type { CapInfo, PropInfo, ReqInfo, ToscaType, TypeTable } from '../../../model/tosca/typeTable.js';
+import { carried, memoKey } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
@@ -244,8 +245,29 @@ function checkCopy(ctx: ToscaRuleContext, tpl: TNodeTemplate): void {
   }
 }
 
+/**
+ * `capabilityProps` per capability definition and capability type, for one type table: a topology of hundreds of
+ * templates of a few types asks for the same few, and a keystroke that keeps the type table (the model taken over)
+ * keeps them too. Read only by the callers.
+ */
+interface CapPropsMemo {
+  types: TypeTable;
+  byDef: Map<CapInfo, Map<ToscaType, Map<string, PropInfo>>>;
+}
+const CAP_PROPS = memoKey<CapPropsMemo>('tosca.capabilityProps');
+
 /** The properties of a capability of a node type: its capability type's, with the refinements the definition writes. */
 function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Map<string, PropInfo> {
+  const types = ctx.model.types;
+  const memo = carried(ctx.doc, CAP_PROPS, (prev) => (prev?.types === types ? prev : { types, byDef: new Map() }));
+  let byType = memo.byDef.get(def);
+  if (!byType) memo.byDef.set(def, (byType = new Map()));
+  let out = byType.get(ct);
+  if (!out) byType.set(ct, (out = buildCapabilityProps(ctx, def, ct)));
+  return out;
+}
+
+function buildCapabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Map<string, PropInfo> {
   const capProps = new Map(ctx.model.types.properties(ct));
   for (const r of def.properties) {
     const prev = capProps.get(r.name);
