@@ -19,17 +19,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { abArgs } from './util.js';
 
 const argv = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const { opt, builds, flagsOf } = abArgs(argv);
 const rounds = Number(opt('rounds') ?? 20);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folder = opt('folder') ?? path.join(REPO, '..', 'shared', 'corpus', 'tosca', 'xlab-si__xopera-opera');
-const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'lm-ab-checker-'));
 /** Outside the repository: the checker indexes from the workspace root (the nearest version-control root). */

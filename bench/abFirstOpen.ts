@@ -26,23 +26,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient.js';
 import { DEFAULT_WORKSPACE } from './generate.js';
-import { dist as distOf, shuffled } from './util.js';
+import { abArgs, dist as distOf, shuffled, sleep } from './util.js';
 
 const argv = process.argv.slice(2);
-const opt = (name: string): string | undefined => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+const { opt, builds, flagsOf } = abArgs(argv);
 const rounds = Number(opt('rounds') ?? 6);
 const openCount = Math.max(2, Number(opt('opens') ?? 2));
 const keyCount = Number(opt('keys') ?? 0);
 const delay = Number(opt('delay') ?? 50);
-/** `--flagsA "..."`, `--flagsB "..."`, ...: node flags for the server of each build (a build may repeat). */
-const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
 const root = opt('workspace') ?? DEFAULT_WORKSPACE;
 const big = bigAssembly(root);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** The big assembly of the generated workspace (its stamp file records where). */

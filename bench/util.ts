@@ -52,3 +52,17 @@ export function shuffled<T>(xs: readonly T[], seed: number): T[] {
   }
   return a;
 }
+
+/**
+ * The command line of an A/B script (`bench/ab*.ts`): `--name value` options, the builds compared (every other
+ * argument) and the node flags of build `b` (`--flagsA "..."`, `--flagsB "..."`, ...; a build may repeat).
+ */
+export function abArgs(argv: readonly string[]) {
+  const opt = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const builds = argv.filter((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+  const flagsOf = (b: number) => (opt(`flags${String.fromCharCode(65 + b)}`) ?? '').split(' ').filter(Boolean);
+  return { opt, builds, flagsOf };
+}
