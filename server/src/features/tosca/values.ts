@@ -313,7 +313,6 @@ function v2Target(ctx: ToscaRuleContext, target: ValueTarget): V2Target {
   return t;
 }
 
-/** True when every ancestor of the type resolves, so its member list is complete. */
 /**
  * `chainComplete` by type for one model and dialect: asked for every template and every data type value, of a few
  * types. The model and dialect are checked, since a document may be diagnosed again against a newer model.
@@ -325,6 +324,7 @@ interface CompleteMemo {
 }
 const COMPLETE = memoKey<{ current?: CompleteMemo }>('tosca.chainComplete');
 
+/** True when every ancestor of the type resolves, so its member list is complete. */
 export function chainComplete(ctx: ToscaRuleContext, t: ToscaType): boolean {
   const holder = memo(ctx.doc, COMPLETE, () => ({}) as { current?: CompleteMemo });
   const { model, options } = ctx;
