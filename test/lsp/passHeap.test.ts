@@ -48,6 +48,7 @@ async function pass(n: number, cancelAfter?: number) {
       if (cancelAfter !== undefined && done >= cancelAfter) token.isCancellationRequested = true;
     },
   );
+  await wd.saving;
   return { calls, findings, checked: wd.lastPass.checked };
 }
 
