@@ -3,8 +3,9 @@
  *   node --import tsx bench/abPass.ts <root> <label>=<dist/server.js>:<cacheDir> ... [--rounds N]
  * Prints, per run, the first pass and the restart pass (time, reports, peak RSS). AB_NODE_FLAGS adds node
  * flags to the servers (e.g. "--cpu-prof --cpu-prof-dir=DIR"). `--first-only`: the first pass alone (no edits,
- * requests or restart), which is quicker on a loaded machine.
+ * requests or restart), which is quicker on a loaded machine. Each build keeps its V8 code cache in `<cacheDir>/xdg`.
  */
+import * as path from 'node:path';
 import { workspacePhase } from './workspacePhase.js';
 
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     for (const b of builds) {
       const flags = process.env['AB_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+      // Each build its own V8 code-cache folder: builds sharing one evict each other's cache (host/codeCache.ts).
+      process.env['XDG_CACHE_HOME'] = path.join(b.cacheDir, 'xdg');
       const f = await workspacePhase(
         b.serverJs,
         process.cwd(),

@@ -9,10 +9,12 @@
  * `--clear-findings` checks everything and stores them, a second run republishes them.
  */
 import { Session } from '../server/src/host/session.js';
+import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { diskSummaryStore, diskTextStore } from '../server/src/host/diskCache.js';
 import { RecordingFileSystem } from '../server/src/host/recordingFileSystem.js';
 import { nodeFileSystem } from '../server/src/host/nodeFileSystem.js';
+import { nodeHost } from '../server/src/host/nodeHost.js';
 import { WorkspaceDiagnostics } from '../server/src/lsp/workspaceDiagnostics.js';
 
 async function main(): Promise<void> {
@@ -35,11 +37,15 @@ async function main(): Promise<void> {
     () => false,
     (what, e) => console.error(what, e),
   );
+  // As the server does (lsp/server.ts).
+  wd.heap = nodeHost.passHeap;
   if (findings && recorder)
     wd.persist = { store: diskTextStore(findings, 'bench'), fs: recorder, settings: () => '{}' };
   const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
   let reports = 0;
   let withProblems = 0;
+  // The findings, to compare builds: one line per reported file, hashed after the pass.
+  const lines: string[] = [];
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await wd.pass(
@@ -47,7 +53,10 @@ async function main(): Promise<void> {
     token,
     (items) => {
       reports += items.length;
-      for (const it of items) if (it.kind === 'full' && it.items.length) withProblems++;
+      for (const it of items) {
+        if (it.kind === 'full' && it.items.length) withProblems++;
+        lines.push(JSON.stringify([it.uri, it.kind === 'full' ? it.items : []]));
+      }
     },
     (p) => 'file://' + p,
   );
@@ -68,6 +77,7 @@ async function main(): Promise<void> {
       saveMs: Math.round(saveMs),
       reports,
       withProblems,
+      findings: createHash('sha1').update(lines.sort().join('\n')).digest('hex').slice(0, 12),
       rssMB: Math.round(mem.rss / 1048576),
       maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
       heapMB: Math.round(mem.heapUsed / 1048576),

@@ -14,6 +14,7 @@
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { compileCached } from './host/codeCache.js';
+import { defaultHeapGrowth } from './host/heapGrowth.js';
 
 /**
  * V8 runs a function in its interpreter until it has been called often enough, then compiles it to baseline
@@ -44,6 +45,9 @@ function load(): void {
   const write = (note: string) => {
     if (written) return;
     written = true;
+    // V8 stamps its flags on the cache: a workspace pass's heap growth (host/heapGrowth.ts) is not one of
+    // the flags the next start compiles under.
+    defaultHeapGrowth();
     bundle.write(note);
   };
   process.once('exit', () => {

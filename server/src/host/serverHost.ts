@@ -43,6 +43,17 @@ export interface ServerHost {
    * found after that are passed to `grown`, which re-indexes them.
    */
   prefetch?(roots: readonly string[], grown: (paths: string[]) => void, filter?: WalkFilter): Promise<void>;
+  /**
+   * The heap's growth while a large workspace pass runs (host/heapGrowth.ts): `tighten` at its start and
+   * at each of its release points, `restore` at its end. Absent: the engine's own growth throughout.
+   */
+  readonly passHeap?: PassHeap;
+}
+
+/** See `ServerHost.passHeap`. */
+export interface PassHeap {
+  tighten(): void;
+  restore(): void;
 }
 
 /** A persisted text for the workspace pass's findings (its format and checks: lsp/diagnosticsCache.ts). */

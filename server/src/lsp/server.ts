@@ -105,6 +105,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     (): Promise<void> => scheduler.quiet(),
     packageDocs.hostService,
   );
+  workspaceDiagnostics.heap = host.passHeap;
   // Every diagnostics timer: debounce, pull refreshes, syntax checks, the workspace pass.
   const scheduler: DiagnosticsScheduler<LspDiagnostic> = new DiagnosticsScheduler(
     diagnosticsWork({

@@ -29,7 +29,7 @@ import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
 import type { CancelToken } from '../host/diagnosticsScheduler.js';
 import type { RecordingFileSystem } from '../host/recordingFileSystem.js';
-import type { DiagnosticsStore } from '../host/serverHost.js';
+import type { DiagnosticsStore, PassHeap } from '../host/serverHost.js';
 import { indexKey, loadFindings, serialise, storable, type StoredFindings } from './diagnosticsCache.js';
 
 interface Result {
@@ -98,6 +98,8 @@ export class WorkspaceDiagnostics {
   persist: PersistedFindings | undefined;
   /** The last save of findings (tests and the benchmark wait for it). */
   saving: Promise<void> = Promise.resolve();
+  /** Set by the server: the heap's growth during a large pass (ServerHost.passHeap). */
+  heap: PassHeap | undefined;
 
   constructor(
     private readonly session: () => AnalysisSession,
@@ -319,51 +321,71 @@ export class WorkspaceDiagnostics {
     let checked = 0;
     let reused = 0;
     let cancelled = false;
-    for (let i = 0; i < todo.length; i++) {
-      if (token.isCancellationRequested) {
-        // Unfinished files stay dirty for the next request.
-        for (const p of todo.slice(i)) this.dirty.add(p);
-        cancelled = true;
-        break;
-      }
-      if (i === 0) await this.quiet();
-      const p = todo[i]!;
-      let r: Result | undefined;
-      try {
-        const s = stored?.get(p);
-        if (s) reused++;
-        r = s ? this.fromStored(p, s) : await this.check(p);
-        if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) this.session().index.releaseUnusedSummaries();
-      } catch (e) {
-        this.logError(`workspace diagnostics for ${p}`, e);
-      }
-      checked++;
-      const uri = uriOf(p);
-      if (!r) {
-        this.results.delete(p);
-        if (known.has(uri)) batch.push({ kind: 'full', uri, version: null, items: [] });
-      } else {
-        this.results.set(p, r);
-        if (known.get(uri) !== r.resultId && (r.items.length > 0 || known.has(uri))) {
-          batch.push({ kind: 'full', uri, version: null, resultId: r.resultId, items: r.items });
+    // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
+    const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
+    heap?.tighten();
+    let restored = false;
+    const restore = () => {
+      if (restored) return;
+      restored = true;
+      heap?.restore();
+    };
+    try {
+      for (let i = 0; i < todo.length; i++) {
+        if (token.isCancellationRequested) {
+          // Unfinished files stay dirty for the next request.
+          for (const p of todo.slice(i)) this.dirty.add(p);
+          cancelled = true;
+          break;
+        }
+        if (i === 0) await this.quiet();
+        const p = todo[i]!;
+        let r: Result | undefined;
+        try {
+          const s = stored?.get(p);
+          if (s) reused++;
+          r = s ? this.fromStored(p, s) : await this.check(p);
+          if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
+            this.session().index.releaseUnusedSummaries();
+            // Again: a code cache written meanwhile put V8's default back (serverBin.ts).
+            heap?.tighten();
+          }
+        } catch (e) {
+          this.logError(`workspace diagnostics for ${p}`, e);
+        }
+        checked++;
+        const uri = uriOf(p);
+        if (!r) {
+          this.results.delete(p);
+          if (known.has(uri)) batch.push({ kind: 'full', uri, version: null, items: [] });
+        } else {
+          this.results.set(p, r);
+          if (known.get(uri) !== r.resultId && (r.items.length > 0 || known.has(uri))) {
+            batch.push({ kind: 'full', uri, version: null, resultId: r.resultId, items: r.items });
+          }
+        }
+        if (batch.length >= BATCH) {
+          report(batch);
+          batch = [];
+        }
+        if (performance.now() - sliceStart > SLICE_MS) {
+          progress?.(i + 1, todo.length);
+          await pause();
+          await this.quiet();
+          sliceStart = performance.now();
         }
       }
-      if (batch.length >= BATCH) {
-        report(batch);
-        batch = [];
-      }
-      if (performance.now() - sliceStart > SLICE_MS) {
-        progress?.(i + 1, todo.length);
-        await pause();
-        await this.quiet();
-        sliceStart = performance.now();
-      }
+    } catch (e) {
+      restore();
+      throw e;
     }
     if (batch.length) report(batch);
     // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
     // (dropped before the findings are written, so the two do not add up in memory).
     if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
     if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
+    // V8's own growth again once the findings are written: serialising them is the pass's last large allocation.
+    if (heap) void this.saving.finally(restore);
     if (checked) {
       this.lastPass = { files: files.size, checked, reused, ms: performance.now() - t0 };
       // Large passes are worth a line in the log (and the benchmark waits for it).
