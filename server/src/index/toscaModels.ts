@@ -27,6 +27,7 @@ import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
 import { importSpecsOf, type ToscaImportFacts } from '../model/tosca/importFacts.js';
+import { ImporterLookup, walkImport, type Walk } from './toscaImporterLookup.js';
 import { parseYaml } from '../syntax/parse.js';
 import { mapByImportMap, mapByRepository, type ImportMapEntry, type UrlMapping } from '../model/tosca/urlMap.js';
 import * as upath from '../util/path.js';
@@ -54,12 +55,6 @@ export interface ToscaIndexView {
   readonly roots: readonly string[];
 }
 
-/** A walk over every TOSCA file (`walkSource`): its source, and its imports resolved by folder, version and import. */
-interface Walk {
-  source: ToscaFileSource;
-  resolved: Map<string, ImportStatus>;
-}
-
 /** One resolved import of a file: the imported file and the `namespace_prefix` the import itself gives. */
 export interface ImportEdge {
   path: string;
@@ -77,6 +72,13 @@ const NEARBY_FILES = 200;
 
 /** Type files of one Winery repository made visible to each of its files at most. */
 const MAX_WINERY_FILES = 2000;
+
+/**
+ * Files whose importers are found without the walk over every TOSCA file (`ImporterLookup`) before the walk runs
+ * once: the first opens of a session; a reference search or the workspace pass, which ask for every file, then build
+ * the whole map.
+ */
+const MAX_LOOKUPS = 64;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -116,6 +118,13 @@ export class ToscaModels {
     edgesOf: new Map<string, readonly ImportEdge[]>(),
     importers: new Map<string, Set<string>>(),
   };
+  /** A walk of `walkSteps` left unfinished, at index generation `generation`, to resume at `queue[i]`. */
+  private pendingWalk:
+    | { generation: number; queue: string[]; indexed: IndexEntry[]; seen: Set<string>; walk: Walk; i: number }
+    | undefined;
+  /** The importers of single files before the first walk (`lookupImportersOf`), per index generation. */
+  private lookup: { generation: number; lookup: ImporterLookup; walk: Walk } | undefined;
+  private lookups = 0;
   /** Values derived from one summary alone (see `derivedOf`). */
   private readonly derived = new WeakMap<ToscaSummary, Map<MemoKey<unknown>, unknown>>();
   /** Files read on demand that have no `imports` key, by stat (see mayImport). */
@@ -361,7 +370,22 @@ export class ToscaModels {
    */
   private indexedImportersOf(p: string): string[] {
     const r = this.reverse;
-    if (r.generation !== this.index.generation && !this.relinkChanged()) {
+    if (r.generation !== this.index.generation && !this.relinkChanged()) this.walkSteps(() => false);
+    r.generation = this.index.generation;
+    r.fileSet = this.index.fileSetGeneration;
+    return [...(r.importers.get(p) ?? [])].sort();
+  }
+
+  /**
+   * Runs the walk over every TOSCA file that builds the reverse edges until `stop()` says so (asked every few
+   * files), resuming the one a previous call left while the index is the same; true when it is done. The edges of
+   * each file walked are applied at once, so a walk left unfinished leaves every file's edges as they were or as
+   * they are now: a later walk compares with either.
+   */
+  private walkSteps(stop: () => boolean): boolean {
+    const r = this.reverse;
+    let w = this.pendingWalk;
+    if (w?.generation !== this.index.generation) {
       const queue: string[] = [];
       // The indexed files first, with their entries: the files the walk reaches beyond them are looked up by path.
       const indexed: IndexEntry[] = [];
@@ -370,36 +394,38 @@ export class ToscaModels {
         queue.push(e.path);
         indexed.push(e);
       }
-      const seen = new Set(queue);
-      const walk = this.walkSource();
-      for (let i = 0; i < queue.length; i++) {
-        const from = queue[i]!;
-        const edges = this.edgesFrom(from, walk, indexed[i]);
-        const before = r.edgesOf.get(from);
-        if (before !== edges) {
-          for (const e of before ?? []) r.importers.get(e.path)?.delete(from);
-          for (const e of edges) {
-            let set = r.importers.get(e.path);
-            if (!set) r.importers.set(e.path, (set = new Set()));
-            set.add(from);
-          }
-          r.edgesOf.set(from, edges);
-        }
+      w = { generation: this.index.generation, queue, indexed, seen: new Set(queue), walk: this.walkSource(), i: 0 };
+      this.pendingWalk = w;
+    }
+    const { queue, indexed, seen, walk } = w;
+    const first = w.i;
+    for (; w.i < queue.length; w.i++) {
+      if (w.i > first && (w.i - first) % 50 === 0 && stop()) return false;
+      const from = queue[w.i]!;
+      const edges = this.edgesFrom(from, walk, indexed[w.i]);
+      const before = r.edgesOf.get(from);
+      if (before !== edges) {
+        for (const e of before ?? []) r.importers.get(e.path)?.delete(from);
         for (const e of edges) {
-          if (seen.has(e.path)) continue;
-          seen.add(e.path);
-          queue.push(e.path);
+          let set = r.importers.get(e.path);
+          if (!set) r.importers.set(e.path, (set = new Set()));
+          set.add(from);
         }
+        r.edgesOf.set(from, edges);
       }
-      for (const [from, edges] of r.edgesOf) {
-        if (seen.has(from)) continue;
-        for (const e of edges) r.importers.get(e.path)?.delete(from);
-        r.edgesOf.delete(from);
+      for (const e of edges) {
+        if (seen.has(e.path)) continue;
+        seen.add(e.path);
+        queue.push(e.path);
       }
     }
-    r.generation = this.index.generation;
-    r.fileSet = this.index.fileSetGeneration;
-    return [...(r.importers.get(p) ?? [])].sort();
+    for (const [from, edges] of r.edgesOf) {
+      if (seen.has(from)) continue;
+      for (const e of edges) r.importers.get(e.path)?.delete(from);
+      r.edgesOf.delete(from);
+    }
+    this.pendingWalk = undefined;
+    return true;
   }
 
   /**
@@ -455,6 +481,8 @@ export class ToscaModels {
     this.reverse.generation = -1;
     this.noImports.clear();
     this.nearby = undefined;
+    this.lookup = undefined;
+    this.pendingWalk = undefined;
     this.edges = new WeakMap();
     this.resolvedImports?.clear();
     this.checkouts.clear();
@@ -470,14 +498,68 @@ export class ToscaModels {
   }
 
   /**
+   * `prepare` in slices, for the host's idle turns: walks until `stop()` says so; true once the maps are built (a
+   * later call resumes the walk while the index is unchanged, else starts it again). Before that, the first opens
+   * find their importers without the walk (`ImporterLookup`).
+   */
+  prepareSlice(stop: () => boolean): boolean {
+    const r = this.reverse;
+    if (r.generation === this.index.generation) return true;
+    if (r.generation >= 0 && this.relinkChanged()) {
+      r.generation = this.index.generation;
+      return true;
+    }
+    if (!this.walkSteps(stop)) return false;
+    r.generation = this.index.generation;
+    r.fileSet = this.index.fileSetGeneration;
+    this.namespaceFiles();
+    return true;
+  }
+
+  /**
    * The files whose resolved imports point at `p` (relative paths, repositories, CSAR roots and
    * namespaces resolved exactly as the model builder does), from reverse edges rebuilt when a TOSCA
    * file changed.
    */
   importersOf(p: string): string[] {
-    const indexed = this.indexedImportersOf(p);
+    const indexed = this.lookupImportersOf(p) ?? this.indexedImportersOf(p);
     const nearby = this.nearbyImportersOf(p);
     return nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+  }
+
+  /**
+   * `indexedImportersOf(p)` without the walk over every TOSCA file, while that has not run yet in this session (see
+   * `ImporterLookup`; at most MAX_LOOKUPS files); undefined: the walk answers. Once the walk has run, its map is
+   * brought up to date file by file (`relinkChanged`), which is cheaper than a lookup.
+   */
+  private lookupImportersOf(p: string): string[] | undefined {
+    if (this.reverse.generation >= 0 || this.lookups >= MAX_LOOKUPS) return undefined;
+    const out = this.importersWithoutWalk(p);
+    if (out) this.lookups++;
+    return out;
+  }
+
+  /**
+   * The files that import `p` directly, as the walk over every TOSCA file finds them, from an `ImporterLookup` of
+   * the index as it is now (undefined where the lookup cannot answer). `importersOf` uses it before the first walk;
+   * public for the test that compares both.
+   */
+  importersWithoutWalk(p: string): string[] | undefined {
+    const generation = this.index.generation;
+    if (this.lookup?.generation !== generation) {
+      const walk = this.walkSource();
+      const lookup = new ImporterLookup({
+        entries: this.index.allEntries(),
+        get: (f) => this.index.get(f),
+        walk,
+        exists: (f) => this.fs.statSync(f) !== undefined,
+        readDir: (dir) => this.fs.readDirSync(dir),
+        roots: this.index.roots,
+        edgesOf: (f) => this.edgesFrom(f, walk),
+      });
+      this.lookup = { generation, lookup, walk };
+    }
+    return this.lookup.lookup.importersOf(p);
   }
 
   /**
@@ -723,6 +805,8 @@ export class ToscaModels {
    * path and each folder's TOSCA.meta once instead of once per file.
    */
   private walkSource(): Walk {
+    // What the lookups of this generation resolved holds for the walk too.
+    if (this.lookup?.generation === this.index.generation) return this.lookup.walk;
     return { source: this.sourceFor(undefined, this.csarProbes ?? new Map()), resolved: new Map() };
   }
 
@@ -766,19 +850,11 @@ export class ToscaModels {
  * folder builds no import specs.
  */
 function walkEdges(p: string, facts: ToscaImportFacts, walk: Walk): ImportEdge[] {
-  const scope = `${path.posix.dirname(p)}\0${facts.version ?? ''}\0`;
-  let specs: ReturnType<typeof importSpecsOf> | undefined;
+  const specs: { of?: ReturnType<typeof importSpecsOf> } = {};
   const edges: ImportEdge[] = [];
   for (let i = 0; i < facts.imports.length; i++) {
     const f = facts.imports[i]!;
-    const url = f.repository === undefined ? '' : (facts.repositories.find((r) => r.name === f.repository)?.url ?? '');
-    const memo = `${scope}${f.file ?? ''}\0${f.profile ?? ''}\0${f.repository ?? ''}\0${url}`;
-    let status = walk.resolved.get(memo);
-    if (!status) {
-      specs ??= importSpecsOf(facts);
-      status = resolveImportTarget(p, specs.imports[i]!, specs.repositories, walk.source);
-      walk.resolved.set(memo, status);
-    }
+    const status = walkImport(p, facts, i, walk, specs);
     if (status.kind !== 'ok') continue;
     edges.push(f.prefix === undefined ? { path: status.path } : { path: status.path, prefix: f.prefix });
   }

@@ -237,17 +237,26 @@ export class WorkspaceSync {
       if (picks.length >= 40 && template && types) break;
     }
     picks.unshift(...[template, types].filter((p) => p !== undefined));
-    // The first TOSCA open would walk every TOSCA file for its importers and the profile names: done here, in one
-    // step (the walk shares its resolutions across files), unless a document is already open.
     await nextTurn();
-    if (session.openPaths().length) return;
-    try {
-      if (session.index.toscaCount() > 0) session.index.tosca.prepare();
-    } catch {
-      // Only a speed-up: the first open builds the maps.
-    }
+    const openAtReady = session.openPaths().length > 0;
     // Not at once: a document opened at ready is analysed cold either way, and should not wait for a warm-up step.
     await this.warmUpAfter?.();
+    // The map of which TOSCA files import which, and the profile names, walking every TOSCA file: in slices, open
+    // documents or not (a first open finds its own importers without the walk; reference searches, the workspace
+    // pass and later edits use the map).
+    try {
+      if (session.index.toscaCount() > 0)
+        for (;;) {
+          const started = Date.now();
+          if (session.index.tosca.prepareSlice(() => Date.now() - started > WARM_UP_SLICE_MS)) break;
+          await nextTurn();
+          // Typing and opens first: a slice between a document's check slices would delay its diagnostics.
+          await this.deferTo?.();
+        }
+    } catch {
+      // Only a speed-up: the first request that needs the map builds it.
+    }
+    if (openAtReady) return;
     const started = Date.now();
     for (const p of picks) {
       if (Date.now() - started > WARM_UP_MS) break;
