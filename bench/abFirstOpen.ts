@@ -12,7 +12,8 @@
  * `--opens N` (default 2): the file opened N times, as the `server` phase opens it 8 times (the second open's
  * figure is then the median of the later ones). `--keys N`: once the index is checked against the disk, N
  * keystrokes as the `server` phase types them (a `quantity` digit toggled, 15 ms apart, debounce 0), with their
- * p50 / p95 wall time and the server's CPU over all of them.
+ * p50 / p95 wall time and the server's CPU over all of them. `--symbols N`: then N workspace symbol queries (after
+ * five not counted) of the `workspace` phase's mix, by a client that resolves ranges lazily as the bench's does.
  *
  * A build may be given twice with different node flags (`--flagsA`, `--flagsB`, ...). Each position keeps its
  * own V8 code cache (`XDG_CACHE_HOME`, under this run's process id, so two runs at once do not share one): builds
@@ -33,6 +34,7 @@ const { opt, builds, flagsOf } = abArgs(argv);
 const rounds = Number(opt('rounds') ?? 6);
 const openCount = Math.max(2, Number(opt('opens') ?? 2));
 const keyCount = Number(opt('keys') ?? 0);
+const symbolCount = Number(opt('symbols') ?? 0);
 const delay = Number(opt('delay') ?? 50);
 const root = opt('workspace') ?? DEFAULT_WORKSPACE;
 const big = bigAssembly(root);
@@ -57,7 +59,7 @@ async function session(dist: string, b: number) {
       {
         processId: process.pid,
         rootUri,
-        capabilities: {},
+        capabilities: { workspace: { symbol: { resolveSupport: { properties: ['location.range'] } } } },
         workspaceFolders: [{ uri: rootUri, name: 'ws' }],
         initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
       },
@@ -101,12 +103,29 @@ async function session(dist: string, b: number) {
     const k0 = client.cpuMs() ?? 0;
     const keys = keyCount ? (await client.toggleDigits(uri, lines, at, keyCount, openCount)).times : [];
     const keysCpu = (client.cpuMs() ?? 0) - k0;
+    const s0 = client.cpuMs() ?? 0;
+    const symbols = symbolCount ? await symbolQueries(client, symbolCount) : [];
+    const symbolsCpu = (client.cpuMs() ?? 0) - s0;
     const hwm = client.memory().hwmMB ?? 0;
     const second = median(times.slice(1));
-    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second, hwm, keys: distOf(keys), keysCpu };
+    const sym = distOf(symbols);
+    return { readyMs, readyCpu, first: times[0] ?? 0, cpu, second, hwm, keys: distOf(keys), keysCpu, sym, symbolsCpu };
   } finally {
     await client.close();
   }
+}
+
+/** The `workspace` phase's queries (bench/workspacePhase.ts): the first five not timed. */
+async function symbolQueries(client: BenchClient, n: number): Promise<number[]> {
+  const queries = ['bench', 'res', 'analytics', 'big', 'asm', 'Prop', 'x', 'service', 'net', 'db', 'cache', 'edge'];
+  const times: number[] = [];
+  for (let i = 0; i < n + 5; i++) {
+    const q = queries[i % queries.length]! + (i >= queries.length ? String(i % 7) : '');
+    const t = performance.now();
+    await client.request<unknown[]>('workspace/symbol', { query: q }, 10_000);
+    if (i >= 5) times.push(performance.now() - t);
+  }
+  return times;
 }
 
 async function main(): Promise<void> {
@@ -122,6 +141,9 @@ async function main(): Promise<void> {
           `first ${f(s.first)} ms (cpu ${f(s.cpu)}) second ${f(s.second)} ms, peak ${f(s.hwm)} MB` +
           (keyCount
             ? `, keys p50 / p95 ${s.keys.p50.toFixed(1)} / ${s.keys.p95.toFixed(1)} (cpu ${f(s.keysCpu)})`
+            : '') +
+          (symbolCount
+            ? `, symbols p50 / p95 ${s.sym.p50.toFixed(1)} / ${s.sym.p95.toFixed(1)} (cpu ${f(s.symbolsCpu)})`
             : ''),
       );
     }
@@ -135,6 +157,10 @@ async function main(): Promise<void> {
         (keyCount
           ? `, keys p50 ${median(xs.map((x) => x.keys.p50)).toFixed(1)} p95 ` +
             `${median(xs.map((x) => x.keys.p95)).toFixed(1)} ms (cpu ${median(xs.map((x) => x.keysCpu)).toFixed(0)})`
+          : '') +
+        (symbolCount
+          ? `, symbols p50 ${median(xs.map((x) => x.sym.p50)).toFixed(1)} p95 ` +
+            `${median(xs.map((x) => x.sym.p95)).toFixed(1)} ms (cpu ${median(xs.map((x) => x.symbolsCpu)).toFixed(0)})`
           : ''),
     );
   }

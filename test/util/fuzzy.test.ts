@@ -1,7 +1,13 @@
 /** The fuzzy matcher behind workspace symbols (server/src/util/fuzzy.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { denseScoreForTest, fuzzyScore, searchedScoreForTest } from '../../server/src/util/fuzzy.js';
+import {
+  charMask,
+  denseScoreForTest,
+  fuzzyScore,
+  loweredForMatch,
+  searchedScoreForTest,
+} from '../../server/src/util/fuzzy.js';
 
 /** The names ranked best first for `query` (names that do not match are left out). */
 const rank = (query: string, names: string[]) =>
@@ -151,4 +157,31 @@ test('the sparse alignment search scores what the dense search over every cell s
     if (dense > 0) matched++;
   }
   assert.ok(matched > 1000, `only ${matched} matched`);
+});
+
+test('the character mask never rules out a name that matches, and rules out names missing a letter or digit', () => {
+  const parts = ['resource', '::', 'Cache', '-', '_', '.', 'é', 'İ', 'K', 'S', '1', '0', '7', '2.0', 'x', 'Node', 'ß'];
+  const chars = [...'abcxyzsSeE0123456789.:-_éİKkß'];
+  let seed = 5;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  let matched = 0;
+  let ruledOut = 0;
+  for (let t = 0; t < 6000; t++) {
+    let name = '';
+    for (let k = 1 + next(6); k > 0; k--) name += parts[next(parts.length)];
+    let query = '';
+    for (let k = 1 + next(4); k > 0; k--) query += next(3) ? name[next(name.length)]! : chars[next(chars.length)]!;
+    const qm = charMask(loweredForMatch(query));
+    const passes = (charMask(loweredForMatch(name)) & qm) === qm;
+    if (fuzzyScore(query, name) > 0) {
+      matched++;
+      assert.ok(passes, `${query} matches ${name} but its mask rules it out`);
+    } else if (!passes) ruledOut++;
+  }
+  assert.ok(matched > 1000 && ruledOut > 1000, `${matched} matched, ${ruledOut} ruled out`);
+  assert.equal(charMask('resource::a-1.0') & charMask('q'), 0);
+  assert.equal(charMask('abc') & charMask('3'), 0);
 });

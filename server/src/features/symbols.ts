@@ -2,7 +2,7 @@
  * The document outline (from the document's pack) and workspace symbols (every pack's, filtered and
  * ranked against the query with the shared fuzzy matcher).
  */
-import { fuzzyScoreLowered, loweredForMatch } from '../util/fuzzy.js';
+import { charMask, fuzzyScoreLowered, loweredForMatch } from '../util/fuzzy.js';
 import { memoKey } from '../model/document.js';
 import { PACKS, packFor } from './packs.js';
 import type { DocumentSymbol, FeatureContext, WorkspaceContext, WorkspaceSymbol } from './types.js';
@@ -22,6 +22,8 @@ interface SymbolList {
   /** The distinct names, and each lower-cased for the matcher. */
   names: string[];
   lowered: string[];
+  /** Each lower-cased name's `charMask`: most names are ruled out by it before the matcher runs. */
+  masks: Int32Array;
   /** The index in `names` of each symbol's name. */
   nameOf: Uint32Array;
   /**
@@ -54,10 +56,13 @@ function allSymbols(ws: WorkspaceContext): SymbolList {
       }
       nameOf[i] = at;
     }
+    const masks = new Int32Array(names.length);
+    for (let u = 0; u < names.length; u++) masks[u] = charMask(lowered[u]!);
     return {
       symbols,
       names,
       lowered,
+      masks,
       nameOf,
       scores: new Float64Array(names.length),
       keys: new Float64Array(symbols.length),
@@ -78,9 +83,11 @@ const LENGTH_FIELD = 2 ** 20;
  * every match, so a short query matching tens of thousands of names never sorts them all.
  */
 export function workspaceSymbols(ws: WorkspaceContext, query: string, limit = 500): WorkspaceSymbol[] {
-  const { symbols, names, lowered, nameOf, scores: nameScores, keys } = allSymbols(ws);
+  const { symbols, names, lowered, masks, nameOf, scores: nameScores, keys } = allSymbols(ws);
   const lq = loweredForMatch(query);
-  for (let u = 0; u < names.length; u++) nameScores[u] = fuzzyScoreLowered(query, lq, names[u]!, lowered[u]!);
+  const qm = charMask(lq);
+  for (let u = 0; u < names.length; u++)
+    nameScores[u] = (masks[u]! & qm) === qm ? fuzzyScoreLowered(query, lq, names[u]!, lowered[u]!) : 0;
   let matched = 0;
   for (let i = 0; i < symbols.length; i++) {
     const score = nameScores[nameOf[i]!]!;

@@ -155,6 +155,22 @@ export function fuzzyScore(query: string, name: string): number {
   return fuzzyScoreLowered(query, lowerUnits(query), name, lowerUnits(name));
 }
 
+/**
+ * The letters and digits of a lower-cased name as bits (a–z, then the digits folded onto six bits):
+ * a name whose mask lacks a bit of the query's cannot match it, a test of one AND where the matcher's
+ * subsequence test makes a call per query character. Other characters set no bit, so they never
+ * rule a name out.
+ */
+export function charMask(lowered: string): number {
+  let mask = 0;
+  for (let j = 0; j < lowered.length; j++) {
+    const c = lowered.charCodeAt(j);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << (26 + ((c - 48) % 6));
+  }
+  return mask;
+}
+
 /** `name` lower-cased as the matcher compares it, for callers that score one name against many queries. */
 export const loweredForMatch = lowerUnits;
 
