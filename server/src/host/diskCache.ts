@@ -139,11 +139,8 @@ class DiskSource implements CacheSource {
   }
 }
 
-/**
- * The entries of the cache at `file` that pass every check; an empty map when there is none. `writer`: the
- * running build (see `diskSummaryStore`).
- */
-export async function loadCache(file: string, writer?: string): Promise<Map<string, CachedEntry>> {
+/** The entries of the cache at `file` that pass every check; an empty map when there is none. */
+export async function loadCache(file: string): Promise<Map<string, CachedEntry>> {
   let fd: number | undefined;
   try {
     // Never through a link, never blocking on a special file.
@@ -155,7 +152,7 @@ export async function loadCache(file: string, writer?: string): Promise<Map<stri
     }
     const source = new DiskSource(file, identity(st), fd);
     fd = undefined;
-    return parseCache(source, st.size, await checksummer(), writer);
+    return parseCache(source, st.size, await checksummer());
   } catch {
     if (fd !== undefined) closeSync(fd);
     return new Map(); // no cache yet (or not a plain file): start cold
@@ -167,7 +164,6 @@ export async function saveCache(
   file: string,
   entries: Iterable<[string, CachedEntry]>,
   folders?: Iterable<[string, CachedFolder]>,
-  writer?: string,
 ): Promise<void> {
   const checksum = await checksummer();
   const moved: [StoredSummary, number, number, string][] = [];
@@ -178,8 +174,7 @@ export async function saveCache(
   const id = await writePrivately(file, async (fh) => {
     // Written in chunks so the whole cache never sits in memory as one string.
     const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-    for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders, writer))
-      await fh.write(chunk);
+    for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
     return identity(await fh.stat());
   });
   if (id === undefined) return;
@@ -297,13 +292,7 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
   };
 }
 
-/**
- * The index's summary store kept in `file` (see `cacheFileFor`). `writer` names the running build (as the
- * persisted findings' `build`): a cache this build wrote whole is read without the summaries' shape check.
- */
-export function diskSummaryStore(file: string, writer?: string): SummaryStore {
-  return {
-    load: () => loadCache(file, writer),
-    save: (entries, folders) => saveCache(file, entries, folders, writer),
-  };
+/** The index's summary store kept in `file` (see `cacheFileFor`). */
+export function diskSummaryStore(file: string): SummaryStore {
+  return { load: () => loadCache(file), save: (entries, folders) => saveCache(file, entries, folders) };
 }

@@ -15,7 +15,7 @@ const cacheBase = (cacheDir: string | undefined) =>
   cacheDir ?? path.join(process.env['XDG_CACHE_HOME'] ?? path.join(os.homedir(), '.cache'), 'lm-descriptors');
 
 /**
- * The build of the running server, for the persisted findings and the summaries' writer: the bundle's size and mtime
+ * The build of the running server, for the persisted findings: the bundle's size and mtime
  * (`server-main.js` beside the `server.js` loader, else the script node ran) and node's version. A
  * new build (new or changed rules) never reuses the findings of another. Undefined when the script
  * cannot be identified: nothing is reused then.
@@ -37,7 +37,7 @@ function buildId(): string | undefined {
 export const nodeHost: ServerHost = {
   fs: nodeFileSystem,
   summaryStore(roots, cacheDir) {
-    return diskSummaryStore(cacheFileFor(cacheBase(cacheDir), roots), buildId());
+    return diskSummaryStore(cacheFileFor(cacheBase(cacheDir), roots));
   },
   diagnosticsStore(roots, cacheDir) {
     const build = buildId();

@@ -14,9 +14,7 @@
  *   again; a summary that does not match its checksum when read reads as unusable (below); one
  *   checksum of all header lines comes first, and while it matches the lines' own are not computed;
  * - headers and kinds are shape-checked on load, summaries when first parsed (`isSummaryOf`); a
- *   summary that fails reads as an empty one and the index is told to read the file again; but a
- *   store whose every summary this build wrote, or checked, says so (`@writer`, see `WRITER_TAG`),
- *   and its summaries, whose checksums still guard their text, are taken without the shape check;
+ *   summary that fails reads as an empty one and the index is told to read the file again;
  * - a bad first line or trailer, a missing file or anything else only costs the warm start.
  *
  * This module holds the format and the checks; where the entries are kept is a `SummaryStore` the
@@ -51,11 +49,6 @@ export interface SummaryHeader {
 export interface StoredJson {
   /** The JSON text; undefined when the store can no longer give it or it fails its checksum. */
   read(): string | undefined;
-  /**
-   * The running build wrote the text, or checked its shape (`LazySummary`): it needs no shape check.
-   * Only `StoredSummary` sets it.
-   */
-  trusted?: boolean;
 }
 
 export interface CachedEntry {
@@ -233,7 +226,6 @@ function isHeader(v: unknown): v is SummaryHeader {
  */
 export class StoredSummary implements StoredJson {
   private text: string | undefined;
-  trusted = false;
   private constructor(
     private source: CacheSource | undefined,
     private offset: number,
@@ -251,7 +243,6 @@ export class StoredSummary implements StoredJson {
   static held(text: string): StoredSummary {
     const s = new StoredSummary(undefined, 0, 0, undefined, undefined);
     s.text = text;
-    s.trusted = true;
     return s;
   }
 
@@ -288,7 +279,7 @@ export function textSource(text: string): CacheSource {
  * The entries of a store of `size` units read through `source` that pass every check; their
  * summaries stay in the store until first read.
  */
-export function parseCache(source: CacheSource, size: number, checksum: Checksum, writer?: string): CacheContents {
+export function parseCache(source: CacheSource, size: number, checksum: Checksum): CacheContents {
   const out = new CacheContents();
   if (size < FIRST_LINE.length + TRAILER_LENGTH || source.read(0, FIRST_LINE.length) !== FIRST_LINE) return out;
   const trailer = /^(\d+) (\d+)\n$/.exec(source.read(size - TRAILER_LENGTH, TRAILER_LENGTH) ?? '');
@@ -309,7 +300,6 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
   }
   /** Each entry line's entry (undefined: it failed a check), for the names line. */
   const lines: (CachedEntry | undefined)[] = [];
-  let written = false;
   while (pos < text.length) {
     let nl = text.indexOf('\n', pos);
     if (nl < 0) nl = text.length;
@@ -318,10 +308,6 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
     const tab = line.indexOf('\t');
     if (line.startsWith(FOLDERS_TAG, tab)) {
       out.keepFolders(line, checksum);
-      continue;
-    }
-    if (line.startsWith(WRITER_TAG, tab)) {
-      written = writer !== undefined && isWriterLine(line, writer, checksum, checked);
       continue;
     }
     if (line.startsWith(NAMES_TAG, tab)) {
@@ -333,22 +319,7 @@ export function parseCache(source: CacheSource, size: number, checksum: Checksum
     if (entry) out.set(entry[0], entry[1]);
     // Anything else costs one file a re-read.
   }
-  if (written) for (const e of out.values()) if (e.json instanceof StoredSummary) e.json.trusted = true;
   return out;
-}
-
-/**
- * The writer line, `<checksum>\t@writer\t<build>`, last of the header section: written only when the
- * build saving the store wrote or checked every summary in it (see `serialiseCache`). A build that finds
- * its own name there takes the summaries without their shape check (7-12 ms of cold code for the 67
- * summaries the first open of the bench's big assembly reads). Readers before it skip the line.
- */
-const WRITER_TAG = '\t@writer\t';
-
-function isWriterLine(line: string, writer: string, checksum: Checksum, checked: boolean): boolean {
-  const t0 = line.indexOf('\t');
-  if (!checked && line.slice(0, t0) !== checksum(line.slice(t0 + 1))) return false;
-  return line.slice(t0 + WRITER_TAG.length) === writer;
 }
 
 /**
@@ -500,8 +471,7 @@ function parseLine(
  * string. `measure` gives the length of a text in the store's units (default: characters); `placed`
  * hears where each entry's summary went (offset and length in those units, checksum), so a store can
  * point the summaries it kept or held at the new text once it is in place. Entries whose summary the old store can no
- * longer give are left out. `writer` names the running build: the store says it wrote every summary when it did
- * (a summary in memory as text was made by it; one kept in a store, when trusted).
+ * longer give are left out.
  */
 export function* serialiseCache(
   entries: Iterable<[string, CachedEntry]>,
@@ -510,18 +480,15 @@ export function* serialiseCache(
   measure: (s: string) => number = (s) => s.length,
   placed?: (json: StoredJson | string, offset: number, length: number, sum: string) => void,
   folders: Iterable<[string, CachedFolder]> = [],
-  writer?: string,
 ): Generator<string> {
   let chunk = FIRST_LINE;
   let at = measure(FIRST_LINE);
   const lines: string[] = [];
   let names: [string, string[]][] | undefined = [];
-  let allTrusted = writer !== undefined && !/[\t\n]/.test(writer);
   for (const [p, e] of entries) {
     if (/[\t\n]/.test(p)) continue;
     const json = typeof e.json === 'string' ? e.json : e.json.read();
     if (json === undefined || json.length === 0) continue;
-    if (typeof e.json !== 'string' && e.json.trusted !== true) allTrusted = false;
     const length = measure(json);
     const sum = (e.json instanceof StoredSummary ? e.json.sum : undefined) ?? checksum(json);
     const header = e.header ? JSON.stringify(e.header) : '-';
@@ -543,10 +510,6 @@ export function* serialiseCache(
     lines.push(`${checksum(body)}\t${body}\n`);
   }
   lines.push(...foldersLines(folders, checksum));
-  if (allTrusted) {
-    const body = `@writer\t${writer!}`;
-    lines.push(`${checksum(body)}\t${body}\n`);
-  }
   // One checksum of every line after it first (see ALL_TAG).
   lines.unshift(`${checksum(lines.join(''))}${ALL_TAG}\n`);
   for (const line of lines) {
@@ -560,10 +523,6 @@ export function* serialiseCache(
   const digits = (n: number) => String(n).padStart(TRAILER_DIGITS, '0');
   yield `${chunk}${digits(headerAt)} ${digits(at - headerAt)}\n`;
 }
-
-/** A summary this build wrote: only its kind is checked (its checksum already matched its text). */
-const isTrustedSummary = (kind: FileKind, v: unknown): v is FileSummary =>
-  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === kind;
 
 /**
  * A summary held as JSON until first use. A summary that fails its shape check reads as an empty
@@ -589,12 +548,8 @@ export class LazySummary {
       } catch {
         parsed = undefined;
       }
-      if (typeof this.json !== 'string' && this.json.trusted === true && isTrustedSummary(this.kind, parsed))
-        this.value = parsed;
-      else if (isSummaryOf(this.kind, parsed)) {
-        this.value = parsed;
-        if (typeof this.json !== 'string') this.json.trusted = true;
-      } else {
+      if (isSummaryOf(this.kind, parsed)) this.value = parsed;
+      else {
         this.value = summarise(this.kind, null);
         this.json = JSON.stringify(this.value);
         this.onInvalid?.();
