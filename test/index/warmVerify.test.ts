@@ -68,7 +68,8 @@ function snapshot(s: Session): unknown {
     .map((e) => ({
       path: path.relative(ws, e.path),
       kind: e.kind,
-      summary: JSON.stringify(e.summary),
+      // The summary itself, not its JSON: one read back from the cache has its keys in its schema's order.
+      summary: e.summary,
       symbols: JSON.stringify(e.symbols),
       name: index.effectiveName(e.path),
       dependents: index.dependentsOf(e.path).map((p) => path.relative(ws, p)),

@@ -13,7 +13,7 @@
  *   a header line that does not match (truncated, edited, corrupted) is dropped and its file is read
  *   again; a summary that does not match its checksum when read reads as unusable (below); one
  *   checksum of all header lines comes first, and while it matches the lines' own are not computed;
- * - headers and kinds are shape-checked on load, summaries when first parsed (`isSummaryOf`); a
+ * - headers and kinds are shape-checked on load, summaries when first decoded (`decodeSummary`); a
  *   summary that fails reads as an empty one and the index is told to read the file again;
  * - a bad first line or trailer, a missing file or anything else only costs the warm start.
  *
@@ -25,11 +25,12 @@ import { descriptorSymbols, isIndexSymbols, toscaSymbols, type IndexSymbol } fro
 import type { FileKind } from '../model/kinds.js';
 import { importFactsOf, isToscaImportFacts, type ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { summarise, type FileSummary } from '../model/summary.js';
-import { isSummaryOf } from '../model/summaryShape.js';
+import { decodeSummary, encodeSummary } from '../model/summaryCodec.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
+// 16: summaries in the compact form of model/summaryCodec.ts (a store of 15 or before is dropped, never misread);
 // 13, 14: TOSCA headers keep the import facts (15: and whether the file is a stub profile); 12: summaries on demand
-export const CACHE_FORMAT = 15;
+export const CACHE_FORMAT = 16;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {
@@ -541,17 +542,12 @@ export class LazySummary {
   get(): FileSummary {
     this.used = true;
     if (this.value === undefined) {
-      let parsed: unknown;
-      try {
-        const text = typeof this.json === 'string' ? this.json : this.json.read();
-        parsed = text === undefined ? undefined : JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      if (isSummaryOf(this.kind, parsed)) this.value = parsed;
+      const text = typeof this.json === 'string' ? this.json : this.json.read();
+      const decoded = text === undefined ? undefined : decodeSummary(this.kind, text);
+      if (decoded) this.value = decoded;
       else {
         this.value = summarise(this.kind, null);
-        this.json = JSON.stringify(this.value);
+        this.json = encodeSummary(this.value);
         this.onInvalid?.();
       }
     }
@@ -579,6 +575,6 @@ export class LazySummary {
 
   /** The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. */
   toJson(): string | StoredJson {
-    return this.value === undefined ? this.json : JSON.stringify(this.value);
+    return this.value === undefined ? this.json : encodeSummary(this.value);
   }
 }

@@ -16,6 +16,7 @@ import type { DialectName } from '../model/tosca/dialects.js';
 import type { ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
 import type { FileSummary } from '../model/summary.js';
+import { encodeSummary } from '../model/summaryCodec.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
   CacheContents,
@@ -99,7 +100,7 @@ class Entry implements IndexEntry {
   }
 
   summaryJson(): string | StoredJson {
-    return this.source instanceof LazySummary ? this.source.toJson() : JSON.stringify(this.source);
+    return this.source instanceof LazySummary ? this.source.toJson() : encodeSummary(this.source);
   }
 }
 
@@ -558,7 +559,7 @@ export class WorkspaceIndex {
         for (const r of read) {
           if (this.entries.get(r.p) !== r.was || !this.underRoots(r.p)) continue;
           const lazy =
-            r.kind === 'lmproject' ? r.summary : new LazySummary(StoredSummary.held(JSON.stringify(r.summary)), r.kind);
+            r.kind === 'lmproject' ? r.summary : new LazySummary(StoredSummary.held(encodeSummary(r.summary)), r.kind);
           this.upsert(r.p, r.kind, lazy, r.stat, false, headerOf(r.summary));
           changed.push(r.p);
         }
@@ -794,14 +795,14 @@ export class WorkspaceIndex {
     figures.indexed++;
     const model = this.options.analyse?.(p, text);
     const { kind, summary } = model ?? summariseFile(p, text);
-    // Kept as JSON until a request needs it: a third of the memory of the object form, and the
-    // warm-start cache is written from these strings as they are. Analysed files are about to be
-    // checked: their summaries are used at once.
+    // Kept as text until a request needs it (the compact form of model/summaryCodec.ts, far smaller than
+    // the object form), and the warm-start cache is written from these strings as they are. Analysed files
+    // are about to be checked: their summaries are used at once.
     const compact = forIndex(summary);
     this.upsert(
       p,
       kind,
-      kind === 'lmproject' || model ? compact : new LazySummary(StoredSummary.held(JSON.stringify(compact)), kind),
+      kind === 'lmproject' || model ? compact : new LazySummary(StoredSummary.held(encodeSummary(compact)), kind),
       stat,
       false,
       headerOf(compact),
