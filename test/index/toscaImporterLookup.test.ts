@@ -108,6 +108,13 @@ test('the lookup follows files outside the index and resolves what a string test
   assert.deepEqual(t.importersWithoutWalk('/ws/c/org.example.p:1.0'), ['/ws/c/service.yaml']);
   assert.deepEqual(t.importersWithoutWalk('/ws/profiles/p/profile.yaml'), ['/ws/d/service.yaml']);
   assert.deepEqual(t.importersWithoutWalk('/ws/profiles/p/other.yaml'), []);
+  // An edit that keeps the imports keeps the lookup's answers; one that changes them is seen (a new lookup).
+  session.openDocument('/ws/b/x.yaml', `${V13}description: edited\nimports:\n  - ../a/../lib/types.yaml\n`, 1);
+  assert.deepEqual(t.importersWithoutWalk('/ws/lib/types.yaml'), ['/ws/a/fragment.yaml', '/ws/b/x.yaml']);
+  session.openDocument('/ws/b/x.yaml', `${V13}imports:\n  - ../a/service.yaml\n`, 2);
+  assert.deepEqual(t.importersWithoutWalk('/ws/lib/types.yaml'), ['/ws/a/fragment.yaml']);
+  assert.deepEqual(t.importersWithoutWalk('/ws/a/service.yaml'), ['/ws/b/x.yaml']);
+  assert.equal(compare(session, 'memory, edited').unanswered, 0);
 });
 
 test('the walk run in slices, with an edit between two slices, builds the map a walk in one step builds', async () => {

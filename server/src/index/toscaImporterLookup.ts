@@ -83,6 +83,8 @@ export class ImporterLookup {
   private readonly onDisk = new Map<string, boolean>();
   private readonly listings = new Map<string, Set<string> | null>();
   private readonly none = new Map<string, boolean>();
+  /** The import facts each indexed TOSCA file had when the lookup was built (see `carriesOver`). */
+  private readonly factsOf = new Map<string, ToscaImportFacts>();
   /** False when an indexed TOSCA file has no import facts: the lookup cannot answer, the walk does. */
   readonly complete: boolean;
 
@@ -112,6 +114,21 @@ export class ImporterLookup {
     return [...out].sort();
   }
 
+  /**
+   * True when the entries changed since the lookup was built (`changes`, no file having come or gone) leave its
+   * answers as they are: each is a TOSCA file before and after whose import facts (imports, repositories, version,
+   * declared names, stub) are those the lookup read. A keystroke that leaves `imports:` alone keeps the lookup.
+   */
+  carriesOver(changes: readonly { path: string; before?: string; after?: string }[]): boolean {
+    for (const c of changes) {
+      if (c.before !== 'tosca' || c.after !== 'tosca') return false;
+      const was = this.factsOf.get(c.path);
+      const now = this.view.get(c.path)?.toscaFacts;
+      if (!was || !now || (was !== now && JSON.stringify(was) !== JSON.stringify(now))) return false;
+    }
+    return true;
+  }
+
   private build(): boolean {
     const outside: string[] = [];
     const seen = new Set<string>();
@@ -119,6 +136,7 @@ export class ImporterLookup {
       if (e.kind !== 'tosca') continue;
       const facts = e.toscaFacts;
       if (!facts) return false;
+      this.factsOf.set(e.path, facts);
       const dir = path.posix.dirname(e.path);
       let inDir = this.verdicts.get(dir);
       if (!inDir) this.verdicts.set(dir, (inDir = new Map()));

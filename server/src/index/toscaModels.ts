@@ -74,11 +74,10 @@ const NEARBY_FILES = 200;
 const MAX_WINERY_FILES = 2000;
 
 /**
- * Files whose importers are found without the walk over every TOSCA file (`ImporterLookup`) before the walk runs
- * once: the first opens of a session; a reference search or the workspace pass, which ask for every file, then build
- * the whole map.
+ * Lookups (`ImporterLookup`) built before the walk over every TOSCA file runs once: each answers for any file until
+ * an edit changes some file's imports (or files come and go); after that many such edits the walk builds the map.
  */
-const MAX_LOOKUPS = 64;
+const MAX_LOOKUP_BUILDS = 8;
 
 /** Models kept (one per open TOSCA document in practice). */
 const MAX_MODELS = 64;
@@ -123,8 +122,8 @@ export class ToscaModels {
     | { generation: number; queue: string[]; indexed: IndexEntry[]; seen: Set<string>; walk: Walk; i: number }
     | undefined;
   /** The importers of single files before the first walk (`lookupImportersOf`), per index generation. */
-  private lookup: { generation: number; lookup: ImporterLookup; walk: Walk } | undefined;
-  private lookups = 0;
+  private lookup: { generation: number; fileSet: number; lookup: ImporterLookup; walk: Walk } | undefined;
+  private lookupBuilds = 0;
   /** Values derived from one summary alone (see `derivedOf`). */
   private readonly derived = new WeakMap<ToscaSummary, Map<MemoKey<unknown>, unknown>>();
   /** Files read on demand that have no `imports` key, by stat (see mayImport). */
@@ -529,14 +528,12 @@ export class ToscaModels {
 
   /**
    * `indexedImportersOf(p)` without the walk over every TOSCA file, while that has not run yet in this session (see
-   * `ImporterLookup`; at most MAX_LOOKUPS files); undefined: the walk answers. Once the walk has run, its map is
-   * brought up to date file by file (`relinkChanged`), which is cheaper than a lookup.
+   * `ImporterLookup`; at most MAX_LOOKUP_BUILDS of them); undefined: the walk answers.
+   * Once the walk has run, its map is brought up to date file by file (`relinkChanged`), cheaper than a lookup.
    */
   private lookupImportersOf(p: string): string[] | undefined {
-    if (this.reverse.generation >= 0 || this.lookups >= MAX_LOOKUPS) return undefined;
-    const out = this.importersWithoutWalk(p);
-    if (out) this.lookups++;
-    return out;
+    if (this.reverse.generation >= 0) return undefined;
+    return this.currentLookup(this.lookupBuilds < MAX_LOOKUP_BUILDS)?.lookup.importersOf(p);
   }
 
   /**
@@ -545,21 +542,32 @@ export class ToscaModels {
    * public for the test that compares both.
    */
   importersWithoutWalk(p: string): string[] | undefined {
+    return this.currentLookup(true)?.lookup.importersOf(p);
+  }
+
+  /** The lookup of the index as it is now: the one built before when the changes since carry it over, else new. */
+  private currentLookup(mayBuild: boolean) {
     const generation = this.index.generation;
-    if (this.lookup?.generation !== generation) {
-      const walk = this.walkSource();
-      const lookup = new ImporterLookup({
-        entries: this.index.allEntries(),
-        get: (f) => this.index.get(f),
-        walk,
-        exists: (f) => this.fs.statSync(f) !== undefined,
-        readDir: (dir) => this.fs.readDirSync(dir),
-        roots: this.index.roots,
-        edgesOf: (f) => this.edgesFrom(f, walk),
-      });
-      this.lookup = { generation, lookup, walk };
+    const l = this.lookup;
+    if (l && l.generation !== generation && l.fileSet === this.index.fileSetGeneration) {
+      const changes = this.index.changesSince?.(l.generation);
+      if (changes && l.lookup.carriesOver(changes)) l.generation = generation;
     }
-    return this.lookup.lookup.importersOf(p);
+    if (this.lookup?.generation === generation) return this.lookup;
+    if (!mayBuild) return undefined;
+    this.lookupBuilds++;
+    const walk = this.walkSource();
+    const lookup = new ImporterLookup({
+      entries: this.index.allEntries(),
+      get: (f) => this.index.get(f),
+      walk,
+      exists: (f) => this.fs.statSync(f) !== undefined,
+      readDir: (dir) => this.fs.readDirSync(dir),
+      roots: this.index.roots,
+      edgesOf: (f) => this.edgesFrom(f, walk),
+    });
+    this.lookup = { generation, fileSet: this.index.fileSetGeneration, lookup, walk };
+    return this.lookup;
   }
 
   /**
