@@ -368,11 +368,21 @@ export class ToscaModels {
    * changed are re-linked, so a workspace-wide reverse walk stays cheap while someone types.
    */
   private indexedImportersOf(p: string): string[] {
+    this.reverseUpToDate(() => false);
+    return [...(this.reverse.importers.get(p) ?? [])].sort();
+  }
+
+  /**
+   * Brings the reverse edges up to the index's generation: from the changes since (`relinkChanged`), else by the
+   * walk over every TOSCA file, run until `stop()` says so (`walkSteps`); true once they are up to date.
+   */
+  private reverseUpToDate(stop: () => boolean): boolean {
     const r = this.reverse;
-    if (r.generation !== this.index.generation && !this.relinkChanged()) this.walkSteps(() => false);
+    if (r.generation === this.index.generation) return true;
+    if (!this.relinkChanged() && !this.walkSteps(stop)) return false;
     r.generation = this.index.generation;
     r.fileSet = this.index.fileSetGeneration;
-    return [...(r.importers.get(p) ?? [])].sort();
+    return true;
   }
 
   /**
@@ -487,30 +497,19 @@ export class ToscaModels {
     this.checkouts.clear();
   }
 
-  /**
-   * Builds the importer and profile-name maps ahead of the first open: the host calls it in an idle turn after
-   * the index is ready, as the first model build would otherwise walk every TOSCA file of the index for them
-   * (about 120 ms of the first open on a 2,000-file workspace). Later changes update them as usual.
-   */
+  /** `prepareSlice` in one step: the importer and profile-name maps built at once. */
   prepare(): void {
-    this.indexedImportersOf('');
+    this.prepareSlice(() => false);
   }
 
   /**
-   * `prepare` in slices, for the host's idle turns: walks until `stop()` says so; true once the maps are built (a
-   * later call resumes the walk while the index is unchanged, else starts it again). Before that, the first opens
-   * find their importers without the walk (`ImporterLookup`).
+   * Builds the importer and profile-name maps in slices, for the host's idle turns after ready: walks until
+   * `stop()` says so; true once the maps are built (a later call resumes the walk while the index is unchanged,
+   * else starts it again). Before that, the first opens find their importers without the walk (`ImporterLookup`);
+   * later changes update the maps as usual.
    */
   prepareSlice(stop: () => boolean): boolean {
-    const r = this.reverse;
-    if (r.generation === this.index.generation) return true;
-    if (r.generation >= 0 && this.relinkChanged()) {
-      r.generation = this.index.generation;
-      return true;
-    }
-    if (!this.walkSteps(stop)) return false;
-    r.generation = this.index.generation;
-    r.fileSet = this.index.fileSetGeneration;
+    if (!this.reverseUpToDate(stop)) return false;
     this.namespaceFiles();
     return true;
   }

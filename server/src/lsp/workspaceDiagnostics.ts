@@ -324,12 +324,6 @@ export class WorkspaceDiagnostics {
     // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
     const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
     heap?.tighten();
-    let restored = false;
-    const restore = () => {
-      if (restored) return;
-      restored = true;
-      heap?.restore();
-    };
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -376,7 +370,7 @@ export class WorkspaceDiagnostics {
         }
       }
     } catch (e) {
-      restore();
+      heap?.restore();
       throw e;
     }
     if (batch.length) report(batch);
@@ -385,7 +379,7 @@ export class WorkspaceDiagnostics {
     if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
     if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
     // V8's own growth again once the findings are written: serialising them is the pass's last large allocation.
-    if (heap) void this.saving.finally(restore);
+    if (heap) void this.saving.finally(() => heap.restore());
     if (checked) {
       this.lastPass = { files: files.size, checked, reused, ms: performance.now() - t0 };
       // Large passes are worth a line in the log (and the benchmark waits for it).
