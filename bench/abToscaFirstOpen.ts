@@ -6,10 +6,12 @@
  * cache):
  *
  *   node --import tsx bench/abToscaFirstOpen.ts <dist/server.js of A> <dist/server.js of B> [--pairs N] [--settle ms]
- *     [--versions 2.0,1.3] [--file services0/service0.yaml]
+ *     [--versions 2.0,1.3] [--file services0/service0.yaml] [--flagsA "..."] [--flagsB "..."]
  *
  * `--settle ms` waits that long after ready before the open (0, the bench's way: the open meets the idle work
- * that starts at ready).
+ * that starts at ready). `--flagsA` / `--flagsB`: node flags for that side's server (e.g. `--cpu-prof`).
+ * `--linger ms`: the session stays that long after the diagnostics (a server writes its V8 code cache 1.5 s after
+ * its first check of a language pack its cache did not cover, as the bench's longer sessions do).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -18,11 +20,19 @@ import { pathToFileURL } from 'node:url';
 import { BenchClient } from './lspClient.js';
 import { argOf } from './generate.js';
 
-async function firstOpen(serverJs: string, name: string, version: string, file: string, settle: number) {
+async function firstOpen(
+  serverJs: string,
+  name: string,
+  version: string,
+  file: string,
+  settle: number,
+  flags: string[] = [],
+  linger = 0,
+) {
   const dir = path.join(os.tmpdir(), 'lm-descriptors-bench', `tosca-${version}`);
   const cacheDir = path.join(os.tmpdir(), `lm-ab-first-open-${name}-${version}`);
   rmSync(cacheDir, { recursive: true, force: true });
-  const client = new BenchClient(serverJs, path.dirname(path.dirname(serverJs)), []);
+  const client = new BenchClient(serverJs, path.dirname(path.dirname(serverJs)), flags);
   try {
     await client.initializeWorkspace(dir, {
       name: 'tosca',
@@ -41,6 +51,7 @@ async function firstOpen(serverJs: string, name: string, version: string, file: 
       'diagnostics',
     );
     const cpu = cpu0 === undefined ? NaN : (client.cpuMs() ?? NaN) - cpu0;
+    if (linger) await new Promise((r) => setTimeout(r, linger));
     return { cpu, wall: p.at - t0 };
   } finally {
     await client.close();
@@ -60,7 +71,8 @@ async function main(): Promise<void> {
         ['A', a],
         ['B', b],
       ] as const) {
-        const r = await firstOpen(serverJs, name, version, file, settle);
+        const flags = (argOf(argv, `flags${name}`) ?? '').split(' ').filter(Boolean);
+        const r = await firstOpen(serverJs, name, version, file, settle, flags, Number(argOf(argv, 'linger') ?? 0));
         console.log(`${version} ${name}: first didOpen server CPU ${r.cpu} ms, wall ${r.wall.toFixed(0)} ms`);
       }
 }

@@ -7,6 +7,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { idleYoungCollector, type IdleCollector } from './host/idleCollector.js';
 import { nodeHost } from './host/nodeHost.js';
+import type { FileKind } from './model/kinds.js';
 import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
 
@@ -17,22 +18,23 @@ guard.attach(connection);
 process.on('uncaughtException', (e) => connection.console.error(`[lm-descriptors] uncaught: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`[lm-descriptors] unhandled rejection: ${String(e)}`));
 
-// The loader makes its code cache once the session is warm: after the first diagnostics of an open
-// document, pushed (they carry its version) or pulled, the parser, the analysis and the rules have
-// been compiled. Both paths are watched here, at the edge, so lsp/ knows nothing of the cache.
-let onWarm: (() => void) | undefined;
-let warmed = false;
-function warm(): void {
-  if (warmed) return;
-  warmed = true;
-  onWarm?.();
+// The loader makes its code cache once the session is warm: after the first check of a document for the
+// editor, pushed or pulled, the parser, the analysis and that language pack's rules have been compiled. The
+// packs checked so far are told to it each time one is added (`ServerHost.checked`), so lsp/ knows nothing
+// of the cache.
+let onWarm: ((packs: readonly string[]) => void) | undefined;
+const warmPacks = new Set<string>();
+function checked(kind: FileKind): void {
+  const pack = kind === 'tosca' ? 'tosca' : kind === 'other' ? undefined : 'lm';
+  if (!pack || warmPacks.has(pack)) return;
+  warmPacks.add(pack);
+  onWarm?.([...warmPacks].sort());
 }
 // After the diagnostics of an open document's check, the young generation may be collected at idle
 // (host/idleCollector.ts); off until the loader says no code cache will be written.
 let collector: IdleCollector | undefined;
 const send = connection.sendDiagnostics.bind(connection);
 connection.sendDiagnostics = async (params) => {
-  if (params.version !== undefined) warm();
   await send(params);
   if (params.version !== undefined) collector?.afterCheck();
 };
@@ -41,15 +43,14 @@ const onPull = pulls.on.bind(pulls);
 pulls.on = (handler) =>
   onPull(async (...args) => {
     const report = await handler(...args);
-    warm();
     collector?.afterCheck();
     return report;
   });
 
-/** Called by the loader (serverBin.ts) with what to do once the session is warm. */
-export function whenWarm(cb: () => void): void {
-  if (warmed) cb();
-  else onWarm = cb;
+/** Called by the loader (serverBin.ts) with what to do each time a language pack is checked for the first time. */
+export function whenWarm(cb: (packs: readonly string[]) => void): void {
+  onWarm = cb;
+  if (warmPacks.size) cb([...warmPacks].sort());
 }
 
 /**
@@ -60,4 +61,4 @@ export function enableIdleCollection(): void {
   collector ??= idleYoungCollector();
 }
 
-startServer(connection, nodeHost);
+startServer(connection, { ...nodeHost, checked });

@@ -1,8 +1,9 @@
 /**
  * The language server's code cache (server/src/serverBin.ts, through host/codeCache.ts, the helper
  * the checker's loader uses too): written privately once the first session has published an open
- * document's diagnostics, accepted by the next session (which then leaves it alone), and no obstacle
- * when the cache folder cannot be made. Needs `npm run build` first.
+ * document's diagnostics, accepted by the next session (which then leaves it alone unless it checks a
+ * language pack the cache did not cover), and no obstacle when the cache folder cannot be made. Needs
+ * `npm run build` first.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,15 +16,29 @@ import { ASSEMBLY, tempWorkspace } from '../support/protocolWorkspace.js';
 const T = { timeout: 60000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One session: open the example's assembly, wait for its diagnostics, then for the cache write. */
-async function session(cacheHome: string): Promise<number> {
+const TOSCA = 'tosca/service.yaml';
+const TOSCA_TEXT = [
+  'tosca_definitions_version: tosca_simple_yaml_1_3',
+  'topology_template:',
+  '  node_templates:',
+  '    host:',
+  '      type: tosca.nodes.Compute',
+  '',
+].join('\n');
+
+/**
+ * One session: open the example's assembly (or with `rel` another file, `text` written there first), wait for its
+ * diagnostics, then for the cache write.
+ */
+async function session(cacheHome: string, rel = ASSEMBLY, text?: string): Promise<number> {
   const ws = tempWorkspace('srvcache');
+  if (text !== undefined) ws.write(rel, text);
   const client = new LspClient({ env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
   try {
     await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
     client.notify('initialized', {});
-    const uri = fileUri(ws.file(ASSEMBLY));
-    client.open(uri, ws.read(ASSEMBLY));
+    const uri = fileUri(ws.file(rel));
+    client.open(uri, ws.read(rel));
     const p = await client.waitForDiagnostics(uri, () => true, 20000);
     await sleep(2500);
     await client.shutdown();
@@ -46,10 +61,28 @@ test('the first session writes a private code cache after warm-up; the next uses
     const file = path.join(dir, files[0]!);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(dir).mode & 0o077, 0);
-    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm\n'));
+    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm\n'));
     const mtime = statSync(file).mtimeMs;
     assert.equal(await session(home), first);
     assert.equal(statSync(file).mtimeMs, mtime, 'an accepted cache is not written again');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a session that checks a TOSCA file with an LM-only cache writes it again; the next accepts that', T, async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+  try {
+    await session(home);
+    const dir = path.join(home, 'lm-descriptors');
+    const file = path.join(dir, cacheFiles(dir)[0]!);
+    const tosca = await session(home, TOSCA, TOSCA_TEXT);
+    assert.deepEqual(cacheFiles(dir), [path.basename(file)]);
+    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
+    // Written after the idle collector was turned on: V8 must still accept it (the same flag hash).
+    const mtime = statSync(file).mtimeMs;
+    assert.equal(await session(home, TOSCA, TOSCA_TEXT), tosca);
+    assert.equal(statSync(file).mtimeMs, mtime, 'a cache that covers both packs is not written again');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@
 import { diagnoserFor } from './packs.js';
 import { diagnosticCollector, type DiagnosticOptions } from './shared/diagnostics.js';
 import type { Diagnostic, FeatureContext } from './types.js';
+import { now } from '../util/clock.js';
 
 export type { DiagnosticOptions } from './shared/diagnostics.js';
 
@@ -29,11 +30,11 @@ export async function computeDiagnosticsInSlices(
   const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
   const collector = diagnosticCollector(ctx, opts, pack.syntaxCode);
-  let sliceStart = performance.now();
+  let sliceStart = now();
   for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts)) {
-    if (performance.now() - sliceStart >= sliceMs) {
+    if (now() - sliceStart >= sliceMs) {
       await pause();
-      sliceStart = performance.now();
+      sliceStart = now();
     }
   }
   return collector.diagnostics;

@@ -18,6 +18,7 @@
  */
 import type { IndexChange } from '../index/workspace.js';
 import { nextTurn } from '../util/turn.js';
+import { now } from '../util/clock.js';
 
 /** Timers and time, injected so tests drive them by hand. */
 export interface Clock {
@@ -29,7 +30,7 @@ export interface Clock {
 }
 
 export const systemClock: Clock = {
-  now: () => performance.now(),
+  now,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   turn: nextTurn,

@@ -5,6 +5,7 @@
  */
 import type { SummaryStore } from '../index/cache.js';
 import type { FileSystem } from '../index/fileSystem.js';
+import type { FileKind } from '../model/kinds.js';
 import type { PackageService } from './packageService.js';
 
 /** How the editor's URIs become index paths (absolute posix paths) and back. */
@@ -48,6 +49,11 @@ export interface ServerHost {
    * at each of its release points, `restore` at its end. Absent: the engine's own growth throughout.
    */
   readonly passHeap?: PassHeap;
+  /**
+   * Told the kind of each document whose diagnostics were computed for the editor (pushed or pulled): the Node
+   * loader's code cache covers the language packs a session has checked (serverBin.ts). Absent: nothing to tell.
+   */
+  checked?(kind: FileKind): void;
 }
 
 /** See `ServerHost.passHeap`. */

@@ -5,6 +5,7 @@ import type { FeatureContext } from '../types.js';
 import type { FileKind } from '../../model/kinds.js';
 import { makeLmRuleContext } from './rules/context.js';
 import { LM_RULES } from './rules/index.js';
+import { now } from '../../util/clock.js';
 
 /** The code of YAML syntax problems in LM files. */
 export const LM_SYNTAX_CODE = 'LM000';
@@ -28,6 +29,6 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
     ...(opts.ruleClock ? { ruleClock: opts.ruleClock } : {}),
-    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs, deadline: performance.now() + opts.budgetMs } : {}),
+    ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs, deadline: now() + opts.budgetMs } : {}),
   });
 }

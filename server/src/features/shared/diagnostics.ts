@@ -41,7 +41,7 @@ export interface DiagnosticOptions {
   tosca?: ToscaOptions;
   /** Told the time each rule took (its main code, milliseconds), for the bench's per-rule table. */
   timeRule?: (code: string, ms: number) => void;
-  /** The clock `timeRule` measures with (milliseconds; `performance.now` by default): the bench's CPU time. */
+  /** The clock `timeRule` measures with (milliseconds; util/clock.ts `now` by default): the bench's CPU time. */
   ruleClock?: () => number;
 }
 

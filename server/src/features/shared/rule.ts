@@ -12,6 +12,7 @@ import type { FileKind } from '../../model/kinds.js';
 import type { Span } from '../../syntax/positions.js';
 import type { FeatureContext, Severity } from '../types.js';
 import type { DiagnosticData } from './fixData.js';
+import { now } from '../../util/clock.js';
 
 export interface Finding {
   code: string;
@@ -47,13 +48,13 @@ export interface RunOptions {
   internalErrorCode: string;
   /** The code of the notice that says the budget ran out (LM998, TOSCA998). */
   budgetCode: string;
-  /** `performance.now()` after which no further rule starts; no limit when undefined. */
+  /** The time (util/clock.ts `now`) after which no further rule starts; no limit when undefined. */
   deadline?: number;
   /** The budget in milliseconds, for the notice. */
   budgetMs?: number;
   /** Told the time each rule took (its main code, milliseconds): the bench's per-rule table. */
   timeRule?: (code: string, ms: number) => void;
-  /** The clock `timeRule` measures with (milliseconds; `performance.now` by default). */
+  /** The clock `timeRule` measures with (milliseconds; util/clock.ts `now` by default). */
   ruleClock?: () => number;
 }
 
@@ -71,7 +72,7 @@ export function* ruleSteps<Ctx extends RuleContextBase>(
   );
   for (let i = 0; i < applicable.length; i++) {
     const rule = applicable[i]!;
-    if (opts.deadline !== undefined && performance.now() > opts.deadline) {
+    if (opts.deadline !== undefined && now() > opts.deadline) {
       const skipped = applicable.slice(i).map((r) => r.codes[0]);
       ctx.report({
         code: opts.budgetCode,
@@ -84,7 +85,7 @@ export function* ruleSteps<Ctx extends RuleContextBase>(
       });
       return;
     }
-    const clock = opts.ruleClock ?? (() => performance.now());
+    const clock = opts.ruleClock ?? now;
     const t0 = opts.timeRule ? clock() : 0;
     try {
       if (!rule.when || rule.when(ctx)) rule.check(ctx);
