@@ -79,9 +79,9 @@ class Answers {
       this.byDir.set(dir, entry);
       return undefined;
     }
-    const before = find(held, kind, name);
-    if (before !== undefined) return before;
-    if (count(held) < PACKED_MAX) {
+    const before = findOrCount(held, kind, name);
+    if (typeof before === 'string') return before;
+    if (before < PACKED_MAX) {
       this.byDir.set(dir, held + entry);
       return undefined;
     }
@@ -126,7 +126,17 @@ function* unpack(held: string): Generator<[ProbeKind, string, string]> {
 
 /** The answer of a folder's string to `kind` and `name`, without taking the entries apart (it runs per probe). */
 function find(held: string, kind: ProbeKind, name: string): string | undefined {
-  for (let i = 0; i < held.length;) {
+  const found = findOrCount(held, kind, name);
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * The answer of a folder's string to `kind` and `name`, or, when it holds none, how many probes it holds: a new
+ * probe needs both, and one scan gives them (the pass after a restart adds a probe per question it asks).
+ */
+function findOrCount(held: string, kind: ProbeKind, name: string): string | number {
+  let n = 0;
+  for (let i = 0; i < held.length; n++) {
     const colon = held.indexOf(':', i + 1);
     const nameLength = lengthAt(held, i + 1, colon);
     const nameEnd = colon + 1 + nameLength;
@@ -135,18 +145,6 @@ function find(held: string, kind: ProbeKind, name: string): string | undefined {
     if (held[i] === kind && nameLength === name.length && held.startsWith(name, colon + 1))
       return held.slice(colon2 + 1, end);
     i = end;
-  }
-  return undefined;
-}
-
-/** How many probes a folder's string holds. */
-function count(held: string): number {
-  let n = 0;
-  for (let i = 0; i < held.length; n++) {
-    const colon = held.indexOf(':', i + 1);
-    const nameEnd = colon + 1 + lengthAt(held, i + 1, colon);
-    const colon2 = held.indexOf(':', nameEnd);
-    i = colon2 + 1 + lengthAt(held, nameEnd, colon2);
   }
   return n;
 }
