@@ -57,8 +57,7 @@ test('duplicate keys in small and large mappings: the same findings as a Map per
     const parsed = parseYaml(text);
     const lines = new LineIndex(text);
     const got: string[] = [];
-    // A first version (nothing to take over): the rule keeps its findings per region in `derived`.
-    const doc = { root: parsed.root, lines, text, derived: new Map() } as unknown as DocumentModel;
+    const doc = { root: parsed.root, lines, text } as unknown as DocumentModel;
     const ctx: RuleContextBase = {
       feature: {} as FeatureContext,
       doc,

@@ -4,8 +4,7 @@
  * (syntax/parse.ts) because this rule says which line holds the first one.
  */
 import type { YNode, YPair } from '../../syntax/tree.js';
-import { regionAt, regionFindings, regionKey, regionsOf } from './regions.js';
-import type { Finding, Rule, RuleContextBase } from './rule.js';
+import type { Rule, RuleContextBase } from './rule.js';
 
 const MAX_DEPTH = 100;
 /** Mappings with at most this many entries look for an earlier equal key by comparing. */
@@ -18,19 +17,12 @@ function firstBefore(pairs: readonly YPair[], i: number): number | undefined {
   return undefined;
 }
 
-/**
- * The duplicate-key rule reporting `code`. The findings inside each region (an entry of a top-level section, or a
- * top-level entry's value) follow from its text and the line it starts on (the messages name lines) alone, so they
- * are kept per region; the keys of the sections and of the top level themselves are compared on every run.
- */
+/** The duplicate-key rule reporting `code`. */
 export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Rule<Ctx> {
-  // One store per rule (each pack has its own code), kept per document version.
-  const store = regionKey(`shared.duplicateKeys.${code}`);
   return {
     codes: [code],
     check(ctx) {
-      const doc = ctx.doc;
-      const visit = (n: YNode | null, depth: number, report: (f: Finding) => void): void => {
+      const visit = (n: YNode | null, depth: number): void => {
         if (!n || depth > MAX_DEPTH) return;
         if (n.kind === 'map') {
           // Most mappings are small: their earlier keys are compared in place, without a Map per
@@ -40,8 +32,8 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
             const p = n.pairs[i]!;
             const prev = seen ? seen.get(p.key.text) : firstBefore(n.pairs, i);
             if (prev !== undefined) {
-              const line = doc.lines.positionAt(prev).line + 1;
-              report({
+              const line = ctx.doc.lines.positionAt(prev).line + 1;
+              ctx.report({
                 code,
                 severity: 'error',
                 span: p.key.span,
@@ -50,16 +42,11 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
                   'Merge or remove one.',
               });
             } else seen?.set(p.key.text, p.key.span.start);
-            // Below the top level and the sections' own keys, a region's value: its findings may be taken over.
-            const region = depth <= 1 && regionsOf(doc) ? regionAt(doc, p.key.span.start) : undefined;
-            if (region && region.pair === p) {
-              const inputs = String(doc.lines.positionAt(region.start).line);
-              regionFindings(doc, store, region, inputs, report, (r) => visit(p.value, depth + 1, r));
-            } else visit(p.value, depth + 1, report);
+            visit(p.value, depth + 1);
           }
-        } else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1, report);
+        } else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1);
       };
-      visit(doc.root, 0, ctx.report);
+      visit(ctx.doc.root, 0);
     },
   };
 }

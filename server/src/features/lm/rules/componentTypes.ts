@@ -1,7 +1,5 @@
 /** LM040-LM043: component and reference types (literal names and `$lmctl:/` paths). */
 import { asMap, get, getPair } from '../../../syntax/tree.js';
-import { memo, memoKey, type DocumentModel } from '../../../model/document.js';
-import type { ComponentDecl, DescriptorSummary } from '../../../model/lm/summary.js';
 import { nameProblem, VERSION_RE } from './names.js';
 import type { LmRule } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
@@ -26,20 +24,6 @@ function nearDescriptor(names: readonly string[], [kind, name, version]: [string
   return close === undefined ? undefined : `${kind}::${close}::${version}`;
 }
 
-const FIRST_COMPONENTS = memoKey<Record<ComponentDecl['section'], Map<string, ComponentDecl>>>('lm.firstComponents');
-
-/**
- * Each section's components by name, the first of a name winning (what a search of the list from its start
- * finds): one walk per version instead of a search per entry, which grew with the square of the components.
- */
-function firstComponents(doc: DocumentModel, summary: DescriptorSummary) {
-  return memo(doc, FIRST_COMPONENTS, () => {
-    const out = { composition: new Map<string, ComponentDecl>(), references: new Map<string, ComponentDecl>() };
-    for (const x of summary.components) if (!out[x.section].has(x.name)) out[x.section].set(x.name, x);
-    return out;
-  });
-}
-
 export const componentTypesRule: LmRule = {
   codes: ['LM040', 'LM041', 'LM042', 'LM043'],
   kinds: ['assembly'],
@@ -61,7 +45,7 @@ export const componentTypesRule: LmRule = {
           });
           continue;
         }
-        const c = firstComponents(ctx.doc, ctx.summary)[section].get(p.key.text);
+        const c = ctx.summary.components.find((x) => x.name === p.key.text && x.section === section);
         if (!c?.type || !c.typeSpan) continue;
         const t = c.type.trim();
         const res = ctx.feature.index.resolveType(t, ctx.doc.path);
