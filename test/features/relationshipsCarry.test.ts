@@ -168,3 +168,20 @@ test('an item that is an alias of an anchor in another entry is checked where th
   const seen = await typedAgainstFresh([anchored, moved]);
   assert.equal(seen[1]!.filter((f) => f.startsWith('LM062')).length, 1, seen[1]!.join('\n'));
 });
+
+test('relationship names written twice among many relationships (the uniqueness check of long lists)', async () => {
+  const assembly = readFileSync(ASSEMBLY, 'utf8');
+  let many = '';
+  for (let i = 0; i < 40; i++) many += `  generated-${i}:\n    source-state: Active\n    target-state: Active\n`;
+  const twice = assembly.replace('\noperations:', `${many}  generated-7:\n    source-state: Active\n\noperations:`);
+  const fixed = twice.replace(
+    '  generated-7:\n    source-state: Active\n\n',
+    '  generated-7:\n    source-state: Active\n    target-state: Active\n\n',
+  );
+  const seen = await typedAgainstFresh([twice, fixed]);
+  assert.equal(seen[0]!.filter((f) => f.startsWith('LM063')).length, 2, seen[0]!.join('\n'));
+  assert.deepEqual(
+    seen[1]!.filter((f) => f.startsWith('LM063')),
+    [],
+  );
+});

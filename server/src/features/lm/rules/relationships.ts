@@ -334,7 +334,8 @@ function carryInputs(ctx: LmRuleContext, rels: YMap | null): string | undefined 
 
 function uniqueKeys(map: YMap | null): boolean {
   const pairs = map?.pairs ?? [];
-  // Up to a few dozen entries: pairwise, no Set per keystroke.
+  // A few dozen entries are compared pairwise (no Set per version); more through a Set, so a large list stays linear.
+  if (pairs.length > 32) return new Set(pairs.map((p) => p.key.text)).size === pairs.length;
   for (let i = 1; i < pairs.length; i++) {
     const k = pairs[i]!.key.text;
     for (let j = 0; j < i; j++) if (pairs[j]!.key.text === k) return false;
