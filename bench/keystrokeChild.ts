@@ -7,12 +7,13 @@
  * keystrokes no collection ran in, their median). Prints one JSON line.
  *
  *   node bench/keystrokeChild.js <root> <big assembly> [--cache FILE] [--edits N] [--warmup N] [--heap-top N]
- *       [--per-keystroke] [--opens N]
+ *       [--per-keystroke] [--opens N] [--profile OUT.cpuprofile]
  *
  * With `--heap-top N`, V8's sampling heap profiler runs over the measured keystrokes (objects the
  * collections freed included) and the N functions that allocated most are added, in KB per keystroke.
+ * With `--profile`, V8's CPU profiler runs over the measured keystrokes (summarise with bench/cpuprof.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session as Inspector } from 'node:inspector';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { Session } from '../server/src/host/session.js';
@@ -60,17 +61,24 @@ async function main(): Promise<void> {
   });
   obs.observe({ entryTypes: ['gc'] });
   const heapTop = Number(opt('heap-top') ?? 0);
-  const inspector = heapTop ? new Inspector() : undefined;
+  const cpuProfile = opt('profile');
+  const inspector = heapTop || cpuProfile ? new Inspector() : undefined;
   const post = (method: string, params: object = {}) =>
     new Promise<unknown>((resolve, reject) =>
       inspector!.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
     );
   if (inspector) inspector.connect();
+  if (cpuProfile) {
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 100 });
+  }
   const times: number[] = [];
   // With `--per-keystroke`: each keystroke's CPU ms and the collectors' ms that landed in it.
   const each: [number, number][] | undefined = rest.includes('--per-keystroke') ? [] : undefined;
   const grown: number[] = [];
   let diagnostics = 0;
+  // Without warm-up keystrokes the profile starts with the first measured one.
+  if (cpuProfile && warmup === 0) await post('Profiler.start');
   for (let i = -warmup; i < edits; i++) {
     const k = at[(i + warmup) % at.length]!;
     text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
@@ -86,7 +94,8 @@ async function main(): Promise<void> {
     const heap1 = process.memoryUsage().heapUsed;
     if (i === -1) {
       gcs = { minor: 0, major: 0 };
-      if (inspector)
+      if (cpuProfile) await post('Profiler.start');
+      if (heapTop)
         await post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
           includeObjectsCollectedByMajorGC: true,
@@ -100,7 +109,11 @@ async function main(): Promise<void> {
   }
   obs.disconnect();
   let top: [string, number][] | undefined;
-  if (inspector) {
+  if (cpuProfile) {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    writeFileSync(cpuProfile, JSON.stringify(profile));
+  }
+  if (heapTop) {
     const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: { head: SamplingNode } };
     const bySite = new Map<string, number>();
     const name = (f: SamplingNode['callFrame']) =>

@@ -72,6 +72,22 @@ export function regionAt(doc: DocumentModel, start: number): Region | undefined 
   return memo(doc, BY_START, () => new Map(regions.map((r) => [r.start, r]))).get(start);
 }
 
+/** The region holding `offset`, if any (regions are in document order and do not overlap: found by halving). */
+export function regionContaining(doc: DocumentModel, offset: number): Region | undefined {
+  const regions = regionsOf(doc);
+  if (!regions) return undefined;
+  let lo = 0;
+  let hi = regions.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = regions[mid]!;
+    if (offset < r.start) hi = mid - 1;
+    else if (offset >= r.end) lo = mid + 1;
+    else return r;
+  }
+  return undefined;
+}
+
 function endOf(pair: YPair): number {
   const v: YNode | null = pair.value;
   return v ? Math.max(v.span.end, pair.key.span.end) : pair.key.span.end;

@@ -1,7 +1,11 @@
 /** LM040-LM043: component and reference types (literal names and `$lmctl:/` paths). */
-import { asMap, get, getPair } from '../../../syntax/tree.js';
+import { asMap, get, getPair, type YPair } from '../../../syntax/tree.js';
+import { memo, memoKey, type DocumentModel } from '../../../model/document.js';
+import type { DescriptorSummary } from '../../../model/lm/summary.js';
+import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import type { Finding } from '../../shared/rule.js';
 import { nameProblem, VERSION_RE } from './names.js';
-import type { LmRule } from './context.js';
+import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -30,99 +34,130 @@ export const componentTypesRule: LmRule = {
   crossFile: true,
   check(ctx) {
     const root = asMap(ctx.doc.root);
+    // Unique names: each entry's component is its own, so its findings follow from its text and the resolution.
+    const inputs = uniqueComponentNames(ctx.doc, ctx.summary) ? String(ctx.feature.index.resolutionGeneration) : '';
     for (const section of ['composition', 'references'] as const) {
       for (const p of asMap(get(root, section))?.pairs ?? []) {
-        const body = asMap(p.value);
-        const typePair = getPair(body, 'type');
-        if (!typePair || !typePair.value) {
-          ctx.report({
-            code: 'LM040',
-            severity: 'error',
-            span: p.key.span,
-            message:
-              `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: ` +
-              `add \`type: resource::<name>::<version>\` (or an assembly).`,
-          });
-          continue;
-        }
-        const c = ctx.summary.components.find((x) => x.name === p.key.text && x.section === section);
-        if (!c?.type || !c.typeSpan) continue;
-        const t = c.type.trim();
-        const res = ctx.feature.index.resolveType(t, ctx.doc.path);
-        if (res.isLmctl) {
-          if (res.lmctlError) {
-            ctx.report({
-              code: 'LM042',
-              severity: 'error',
-              span: c.typeSpan,
-              message:
-                `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text ` +
-                `in place, so deployment would fail.`,
-            });
-          } else if (res.targets.length === 0 && res.name) {
-            ctx.report({
-              code: 'LM043',
-              severity: 'information',
-              span: c.typeSpan,
-              message:
-                `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the ` +
-                `workspace; its properties and operations cannot be checked.`,
-            });
-          }
-          continue;
-        }
-        const parts = t.split('::');
-        if (parts.length !== 3 || !['assembly', 'resource'].includes(parts[0]!)) {
-          ctx.report({
-            code: 'LM041',
-            severity: 'error',
-            span: c.typeSpan,
-            message:
-              `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, ` +
-              `\`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
-          });
-          continue;
-        }
-        const np = nameProblem(parts[1]!);
-        if (np) {
-          ctx.report({
-            code: 'LM041',
-            severity: 'error',
-            span: c.typeSpan,
-            message: `Invalid descriptor name in type \`${t}\`: ${np}.`,
-          });
-          continue;
-        }
-        if (!VERSION_RE.test(parts[2]!) && section === 'composition') {
-          ctx.report({
-            code: 'LM041',
-            severity: 'error',
-            span: c.typeSpan,
-            message:
-              `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed ` +
-              `under \`references\`.`,
-          });
-          continue;
-        }
-        if (res.targets.length === 0) {
-          // The catalog may hold the name, so never an error; a workspace descriptor within the did-you-mean
-          // threshold makes a slip likely, hence a warning with the fix (see the severity policy).
-          const sugg = VERSION_RE.test(parts[2]!)
-            ? nearDescriptor(ctx.feature.index.descriptorNames(), parts as [string, string, string])
-            : undefined;
-          ctx.report({
-            code: 'LM043',
-            severity: sugg ? 'warning' : 'information',
-            span: c.typeSpan,
-            message: sugg
-              ? `\`${t}\` is not in this workspace. Did you mean \`${sugg}\`? (A descriptor of that name may ` +
-                `also be in the orchestrator's catalog.)`
-              : `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
-                `Properties and operations of this component cannot be checked.`,
-            ...replaceWith(sugg),
-          });
-        }
+        const region = inputs ? regionAt(ctx.doc, p.key.span.start) : undefined;
+        if (region && region.pair === p)
+          regionFindings(ctx.doc, REGION_FINDINGS, region, inputs, ctx.report, (r) => checkEntry(ctx, section, p, r));
+        else checkEntry(ctx, section, p, ctx.report);
       }
     }
   },
 };
+
+/** LM040-LM043 for one component or reference entry. */
+function checkEntry(
+  ctx: LmRuleContext,
+  section: 'composition' | 'references',
+  p: YPair,
+  report: (f: Finding) => void,
+): void {
+  const body = asMap(p.value);
+  const typePair = getPair(body, 'type');
+  if (!typePair || !typePair.value) {
+    report({
+      code: 'LM040',
+      severity: 'error',
+      span: p.key.span,
+      message:
+        `${section === 'composition' ? 'Component' : 'Reference'} \`${p.key.text}\` has no \`type\`: ` +
+        `add \`type: resource::<name>::<version>\` (or an assembly).`,
+    });
+    return;
+  }
+  const c = ctx.summary.components.find((x) => x.name === p.key.text && x.section === section);
+  if (!c?.type || !c.typeSpan) return;
+  const t = c.type.trim();
+  const res = ctx.feature.index.resolveType(t, ctx.doc.path);
+  if (res.isLmctl) {
+    if (res.lmctlError) {
+      report({
+        code: 'LM042',
+        severity: 'error',
+        span: c.typeSpan,
+        message:
+          `\`${t}\` cannot be resolved: ${res.lmctlError}. lmctl only logs this and leaves the text ` +
+          `in place, so deployment would fail.`,
+      });
+    } else if (res.targets.length === 0 && res.name) {
+      report({
+        code: 'LM043',
+        severity: 'information',
+        span: c.typeSpan,
+        message:
+          `\`${t}\` resolves to \`${res.name}\`, but that subproject has no descriptor file in the ` +
+          `workspace; its properties and operations cannot be checked.`,
+      });
+    }
+    return;
+  }
+  const parts = t.split('::');
+  if (parts.length !== 3 || !['assembly', 'resource'].includes(parts[0]!)) {
+    report({
+      code: 'LM041',
+      severity: 'error',
+      span: c.typeSpan,
+      message:
+        `\`${t}\` is not a descriptor name: use \`resource::<name>::<version>\`, ` +
+        `\`assembly::<name>::<version>\` or \`$lmctl:/contains:/<subproject>:/descriptor_name\`.`,
+    });
+    return;
+  }
+  const np = nameProblem(parts[1]!);
+  if (np) {
+    report({
+      code: 'LM041',
+      severity: 'error',
+      span: c.typeSpan,
+      message: `Invalid descriptor name in type \`${t}\`: ${np}.`,
+    });
+    return;
+  }
+  if (!VERSION_RE.test(parts[2]!) && section === 'composition') {
+    report({
+      code: 'LM041',
+      severity: 'error',
+      span: c.typeSpan,
+      message:
+        `Version \`${parts[2]}\` is not a plain version; ranges such as \`^1.0\` are only allowed ` +
+        `under \`references\`.`,
+    });
+    return;
+  }
+  if (res.targets.length === 0) {
+    // The catalog may hold the name, so never an error; a workspace descriptor within the did-you-mean
+    // threshold makes a slip likely, hence a warning with the fix (see the severity policy).
+    const sugg = VERSION_RE.test(parts[2]!)
+      ? nearDescriptor(ctx.feature.index.descriptorNames(), parts as [string, string, string])
+      : undefined;
+    report({
+      code: 'LM043',
+      severity: sugg ? 'warning' : 'information',
+      span: c.typeSpan,
+      message: sugg
+        ? `\`${t}\` is not in this workspace. Did you mean \`${sugg}\`? (A descriptor of that name may ` +
+          `also be in the orchestrator's catalog.)`
+        : `\`${t}\` is not in this workspace; it may already be in the orchestrator's catalog. ` +
+          `Properties and operations of this component cannot be checked.`,
+      ...replaceWith(sugg),
+    });
+  }
+}
+
+const REGION_FINDINGS = regionKey('lm.componentTypeFindings');
+const UNIQUE = memoKey<boolean>('lm.uniqueComponentNames');
+
+/** True when no two components of the same section share a name (per version). */
+function uniqueComponentNames(doc: DocumentModel, summary: DescriptorSummary): boolean {
+  return memo(doc, UNIQUE, () => {
+    const seen = new Set<string>();
+    for (const c of summary.components) {
+      const k = `${c.section}\u0000${c.name}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+    }
+    return true;
+  });
+}

@@ -8,26 +8,36 @@ import {
   RELATIONSHIP_TRANSITIONS,
   STATE_MODIFIERS,
 } from '../../../model/lm/vocabulary.js';
-import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';
+import { asMap, asScalar, get, getPair, type YMap, type YScalar } from '../../../syntax/tree.js';
+import { carried, memoKey } from '../../../model/document.js';
 import { headComponent, memberDecls, type DottedItem } from '../dotted.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
+import { regionAt, regionContaining, regionFindings, regionKey } from '../../shared/regions.js';
+import type { Finding } from '../../shared/rule.js';
 
+const SHAPE_FINDINGS = regionKey('lm.relationshipShapeFindings');
+const ITEM_FINDINGS = regionKey('lm.relationshipItemFindings');
+
+/**
+ * One enumerated key of a relationship. `rel` is the last entry of that name (the one a YAML loader keeps) and
+ * `relKey` the key of the first (where a missing key is reported); both are the entry itself when names are unique.
+ */
 function enumCheck(
-  ctx: LmRuleContext,
+  rel: YMap | null,
+  relKey: YScalar,
   relName: string,
   key: string,
   allowed: readonly string[],
   code: string,
   required: boolean,
+  report: (f: Finding) => void,
 ) {
-  const rel = asMap(get(asMap(get(asMap(ctx.doc.root), 'relationships')), relName));
   const pair = getPair(rel, key);
   if (!pair) {
     if (required) {
-      const relKey = asMap(get(asMap(ctx.doc.root), 'relationships'))!.pairs.find((p) => p.key.text === relName)!.key;
-      ctx.report({
+      report({
         code,
         severity: 'warning',
         span: relKey.span,
@@ -42,7 +52,7 @@ function enumCheck(
   const v = s && s.value !== null ? s.text : undefined;
   if (v === undefined || !allowed.includes(v)) {
     const sugg = v ? (allowed.find((a) => a.toLowerCase() === v.toLowerCase()) ?? didYouMean(v, allowed)) : undefined;
-    ctx.report({
+    report({
       code,
       severity: 'error',
       span: (s ?? pair.key).span,
@@ -56,7 +66,7 @@ function enumCheck(
   }
 }
 
-function checkItem(ctx: LmRuleContext, item: DottedItem) {
+function checkItem(ctx: LmRuleContext, item: DottedItem, report: (f: Finding) => void) {
   const { summary } = ctx;
   if (item.head.trim() === '') return; // Nothing typed before the dot yet.
   // Policy metrics are LM069's (metricsPolicies.ts); they are dotted items for navigation only.
@@ -79,7 +89,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
             : item.where === 'source-operation'
               ? 'LM067'
               : 'LM070';
-    ctx.report({
+    report({
       code,
       // The component list is in this file, so an unknown component is certain to fail (every `where`).
       severity: 'error',
@@ -95,7 +105,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
   }
   const comp = comps.find((c) => c.name === item.head);
   if (item.where === 'target-requirements' && comp?.section === 'references') {
-    ctx.report({
+    report({
       code: 'LM061',
       severity: 'error',
       span: item.headSpan,
@@ -117,7 +127,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
             ? 'LM066'
             : 'LM067';
     const what = item.role === 'operation' ? 'operation' : item.role;
-    ctx.report({
+    report({
       code,
       severity: 'error',
       span: item.node.span,
@@ -151,7 +161,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
     const section = item.role === 'capability' ? 'capabilities' : 'requirements';
     const mirror = item.role === 'capability' ? 'requirement' : 'capability';
     const otherSide = memberDecls(t, mirror).some((x) => x.name === item.member);
-    ctx.report({
+    report({
       code: 'LM062',
       severity: none ? 'hint' : 'warning',
       span: item.memberSpan ?? item.node.span,
@@ -173,7 +183,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
     return;
   }
   if (item.role === 'metric') {
-    ctx.report({
+    report({
       code: 'LM070',
       severity: 'warning',
       span: item.memberSpan ?? item.node.span,
@@ -183,7 +193,7 @@ function checkItem(ctx: LmRuleContext, item: DottedItem) {
     return;
   }
   const kind = t.descriptor.kind === 'assembly' ? 'published operation (under `operations`)' : 'operation';
-  ctx.report({
+  report({
     code: item.where === 'source-operation' ? 'LM067' : 'LM066',
     // Judged against another descriptor: the orchestrator's catalog may hold a different copy under the same name
     // (when that descriptor is not pushed with this one), so a warning like LM032 and LM062.
@@ -202,26 +212,18 @@ export const relationshipsRule: LmRule = {
   crossFile: true,
   check(ctx) {
     const root = asMap(ctx.doc.root);
-    for (const rp of asMap(get(root, 'relationships'))?.pairs ?? []) {
+    const rels = asMap(get(root, 'relationships'));
+    const inputs = carryInputs(ctx, rels);
+    for (const rp of rels?.pairs ?? []) {
       const name = rp.key.text;
-      enumCheck(ctx, name, 'source-state', RELATIONSHIP_STATES, 'LM063', true);
-      enumCheck(ctx, name, 'target-state', RELATIONSHIP_STATES, 'LM063', true);
-      enumCheck(ctx, name, 'source-state-modifier', STATE_MODIFIERS, 'LM064', false);
-      enumCheck(ctx, name, 'target-state-modifier', STATE_MODIFIERS, 'LM064', false);
-      for (const tp of asMap(get(asMap(rp.value), 'lifecycle'))?.pairs ?? []) {
-        if (!(RELATIONSHIP_TRANSITIONS as readonly string[]).includes(tp.key.text)) {
-          const sugg = RELATIONSHIP_TRANSITIONS.find((t) => t.toLowerCase() === tp.key.text.toLowerCase());
-          ctx.report({
-            code: 'LM065',
-            severity: 'error',
-            span: tp.key.span,
-            message:
-              `Relationship lifecycles only have \`Create\` and \`Cease\`, not ` +
-              `\`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
-            ...replaceWith(sugg),
-          });
-        }
-      }
+      // With unique names (the only case carried over) the entry is both the last and the first of its name.
+      const last = inputs !== undefined ? rp : getPair(rels, name)!;
+      const first = inputs !== undefined ? rp : rels!.pairs.find((p) => p.key.text === name)!;
+      const shape = (report: (f: Finding) => void) =>
+        checkShape(asMap(last.value), first.key, asMap(rp.value), name, report);
+      const region = inputs !== undefined ? regionAt(ctx.doc, rp.key.span.start) : undefined;
+      if (region && region.pair === rp) regionFindings(ctx.doc, SHAPE_FINDINGS, region, '', ctx.report, shape);
+      else shape(ctx.report);
     }
     for (const op of asMap(get(root, 'operations'))?.pairs ?? []) {
       const mi = asScalar(get(asMap(op.value), 'multiple-instances'));
@@ -234,14 +236,109 @@ export const relationshipsRule: LmRule = {
         });
       }
     }
-    for (const item of ctx.dotted()) {
-      if (
-        item.relationship !== undefined &&
-        item.where === 'lifecycle' &&
-        !(RELATIONSHIP_TRANSITIONS as readonly string[]).includes(item.transition ?? '')
-      )
-        continue;
-      checkItem(ctx, item);
+    const items = ctx.dotted();
+    for (let i = 0; i < items.length;) {
+      // The items of one region are consecutive (collected entry by entry, and without anchors each lies in its own
+      // entry): their findings follow from the region's text and `inputs`, so they are kept per region.
+      const region = inputs !== undefined ? regionContaining(ctx.doc, items[i]!.node.span.start) : undefined;
+      let j = i + 1;
+      if (region)
+        while (j < items.length && items[j]!.node.span.start >= region.start && items[j]!.node.span.start < region.end)
+          j++;
+      const from = i;
+      const run = (report: (f: Finding) => void) => {
+        for (let k = from; k < j; k++) checkListed(ctx, items[k]!, report);
+      };
+      if (region) regionFindings(ctx.doc, ITEM_FINDINGS, region, inputs!, ctx.report, run);
+      else run(ctx.report);
+      i = j;
     }
   },
 };
+
+/** LM063-LM065 for one relationship entry: its states and modifiers (of `rel`, see enumCheck), its transitions. */
+function checkShape(
+  rel: YMap | null,
+  relKey: YScalar,
+  own: YMap | null,
+  name: string,
+  report: (f: Finding) => void,
+): void {
+  enumCheck(rel, relKey, name, 'source-state', RELATIONSHIP_STATES, 'LM063', true, report);
+  enumCheck(rel, relKey, name, 'target-state', RELATIONSHIP_STATES, 'LM063', true, report);
+  enumCheck(rel, relKey, name, 'source-state-modifier', STATE_MODIFIERS, 'LM064', false, report);
+  enumCheck(rel, relKey, name, 'target-state-modifier', STATE_MODIFIERS, 'LM064', false, report);
+  for (const tp of asMap(get(own, 'lifecycle'))?.pairs ?? []) {
+    if (!(RELATIONSHIP_TRANSITIONS as readonly string[]).includes(tp.key.text)) {
+      const sugg = RELATIONSHIP_TRANSITIONS.find((t) => t.toLowerCase() === tp.key.text.toLowerCase());
+      report({
+        code: 'LM065',
+        severity: 'error',
+        span: tp.key.span,
+        message:
+          `Relationship lifecycles only have \`Create\` and \`Cease\`, not ` +
+          `\`${tp.key.text}\`.${sugg ? ` Did you mean \`${sugg}\`?` : ''}`,
+        ...replaceWith(sugg),
+      });
+    }
+  }
+}
+
+/** An item, unless it is a lifecycle operation under a transition LM065 already reports. */
+function checkListed(ctx: LmRuleContext, item: DottedItem, report: (f: Finding) => void): void {
+  if (
+    item.relationship !== undefined &&
+    item.where === 'lifecycle' &&
+    !(RELATIONSHIP_TRANSITIONS as readonly string[]).includes(item.transition ?? '')
+  )
+    return;
+  checkItem(ctx, item, report);
+}
+
+/** What an item's findings read besides its region, once per version and run (see `carryInputs`). */
+interface CarryInputs {
+  /** Each component's section, name and type, in order. */
+  components: string;
+  generation: number;
+  inputs: string;
+}
+
+const CARRY = memoKey<CarryInputs | null>('lm.relationshipCarry');
+
+/**
+ * The string the per-region findings are kept under, or undefined when they are not kept. An item's findings read,
+ * besides its region's text: the components' names and sections (unknown heads and their did-you-mean), each
+ * component's type and what it resolves to (the index's resolution generation covers the target's declarations and
+ * name, and this file itself when a component resolves to it). Not kept when relationship names repeat (an item's
+ * `source` / `target` and the state checks then read another entry) or the text may hold anchors (an alias's item
+ * lies in another entry). The same components reuse the previous version's string, so regions compare by identity.
+ */
+function carryInputs(ctx: LmRuleContext, rels: YMap | null): string | undefined {
+  const doc = ctx.doc;
+  const c = carried(doc, CARRY, (previous) => {
+    if (doc.text.includes('&') || !uniqueKeys(rels)) return null;
+    let components = '';
+    for (const x of ctx.summary.components) components += `${x.section}\u0002${x.name}\u0002${x.type ?? ''}\u0001`;
+    return previous && previous.components === components
+      ? { components: previous.components, generation: previous.generation, inputs: previous.inputs }
+      : { components, generation: -1, inputs: '' };
+  });
+  if (!c) return undefined;
+  const generation = ctx.feature.index.resolutionGeneration;
+  if (c.generation !== generation) {
+    c.generation = generation;
+    c.inputs = `${generation}\u0000${c.components}`;
+  }
+  return c.inputs;
+}
+
+function uniqueKeys(map: YMap | null): boolean {
+  const pairs = map?.pairs ?? [];
+  // A few dozen entries are compared pairwise (no Set per version); more through a Set, so a large list stays linear.
+  if (pairs.length > 32) return new Set(pairs.map((p) => p.key.text)).size === pairs.length;
+  for (let i = 1; i < pairs.length; i++) {
+    const k = pairs[i]!.key.text;
+    for (let j = 0; j < i; j++) if (pairs[j]!.key.text === k) return false;
+  }
+  return true;
+}
