@@ -2,8 +2,7 @@
  * A cold build without a summary store holds the summaries it computed as their files' text and encodes them
  * after ready (`WorkspaceIndex.heldSummary`, `LazySummary.fromSource`): every reader sees what a build that
  * encodes at once gives, before and after the encoding; the budget bounds what is held; a build that saves
- * a cache before it is ready holds nothing, one told it may be ready before the save holds them until then,
- * and the checker holds them for its one check.
+ * a cache, and the checker's, hold nothing until idle.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,39 +72,7 @@ test('the corpus built holding its sources reads as if encoded at once, before a
   }
 });
 
-test('a build ready before its save holds sources, encodes them, then saves the cache of a cold build', async () => {
-  const dir = mkdtempSync(join(os.tmpdir(), 'lm-index-held-'));
-  const cacheFile = join(dir, 'cache');
-  try {
-    const index = new WorkspaceIndex(nodeFileSystem, { summaryStore: diskSummaryStore(cacheFile) });
-    index.addRoot(corpus);
-    let atReady: { after: string; state: string; held: number } | undefined;
-    await index.build(undefined, (after) => {
-      atReady = { after, state: index.state, held: index.heldAsSource };
-    });
-    assert.equal(atReady?.after, 'save');
-    assert.equal(atReady?.state, 'ready');
-    assert.ok(atReady.held > 1000, `${atReady.held} held at ready`);
-    // Resolved after the save: everything encoded, and a warm start from that cache reads as the cold build.
-    assert.equal(index.heldAsSource, 0);
-    const warm = new WorkspaceIndex(nodeFileSystem, { summaryStore: diskSummaryStore(cacheFile) });
-    warm.addRoot(corpus);
-    await warm.build();
-    assert.equal(warm.lastBuild.indexed, 0);
-    assert.equal(warm.lastBuild.fromCache, index.size);
-    const encoded = await built({ keptSourceBytes: 0 });
-    for (const e of encoded.allEntries()) {
-      const w = warm.get(e.path)!;
-      assert.deepStrictEqual(w.summary, e.summary, e.path);
-      assert.deepStrictEqual(w.symbols, e.symbols, e.path);
-      assert.deepStrictEqual(w.toscaFacts, e.toscaFacts, e.path);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('the budget bounds what a build holds; a build that must save first and the checker hold nothing', async () => {
+test('the budget bounds what a build holds; a build that saves a cache and the checker hold nothing', async () => {
   const lm = join(corpus, 'lm');
   const small = await built({ keptSourceBytes: 16 * 1024 }, lm);
   assert.ok(small.heldAsSource > 0 && small.heldAsSource < small.size / 2, `${small.heldAsSource} of ${small.size}`);

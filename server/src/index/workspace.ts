@@ -161,12 +161,6 @@ export interface IndexChange {
   reason: 'open' | 'disk' | 'build' | 'roots';
 }
 
-/**
- * What a build that called `onReady` still does before its promise resolves: check the warm start's entries
- * against the disk, or encode the summaries it held as their source and save the cache.
- */
-export type ReadyAfter = 'verify' | 'save';
-
 export interface IndexOptions {
   /**
    * What the walk skips: folder or file names at any depth (`node_modules`), or globs against the
@@ -232,8 +226,6 @@ export class WorkspaceIndex {
   private readonly unencoded: [LazySummary, number][] = [];
   private unencodedBytes = 0;
   private encodingAtIdle: Promise<void> | undefined;
-  /** Whether the current build may hold summaries as their source (see `doBuild`, `heldSummary`). */
-  private holdSources = true;
   /** True while a warm start installs the cached entries (see `upsert`, `verifyCached`). */
   private installing = false;
   /** Source of entry stamps. */
@@ -389,13 +381,10 @@ export class WorkspaceIndex {
    * Builds (or rebuilds) the index for all roots. Concurrent calls share one build.
    *
    * `onReady`, when given, may be called before the promise resolves: on a first build from a warm
-   * cache, as soon as the cache's entries are installed (see `verifyCached`), with 'verify'; the promise
-   * resolves once every file was checked against the disk. On a build that reads files and saves a cache,
-   * with 'save', once every file is indexed: the summaries it held as their source are encoded in idle
-   * slices and the cache is saved after that, before the promise resolves (see `heldSummary`). Without
-   * it the promise resolves at the same point.
+   * cache, as soon as the cache's entries are installed (see `verifyCached`); the promise resolves
+   * once every file was checked against the disk. Without it the promise resolves at the same point.
    */
-  build(onProgress?: (done: number, total: number) => void, onReady?: (after: ReadyAfter) => void): Promise<void> {
+  build(onProgress?: (done: number, total: number) => void, onReady?: () => void): Promise<void> {
     if (this.building) return this.building;
     this.building = this.doBuild(onProgress, onReady).finally(() => {
       this.building = undefined;
@@ -408,10 +397,7 @@ export class WorkspaceIndex {
     return this.building ?? Promise.resolve();
   }
 
-  private async doBuild(
-    onProgress?: (done: number, total: number) => void,
-    onReady?: (after: ReadyAfter) => void,
-  ): Promise<void> {
+  private async doBuild(onProgress?: (done: number, total: number) => void, onReady?: () => void): Promise<void> {
     // Date.now: the `performance` global loads perf_hooks on first use, a cost to the checker's start.
     const t0 = Date.now();
     this.state = 'building';
@@ -420,18 +406,15 @@ export class WorkspaceIndex {
     const cache = this.options.summaryStore ? await this.options.summaryStore.load() : new Map<string, CachedEntry>();
     // A first build from a warm cache for a caller that can be told early (the server): see `verifyCached`.
     if (onReady && !this.options.analyse && cache.size > 0 && !this.hasDiskEntries())
-      return this.verifyCached(cache, figures, t0, () => onReady('verify'));
-    // A build that saves a cache holds summaries as their source only when it can be ready before the save.
-    this.holdSources = !this.options.summaryStore || (onReady !== undefined && !this.options.analyse);
-    let saveAfterReady = false;
-    // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
-    // own are saved with the summaries (only when there is a store to keep them).
-    const listings: Listings | undefined = this.options.summaryStore
-      ? { kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(), seen: new Map() }
-      : undefined;
+      return this.verifyCached(cache, figures, t0, onReady);
     this.bulk = true;
     try {
       const files: string[] = [];
+      // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
+      // own are saved with the summaries (only when there is a store to keep them).
+      const listings: Listings | undefined = this.options.summaryStore
+        ? { kept: cache instanceof CacheContents ? cache.folders : new Map<string, CachedFolder>(), seen: new Map() }
+        : undefined;
       for (const root of this.roots) await this.walk(root, files, listings);
       figures.files = files.length;
       const seen = new Set(files);
@@ -462,11 +445,8 @@ export class WorkspaceIndex {
       this.recomputeAllNames();
       // Nothing read and nothing gone: the cache on disk is already right.
       if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
-        if (onReady && this.heldAsSource > 0) saveAfterReady = true;
-        else {
-          const out = this.cacheEntries(cache);
-          await this.options.summaryStore.save(out, listings?.seen);
-        }
+        const out = this.cacheEntries(cache);
+        await this.options.summaryStore.save(out, listings?.seen);
       }
     } finally {
       if (this.bulk) {
@@ -478,16 +458,8 @@ export class WorkspaceIndex {
       this.lastBuild = figures;
     }
     this.emit([...this.entries.keys()], 'build');
-    if (saveAfterReady && onReady && this.options.summaryStore) {
-      // Ready now; the cache's texts are encoded while nothing waits, then saved (as the index stands then).
-      onReady('save');
-      await this.encodeAtIdle();
-      const out = this.cacheEntries(cache);
-      await this.options.summaryStore.save(out, listings?.seen);
-    } else if (this.unencoded.length && !this.options.analyse) {
-      // The checker's index lives as long as its one check: what it holds stays as it is.
-      void this.encodeAtIdle();
-    }
+    // The checker's index lives as long as its one check: what it holds stays as it is.
+    if (this.unencoded.length && !this.options.analyse) void this.encodeAtIdle();
   }
 
   /** Resolves when the summaries held as their source are encoded (see `encodeAtIdle`; for tests). */
@@ -893,11 +865,10 @@ export class WorkspaceIndex {
    * saves no cache, the file's text until idle (`encodeAtIdle`). The encoder's code runs unoptimised through a
    * cold build, a fifth of a TOSCA build's main thread, and an object graph kept until idle cost the collector
    * more than that (docs/performance.md); the file's text is one string, and summarising it again gives the
-   * same object. A build that saves a cache needs every compact text for the save: it holds sources only when
-   * its caller can be told it is ready before that (`build`'s `onReady`, the server), else it encodes at once.
+   * same object. A build that saves a cache needs every compact text before ready: it encodes at once.
    */
   private heldSummary(p: string, text: string, kind: FileKind, compact: FileSummary): LazySummary {
-    const budget = this.holdSources ? (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES) : 0;
+    const budget = this.options.summaryStore ? 0 : (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES);
     if (this.unencodedBytes + text.length > budget)
       return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
     const held = LazySummary.fromSource(kind, () => forIndex(summariseFile(p, text).summary));

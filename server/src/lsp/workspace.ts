@@ -123,7 +123,6 @@ export class WorkspaceSync {
     // A warm start is ready before its entries are checked against the disk (WorkspaceIndex.build):
     // told twice, with `verifying` the first time.
     let early = false;
-    let saving = false;
     const ready = (verifying: boolean) => {
       const b = index.lastBuild;
       this.log(
@@ -151,13 +150,11 @@ export class WorkspaceSync {
           reporter?.report(Math.round((done / Math.max(1, total)) * 100), `${done}/${total} files`);
           this.status('indexing', done, total);
         },
-        (after) => {
+        () => {
+          early = true;
           reporter?.done();
           reporter = undefined;
-          // 'save': a build that read files is ready; it saves the cache in the background.
-          if (after === 'save') saving = true;
-          else early = true;
-          ready(early);
+          ready(true);
         },
       );
     } catch (e) {
@@ -165,7 +162,6 @@ export class WorkspaceSync {
     } finally {
       reporter?.done();
     }
-    if (saving) return;
     if (!early) return ready(false);
     const b = index.lastBuild;
     this.log(
