@@ -6,7 +6,9 @@
  * summarises every YAML and JSON file under the roots as the index does (`summariseFile`, then what the
  * index keeps), and checks that decoding the compact form gives what `JSON.parse(JSON.stringify(summary))`
  * gave: one hash of every summary each way (keys in sorted order), the files that differ, the files the
- * compact form could not hold (stored as plain JSON), and the sizes. With `--rounds N`, the CPU time of
+ * compact form could not hold (stored as plain JSON), and the sizes. It also compares the summary object itself
+ * (what a cold build keeps until its idle encoding, `LazySummary.kept`) with its decoded form, strictly: a key set
+ * to `undefined` is not an absent key, a non-finite number is not `null`. With `--rounds N`, the CPU time of
  * N rounds of each way (stringify / parse against encode / decode) in this process.
  */
 import { createHash } from 'node:crypto';
@@ -47,6 +49,22 @@ const canon = (v: unknown): unknown =>
         )
       : v;
 
+/** As `canon`, but what JSON would blur stays apart: `undefined` (kept as a key), NaN, infinities. */
+const strict = (v: unknown): unknown =>
+  v === undefined
+    ? { $undefined: true }
+    : typeof v === 'number' && !Number.isFinite(v)
+      ? { $number: String(v) }
+      : Array.isArray(v)
+        ? v.map(strict)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, strict((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+
 const summaries: { p: string; s: FileSummary }[] = [];
 for (const root of roots)
   for (const p of listFiles(root)) {
@@ -60,6 +78,8 @@ let differ = 0;
 /** Same content, keys in another order (the decoder writes them in schema order). */
 let keyOrder = 0;
 let plainForm = 0;
+/** The summary object and its decoded compact form differ (strictly, see `strict`). */
+let keptDiffer = 0;
 let plainBytes = 0;
 let compactBytes = 0;
 const kinds = new Map<string, number>();
@@ -77,6 +97,10 @@ for (const { p, s } of summaries) {
   const b = JSON.stringify(canon(decodeSummary(s.kind, text)));
   plainHash.update(a + '\n');
   compactHash.update(b + '\n');
+  if (JSON.stringify(strict(s)) !== JSON.stringify(strict(decodeSummary(s.kind, text)))) {
+    keptDiffer++;
+    if (keptDiffer <= 5) console.log(`the object differs from its decoded form: ${p}`);
+  }
   if (a !== b) {
     differ++;
     if (differ <= 5) console.log(`differs: ${p}`);
@@ -87,7 +111,8 @@ for (const { p, s } of summaries) {
 }
 console.log(
   `${summaries.length} files (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}): ${differ} differ, ` +
-    `${keyOrder} with keys in another order, ${plainForm} kept as plain JSON; ` +
+    `${keyOrder} with keys in another order, ${plainForm} kept as plain JSON, ` +
+    `${keptDiffer} whose object differs from its decoded form; ` +
     `JSON ${(plainBytes / 1e6).toFixed(2)} MB, ` +
     `compact ${(compactBytes / 1e6).toFixed(2)} MB`,
 );

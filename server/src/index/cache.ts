@@ -528,21 +528,49 @@ export function* serialiseCache(
 /**
  * A summary held as JSON until first use. A summary that fails its shape check reads as an empty
  * summary of its kind, and `onInvalid` is called once so the owner can read the file again.
+ *
+ * A cold build may hold a summary as the text of its file instead (`fromSource`: a function that summarises
+ * it again, which gives the very object the build computed), so the build does not pay for the encoding; the
+ * index encodes it after ready (`encode`), and so do `release` and a store that needs its text (`toJson`).
  */
 export class LazySummary {
   private value: FileSummary | undefined;
   /** Read since the last `releaseIfUnused` (a second chance: see there). */
   private used = false;
+  /** Summarises the file's text again, while the summary has no JSON yet (see `fromSource`). */
+  private compute: (() => FileSummary) | undefined;
   constructor(
-    private json: string | StoredJson,
+    private json: string | StoredJson | undefined,
     private readonly kind: FileKind,
     private readonly onInvalid?: () => void,
   ) {}
 
+  /** A summary without its JSON until `encode`: `compute` gives it from the file's text (see the class's comment). */
+  static fromSource(kind: FileKind, compute: () => FileSummary): LazySummary {
+    const s = new LazySummary(undefined, kind);
+    s.compute = compute;
+    return s;
+  }
+
+  /** True while the summary has no JSON yet (`fromSource`, not yet encoded). */
+  get unencoded(): boolean {
+    return this.json === undefined;
+  }
+
+  /** Gives a summary held as its source its compact text (held until a store writes it), and lets the source go. */
+  encode(): void {
+    if (this.json !== undefined) return;
+    const value = this.value ?? this.compute!();
+    this.json = StoredSummary.held(encodeSummary(value));
+    this.value = undefined;
+    this.compute = undefined;
+  }
+
   get(): FileSummary {
     this.used = true;
+    if (this.value === undefined && this.json === undefined) this.value = this.compute!();
     if (this.value === undefined) {
-      const text = typeof this.json === 'string' ? this.json : this.json.read();
+      const text = typeof this.json === 'string' ? this.json : this.json!.read();
       const decoded = text === undefined ? undefined : decodeSummary(this.kind, text);
       if (decoded) this.value = decoded;
       else {
@@ -560,7 +588,8 @@ export class LazySummary {
    * largest part of the server's heap after it.
    */
   release(): void {
-    this.value = undefined;
+    if (this.json === undefined) this.encode();
+    else this.value = undefined;
   }
 
   /**
@@ -569,12 +598,16 @@ export class LazySummary {
    * others go, so the pass does not hold every summary it parsed until it ends.
    */
   releaseIfUnused(): void {
-    if (!this.used) this.value = undefined;
+    if (!this.used) this.release();
     this.used = false;
   }
 
-  /** The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. */
+  /**
+   * The JSON form (or where the store keeps it), without parsing or re-stringifying it when never used. A
+   * summary held as its source is encoded here, once, into a held text the store can then point at what it wrote.
+   */
   toJson(): string | StoredJson {
-    return this.value === undefined ? this.json : encodeSummary(this.value);
+    if (this.json === undefined) this.encode();
+    return this.value === undefined ? this.json! : encodeSummary(this.value);
   }
 }

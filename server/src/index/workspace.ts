@@ -186,6 +186,11 @@ export interface IndexOptions {
   unchanging?: boolean;
   /** Import URL prefix → folder (lmDescriptors.tosca.importMap, --import-map), see model/tosca/urlMap.ts. */
   importMap?: readonly ImportMapEntry[];
+  /**
+   * How many bytes of files a build without a summary store may hold as their text until idle instead of
+   * encoding their summaries (`LazySummary.fromSource`; default KEPT_SOURCE_BYTES). 0: encode at once.
+   */
+  keptSourceBytes?: number;
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -195,6 +200,14 @@ export const DEFAULT_EXCLUDED_DIRS = ['node_modules', '.git', '_lmctl', '.svn', 
 const yieldToEventLoop = nextTurn;
 /** Longest stretch of a build's file reading without a turn of the event loop (requests wait that long at most). */
 const BUILD_SLICE_MS = 10;
+
+/**
+ * The default of `IndexOptions.keptSourceBytes`: 8 MB of YAML, about 4,000 files of the bench's TOSCA workspaces
+ * (a TOSCA file's text is smaller than its summary's compact form; an LM file's about 1.2 times it).
+ */
+const KEPT_SOURCE_BYTES = 8 * 1024 * 1024;
+/** Longest stretch of the idle encoding of summaries held as their source without a turn of the event loop. */
+const ENCODE_SLICE_MS = 4;
 
 /** More files than this changed under a warm start's feet are announced as a rebuild (see `verifyCached`). */
 const MANY_CHANGES = 256;
@@ -209,6 +222,10 @@ export class WorkspaceIndex {
   private readonly referencedBy = new Map<string, Set<string>>();
   private readonly listeners: ((change: IndexChange) => void)[] = [];
   private bulk = false;
+  /** Summaries a build held as their source, with their files' sizes, until `encodeAtIdle` (see `indexText`). */
+  private readonly unencoded: [LazySummary, number][] = [];
+  private unencodedBytes = 0;
+  private encodingAtIdle: Promise<void> | undefined;
   /** True while a warm start installs the cached entries (see `upsert`, `verifyCached`). */
   private installing = false;
   /** Source of entry stamps. */
@@ -441,6 +458,45 @@ export class WorkspaceIndex {
       this.lastBuild = figures;
     }
     this.emit([...this.entries.keys()], 'build');
+    // The checker's index lives as long as its one check: what it holds stays as it is.
+    if (this.unencoded.length && !this.options.analyse) void this.encodeAtIdle();
+  }
+
+  /** Resolves when the summaries held as their source are encoded (see `encodeAtIdle`; for tests). */
+  encoded(): Promise<void> {
+    return this.encodingAtIdle ?? Promise.resolve();
+  }
+
+  /** How many entries' summaries are still held as their file's text (see `heldSummary`). */
+  get heldAsSource(): number {
+    let n = 0;
+    for (const [s] of this.unencoded) if (s.unencoded) n++;
+    return n;
+  }
+
+  /**
+   * Encodes the summaries a build held as their source, a few milliseconds at a time while nothing waits (as
+   * the warm start's verification does), so that after ready the index holds what it held before: compact texts.
+   */
+  private encodeAtIdle(): Promise<void> {
+    // A summary that failed to encode stays held as its source, which still reads right.
+    return (this.encodingAtIdle ??= this.encodeInSlices()
+      .catch(() => undefined)
+      .finally(() => (this.encodingAtIdle = undefined)));
+  }
+
+  private async encodeInSlices(): Promise<void> {
+    await this.verifyAfter?.();
+    while (this.unencoded.length) {
+      const start = Date.now();
+      let n = 0;
+      while (this.unencoded.length && (++n % 16 !== 0 || Date.now() - start < ENCODE_SLICE_MS)) {
+        const [summary, bytes] = this.unencoded.pop()!;
+        this.unencodedBytes -= bytes;
+        summary.encode();
+      }
+      if (this.unencoded.length) await this.verifyTurn();
+    }
   }
 
   /**
@@ -799,14 +855,26 @@ export class WorkspaceIndex {
     // the object form), and the warm-start cache is written from these strings as they are. Analysed files
     // are about to be checked: their summaries are used at once.
     const compact = forIndex(summary);
-    this.upsert(
-      p,
-      kind,
-      kind === 'lmproject' || model ? compact : new LazySummary(StoredSummary.held(encodeSummary(compact)), kind),
-      stat,
-      false,
-      headerOf(compact),
-    );
+    let entry: FileSummary | LazySummary = compact;
+    if (kind !== 'lmproject' && !model) entry = this.heldSummary(p, text, kind, compact);
+    this.upsert(p, kind, entry, stat, false, headerOf(compact));
+  }
+
+  /**
+   * The index's form of a summary a build computed: its compact text, or, within the budget of a build that
+   * saves no cache, the file's text until idle (`encodeAtIdle`). The encoder's code runs unoptimised through a
+   * cold build, a fifth of a TOSCA build's main thread, and an object graph kept until idle cost the collector
+   * more than that (docs/performance.md); the file's text is one string, and summarising it again gives the
+   * same object. A build that saves a cache needs every compact text before ready: it encodes at once.
+   */
+  private heldSummary(p: string, text: string, kind: FileKind, compact: FileSummary): LazySummary {
+    const budget = this.options.summaryStore ? 0 : (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES);
+    if (this.unencodedBytes + text.length > budget)
+      return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    const held = LazySummary.fromSource(kind, () => forIndex(summariseFile(p, text).summary));
+    this.unencoded.push([held, text.length]);
+    this.unencodedBytes += text.length;
+    return held;
   }
 
   /** Re-reads one file after a watched-file event (created or changed). */
