@@ -81,5 +81,8 @@ test('a read is recorded once, as the stat before it', async () => {
   assert.deepEqual([...rec.probes(() => false)!], [['/ws/a/b.yaml', 's', 'f5:1']]);
   // A stat asked afterwards sees the new file: answered differently.
   rec.statSync('/ws/a/b.yaml');
-  assert.equal(rec.probes(() => false), undefined);
+  assert.equal(
+    rec.probes(() => false),
+    undefined,
+  );
 });
