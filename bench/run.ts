@@ -30,7 +30,9 @@
  * cache folder, which other builds share (each build's first write removes the files of other builds). Before the
  * `server` phase, a session of the same build writes it when it is not there yet: the phase measures a start
  * with the code cache, as every start after the first of an installed version is; that first session's start
- * and first didOpen are reported apart (`firstOfBuild`).
+ * and first didOpen are reported apart (`firstOfBuild`). The cache names the language packs it covers; before the
+ * `tosca` phase's servers, a session that checks a TOSCA file adds that pack when it is missing
+ * (`primeToscaCodeCache`), and its first didOpen is reported apart too.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -274,6 +276,11 @@ interface ToscaFigures {
   warmRssMB?: number;
   /** The real server on the workspace: one service template opened, requests on its `type:` values. */
   requests?: ToscaRequestFigures;
+  /**
+   * The first session of this build to check a TOSCA file, when the code cache did not cover the TOSCA pack yet
+   * (see `primeToscaCodeCache`): its first didOpen, reported apart as the LM workspace's `firstOfBuild` is.
+   */
+  firstToscaSession?: { didOpenMs: number };
 }
 
 /** Milliseconds per file, the figure that compares workspaces of different sizes and versions. */
@@ -322,6 +329,13 @@ async function toscaPhase(
       const cacheDir = path.join(BENCH_DIR, `cache-tosca-server-${version}`);
       rmSync(cacheDir, { recursive: true, force: true });
       const file = path.join(dir, 'services0', 'service0.yaml');
+      if (!codeCacheCovers('tosca')) {
+        f.firstToscaSession = await primeToscaCodeCache(dir, file);
+        log(
+          `tosca ${version}: first session of this build to check TOSCA (code cache without the TOSCA pack): ` +
+            `first didOpen ${ms(f.firstToscaSession.didOpenMs)}`,
+        );
+      }
       const r = await toscaRequests({ serverJs: SERVER_JS, cwd: REPO, nodeFlags, cacheDir }, dir, file, opts.samples, {
         opens: opts.opens,
         edits: opts.edits,
@@ -348,6 +362,54 @@ function codeCacheFile(): string {
 }
 
 type StartSample = NonNullable<NonNullable<Results['server']>['firstOfBuild']>;
+
+/**
+ * Whether the code cache's note names `pack` (`warm lm tosca`: serverBin.ts writes the cache again, 1.5 s after a
+ * session first checks a language pack the cache did not cover).
+ */
+function codeCacheCovers(pack: string): boolean {
+  try {
+    const head = readFileSync(codeCacheFile(), 'latin1').slice(0, 200);
+    const line = head.slice(0, Math.max(0, head.indexOf('\n')));
+    return line.split(' ').includes(pack);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The first session of this build to check a TOSCA file: it opens `file` at ready and stays until the server
+ * wrote the code cache again with the TOSCA pack in it. A user's sessions after their first TOSCA check start so;
+ * the `tosca` phase measures those, and reports this one's first didOpen apart (as `firstOfBuild` for LM).
+ */
+async function primeToscaCodeCache(root: string, file: string): Promise<{ didOpenMs: number }> {
+  const cacheDir = path.join(BENCH_DIR, 'cache-tosca-prime');
+  rmSync(cacheDir, { recursive: true, force: true });
+  const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
+  try {
+    await client.initializeWorkspace(root, {
+      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+    });
+    await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
+    await sleep(50);
+    const uri = pathToFileURL(file).href;
+    const t0 = performance.now();
+    client.notify('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') },
+    });
+    const p = await client.waitFor(
+      () => client.publications.find((x) => x.uri === uri && x.version === 1),
+      20_000,
+      'diagnostics of the first TOSCA open',
+    );
+    for (const t = performance.now(); !codeCacheCovers('tosca'); await sleep(100))
+      if (performance.now() - t > 15_000) throw new Error('the server did not add the TOSCA pack to its code cache');
+    return { didOpenMs: p.at - t0 };
+  } finally {
+    await client.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * A session that starts the server, opens the big assembly once at ready and closes: spawn -> ready and the first
@@ -934,6 +996,11 @@ function report(res: Results): string {
           value: `${ms(r.didOpen.p50)} / ${ms(r.didOpen.p95)} (1st ${ms(r.didOpen.samples[0])})`,
           goal: `p95 < ${GOALS.diagnosticsMs} ms`,
           ok: r.didOpen.p95 < GOALS.diagnosticsMs,
+        });
+      if (t.firstToscaSession)
+        rows.push({
+          metric: '    first session of this build to check TOSCA (code cache without the TOSCA pack)',
+          value: `first didOpen ${ms(t.firstToscaSession.didOpenMs)}`,
         });
       if (r.didChange)
         rows.push({
