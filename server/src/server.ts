@@ -7,7 +7,6 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { idleYoungCollector, type IdleCollector } from './host/idleCollector.js';
 import { nodeHost } from './host/nodeHost.js';
-import type { FileKind } from './model/kinds.js';
 import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
 
@@ -24,9 +23,8 @@ process.on('unhandledRejection', (e) => connection.console.error(`[lm-descriptor
 // of the cache.
 let onWarm: ((packs: readonly string[]) => void) | undefined;
 const warmPacks = new Set<string>();
-function checked(kind: FileKind): void {
-  const pack = kind === 'tosca' ? 'tosca' : kind === 'other' ? undefined : 'lm';
-  if (!pack || warmPacks.has(pack)) return;
+function checked(pack: string): void {
+  if (warmPacks.has(pack)) return;
   warmPacks.add(pack);
   onWarm?.([...warmPacks].sort());
 }

@@ -7,8 +7,9 @@
  *
  * The cache is written once the session is warm: a moment after the first diagnostics of an open
  * document (pushed or pulled), so it holds the parser, the analysis and the rules that first open
- * compiled. Its note names the language packs checked by then (`warm lm`, `warm lm tosca`). A session
- * that checks a pack its cache did not cover writes it again, a moment after that check (the bench's
+ * compiled. Its note names the language packs checked by then (`warm lm`, `warm lm tosca`; TOSCA 2.0 is
+ * `tosca2`, see lsp/languagePack.ts). A session that checks a pack its cache did not cover writes it again, a
+ * moment after that check (the bench's
  * TOSCA servers started with a cache an LM session wrote, and compiled the TOSCA model and rules in their
  * first open: about 40% of its CPU, docs/performance.md). A session that ends before any check, with no
  * usable cache, writes what it compiled at exit (noted `start`; the next session that gets warm replaces

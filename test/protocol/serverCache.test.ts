@@ -26,6 +26,15 @@ const TOSCA_TEXT = [
   '',
 ].join('\n');
 
+const TOSCA2_TEXT = [
+  'tosca_definitions_version: tosca_2_0',
+  'service_template:',
+  '  node_templates:',
+  '    host:',
+  '      type: Root',
+  '',
+].join('\n');
+
 /**
  * One session: open the example's assembly (or with `rel` another file, `text` written there first), wait for its
  * diagnostics, then for the cache write.
@@ -70,23 +79,33 @@ test('the first session writes a private code cache after warm-up; the next uses
   }
 });
 
-test('a session that checks a TOSCA file with an LM-only cache writes it again; the next accepts that', T, async () => {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
-  try {
-    await session(home);
-    const dir = path.join(home, 'lm-descriptors');
-    const file = path.join(dir, cacheFiles(dir)[0]!);
-    const tosca = await session(home, TOSCA, TOSCA_TEXT);
-    assert.deepEqual(cacheFiles(dir), [path.basename(file)]);
-    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
-    // Written after the idle collector was turned on: V8 must still accept it (the same flag hash).
-    const mtime = statSync(file).mtimeMs;
-    assert.equal(await session(home, TOSCA, TOSCA_TEXT), tosca);
-    assert.equal(statSync(file).mtimeMs, mtime, 'a cache that covers both packs is not written again');
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+test(
+  'a session checking a TOSCA pack (1.x, then 2.0) its cache lacks writes it again; the next accepts that',
+  T,
+  async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+    try {
+      await session(home);
+      const dir = path.join(home, 'lm-descriptors');
+      const file = path.join(dir, cacheFiles(dir)[0]!);
+      const tosca = await session(home, TOSCA, TOSCA_TEXT);
+      assert.deepEqual(cacheFiles(dir), [path.basename(file)]);
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
+      // Written after the idle collector was turned on: V8 must still accept it (the same flag hash).
+      const mtime = statSync(file).mtimeMs;
+      assert.equal(await session(home, TOSCA, TOSCA_TEXT), tosca);
+      assert.equal(statSync(file).mtimeMs, mtime, 'a cache that covers both packs is not written again');
+      // TOSCA 2.0 is a pack of its own (lsp/languagePack.ts): a 1.3 session did not compile its code.
+      const tosca2 = await session(home, TOSCA, TOSCA2_TEXT);
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca tosca2\n'));
+      const mtime2 = statSync(file).mtimeMs;
+      assert.equal(await session(home, TOSCA, TOSCA2_TEXT), tosca2);
+      assert.equal(statSync(file).mtimeMs, mtime2, 'a cache that covers the 2.0 pack is not written again');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
 
 test('an unusable cache folder means no cache, not a failing server', T, async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));

@@ -5,7 +5,6 @@
  */
 import type { SummaryStore } from '../index/cache.js';
 import type { FileSystem } from '../index/fileSystem.js';
-import type { FileKind } from '../model/kinds.js';
 import type { PackageService } from './packageService.js';
 
 /** How the editor's URIs become index paths (absolute posix paths) and back. */
@@ -50,10 +49,11 @@ export interface ServerHost {
    */
   readonly passHeap?: PassHeap;
   /**
-   * Told the kind of each document whose diagnostics were computed for the editor (pushed or pulled): the Node
-   * loader's code cache covers the language packs a session has checked (serverBin.ts). Absent: nothing to tell.
+   * Told the language pack (`lm`, `tosca`, `tosca2`: lsp/languagePack.ts) of each document whose diagnostics were
+   * computed for the editor (pushed or pulled): the Node loader's code cache covers the packs a session has checked
+   * (serverBin.ts). Absent: nothing to tell.
    */
-  checked?(kind: FileKind): void;
+  checked?(pack: string): void;
 }
 
 /** See `ServerHost.passHeap`. */

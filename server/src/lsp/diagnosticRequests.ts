@@ -7,7 +7,7 @@
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { computeDiagnosticsInSlices } from '../features/diagnostics.js';
 import type { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
-import type { FileKind } from '../model/kinds.js';
+import { languagePackOf } from './languagePack.js';
 import { keyOfUri } from './convert.js';
 import { pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { requestContext, type ServerState } from './requestContext.js';
@@ -18,8 +18,8 @@ export interface DiagnosticRequestDeps {
   workspaceDiagnostics: WorkspaceDiagnostics;
   /** Resolves when the index build under way (or a new one) is done. */
   indexBuilt(): Promise<void>;
-  /** Told the kind of each document checked (`ServerHost.checked`). */
-  checked?(kind: FileKind): void;
+  /** Told the language pack of each document checked (`ServerHost.checked`). */
+  checked?(pack: string): void;
 }
 
 export function registerDiagnosticRequests(connection: Connection, state: ServerState, d: DiagnosticRequestDeps): void {
@@ -35,7 +35,8 @@ export function registerDiagnosticRequests(connection: Connection, state: Server
     const model = rc.docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
     if (!model) return { kind: 'full', items: [] };
     const diags = await computeDiagnosticsInSlices(s.context(model), rc.diagnosticOptions(), pauseTurn);
-    d.checked?.(model.kind);
+    const pack = languagePackOf(model);
+    if (pack) d.checked?.(pack);
     if (token.isCancellationRequested) {
       throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed', { retriggerRequest: true });
     }

@@ -9,7 +9,7 @@ import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageser
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
-import type { FileKind } from '../model/kinds.js';
+import { languagePackOf } from './languagePack.js';
 import type { SchedulerWork } from '../host/diagnosticsScheduler.js';
 import type { OpenDocuments } from './documents.js';
 import { hash64 } from '../util/hash.js';
@@ -48,8 +48,8 @@ export interface DiagnosticsWorkDeps {
   /** One push run of the workspace pass. */
   pushWorkspace: SchedulerWork<LspDiagnostic>['pushWorkspace'];
   logError(what: string, e: unknown): void;
-  /** Told the kind of each open document checked (`ServerHost.checked`). */
-  checked?(kind: FileKind): void;
+  /** Told the language pack of each open document checked (`ServerHost.checked`). */
+  checked?(pack: string): void;
 }
 
 /** The scheduler's work on this server. */
@@ -68,7 +68,8 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
       const model = docs.modelOf(session, uri);
       if (!model) return undefined;
       const diags = await computeDiagnosticsInSlices(session.context(model), d.options(), pauseTurn);
-      d.checked?.(model.kind);
+      const pack = languagePackOf(model);
+      if (pack) d.checked?.(pack);
       return { version: model.version, items: diags.map(toLspDiagnostic), syntaxPending: !model.syntaxChecked };
     },
     verify: (uri) => docs.verify(d.session(), uri),

@@ -116,7 +116,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       packageDiagnostics: (uri) => (packageDocs.isPackage(uri) ? packageDocs.diagnostics(uri) : undefined),
       pushWorkspace: (token): Promise<void> => workspaceDiagnostics.push(connection, token, uriOfPath),
       logError,
-      checked: (kind) => host.checked?.(kind),
+      checked: (pack) => host.checked?.(pack),
     }),
     workspaceDiagnostics,
     { debounceMs: () => settings.diagnostics.debounceMs },
@@ -341,7 +341,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     scheduler,
     workspaceDiagnostics,
     indexBuilt: () => workspace.build(),
-    checked: (kind) => host.checked?.(kind),
+    checked: (pack) => host.checked?.(pack),
   });
   registerNavigation(connection, state);
   registerPlan(connection, state);
