@@ -35,7 +35,19 @@
  * (`primeToscaCodeCache`), and its first didOpen is reported apart too.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -370,12 +382,20 @@ type StartSample = NonNullable<NonNullable<Results['server']>['firstOfBuild']>;
  * session first checks a language pack the cache did not cover).
  */
 function codeCacheCovers(pack: string): boolean {
+  // Only the note's line is read: the cache is megabytes, and the priming session polls it every 100 ms.
+  let fd: number | undefined;
   try {
-    const head = readFileSync(codeCacheFile(), 'latin1').slice(0, 200);
-    const line = head.slice(0, Math.max(0, head.indexOf('\n')));
-    return line.split(' ').includes(pack);
+    fd = openSync(codeCacheFile(), 'r');
+    const head = new Uint8Array(200);
+    const text = Buffer.from(head.subarray(0, readSync(fd, head, 0, head.length, 0))).toString('latin1');
+    return text
+      .slice(0, Math.max(0, text.indexOf('\n')))
+      .split(' ')
+      .includes(pack);
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
