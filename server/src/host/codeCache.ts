@@ -30,6 +30,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import Module, { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -118,6 +119,17 @@ function writeCache(file: string, prefix: string, note: string, data: Buffer, ui
 }
 
 /**
+ * The bundle's text. The build writes it in ASCII (esbuild.mjs), and ASCII read as Latin-1 is the same
+ * text: Node copies it outside V8's heap (an external string, for texts over about 1 MB) instead of
+ * decoding UTF-8 into a 2 MB string on the heap, which took twice as long (2.5 against 5.2 ms for the
+ * checker's bundle) and touched a thousand more pages per run. Text that is not ASCII is read as UTF-8.
+ */
+function readSource(file: string): string {
+  const bytes = readFileSync(file);
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+}
+
+/**
  * Compiles the CommonJS bundle `main` with the cache file of `name` (`cli`, `server`) when there is
  * a usable one. Nothing is run until `run`.
  */
@@ -132,7 +144,7 @@ export function compileCached<E>(main: string, name: string): CachedBundle<E> {
       write: () => undefined,
     };
   }
-  const source = readFileSync(main, 'utf8');
+  const source = readSource(main);
   const st = statSync(main);
   const prefix = `${name}-`;
   const file = path.join(
