@@ -125,7 +125,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     targets.push(target);
     // Package archives in a folder are read in place too, printed `folder/pkg.csar!/…`.
     if (target.isDir) {
-      const scan = archivesUnder(real);
+      const scan = archivesUnder(real, fs);
       for (const a of scan.found) {
         const root = a.file + '!';
         if (archives.has(root)) {
