@@ -114,11 +114,15 @@ const entries = [
     outfile: 'dist/server-main.js',
     plugins: [asciiOnly, ...(watch ? [problemMatcher] : [])],
   },
-  // The command: a small loader (bin.ts) that runs the checker (entry.ts) through V8's code cache.
+  // The command: a small loader (bin.ts) that runs the checker (entry.ts) through V8's code cache. The
+  // checker is written as the function Node would wrap it in, which the loader compiles as it is
+  // (WRAPPED_BUNDLE_HEAD in server/src/host/codeCache.ts: no copy of the bundle made at every start).
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   {
     entryPoints: ['server/src/cli/entry.ts'],
     outfile: 'dist/cli-main.js',
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '})' },
     plugins: [asciiOnly, ...(watch ? [problemMatcher] : [])],
   },
   {

@@ -3,8 +3,9 @@
  * alternated runs compare): `lm-descriptors check` over a copy of a folder (by default the bench's,
  * xOpera's repository from the corpus), a fresh process per run, and `node -e 0` after each round
  * for node's own start-up. Prints per build the median CPU time (user + system of the process, from
- * a `-r` preload that reads `process.cpuUsage()` at exit: not the wall clock of a loaded machine)
- * and wall time, and both as a multiple of node's.
+ * a `-r` preload that reads `process.cpuUsage()` at exit: not the wall clock of a loaded machine),
+ * the main thread's CPU time (what the wall time of a quiet machine with a second core follows) and
+ * the wall time, each also as a multiple of node's.
  *
  *   node --import tsx bench/abChecker.ts <distA> <distB> ... [--rounds N] [--folder DIR]
  *     [--flagsA "..."] [--flagsB "..."] ...
@@ -32,14 +33,19 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'lm-ab-checker-'));
 const dir = path.join(work, 'folder');
 const preload = path.join(work, 'cpu.cjs');
 const cpuFile = path.join(work, 'cpu.txt');
+// The main thread's own CPU time (Linux: the first field of its schedstat, in ns) besides the process's:
+// on a quiet machine with two cores, the wall time follows the main thread, while the process's CPU
+// also counts V8's helper threads (parallel scavenges, optimising compiles) that run beside it.
 writeFileSync(
   preload,
-  `process.once('exit', () => { const u = process.cpuUsage(); ` +
-    `require('fs').writeFileSync(${JSON.stringify(cpuFile)}, String((u.user + u.system) / 1000)); });\n`,
+  `process.once('exit', () => { const u = process.cpuUsage(); let main = NaN; ` +
+    `try { main = Number(require('fs').readFileSync('/proc/self/task/' + process.pid + '/schedstat', 'latin1')` +
+    `.split(' ')[0]) / 1e6; } catch {} ` +
+    `require('fs').writeFileSync(${JSON.stringify(cpuFile)}, (u.user + u.system) / 1000 + ' ' + main); });\n`,
 );
 
-/** One process: its wall time and CPU time (ms). */
-function run(args: string[], xdg?: string): { wall: number; cpu: number } {
+/** One process: its wall time, CPU time and the main thread's CPU time (ms). */
+function run(args: string[], xdg?: string): { wall: number; cpu: number; main: number } {
   rmSync(cpuFile, { force: true });
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ['-r', preload, ...args], {
@@ -50,7 +56,8 @@ function run(args: string[], xdg?: string): { wall: number; cpu: number } {
   const wall = performance.now() - t0;
   // The checker exits 1 when it finds errors: a measurement all the same.
   if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')}: exit ${r.status}`);
-  return { wall, cpu: Number(readFileSync(cpuFile, 'utf8')) };
+  const [cpu, main] = readFileSync(cpuFile, 'utf8').split(' ').map(Number);
+  return { wall, cpu: cpu!, main: main! };
 }
 
 const median = (xs: number[]) => {
@@ -68,31 +75,39 @@ try {
   };
   const argsOf = (b: number) => [...flagsOf(b), path.join(path.resolve(builds[b]!), 'cli.js'), 'check', dir];
   for (let b = 0; b < builds.length; b++) for (let i = 0; i < 2; i++) run(argsOf(b), xdgOf(b));
-  const results = builds.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
-  const node = { wall: [] as number[], cpu: [] as number[] };
+  const results = builds.map(() => ({ wall: [] as number[], cpu: [] as number[], main: [] as number[] }));
+  const node = { wall: [] as number[], cpu: [] as number[], main: [] as number[] };
   for (let r = 0; r < rounds; r++) {
     for (let b = 0; b < builds.length; b++) {
       const m = run(argsOf(b), xdgOf(b));
       results[b]!.wall.push(m.wall);
       results[b]!.cpu.push(m.cpu);
+      results[b]!.main.push(m.main);
     }
     const n = run(['-e', '0']);
     node.wall.push(n.wall);
     node.cpu.push(n.cpu);
+    node.main.push(n.main);
   }
   const nw = median(node.wall);
   const nc = median(node.cpu);
+  const nm = median(node.main);
   for (let b = 0; b < builds.length; b++) {
     const w = median(results[b]!.wall);
     const c = median(results[b]!.cpu);
+    const m = median(results[b]!.main);
     const flags = flagsOf(b).join(' ');
     console.log(
       `${String.fromCharCode(65 + b)} ${builds[b]}${flags ? ` (${flags})` : ''}: CPU ${c.toFixed(1)} ms ` +
-        `(${(c / nc).toFixed(2)}x node), wall ${w.toFixed(1)} ms (${(w / nw).toFixed(2)}x node)`,
+        `(${(c / nc).toFixed(2)}x node), main thread ${m.toFixed(1)} ms (${(m / nm).toFixed(2)}x node), ` +
+        `wall ${w.toFixed(1)} ms (${(w / nw).toFixed(2)}x node)`,
     );
   }
   const load = os.loadavg()[0]!.toFixed(1);
-  console.log(`node -e 0: CPU ${nc.toFixed(1)} ms, wall ${nw.toFixed(1)} ms; ${rounds} rounds, load ${load}`);
+  console.log(
+    `node -e 0: CPU ${nc.toFixed(1)} ms, main thread ${nm.toFixed(1)} ms, wall ${nw.toFixed(1)} ms; ` +
+      `${rounds} rounds, load ${load}`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

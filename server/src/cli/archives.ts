@@ -5,6 +5,7 @@
  * A `.csar` that cannot be read is TOSCA329 on the archive itself; a `.zip` that cannot, or that is no
  * package, is left alone (a zip can hold anything).
  */
+import type { FileSystem } from '../index/fileSystem.js';
 import { listFolder } from '../host/packageFolder.js';
 import { ZipArchive, ZipError } from '../host/zipArchive.js';
 import { packageLayout } from '../model/tosca/package/files.js';
@@ -26,10 +27,13 @@ export interface ArchiveScan {
   refused: { file: string; why: string }[];
 }
 
-/** The package archives under `folder` (a real, `/`-separated path), opened. */
-export function archivesUnder(folder: string): ArchiveScan {
+/**
+ * The package archives under `folder` (a real, `/`-separated path), opened. Folders are listed through
+ * `fs`, whose listings the index then reuses instead of reading every folder a second time.
+ */
+export function archivesUnder(folder: string, fs?: Pick<FileSystem, 'readDirSync'>): ArchiveScan {
   const scan: ArchiveScan = { found: [], refused: [] };
-  for (const rel of listFolder(folder)) {
+  for (const rel of listFolder(folder, fs)) {
     if (!/\.(csar|zip)$/i.test(rel)) continue;
     if (scan.found.length >= MAX_ARCHIVES) break;
     const file = `${folder}/${rel}`;

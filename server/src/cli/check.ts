@@ -10,7 +10,7 @@ import { Session } from '../host/session.js';
 import { workspaceRootOf } from '../host/roots.js';
 import { kindFromPath, type FileKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
-import { diagnoserFor } from '../features/packs.js';
+import { diagnoserFor } from '../features/diagnosers.js';
 import type { Diagnostic, Severity } from '../features/types.js';
 import { analyseDocument, type DocumentModel } from '../model/document.js';
 import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
@@ -125,7 +125,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     targets.push(target);
     // Package archives in a folder are read in place too, printed `folder/pkg.csar!/…`.
     if (target.isDir) {
-      const scan = archivesUnder(real);
+      const scan = archivesUnder(real, fs);
       for (const a of scan.found) {
         const root = a.file + '!';
         if (archives.has(root)) {

@@ -6,7 +6,7 @@
  * the same steps but awaits `pause()` whenever a slice of `sliceMs` is used up, so a server can
  * answer other requests while a large file is checked; the result is the same.
  */
-import { diagnoserFor } from './packs.js';
+import { diagnoserFor } from './diagnosers.js';
 import { diagnosticCollector, type DiagnosticOptions } from './shared/diagnostics.js';
 import type { Diagnostic, FeatureContext } from './types.js';
 import { now } from '../util/clock.js';
