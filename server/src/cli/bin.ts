@@ -11,8 +11,8 @@
  * cache keeps what the old one held, so this happens a few times at most per build).
  */
 import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { compileCached } from '../host/codeCache.js';
-import { lazyBuiltin } from '../host/lazyBuiltin.js';
 
 /** What the runs that wrote a cache checked (the checker reports it as `coverage`, see entry.ts). */
 interface Coverage {
@@ -45,35 +45,8 @@ const INTERRUPT_BUDGET = 2_000_000;
  */
 const V8_FLAGS = `--interrupt-budget=${INTERRUPT_BUDGET} --no-regexp-tier-up`;
 
-/** What `process.binding('v8')` offers; a process.binding that is not there is Node's to remove. */
-interface V8Binding {
-  setFlagsFromString?: (flags: string) => void;
-}
-
-/**
- * V8's flags set without loading `node:v8`, which brings in Node's stream modules (it reads heap
- * snapshots through streams), about 1.5 ms of a run that never uses a stream (the checker writes with
- * `fs.writeSync`). The binding is the one `node:v8` calls itself. `process.binding` is deprecated
- * (DEP0111): its warning is held back for this one call (the user's own setting is put back), and
- * `node:v8` is used wherever the binding is not offered.
- */
-function setV8Flags(flags: string): void {
-  const proc = process as unknown as { binding?: (name: string) => V8Binding; noDeprecation?: boolean };
-  const quiet = proc.noDeprecation;
-  try {
-    proc.noDeprecation = true;
-    const binding = proc.binding?.('v8');
-    if (typeof binding?.setFlagsFromString === 'function') return binding.setFlagsFromString(flags);
-  } catch {
-    // Not offered: node:v8 below.
-  } finally {
-    proc.noDeprecation = quiet;
-  }
-  lazyBuiltin<typeof import('node:v8')>('node:v8')().setFlagsFromString(flags);
-}
-
 function load(): void {
-  setV8Flags(V8_FLAGS);
+  setFlagsFromString(V8_FLAGS);
   const bundle = compileCached<{ coverage?: Coverage }>(path.join(__dirname, 'cli-main.js'), 'cli');
   const had = parseCoverage(bundle.accepted);
   // Registered before the checker runs, which may end the process itself.
