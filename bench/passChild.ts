@@ -11,6 +11,7 @@
 import { Session } from '../server/src/host/session.js';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { diskSummaryStore, diskTextStore } from '../server/src/host/diskCache.js';
 import { RecordingFileSystem } from '../server/src/host/recordingFileSystem.js';
 import { nodeFileSystem } from '../server/src/host/nodeFileSystem.js';
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   const c0 = process.cpuUsage();
   const m0 = mainThreadCpuMs();
+  // How long the event loop went without a turn: what a request beside the pass waits for at most.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const t0 = performance.now();
   await wd.pass(
     new Map(),
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(c0);
   const m1 = mainThreadCpuMs();
+  loop.disable();
   const ts = performance.now();
   await wd.saving;
   const saveMs = performance.now() - ts;
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
       wallMs: Math.round(wallMs),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       sysMs: Math.round(cpu.system / 1000),
+      loopDelayMs: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       mainCpuMs: m0 !== undefined && m1 !== undefined ? Math.round(m1 - m0) : undefined,
       checked: wd.lastPass.checked,
       reused: wd.lastPass.reused,
