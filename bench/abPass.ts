@@ -42,6 +42,7 @@ async function main(): Promise<void> {
           first: f.fullPass && {
             ms: Math.round(f.fullPass.ms),
             cpuMs: f.fullPass.cpuMs,
+            mainCpuMs: f.fullPass.mainCpuMs,
             reports: f.fullPass.reports,
             hwmMB: f.fullPass.hwmMB,
           },

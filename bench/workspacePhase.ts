@@ -36,6 +36,8 @@ interface PassFigures {
   ms: number;
   /** The server's CPU time over the pass (from /proc; whatever else it did meanwhile included). */
   cpuMs?: number;
+  /** The server's main thread's CPU time over the pass. */
+  mainCpuMs?: number;
   reports: number;
   withProblems: number;
   hwmMB?: number;
@@ -119,13 +121,16 @@ async function startServer(client: BenchClient, root: string, cacheDir: string):
 async function fullPass(client: BenchClient): Promise<{ figures: PassFigures; reports: Report[] }> {
   const t0 = performance.now();
   const c0 = client.cpuMs();
+  const m0 = client.cpuMs('main');
   const first = await client.request<{ items: Report[] }>('workspace/diagnostic', { previousResultIds: [] }, 300_000);
   const c1 = client.cpuMs();
+  const m1 = client.cpuMs('main');
   const reports = first.items;
   const mem = client.memory();
   const figures: PassFigures = {
     ms: performance.now() - t0,
     ...(c0 !== undefined && c1 !== undefined ? { cpuMs: c1 - c0 } : {}),
+    ...(m0 !== undefined && m1 !== undefined ? { mainCpuMs: m1 - m0 } : {}),
     reports: reports.length,
     withProblems: reports.filter((r) => (r.items?.length ?? 0) > 0).length,
     ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),

@@ -52,3 +52,22 @@ test('a file system without the single-open read is stat-ed, then read', () => {
   assert.deepEqual(readWithStatSync(fs, '/w/a.yaml', 2), { stat: fs.statSync('/w/a.yaml') });
   assert.equal(readWithStatSync(fs, '/w/b.yaml', 100), undefined);
 });
+
+test("the workspace pass's single-open read decodes as readFile does: a byte-order mark, bad bytes", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lm-read-file-stat-'));
+  try {
+    const file = path.join(dir, 'bom.yaml');
+    // A byte-order mark, a lone continuation byte and a truncated sequence.
+    writeFileSync(file, new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x3a, 0x20, 0x80, 0x0a, 0x62, 0x3a, 0x20, 0xe2, 0x82]));
+    const r = nodeFileSystem.readFileWithStatSync!(file, 100);
+    assert.equal(r?.text, await nodeFileSystem.readFile(file));
+    assert.ok(r?.text?.startsWith('\ufeff'));
+    assert.deepEqual(r?.stat, nodeFileSystem.statSync(file));
+    assert.deepEqual(nodeFileSystem.readFileWithStatSync!(file, 4), { stat: nodeFileSystem.statSync(file) });
+    mkdirSync(path.join(dir, 'sub'));
+    assert.equal(nodeFileSystem.readFileWithStatSync!(path.join(dir, 'sub'), 100)?.text, undefined);
+    assert.equal(nodeFileSystem.readFileWithStatSync!(path.join(dir, 'missing.yaml'), 100), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -13,7 +13,7 @@ import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { diskTextStore } from '../../server/src/host/diskCache.js';
 import { RecordingFileSystem, type Probe } from '../../server/src/host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../../server/src/host/serverHost.js';
-import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+import { MemoryFileSystem, type FileSystem } from '../../server/src/index/fileSystem.js';
 import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
 import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
 
@@ -60,11 +60,7 @@ interface Outcome {
 }
 
 /** One session: index built, one full pass; with a store, findings are reused and saved. */
-async function session(
-  fs: MemoryFileSystem,
-  severity: Record<string, string>,
-  store?: DiagnosticsStore,
-): Promise<Outcome> {
+async function session(fs: FileSystem, severity: Record<string, string>, store?: DiagnosticsStore): Promise<Outcome> {
   const recorder = new RecordingFileSystem(fs);
   const s = new AnalysisSession(recorder);
   s.index.addRoot(ROOT);
@@ -166,6 +162,33 @@ test('a deleted descriptor, one added back, a setting and a file outside the ind
   const same = await session(fs, severity, store);
   assert.equal(same.reused, same.checked, 'nothing changed since the last pass');
   assert.deepEqual(same.results, fresh.results);
+});
+
+test('a file created under a folder stored as absent invalidates the findings (only it was asked)', async () => {
+  const files = generated(5, 13);
+  const fs = new MemoryFileSystem(files);
+  const store = memoryStore();
+  await session(fs, {}, store);
+  // Stored by folder, each name relative to its folder's row: `openstack` would be the folder under `Lifecycle`.
+  assert.doesNotMatch(store.text!, /openstack/, 'the paths under an absent Lifecycle/ were not asked');
+  const resource = Object.keys(files).find((p) => p.endsWith('/Definitions/lm/resource.yaml'))!;
+  fs.write(
+    resource.replace('Definitions/lm/resource.yaml', 'Lifecycle/openstack/heat.yaml'),
+    'heat_template_version: 1',
+  );
+  const after = await session(fs, {}, store);
+  assert.equal(after.reused, 0);
+  assert.deepEqual(after.results, (await session(fs, {})).results);
+});
+
+test("the pass's single-open read and a stat, then a read (file systems without it): the same findings", async () => {
+  const fs = new MemoryFileSystem(generated(6, 17));
+  // The same files through a file system without `readFileWithStatSync` (the web host's).
+  const plain: FileSystem = Object.assign(Object.create(fs) as MemoryFileSystem, { readFileWithStatSync: undefined });
+  const single = await session(fs, {});
+  const twoStep = await session(plain, {});
+  assert.ok(withProblems(single) > 0);
+  assert.deepEqual(single.results, twoStep.results);
 });
 
 test('random edits between sessions: the pass with the store always equals a fresh pass', async () => {

@@ -9,6 +9,7 @@ import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import type { FileSystem } from '../index/fileSystem.js';
+import { checkExistence } from './checkExistence.js';
 import type { FeatureContext, WorkspaceContext } from '../features/types.js';
 
 /**
@@ -169,8 +170,15 @@ export class AnalysisSession {
     };
   }
 
-  /** The feature context for a document model. */
+  /** The feature context for a document model (its existence answers kept for the check: host/checkExistence.ts). */
   context(doc: DocumentModel): FeatureContext {
-    return { ...this.workspace(), doc };
+    // Written out, not spread from `workspace()`: one per checked file, and the spread showed in the pass's profile.
+    return {
+      index: this.index,
+      linesOf: (p) => this.linesOf(p),
+      modelOf: (p) => this.modelOf(p),
+      fileExists: checkExistence(doc.path, this.index, (p) => this.fs.existsSync(p)),
+      doc,
+    };
   }
 }

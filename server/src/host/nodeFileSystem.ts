@@ -13,6 +13,7 @@ import {
   statSync,
   constants,
 } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import type { FileSystem, TextWithStat } from '../index/fileSystem.js';
 // Node's way of yielding between slices of work (see util/turn.ts).
 import './nodeTurn.js';
@@ -105,6 +106,15 @@ export const nodeFileSystem: FileSystem = {
   },
   // Called for files a folder listing just returned: no existence check first.
   readWithStatSync: readOpen,
+  readFileWithStatSync(p, maxBytes) {
+    const r = readRegular(p, maxBytes);
+    if (!r) return undefined;
+    const stat = { mtimeMs: r.mtimeMs, size: r.size, isFile: r.isFile };
+    // Decoded as `readFile(p, 'utf8')` decodes (TextDecoder would drop a leading byte-order mark).
+    return r.bytes
+      ? { stat, text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8') }
+      : { stat };
+  },
 };
 
 /** What `readRegular` found: the open file's stat, and its bytes when it is a regular file within the limit. */

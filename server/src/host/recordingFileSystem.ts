@@ -155,7 +155,16 @@ export class RecordingFileSystem implements FileSystem {
   /** Probes answered differently later in the session (kind + path). */
   private readonly changed = new Set<string>();
 
-  constructor(private readonly inner: FileSystem) {}
+  constructor(private readonly inner: FileSystem) {
+    const read = inner.readFileWithStatSync?.bind(inner);
+    this.readFileWithStatSync =
+      read &&
+      ((path, maxBytes) => {
+        const r = read(path, maxBytes);
+        this.record('s', path, statAnswer(r?.stat));
+        return r;
+      });
+  }
 
   private record(kind: ProbeKind, path: string, answer: string): void {
     const before = this.answers.first(kind, path, answer);
@@ -234,6 +243,9 @@ export class RecordingFileSystem implements FileSystem {
     this.record('s', path, statAnswer(r?.stat));
     return r;
   }
+
+  /** Recorded as a read is: the file's stat (the one taken with the read). Only where the inner file system has it. */
+  readonly readFileWithStatSync: ((path: string, maxBytes: number) => TextWithStat | undefined) | undefined;
 
   /**
    * The probes to store with findings, by folder, leaving out paths `covered` answers for (the

@@ -46,6 +46,12 @@ export interface FileSystem {
    * `readWithStatSync` below stats, then reads, where a file system does not have it.
    */
   readWithStatSync?(path: string, maxBytes: number): TextWithStat | undefined;
+  /**
+   * As `readWithStatSync`, with the text decoded as `readFile` decodes it (a leading byte-order mark
+   * kept): the workspace pass's read, where a file system reads the disk synchronously. Optional: the
+   * pass stats, then reads with `readFile`, where a file system does not have it.
+   */
+  readFileWithStatSync?(path: string, maxBytes: number): TextWithStat | undefined;
 }
 
 /** A stat and, for a regular file within the size cap, the text read with it. */
@@ -123,6 +129,12 @@ export class MemoryFileSystem implements FileSystem {
 
   async readText(p: string, maxBytes: number): Promise<string | undefined> {
     return this.readTextSync(p, maxBytes);
+  }
+
+  readFileWithStatSync(p: string, maxBytes: number): TextWithStat | undefined {
+    const stat = this.statSync(p);
+    if (!stat) return undefined;
+    return stat.size <= maxBytes ? { stat, text: this.files.get(posix.normalize(p))!.text } : { stat };
   }
 
   existsSync(p: string): boolean {

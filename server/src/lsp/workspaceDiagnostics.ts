@@ -239,19 +239,33 @@ export class WorkspaceDiagnostics {
       const items = found.map(toLspDiagnostic);
       return { resultId: resultIdOf(items), items, kind: 'other' };
     }
-    const stat = session.fs.statSync(path);
-    if (!stat || !stat.isFile || stat.size > session.index.maxFileBytes) return undefined;
-    let text: string;
-    try {
-      text = await session.fs.readFile(path);
-    } catch {
-      return undefined;
-    }
+    const text = await this.read(path);
+    if (text === undefined) return undefined;
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
     const items = computeDiagnostics(session.context(model), this.options()).map(toLspDiagnostic);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
+  }
+
+  /**
+   * A file's text for its check; undefined when it is not a regular file within the size cap or cannot be read.
+   * One synchronous open where the file system has it (the stat recorded is the open file's): the thread-pool
+   * read took four round trips per file, the pass waiting idle through each.
+   */
+  private async read(path: string): Promise<string | undefined> {
+    const { fs, index } = this.session();
+    if (fs.readFileWithStatSync) {
+      const r = fs.readFileWithStatSync(path, index.maxFileBytes);
+      return r?.stat.isFile && r.stat.size <= index.maxFileBytes ? r.text : undefined;
+    }
+    const stat = fs.statSync(path);
+    if (!stat || !stat.isFile || stat.size > index.maxFileBytes) return undefined;
+    try {
+      return await fs.readFile(path);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The key of stored findings for the index as it stands (lsp/diagnosticsCache.ts). */
@@ -323,6 +337,7 @@ export class WorkspaceDiagnostics {
       return { kind: 'full', uri: uriOf(p), version: null, items: [] };
     });
     let sliceStart = now();
+    const syncReads = this.session().fs.readFileWithStatSync !== undefined;
     let checked = 0;
     let reused = 0;
     let cancelled = false;
@@ -340,10 +355,12 @@ export class WorkspaceDiagnostics {
         if (i === 0) await this.quiet();
         const p = todo[i]!;
         let r: Result | undefined;
+        let read = false;
         try {
           const s = stored?.get(p);
           if (s) reused++;
           r = s ? this.fromStored(p, s) : await this.check(p);
+          read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
             // Again: a code cache written meanwhile put V8's default back (serverBin.ts).
@@ -367,11 +384,16 @@ export class WorkspaceDiagnostics {
           report(batch);
           batch = [];
         }
-        if (now() - sliceStart > SLICE_MS) {
+        const sliceEnd = now() - sliceStart > SLICE_MS;
+        if (sliceEnd) {
           progress?.(i + 1, todo.length);
+          sliceStart = now();
+        }
+        // With synchronous reads, a turn after every file still: requests beside the pass (and the warm start's
+        // check against the disk) move on between files, as they did while the thread-pool reads were waited for.
+        if (sliceEnd || (syncReads && read)) {
           await pause();
           await this.quiet();
-          sliceStart = now();
         }
       }
     } catch (e) {

@@ -118,7 +118,12 @@ export interface AnalyseOptions {
 }
 
 export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
-  const kind = opts.kind ?? classify(path, text);
+  // Most files have no control character: one scan of the text says so, and then neither the
+  // binary test (for the kind and below) nor the outline path's control-character problems scan it again.
+  let control: boolean | undefined;
+  let binaryAnswer: boolean | undefined;
+  const binary = () => (binaryAnswer ??= (control = hasControlCharacters(text)) && looksBinary(text));
+  const kind = opts.kind ?? classify(path, text, binary);
   const lines = new LineIndex(text);
   if (kind === 'other') {
     return {
@@ -136,10 +141,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  // Most files have no control character: one scan of the text says so, and then neither the
-  // binary test nor the outline path's control-character problems need to scan it again.
-  const control = hasControlCharacters(text);
-  if (control && looksBinary(text)) {
+  if (binary()) {
     const problem: SyntaxProblem = {
       span: { start: 0, end: 0 },
       message:

@@ -148,12 +148,12 @@ export function kindFromModeline(text: string): FileKind | undefined {
 /**
  * Classifies a file. `path` is a file system path or URI path. A binary file keeps the role its
  * path gives it (a binary `Descriptor/assembly.yml` is a broken assembly, and says so), and is
- * nothing otherwise.
+ * nothing otherwise. `binary`: `looksBinary(text)`, or a caller's answer to it (one it has anyway).
  */
-export function classify(path: string, text: string): FileKind {
-  if (isBehaviourPath(path)) return looksBinary(text) ? 'other' : 'behaviour';
+export function classify(path: string, text: string, binary: () => boolean = () => looksBinary(text)): FileKind {
+  if (isBehaviourPath(path)) return binary() ? 'other' : 'behaviour';
   if (!YAML_FILE.test(path) && kindFromModeline(text) === undefined) return 'other';
-  if (looksBinary(text)) return kindFromPath(path) ?? 'other';
+  if (binary()) return kindFromPath(path) ?? 'other';
   return kindFromModeline(text) ?? kindFromPath(path) ?? kindFromContent(text) ?? 'other';
 }
 

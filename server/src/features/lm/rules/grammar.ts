@@ -36,7 +36,8 @@ function accepts(spec: ValueSpec, n: YNode | null): boolean {
     case 'list':
       return s === 'list' || s === 'null';
     case 'oneOf':
-      return spec.options.some((o) => accepts(o, n));
+      for (const o of spec.options) if (accepts(o, n)) return true;
+      return false;
     case 'any':
       return true;
     default:
@@ -84,29 +85,37 @@ function checkMap(
   ctx: LmRuleContext,
   node: YNode | null,
   spec: ValueSpec,
-  path: string[],
+  /** The key the node is under ('-' for a list item); undefined at the top. Only the last one is ever read. */
+  path: string | undefined,
   depth: number,
-  each: EntryRunner = (_p, run) => run(ctx),
+  /** Undefined: each entry checked directly (no closure per entry: the pass checks millions of them). */
+  each?: EntryRunner,
 ): void {
   if (!node || depth > 40) return;
   const n = node.kind === 'alias' ? node.target : node;
   if (!n) return;
   switch (spec.type) {
     case 'oneOf': {
-      const fit = spec.options.find((o) => accepts(o, n));
-      if (fit) checkMap(ctx, n, fit, path, depth, each);
+      // Loops rather than closures here and in `accepts`: per node of every descriptor in the workspace pass.
+      for (const fit of spec.options)
+        if (accepts(fit, n)) {
+          checkMap(ctx, n, fit, path, depth, each);
+          return;
+        }
       return;
     }
     case 'list':
-      if (n.kind === 'seq') for (const it of n.items) checkMap(ctx, it, spec.item, [...path, '-'], depth + 1);
+      if (n.kind === 'seq') for (const it of n.items) checkMap(ctx, it, spec.item, '-', depth + 1);
       return;
     case 'dict':
       if (n.kind !== 'map') return;
-      for (const p of n.pairs) each(p, (c) => checkDictEntry(c, p, spec, path, depth));
+      if (each) for (const p of n.pairs) each(p, (c) => checkDictEntry(c, p, spec, path, depth));
+      else for (const p of n.pairs) checkDictEntry(ctx, p, spec, path, depth);
       return;
     case 'map':
       if (n.kind !== 'map') return;
-      for (const p of n.pairs) each(p, (c) => checkKey(c, p, spec, path, depth));
+      if (each) for (const p of n.pairs) each(p, (c) => checkKey(c, p, spec, path, depth));
+      else for (const p of n.pairs) checkKey(ctx, p, spec, path, depth);
       return;
     default:
       return;
@@ -117,7 +126,7 @@ function checkDictEntry(
   ctx: LmRuleContext,
   p: YPair,
   spec: Extract<ValueSpec, { type: 'dict' }>,
-  path: string[],
+  path: string | undefined,
   depth: number,
 ): void {
   if (p.value && !accepts(spec.entry, p.value)) {
@@ -131,7 +140,7 @@ function checkDictEntry(
     });
     return;
   }
-  checkMap(ctx, p.value, spec.entry, [...path, p.key.text], depth + 1);
+  checkMap(ctx, p.value, spec.entry, p.key.text, depth + 1);
   const entryMap = mapSpecOf(spec.entry);
   const body = p.value && p.value.kind === 'map' ? p.value : null;
   if (!entryMap || !body) return;
@@ -154,17 +163,23 @@ function checkKey(
   ctx: LmRuleContext,
   p: YPair,
   spec: Extract<ValueSpec, { type: 'map' }>,
-  path: string[],
+  path: string | undefined,
   depth: number,
 ): void {
   const key = p.key.text;
-  const exact = spec.keys.find((k) => k.key === key);
+  // Loops, not `find` with a closure over `key`: once per key of every descriptor in the workspace pass.
+  let exact: KeySpec | undefined;
+  for (const k of spec.keys)
+    if (k.key === key) {
+      exact = k;
+      break;
+    }
   const alias = exact ? undefined : spec.keys.find((k) => k.aliases?.includes(key));
   const ks: KeySpec | undefined = exact ?? alias;
   const inProperty = isPropertySpec(spec);
   if (!ks) {
     if (spec.open) return;
-    if (path.length === 0 && (ctx.doc.kind === 'assembly' || ctx.doc.kind === 'resource')) {
+    if (path === undefined && (ctx.doc.kind === 'assembly' || ctx.doc.kind === 'resource')) {
       const other = ctx.doc.kind === 'assembly' ? RESOURCE_GRAMMAR : ASSEMBLY_GRAMMAR;
       if (mapSpecOf(other)?.keys.some((k) => k.key === key)) {
         const otherKind = ctx.doc.kind === 'assembly' ? 'resource' : 'assembly';
@@ -185,12 +200,7 @@ function checkKey(
       key,
       spec.keys.map((k) => k.key),
     );
-    const where =
-      path.length === 0
-        ? 'top-level key'
-        : inProperty
-          ? 'property attribute'
-          : `key under \`${path[path.length - 1]}\``;
+    const where = path === undefined ? 'top-level key' : inProperty ? 'property attribute' : `key under \`${path}\``;
     const known = spec.keys.filter((k) => !k.legacy).map((k) => k.key);
     // A key near a known one is a likely slip whose setting LM silently drops: a warning. A key near
     // none is an undocumented key (descriptor generators add their own, e.g. `meta-type`), which
@@ -236,7 +246,7 @@ function checkKey(
           );
         }
       : undefined;
-  checkMap(ctx, p.value, ks.value, [...path, ks.key], depth + 1, each);
+  checkMap(ctx, p.value, ks.value, ks.key, depth + 1, each);
 }
 
 export const grammarRule: LmRule = {
@@ -257,6 +267,6 @@ export const grammarRule: LmRule = {
       });
       return;
     }
-    checkMap(ctx, ctx.doc.root, g, [], 0);
+    checkMap(ctx, ctx.doc.root, g, undefined, 0);
   },
 };

@@ -1,0 +1,63 @@
+/**
+ * Existence answers within one check (host/checkExistence.ts): the same as asking the disk for every
+ * path, whatever the order of the questions, with fewer questions where a folder is absent.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkExistence } from '../../server/src/host/checkExistence.js';
+import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+
+function rng(n: number): () => number {
+  let x = n >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const SEGMENTS = ['p', 'Lifecycle', 'openstack', 'heat.yaml', 'Contains', 'a', 'Definitions', 'lm', '..', '.'];
+
+test('random paths in random orders: every answer is the disk answer', () => {
+  const random = rng(2026_11_27);
+  const pick = () => SEGMENTS[Math.floor(random() * SEGMENTS.length)]!;
+  const fs = new MemoryFileSystem();
+  for (let i = 0; i < 40; i++) {
+    const depth = 1 + Math.floor(random() * 5);
+    fs.write('/ws/' + Array.from({ length: depth }, () => pick().replace(/^\.+$/, 'x')).join('/'), 'a: 1');
+  }
+  const docs = [...fs.files.keys()];
+  const index = { get: (p: string) => (p === docs[0] ? {} : undefined) };
+  for (let round = 0; round < 200; round++) {
+    const doc = docs[Math.floor(random() * docs.length)]!;
+    let asked = 0;
+    const exists = checkExistence(doc, index, (p) => {
+      asked++;
+      return fs.existsSync(p);
+    });
+    for (let q = 0; q < 30; q++) {
+      const depth = 1 + Math.floor(random() * 6);
+      const p = '/ws/' + Array.from({ length: depth }, pick).join('/');
+      const expected = index.get(p) !== undefined || fs.existsSync(p);
+      assert.equal(exists(p), expected, `${p} (document ${doc})`);
+      assert.equal(exists(p), expected, `${p} again`);
+    }
+    assert.ok(asked > 0);
+  }
+});
+
+test("a path under an absent folder is answered from the folder, and the document's own folders are not asked", () => {
+  const fs = new MemoryFileSystem({ '/ws/p/Definitions/lm/resource.yaml': 'name: r' });
+  const asked: string[] = [];
+  const exists = checkExistence('/ws/p/Definitions/lm/resource.yaml', { get: () => undefined }, (p) => {
+    asked.push(p);
+    return fs.existsSync(p);
+  });
+  assert.equal(exists('/ws/p/Lifecycle/openstack/heat.yaml'), false);
+  assert.equal(exists('/ws/p/Lifecycle/openstack/tosca.yaml'), false);
+  assert.equal(exists('/ws/p/Lifecycle/lifecycle.mf'), false);
+  assert.equal(exists('/ws/p/Definitions/lm/resource.yml'), false);
+  assert.equal(exists('/ws/p/Definitions/lm'), true);
+  assert.deepEqual(asked, ['/ws/p/Lifecycle', '/ws/p/Definitions/lm/resource.yml', '/ws/p/Definitions/lm']);
+});
