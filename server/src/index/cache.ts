@@ -26,6 +26,7 @@ import type { FileKind } from '../model/kinds.js';
 import { importFactsOf, isToscaImportFacts, type ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { summarise, type FileSummary } from '../model/summary.js';
 import { decodeSummary, encodeSummary } from '../model/summaryCodec.js';
+import type { ToscaHeadline } from '../model/tosca/summary.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
 // 16: summaries in the compact form of model/summaryCodec.ts (a store of 15 or before is dropped, never misread);
@@ -188,7 +189,7 @@ export type Checksum = (s: string) => string;
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
-  if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary), tosca: importFactsOf(summary) };
+  if (summary.kind === 'tosca') return toscaHeaderOf(summary);
   if (summary.kind === 'behaviour')
     return { types: summary.descriptorName ? [summary.descriptorName.text] : [], symbols: [] };
   if (!('components' in summary)) return null;
@@ -196,6 +197,11 @@ export function headerOf(summary: FileSummary): SummaryHeader | null {
   if (summary.explicitName) h.explicitName = summary.explicitName.text;
   for (const c of summary.components) if (c.type) h.types.push(c.type);
   return h;
+}
+
+/** The header of a TOSCA file, from its summary or its headline (`summariseToscaHeadline`: the same header). */
+export function toscaHeaderOf(s: ToscaHeadline): SummaryHeader {
+  return { types: [], symbols: toscaSymbols(s), tosca: importFactsOf(s) };
 }
 
 /** Kinds whose entries always have a header (a cache line without one is not trusted). */

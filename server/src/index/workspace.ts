@@ -9,13 +9,14 @@
  * the event loop in between, so requests about the current file are answered while it runs.
  */
 import * as path from '../util/path.js';
-import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
+import { summariseFile, summaryTree, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import type { DialectName } from '../model/tosca/dialects.js';
 import type { ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
-import type { FileSummary } from '../model/summary.js';
+import { summarise, type FileSummary } from '../model/summary.js';
+import { summariseToscaHeadline } from '../model/tosca/summary.js';
 import { encodeSummary } from '../model/summaryCodec.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
@@ -24,6 +25,7 @@ import {
   LazySummary,
   RACY_MS,
   StoredSummary,
+  toscaHeaderOf,
   type CachedEntry,
   type CachedFolder,
   type EntryNames,
@@ -850,7 +852,21 @@ export class WorkspaceIndex {
     figures.bytes += text.length;
     figures.indexed++;
     const model = this.options.analyse?.(p, text);
-    const { kind, summary } = model ?? summariseFile(p, text);
+    let kind: FileKind;
+    let summary: FileSummary;
+    if (model) ({ kind, summary } = model);
+    else {
+      const tree = summaryTree(p, text);
+      kind = tree.kind;
+      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header: the
+      // headline reads its types and templates by name only, not their bodies (most of a template's summary).
+      if (kind === 'tosca' && this.mayHold(text)) {
+        const header = toscaHeaderOf(summariseToscaHeadline(tree.root));
+        this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
+        return;
+      }
+      summary = kind === 'other' ? { kind } : summarise(kind, tree.root);
+    }
     // Kept as text until a request needs it (the compact form of model/summaryCodec.ts, far smaller than
     // the object form), and the warm-start cache is written from these strings as they are. Analysed files
     // are about to be checked: their summaries are used at once.
@@ -868,9 +884,18 @@ export class WorkspaceIndex {
    * same object. A build that saves a cache needs every compact text before ready: it encodes at once.
    */
   private heldSummary(p: string, text: string, kind: FileKind, compact: FileSummary): LazySummary {
+    if (!this.mayHold(text)) return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    return this.hold(p, text, kind);
+  }
+
+  /** True when the build may hold the summary of a file with this text as the text (see `heldSummary`). */
+  private mayHold(text: string): boolean {
     const budget = this.options.summaryStore ? 0 : (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES);
-    if (this.unencodedBytes + text.length > budget)
-      return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    return this.unencodedBytes + text.length <= budget;
+  }
+
+  /** The summary of `p` held as its text until idle (`encodeAtIdle`). */
+  private hold(p: string, text: string, kind: FileKind): LazySummary {
     const held = LazySummary.fromSource(kind, () => forIndex(summariseFile(p, text).summary));
     this.unencoded.push([held, text.length]);
     this.unencodedBytes += text.length;

@@ -9,7 +9,7 @@
  */
 import type { DescriptorSummary } from './lm/summary.js';
 import type { TypeKind } from './tosca/catalog/types.js';
-import type { ToscaSummary } from './tosca/summary.js';
+import type { ToscaHeadline } from './tosca/summary.js';
 
 export type IndexSymbolTag =
   /** The descriptor itself; its name is the explicit `name:` or '' (the index knows the derived name). */
@@ -55,7 +55,7 @@ export function descriptorSymbols(s: DescriptorSummary): IndexSymbol[] {
 }
 
 /** The symbols of a TOSCA file: its types and its templates (node, relationship, group, policy). */
-export function toscaSymbols(s: ToscaSummary): IndexSymbol[] {
+export function toscaSymbols(s: ToscaHeadline): IndexSymbol[] {
   const out: IndexSymbol[] = [];
   for (const t of s.types) out.push([t.name, `type:${t.kind}`, t.keySpan.start, t.keySpan.end]);
   const topo = s.topology;
