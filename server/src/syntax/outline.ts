@@ -206,6 +206,7 @@ class OutlineScanner {
   private parseSeq(col: number, pos: number): YSeq {
     const items: YNode[] = [];
     const start = pos;
+    const startLine = this.lines[this.li]!;
     let last: YNode | undefined;
     for (;;) {
       const line = this.lines[this.li]!;
@@ -241,7 +242,8 @@ class OutlineScanner {
         break;
       pos = next.first;
     }
-    return { kind: 'seq', span: { start, end: this.collectionEnd(start, last!, undefined) }, flow: false, items };
+    const end = this.collectionEnd(start, startLine, last!, undefined);
+    return { kind: 'seq', span: { start, end }, flow: false, items };
   }
 
   private isSeqMarkerAt(pos: number, lineEnd: number): boolean {
@@ -252,6 +254,7 @@ class OutlineScanner {
   private parseMap(col: number, pos: number, first: { key: YScalar; after: number }): YMap {
     const pairs: YPair[] = [];
     const start = pos;
+    const startLine = this.lines[this.li]!;
     let last: YNode | null;
     let lastLine: Line;
     let lastAfter: number;
@@ -285,7 +288,7 @@ class OutlineScanner {
     }
     return {
       kind: 'map',
-      span: { start, end: this.collectionEnd(start, last, { line: lastLine!, after: lastAfter! }) },
+      span: { start, end: this.collectionEnd(start, startLine, last, { line: lastLine!, after: lastAfter! }) },
       flow: false,
       pairs,
     };
@@ -400,9 +403,10 @@ class OutlineScanner {
   private parsePlain(p: number, parentCol: number, contentEnd: number): YScalar {
     const s = this.src;
     let end = contentEnd;
-    // `a: b: c` is an error in YAML.
+    // `a: b: c` is an error in YAML: a `:` before a space or at the end of the content (one forward search).
+    for (let k = s.indexOf(':', p); k >= 0 && k < end; k = s.indexOf(':', k + 1))
+      if (k + 1 === end || s.charCodeAt(k + 1) === SP) throw new Bail();
     const inner = s.slice(p, end);
-    if (inner.includes(': ') || inner.endsWith(':')) throw new Bail();
     this.li++;
     let text = inner;
     // Continuation lines of a multi-line plain scalar are more indented than the parent.
@@ -548,12 +552,23 @@ class OutlineScanner {
    * the line the collection starts on: the scanner gives up when a deeper one follows (any after
    * an empty value).
    */
-  private collectionEnd(start: number, last: YNode | null, nullKey: { line: Line; after: number } | undefined): number {
+  private collectionEnd(
+    start: number,
+    startLine: Line,
+    last: YNode | null,
+    nullKey: { line: Line; after: number } | undefined,
+  ): number {
     const s = this.src;
-    // The indentation of the line the collection starts on (a `- ` item's for a mapping in it).
-    const lineStart = s.lastIndexOf('\n', start - 1) + 1;
-    let col = 0;
-    while (s.charCodeAt(lineStart + col) === SP) col++;
+    // The indentation of the line the collection starts on (a `- ` item's for a mapping in it): `startLine`'s, which
+    // holds `start`, unless it does not begin right after a line break (after a byte order mark, or the start of
+    // `outlineRange`'s range), where it is counted as before from the line break. `lastIndexOf` was 4% of a scan.
+    let col: number;
+    if (startLine.start === 0 || s.charCodeAt(startLine.start - 1) === 10) col = startLine.first - startLine.start;
+    else {
+      const lineStart = s.lastIndexOf('\n', start - 1) + 1;
+      col = 0;
+      while (s.charCodeAt(lineStart + col) === SP) col++;
+    }
     const from = this.lines[this.li - 1]!.end;
     const to = this.li < this.lines.length ? this.lines[this.li]!.start : this.limit;
     // The lines in between are blank or comments (the scanner dropped them from `lines`).
@@ -911,10 +926,16 @@ const OCT = /^0o[0-7]+$/;
 const HEX = /^0x[0-9a-fA-F]+$/;
 const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
+/** 1 at the character codes that start a special form of `resolvePlain`: `~ n N t T f F . + -`. */
+const SPECIAL_FIRST = new Uint8Array(128);
+for (const c of '~nNtTfF.+-') SPECIAL_FIRST[c.charCodeAt(0)] = 1;
+
 /** Resolves a plain scalar under the YAML 1.2 core schema, like eemeli/yaml's default. */
 export function resolvePlain(t: string): string | number | boolean | null {
-  // Every special form below is at most five characters: longer keys and values skip the comparisons.
-  if (t.length <= 5)
+  const c = t.charCodeAt(0);
+  // Every special form below is at most five characters and starts with one of `~nNtTfF.+-` (or is empty): other
+  // keys and values skip the comparisons.
+  if (t.length <= 5 && (t.length === 0 || SPECIAL_FIRST[c] === 1))
     switch (t) {
       case '':
       case '~':
@@ -946,7 +967,6 @@ export function resolvePlain(t: string): string | number | boolean | null {
       case '.NAN':
         return NaN;
     }
-  const c = t.charCodeAt(0);
   // Only strings starting like a number can be numbers; skip the regexes otherwise.
   if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return t;
   if (INT.test(t)) return parseInt(t, 10);
