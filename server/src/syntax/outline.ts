@@ -478,14 +478,11 @@ class OutlineScanner {
       const t = tl.replace(/\r$/, '');
       if (t.trim().startsWith('#') && t.length - t.trimStart().length > parentCol) throw new Bail();
     }
+    // A `#` line inside a block scalar is content; the indentation test above kept order right.
     const inside = s.slice(bodyStart, bodyEnd);
-    if (/\n[ ]*#/.test(inside)) {
-      // A `#` line inside a block scalar is content; the indentation test above kept order right.
-    }
-    const rawLines = inside
-      .split('\n')
-      .slice(1)
-      .map((l) => l.replace(/\r$/, ''));
+    const lines = inside.split('\n').slice(1);
+    // Line breaks are `\n` or `\r\n` (`run` gives up on others): without a `\r` there is nothing to strip.
+    const rawLines = inside.indexOf('\r') < 0 ? lines : lines.map((l) => l.replace(/\r$/, ''));
     let indent = explicit ? parentCol + explicit : 0;
     if (!indent) {
       for (const l of rawLines) {
@@ -514,22 +511,9 @@ class OutlineScanner {
     }
     const content = rawLines.map((l) => l.slice(indent));
     let value: string;
-    if (folded) {
-      value = '';
-      let prevMore = false;
-      content.forEach((l, i) => {
-        const more = l.startsWith(' ') || l.startsWith('\t');
-        if (i > 0) {
-          const prev = content[i - 1]!;
-          if (prev === '' || l === '' || more || prevMore) value += '\n';
-          else value += ' ';
-        }
-        value += l;
-        prevMore = more;
-      });
-      // Folding: a run of blank lines between text lines yields one newline fewer.
-      value = foldBlankRuns(content);
-    } else value = content.join('\n');
+    // Folding: a run of blank lines between text lines yields one newline fewer.
+    if (folded) value = foldBlankRuns(content);
+    else value = content.join('\n');
     // Chomping: clip keeps one final newline, strip none, keep all (blank lines were included).
     value = value.replace(/\n+$/, '');
     let span = { start: p, end: this.afterLineBreak(bodyEnd) };
