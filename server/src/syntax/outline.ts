@@ -92,11 +92,52 @@ class OutlineScanner {
   /** Reading one entry again (`outlineRange`): its anchors could be another entry's aliases' targets. */
   private inRange = false;
 
+  /**
+   * No tab anywhere in the text: `keyAt` and `contentEnd` then look for their `:` and `#` by forward searches
+   * (`nextOf`) instead of reading every character to catch a tab.
+   */
+  private readonly noTabs: boolean;
+  /** `nextOf`'s last answers: the first `:` / `#` at or after `colonFrom` / `hashFrom` (-1: none). */
+  private colonFrom = -1;
+  private colonAt = -1;
+  private hashFrom = -1;
+  private hashAt = -1;
+
   /** `limit`: where the text the scanner reads ends (the whole text but for `outlineRange`). */
   constructor(
     private readonly src: string,
     private readonly limit = src.length,
-  ) {}
+  ) {
+    this.noTabs = src.indexOf('\t') < 0;
+  }
+
+  /**
+   * The first `:` (`colon`) or `#` at or after `k`, or -1. The scanner asks in text order, so the last answer
+   * stands for every `k` up to it (none of the character lies between): each search reads on from there, and a
+   * text is searched about once, however many lines ask.
+   */
+  private nextOf(colon: boolean, k: number): number {
+    if (colon) {
+      if (k < this.colonFrom || this.colonFrom < 0 || (this.colonAt >= 0 && k > this.colonAt)) {
+        this.colonFrom = k;
+        this.colonAt = this.src.indexOf(':', k);
+      }
+      return this.colonAt;
+    }
+    if (k < this.hashFrom || this.hashFrom < 0 || (this.hashAt >= 0 && k > this.hashAt)) {
+      this.hashFrom = k;
+      this.hashAt = this.src.indexOf('#', k);
+    }
+    return this.hashAt;
+  }
+
+  /** The first `#` in [k, lineEnd) after a space (or at `p`, when `p` is given): where a comment starts, or -1. */
+  private commentFrom(k: number, lineEnd: number, p = -1): number {
+    const s = this.src;
+    for (let h = this.nextOf(false, k); h >= 0 && h < lineEnd; h = this.nextOf(false, h + 1))
+      if (h === p || s.charCodeAt(h - 1) === SP) return h;
+    return -1;
+  }
 
   runRange(from: number, depth: number): YMap | null {
     this.inRange = true;
@@ -829,24 +870,18 @@ class OutlineScanner {
       c === 96
     )
       return null;
+    if (this.noTabs) {
+      // What the loop below finds first, by searches: a `:` before a space or the line end, or a comment.
+      let k = this.nextOf(true, pos);
+      while (k >= 0 && k < lineEnd && k + 1 < lineEnd && s.charCodeAt(k + 1) !== SP) k = this.nextOf(true, k + 1);
+      const colon = k >= 0 && k < lineEnd ? k : lineEnd;
+      const hash = this.commentFrom(pos, colon);
+      return colon < lineEnd && hash < 0 ? this.plainKey(pos, colon) : null;
+    }
     let k = pos;
     while (k < lineEnd) {
       const ch = s.charCodeAt(k);
-      if (ch === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) {
-        let te = k;
-        while (te > pos && s.charCodeAt(te - 1) === SP) te--;
-        if (te === pos) return null;
-        const text = s.slice(pos, te);
-        const value = resolvePlain(text);
-        const key: YScalar = {
-          kind: 'scalar',
-          span: { start: pos, end: te },
-          style: 'plain',
-          value,
-          text: typeof value === 'string' ? value : text,
-        };
-        return { key, after: k + 1 };
-      }
+      if (ch === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) return this.plainKey(pos, k);
       if (ch === HASH && s.charCodeAt(k - 1) === SP) return null;
       // Tabs as separation (`key\t: v`) are read differently by different parsers: give up.
       if (ch === 9) throw new Bail();
@@ -855,10 +890,41 @@ class OutlineScanner {
     return null;
   }
 
+  /** The plain key at `pos` whose `:` is at `k` (null when it is empty). */
+  private plainKey(pos: number, k: number): { key: YScalar; after: number } | null {
+    const s = this.src;
+    let te = k;
+    while (te > pos && s.charCodeAt(te - 1) === SP) te--;
+    if (te === pos) return null;
+    const text = s.slice(pos, te);
+    const value = resolvePlain(text);
+    const key: YScalar = {
+      kind: 'scalar',
+      span: { start: pos, end: te },
+      style: 'plain',
+      value,
+      text: typeof value === 'string' ? value : text,
+    };
+    return { key, after: k + 1 };
+  }
+
   /** End of the content starting at `p`: before a ` #` comment, without trailing spaces. */
   private contentEnd(p: number, lineEnd: number): number {
     const s = this.src;
     let e = lineEnd;
+    if (this.noTabs) {
+      // What the loop below finds, by searches: past a quote at `p` up to its next one, the first comment.
+      let k = p;
+      const c = s.charCodeAt(p);
+      if ((c === 39 || c === 34) && p < lineEnd) {
+        const q = s.indexOf(c === 39 ? "'" : '"', p + 1);
+        k = q < 0 || q >= lineEnd ? lineEnd : q + 1;
+      }
+      const h = k < lineEnd ? this.commentFrom(k, lineEnd, p) : -1;
+      if (h >= 0) e = h;
+      while (e > p && s.charCodeAt(e - 1) === SP) e--;
+      return e;
+    }
     let inQ = 0;
     for (let k = p; k < lineEnd; k++) {
       const ch = s.charCodeAt(k);
