@@ -60,14 +60,20 @@ export function toscaSymbols(s: ToscaHeadline): IndexSymbol[] {
   for (const t of s.types) out.push([t.name, `type:${t.kind}`, t.keySpan.start, t.keySpan.end]);
   const topo = s.topology;
   if (!topo) return out;
-  const add = (tag: IndexSymbolTag, decls: readonly { name: string; keySpan: { start: number; end: number } }[]) => {
-    for (const d of decls) out.push([d.name, tag, d.keySpan.start, d.keySpan.end]);
-  };
-  add('template:node', topo.nodeTemplates);
-  add('template:relationship', topo.relationshipTemplates);
-  add('template:group', topo.groups);
-  add('template:policy', topo.policies);
+  // A function, not a closure made per call: every TOSCA file of a cold build comes here.
+  addDecls(out, 'template:node', topo.nodeTemplates);
+  addDecls(out, 'template:relationship', topo.relationshipTemplates);
+  addDecls(out, 'template:group', topo.groups);
+  addDecls(out, 'template:policy', topo.policies);
   return out;
+}
+
+function addDecls(
+  out: IndexSymbol[],
+  tag: IndexSymbolTag,
+  decls: readonly { name: string; keySpan: { start: number; end: number } }[],
+): void {
+  for (const d of decls) out.push([d.name, tag, d.keySpan.start, d.keySpan.end]);
 }
 
 /** True when `v` is a well-formed list of index symbols (cache data is checked before use). */

@@ -1048,7 +1048,8 @@ export function importOf(item: YNode, index: number): TImport | undefined {
   }
   const m = asMap(v);
   if (!m || m.pairs.length === 0) return undefined;
-  const long = m.pairs.some((q) => LONG_IMPORT_KEYS.has(q.key.text));
+  let long = false;
+  for (let i = 0; i < m.pairs.length && !long; i++) long = LONG_IMPORT_KEYS.has(m.pairs[i]!.key.text);
   let body: YMap | null = m;
   let imp: TImport;
   if (!long && m.pairs.length === 1) {
@@ -1206,10 +1207,10 @@ function readTosca<D, T>(
       case 'imports': {
         const seq = asSeq(p.value);
         if (seq)
-          seq.items.forEach((it, i) => {
-            const imp = importOf(it, i);
+          for (let i = 0; i < seq.items.length; i++) {
+            const imp = importOf(seq.items[i]!, i);
             if (imp) s.imports.push(imp);
-          });
+          }
         break;
       }
       case 'topology_template':
