@@ -659,8 +659,8 @@ export class WorkspaceIndex {
         if (!c || !stat || stat.mtimeMs !== c.mtimeMs || stat.size !== c.size) continue;
         const kept: CachedEntry = { mtimeMs: c.mtimeMs, size: c.size, kind: c.kind, header: c.header, json: c.json };
         if (namesHold) {
-          const names = this.namesOf(e.path, c.kind, c.header, () =>
-            projectContextOf(e.path, c.kind, (dir) => this.projectAt(dir)),
+          const names = this.namesOf(e.path, c.kind, c.header, (path) =>
+            projectContextOf(path, c.kind, (dir) => this.projectAt(dir)),
           );
           kept.names = names ?? { refs: [] };
         }
@@ -1313,13 +1313,18 @@ export class WorkspaceIndex {
     this.refsOfPath.delete(p);
   }
 
+  /** `projectContext` as `namesOf` takes it (one function for every entry). */
+  private readonly entryContext = (p: string): ProjectContext | undefined => this.projectContext(p);
+
   private recomputeName(p: string): void {
     this.unlinkName(p);
     this.unlinkRefs(p);
     const e = this.entries.get(p);
     if (!e) return;
     // The header has what we need, so cached summaries stay unparsed.
-    const names = this.namesOf(p, e.kind, e.header ?? headerOf(e.summary), () => this.projectContext(p));
+    // Only descriptors and behaviour files have names (`namesOf`): no header read, no context closure, for the rest.
+    if (!(isDescriptorKind(e.kind) || e.kind === 'behaviour')) return;
+    const names = this.namesOf(p, e.kind, e.header ?? headerOf(e.summary), this.entryContext);
     if (names) this.linkNames(p, names);
   }
 
@@ -1332,17 +1337,17 @@ export class WorkspaceIndex {
     p: string,
     kind: FileKind,
     header: SummaryHeader | null,
-    context: () => ProjectContext | undefined,
+    context: (p: string) => ProjectContext | undefined,
   ): EntryNames | undefined {
     // Behaviour files name a descriptor too (`descriptorName`): they are its dependents, never named themselves.
     if (!(isDescriptorKind(kind) || kind === 'behaviour')) return undefined;
     const h = header ?? { types: [], symbols: [] };
-    const name = kind === 'behaviour' ? undefined : h.explicitName?.trim() || context()?.derivedName;
+    const name = kind === 'behaviour' ? undefined : h.explicitName?.trim() || context(p)?.derivedName;
     const refs = new Set<string>();
     for (const type of h.types) {
       const lm = parseLmctlPath(type);
       if (lm) {
-        const ctx = context();
+        const ctx = context(p);
         const chain = ctx && !lm.error ? resolveLmctlChain(ctx.root, lm.steps) : undefined;
         const n = ctx && chain ? derivedNameOf(ctx.root, chain) : undefined;
         if (n) refs.add(n);

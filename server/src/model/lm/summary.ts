@@ -134,114 +134,131 @@ export function displayValue(n: YNode | null, budget = 80): string | undefined {
   return undefined;
 }
 
+// The declarations below are read by module functions over loops, not by closures made per call: every file of a
+// cold build is summarised (and the tsx-run bench gives each closure it makes a name, a property definition).
+
 export function propertyDecls(section: YNode | null): PropertyDecl[] {
   const m = asMap(section);
   if (!m) return [];
-  return m.pairs.map((p) => {
-    const d: PropertyDecl = decl(p);
-    const body = asMap(p.value);
-    if (!body) return d;
-    // One walk over the body's keys instead of a lookup per key (the cold index summarises every
-    // property of every descriptor); the last of duplicated keys wins, as `get` reads them.
-    let typePair: YPair | undefined;
-    let descriptionPair: YPair | undefined;
-    let defPair: YPair | undefined;
-    let valPair: YPair | undefined;
-    let reqPair: YPair | undefined;
-    let roPair: YPair | undefined;
-    for (const q of body.pairs) {
-      switch (q.key.text) {
-        case 'type':
-          typePair = q;
-          break;
-        case 'description':
-          descriptionPair = q;
-          break;
-        case 'default':
-          defPair = q;
-          break;
-        case 'value':
-          valPair = q;
-          break;
-        case 'required':
-          reqPair = q;
-          break;
-        case 'read-only':
-          roPair = q;
-          break;
-      }
+  const out: PropertyDecl[] = [];
+  for (const p of m.pairs) out.push(propertyDeclOf(p));
+  return out;
+}
+
+function propertyDeclOf(p: YPair): PropertyDecl {
+  const d: PropertyDecl = decl(p);
+  const body = asMap(p.value);
+  if (!body) return d;
+  // One walk over the body's keys instead of a lookup per key (the cold index summarises every
+  // property of every descriptor); the last of duplicated keys wins, as `get` reads them.
+  let typePair: YPair | undefined;
+  let descriptionPair: YPair | undefined;
+  let defPair: YPair | undefined;
+  let valPair: YPair | undefined;
+  let reqPair: YPair | undefined;
+  let roPair: YPair | undefined;
+  for (const q of body.pairs) {
+    switch (q.key.text) {
+      case 'type':
+        typePair = q;
+        break;
+      case 'description':
+        descriptionPair = q;
+        break;
+      case 'default':
+        defPair = q;
+        break;
+      case 'value':
+        valPair = q;
+        break;
+      case 'required':
+        reqPair = q;
+        break;
+      case 'read-only':
+        roPair = q;
+        break;
     }
-    // Fields set in this order whatever the keys' order: the summary's JSON stays the same.
-    const type = scalarText(typePair?.value);
-    if (type !== undefined) d.type = type;
-    const description = scalarText(descriptionPair?.value);
-    if (description !== undefined) d.description = description;
-    if (defPair) d.default = displayValue(defPair.value) ?? 'null';
-    if (valPair) {
-      const vs = asScalar(valPair.value);
-      d.value = displayValue(valPair.value) ?? '';
-      if (vs) d.valueSpan = vs.span;
-    }
-    const req = asScalar(reqPair?.value);
-    if (req && typeof req.value === 'boolean') d.required = req.value;
-    const ro = asScalar(roPair?.value);
-    if (ro && typeof ro.value === 'boolean') d.readOnly = ro.value;
-    return d;
-  });
+  }
+  // Fields set in this order whatever the keys' order: the summary's JSON stays the same.
+  const type = scalarText(typePair?.value);
+  if (type !== undefined) d.type = type;
+  const description = scalarText(descriptionPair?.value);
+  if (description !== undefined) d.description = description;
+  if (defPair) d.default = displayValue(defPair.value) ?? 'null';
+  if (valPair) {
+    const vs = asScalar(valPair.value);
+    d.value = displayValue(valPair.value) ?? '';
+    if (vs) d.valueSpan = vs.span;
+  }
+  const req = asScalar(reqPair?.value);
+  if (req && typeof req.value === 'boolean') d.required = req.value;
+  const ro = asScalar(roPair?.value);
+  if (ro && typeof ro.value === 'boolean') d.readOnly = ro.value;
+  return d;
 }
 
 function typedDecls(section: YNode | null, typeKey = 'type'): TypedDecl[] {
   const m = asMap(section);
   if (!m) return [];
-  return m.pairs.map((p) => {
+  const out: TypedDecl[] = [];
+  for (const p of m.pairs) {
     const d: TypedDecl = decl(p);
     const t = scalarText(get(asMap(p.value), typeKey));
     if (t !== undefined) d.type = t;
-    return d;
-  });
+    out.push(d);
+  }
+  return out;
 }
 
 function componentDecls(section: YNode | null, kind: 'composition' | 'references'): ComponentDecl[] {
   const m = asMap(section);
   if (!m) return [];
-  return m.pairs.map((p) => {
-    const body = asMap(p.value);
-    const typeNode = asScalar(get(body, 'type'));
-    const c: ComponentDecl = {
-      name: p.key.text,
-      keySpan: p.key.span,
-      span: pairSpan(p),
-      section: kind,
-      properties: propertyDecls(get(body, 'properties')),
-      cluster: !!getPair(body, 'cluster'),
-    };
-    if (typeNode && typeNode.value !== null) {
-      c.type = typeNode.text;
-      c.typeSpan = typeNode.span;
-    }
-    const items = scalarText(get(body, 'items'));
-    if (items !== undefined) c.items = items;
-    return c;
-  });
+  const out: ComponentDecl[] = [];
+  for (const p of m.pairs) out.push(componentDeclOf(p, kind));
+  return out;
+}
+
+function componentDeclOf(p: YPair, kind: 'composition' | 'references'): ComponentDecl {
+  const body = asMap(p.value);
+  const typeNode = asScalar(get(body, 'type'));
+  const c: ComponentDecl = {
+    name: p.key.text,
+    keySpan: p.key.span,
+    span: pairSpan(p),
+    section: kind,
+    properties: propertyDecls(get(body, 'properties')),
+    cluster: !!getPair(body, 'cluster'),
+  };
+  if (typeNode && typeNode.value !== null) {
+    c.type = typeNode.text;
+    c.typeSpan = typeNode.span;
+  }
+  const items = scalarText(get(body, 'items'));
+  if (items !== undefined) c.items = items;
+  return c;
 }
 
 function operationDecls(section: YNode | null): OperationDecl[] {
   const m = asMap(section);
   if (!m) return [];
-  return m.pairs.map((p) => {
-    const body = asMap(p.value);
-    const o: OperationDecl = {
-      name: p.key.text,
-      keySpan: p.key.span,
-      span: pairSpan(p),
-      properties: propertyDecls(get(body, 'properties')),
-    };
-    const d = scalarText(get(body, 'description'));
-    if (d !== undefined) o.description = d;
-    const so = scalarText(get(body, 'source-operation'));
-    if (so !== undefined) o.sourceOperation = so;
-    return o;
-  });
+  const out: OperationDecl[] = [];
+  for (const p of m.pairs) out.push(operationDeclOf(p));
+  return out;
+}
+
+function operationDeclOf(p: YPair): OperationDecl {
+  const body = asMap(p.value);
+  const o: OperationDecl = {
+    name: p.key.text,
+    keySpan: p.key.span,
+    span: pairSpan(p),
+    properties: propertyDecls(get(body, 'properties')),
+  };
+  const d = scalarText(get(body, 'description'));
+  if (d !== undefined) o.description = d;
+  const so = scalarText(get(body, 'source-operation'));
+  if (so !== undefined) o.sourceOperation = so;
+  return o;
 }
 
 function mapDecls(section: YNode | null): Decl[] {
@@ -353,14 +370,14 @@ export function summariseLmProject(root: YNode | null): LmProjectSummary {
     s.name = nameNode.text;
     s.nameSpan = nameNode.span;
   }
-  const assign = (key: string, f: (v: string) => void) => {
-    const v = scalarText(get(m, key));
-    if (v !== undefined) f(v);
-  };
-  assign('schema', (v) => (s.schema = v));
-  assign('version', (v) => (s.version = v));
-  assign('type', (v) => (s.type = v));
-  assign('resource-manager', (v) => (s.resourceManager = v));
+  const schema = scalarText(get(m, 'schema'));
+  if (schema !== undefined) s.schema = schema;
+  const version = scalarText(get(m, 'version'));
+  if (version !== undefined) s.version = version;
+  const type = scalarText(get(m, 'type'));
+  if (type !== undefined) s.type = type;
+  const rm = scalarText(get(m, 'resource-manager'));
+  if (rm !== undefined) s.resourceManager = rm;
   return s;
 }
 
