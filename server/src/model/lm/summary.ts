@@ -270,28 +270,93 @@ function mapDecls(section: YNode | null): Decl[] {
 /** Summarises an assembly/resource/template/type descriptor from its tree. */
 export function summariseDescriptor(kind: DescriptorSummary['kind'], root: YNode | null): DescriptorSummary {
   const m = asMap(root);
+  // One walk over the top-level keys, not a lookup of each section (each a walk of them all); the last of
+  // duplicated keys wins, as `get` reads them.
+  const at = new SectionValues();
+  if (m) for (const p of m.pairs) at.take(p);
   const s: DescriptorSummary = {
     kind,
-    properties: propertyDecls(get(m, 'properties')),
-    privateProperties: propertyDecls(get(m, 'private-properties')),
-    components: [
-      ...componentDecls(get(m, 'composition'), 'composition'),
-      ...componentDecls(get(m, 'references'), 'references'),
-    ],
-    relationships: mapDecls(get(m, 'relationships')),
-    operations: operationDecls(get(m, 'operations')),
-    capabilities: typedDecls(get(m, 'capabilities')),
-    requirements: typedDecls(get(m, 'requirements')),
-    metrics: typedDecls(get(m, 'metrics')),
-    policies: typedDecls(get(m, 'policies')),
-    dataTypes: typedDecls(get(m, 'data-types'), 'derived-from'),
-    transitions: lifecycleDecls(get(m, 'lifecycle')),
+    properties: propertyDecls(at.properties),
+    privateProperties: propertyDecls(at.privateProperties),
+    components: [...componentDecls(at.composition, 'composition'), ...componentDecls(at.references, 'references')],
+    relationships: mapDecls(at.relationships),
+    operations: operationDecls(at.operations),
+    capabilities: typedDecls(at.capabilities),
+    requirements: typedDecls(at.requirements),
+    metrics: typedDecls(at.metrics),
+    policies: typedDecls(at.policies),
+    dataTypes: typedDecls(at.dataTypes, 'derived-from'),
+    transitions: lifecycleDecls(at.lifecycle),
   };
-  const name = asScalar(get(m, 'name'));
+  const name = asScalar(at.name);
   if (name && name.value !== null) s.explicitName = { text: name.text, span: name.span };
-  const d = scalarText(get(m, 'description'));
+  const d = scalarText(at.description);
   if (d !== undefined) s.description = d;
   return s;
+}
+
+/** The values of a descriptor's top-level sections, as `get` gives them (null when absent). */
+class SectionValues {
+  properties: YNode | null = null;
+  privateProperties: YNode | null = null;
+  composition: YNode | null = null;
+  references: YNode | null = null;
+  relationships: YNode | null = null;
+  operations: YNode | null = null;
+  capabilities: YNode | null = null;
+  requirements: YNode | null = null;
+  metrics: YNode | null = null;
+  policies: YNode | null = null;
+  dataTypes: YNode | null = null;
+  lifecycle: YNode | null = null;
+  name: YNode | null = null;
+  description: YNode | null = null;
+
+  take(p: YPair): void {
+    switch (p.key.text) {
+      case 'properties':
+        this.properties = p.value;
+        break;
+      case 'private-properties':
+        this.privateProperties = p.value;
+        break;
+      case 'composition':
+        this.composition = p.value;
+        break;
+      case 'references':
+        this.references = p.value;
+        break;
+      case 'relationships':
+        this.relationships = p.value;
+        break;
+      case 'operations':
+        this.operations = p.value;
+        break;
+      case 'capabilities':
+        this.capabilities = p.value;
+        break;
+      case 'requirements':
+        this.requirements = p.value;
+        break;
+      case 'metrics':
+        this.metrics = p.value;
+        break;
+      case 'policies':
+        this.policies = p.value;
+        break;
+      case 'data-types':
+        this.dataTypes = p.value;
+        break;
+      case 'lifecycle':
+        this.lifecycle = p.value;
+        break;
+      case 'name':
+        this.name = p.value;
+        break;
+      case 'description':
+        this.description = p.value;
+    }
+  }
 }
 
 /** Lifecycle transitions in either the map form or the legacy list form. */
