@@ -14,7 +14,12 @@ import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import type { DialectName } from '../model/tosca/dialects.js';
 import type { ToscaImportFacts } from '../model/tosca/importFacts.js';
-import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
+import {
+  isLegacyProjectSchema,
+  summariseDescriptorHeadline,
+  type DescriptorSummary,
+  type LmProjectSummary,
+} from '../model/lm/summary.js';
 import { summarise, type FileSummary } from '../model/summary.js';
 import { summariseToscaHeadline } from '../model/tosca/summary.js';
 import { encodeSummary } from '../model/summaryCodec.js';
@@ -26,6 +31,7 @@ import {
   RACY_MS,
   StoredSummary,
   toscaHeaderOf,
+  descriptorHeaderOf,
   type CachedEntry,
   type CachedFolder,
   type EntryNames,
@@ -862,6 +868,12 @@ export class WorkspaceIndex {
       // headline reads its types and templates by name only, not their bodies (most of a template's summary).
       if (kind === 'tosca' && this.mayHold(text)) {
         const header = toscaHeaderOf(summariseToscaHeadline(tree.root));
+        this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
+        return;
+      }
+      // A descriptor's likewise: its name and its components' names and types, not their properties.
+      if (isDescriptorKind(kind) && this.mayHold(text)) {
+        const header = descriptorHeaderOf(summariseDescriptorHeadline(tree.root));
         this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
         return;
       }

@@ -7,7 +7,7 @@
  * the cache lines short and their JSON quick to parse. The language packs turn tags into symbol
  * kinds; this layer only says what a symbol is.
  */
-import type { DescriptorSummary } from './lm/summary.js';
+import type { DescriptorHeadline } from './lm/summary.js';
 import type { TypeKind } from './tosca/catalog/types.js';
 import type { ToscaHeadline } from './tosca/summary.js';
 
@@ -46,7 +46,7 @@ const TAGS: ReadonlySet<string> = new Set<IndexSymbolTag>([
 ]);
 
 /** The symbols of a descriptor: itself (at its `name:` value, else the top of the file) and its components. */
-export function descriptorSymbols(s: DescriptorSummary): IndexSymbol[] {
+export function descriptorSymbols(s: DescriptorHeadline): IndexSymbol[] {
   const name = s.explicitName;
   const out: IndexSymbol[] = [[name?.text ?? '', 'descriptor', name?.span.start ?? 0, name?.span.end ?? 0]];
   for (const c of s.components)

@@ -295,6 +295,44 @@ export function summariseDescriptor(kind: DescriptorSummary['kind'], root: YNode
   return s;
 }
 
+/** What the index's header of a descriptor reads of its summary (`descriptorSymbols`, its types). A summary is one. */
+export interface DescriptorHeadline {
+  explicitName?: { text: string; span: Span };
+  components: { name: string; keySpan: Span; section: 'composition' | 'references'; type?: string }[];
+}
+
+/**
+ * `summariseDescriptor`'s headline: its explicit name and its components' names and types, by the same code (what a
+ * cold build needs before ready of a file whose summary it holds as the file's text).
+ */
+export function summariseDescriptorHeadline(root: YNode | null): DescriptorHeadline {
+  const m = asMap(root);
+  const at = new SectionValues();
+  if (m) for (const p of m.pairs) at.take(p);
+  const s: DescriptorHeadline = { components: [] };
+  addComponentHeadlines(s.components, at.composition, 'composition');
+  addComponentHeadlines(s.components, at.references, 'references');
+  const name = asScalar(at.name);
+  if (name && name.value !== null) s.explicitName = { text: name.text, span: name.span };
+  return s;
+}
+
+/** `componentDecls`'s name, key and type of each component of a section. */
+function addComponentHeadlines(
+  out: DescriptorHeadline['components'],
+  section: YNode | null,
+  kind: 'composition' | 'references',
+): void {
+  const m = asMap(section);
+  if (!m) return;
+  for (const p of m.pairs) {
+    const c: DescriptorHeadline['components'][number] = { name: p.key.text, keySpan: p.key.span, section: kind };
+    const typeNode = asScalar(get(asMap(p.value), 'type'));
+    if (typeNode && typeNode.value !== null) c.type = typeNode.text;
+    out.push(c);
+  }
+}
+
 /** The values of a descriptor's top-level sections, as `get` gives them (null when absent). */
 class SectionValues {
   properties: YNode | null = null;

@@ -1,16 +1,17 @@
 /**
- * A cold build reads a TOSCA file it holds as its text only as far as its header needs
- * (`summariseToscaHeadline`): the header from the headline must be the header from the full summary, for every
- * TOSCA file of the corpus and for the shapes the walk of the top level decides on.
+ * A cold build reads a TOSCA file or a descriptor it holds as its text only as far as its header needs
+ * (`summariseToscaHeadline`, `summariseDescriptorHeadline`): the header from the headline must be the header from the
+ * full summary, for every such file of the corpus and for the shapes the walks of the top level decide on.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headerOf, toscaHeaderOf } from '../../server/src/index/cache.js';
+import { descriptorHeaderOf, headerOf, toscaHeaderOf } from '../../server/src/index/cache.js';
 import { summariseFile, summaryTree } from '../../server/src/model/document.js';
-import { YAML_FILE } from '../../server/src/model/kinds.js';
+import { isDescriptorKind, YAML_FILE } from '../../server/src/model/kinds.js';
+import { summariseDescriptorHeadline } from '../../server/src/model/lm/summary.js';
 import { summariseToscaHeadline } from '../../server/src/model/tosca/summary.js';
 
 const corpus = join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus');
@@ -72,6 +73,41 @@ test('the headline follows the summary on the shapes its walk decides on', () =>
   ];
   for (const text of cases) {
     const h = both('/ws/t.yaml', text);
+    assert.ok(h, text);
+    assert.deepStrictEqual(h.headline, h.full, text);
+  }
+});
+
+/** The header a descriptor's headline gives, and the one its full summary gives; undefined for other kinds. */
+function bothLm(p: string, text: string): { headline: unknown; full: unknown } | undefined {
+  const { kind, root } = summaryTree(p, text);
+  if (!isDescriptorKind(kind)) return undefined;
+  const full = headerOf(summariseFile(p, text).summary);
+  return { headline: descriptorHeaderOf(summariseDescriptorHeadline(root)), full };
+}
+
+test('the descriptor headline gives the full summary header for every descriptor of the corpus', () => {
+  let n = 0;
+  for (const p of files(corpus)) {
+    const h = bothLm(p, readFileSync(p, 'utf8'));
+    if (!h) continue;
+    n++;
+    assert.deepStrictEqual(h.headline, h.full, p);
+  }
+  assert.ok(n > 100, `${n} descriptors`);
+});
+
+test('the descriptor headline follows the summary on the shapes its walk decides on', () => {
+  const cases = [
+    // Sections written twice (the last wins), references after composition, types absent, null or not scalars.
+    'name: assembly::a::1.0\ncomposition:\n  x: {type: resource::r::1.0}\ncomposition:\n  y:\n    type: ~\n' +
+      '  z: {}\nreferences:\n  w:\n    type: [a]\n  v:\n    type: assembly::b::2.0\nname: assembly::c::1.0\n',
+    'name: ~\ncomposition: [a, b]\nreferences:\n  - r: {type: x}\n',
+    'description: no name\n',
+    '',
+  ];
+  for (const text of cases) {
+    const h = bothLm('/ws/p/Descriptor/assembly.yml', text);
     assert.ok(h, text);
     assert.deepStrictEqual(h.headline, h.full, text);
   }
