@@ -9,12 +9,18 @@
  * compact form could not hold (stored as plain JSON), and the sizes. It also compares the summary object itself
  * (what a cold build keeps until its idle encoding, `LazySummary.kept`) with its decoded form, strictly: a key set
  * to `undefined` is not an absent key, a non-finite number is not `null`. With `--rounds N`, the CPU time of
- * N rounds of each way (stringify / parse against encode / decode) in this process.
+ * N rounds of each way (stringify / parse against encode / decode) in this process. For TOSCA files and descriptors,
+ * the header from the headline (`summariseToscaHeadline` / `summariseDescriptorHeadline`, what a cold build reads of a
+ * file it holds) against the summary's.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { summariseFile } from '../server/src/model/document.js';
+import { descriptorHeaderOf, headerOf, toscaHeaderOf } from '../server/src/index/cache.js';
+import { summariseFile, summaryTree } from '../server/src/model/document.js';
+import { summariseToscaHeadline } from '../server/src/model/tosca/summary.js';
+import { isDescriptorKind } from '../server/src/model/kinds.js';
+import { summariseDescriptorHeadline } from '../server/src/model/lm/summary.js';
 import type { FileSummary } from '../server/src/model/summary.js';
 import { decodeSummary, encodeSummary } from '../server/src/model/summaryCodec.js';
 
@@ -66,11 +72,27 @@ const strict = (v: unknown): unknown =>
           : v;
 
 const summaries: { p: string; s: FileSummary }[] = [];
+/** TOSCA files and descriptors whose header from the headline (what a cold build reads of a file it holds) differs. */
+let headlines = 0;
+let headlineDiffer = 0;
 for (const root of roots)
   for (const p of listFiles(root)) {
-    const { summary } = summariseFile(p, readFileSync(p, 'utf8'));
+    const text = readFileSync(p, 'utf8');
+    const { summary } = summariseFile(p, text);
     summaries.push({ p, s: summary });
+    if (summary.kind !== 'tosca' && !isDescriptorKind(summary.kind)) continue;
+    headlines++;
+    const root = summaryTree(p, text).root;
+    const headline =
+      summary.kind === 'tosca'
+        ? toscaHeaderOf(summariseToscaHeadline(root))
+        : descriptorHeaderOf(summariseDescriptorHeadline(root));
+    if (JSON.stringify(strict(headline)) !== JSON.stringify(strict(headerOf(summary)))) {
+      headlineDiffer++;
+      if (headlineDiffer <= 5) console.log(`the headline's header differs: ${p}`);
+    }
   }
+console.log(`${headlines} TOSCA files and descriptors: ${headlineDiffer} whose headline gives another header`);
 
 const plainHash = createHash('sha256');
 const compactHash = createHash('sha256');

@@ -71,3 +71,22 @@ test("the workspace pass's single-open read decodes as readFile does: a byte-ord
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('files read one after another each read as themselves, whatever their sizes (the reads share a buffer)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lm-read-scratch-'));
+  try {
+    // Empty, small, past the first buffer, past the largest buffer kept (1 MB), then small again.
+    const sizes = [0, 10, 200 * 1024, 3 * 1024 * 1024, 7, 100 * 1024];
+    const texts = sizes.map((n, i) => 'é'.repeat(Math.floor(n / 2)) + String.fromCharCode(97 + i).repeat(n % 2));
+    const files = texts.map((t, i) => {
+      const f = path.join(dir, `${i}.yaml`);
+      writeFileSync(f, t);
+      return f;
+    });
+    const read = files.map((f) => nodeFileSystem.readWithStatSync!(f, 8 * 1024 * 1024)?.text);
+    assert.deepEqual(read, texts);
+    for (let i = files.length - 1; i >= 0; i--) assert.equal(nodeFileSystem.readTextSync(files[i]!, 1 << 23), texts[i]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

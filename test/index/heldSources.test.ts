@@ -59,6 +59,12 @@ test('the corpus built holding its sources reads as if encoded at once, before a
   assert.ok(entries.length > 1000, 'the corpus is there');
   // Held until idle: the encoding started after the build and has not had its turn yet.
   assert.ok(held.heldAsSource > 1000, `${held.heldAsSource} held`);
+  // The headers first, as the build made them (a held TOSCA file's from its headline), before any summary is read.
+  for (const e of entries) {
+    const h = held.get(e.path)!;
+    assert.deepStrictEqual(h.symbols, e.symbols, e.path);
+    assert.deepStrictEqual(h.toscaFacts, e.toscaFacts, e.path);
+  }
   for (const e of entries) assert.deepStrictEqual(held.get(e.path)?.summary, e.summary, e.path);
   await held.encoded();
   assert.equal(held.heldAsSource, 0);

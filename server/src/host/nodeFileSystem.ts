@@ -117,13 +117,23 @@ export const nodeFileSystem: FileSystem = {
   },
 };
 
-/** What `readRegular` found: the open file's stat, and its bytes when it is a regular file within the limit. */
+/**
+ * What `readRegular` found: the open file's stat, and its bytes when it is a regular file within the limit. The bytes
+ * are valid until the next `readRegular` (they may be a view of its scratch buffer): decode them before that.
+ */
 export interface RegularRead {
   mtimeMs: number;
   size: number;
   isFile: boolean;
   bytes?: Uint8Array;
 }
+
+/**
+ * The buffer `readRegular` reads files of up to SCRATCH_MAX bytes into, grown as needed: a new buffer per file was a
+ * tenth of a cold build's reading (every file of a workspace is read once, and decoded at once).
+ */
+let scratch = new Uint8Array(64 * 1024);
+const SCRATCH_MAX = 1024 * 1024;
 
 /**
  * Opens `p` once, takes its stat from the open file and reads it when it is a regular file within
@@ -137,7 +147,9 @@ export function readRegular(p: string, maxBytes: number): RegularRead | undefine
     const st = fstatSync(fd);
     const read: RegularRead = { mtimeMs: st.mtimeMs, size: st.size, isFile: st.isFile() };
     if (!read.isFile || st.size > maxBytes) return read;
-    const buf = new Uint8Array(st.size);
+    if (st.size > scratch.length && st.size <= SCRATCH_MAX)
+      scratch = new Uint8Array(Math.min(SCRATCH_MAX, Math.max(st.size, scratch.length * 2)));
+    const buf = st.size <= scratch.length ? scratch : new Uint8Array(st.size);
     let n = 0;
     while (n < st.size) {
       const r = readSync(fd, buf, n, st.size - n, n);

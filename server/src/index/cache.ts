@@ -26,6 +26,8 @@ import type { FileKind } from '../model/kinds.js';
 import { importFactsOf, isToscaImportFacts, type ToscaImportFacts } from '../model/tosca/importFacts.js';
 import { summarise, type FileSummary } from '../model/summary.js';
 import { decodeSummary, encodeSummary } from '../model/summaryCodec.js';
+import type { ToscaHeadline } from '../model/tosca/summary.js';
+import type { DescriptorHeadline } from '../model/lm/summary.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
 // 16: summaries in the compact form of model/summaryCodec.ts (a store of 15 or before is dropped, never misread);
@@ -188,14 +190,24 @@ export type Checksum = (s: string) => string;
 
 /** The header of a descriptor or TOSCA summary; null for other kinds (nothing to keep). */
 export function headerOf(summary: FileSummary): SummaryHeader | null {
-  if (summary.kind === 'tosca') return { types: [], symbols: toscaSymbols(summary), tosca: importFactsOf(summary) };
+  if (summary.kind === 'tosca') return toscaHeaderOf(summary);
   if (summary.kind === 'behaviour')
     return { types: summary.descriptorName ? [summary.descriptorName.text] : [], symbols: [] };
   if (!('components' in summary)) return null;
-  const h: SummaryHeader = { types: [], symbols: descriptorSymbols(summary) };
-  if (summary.explicitName) h.explicitName = summary.explicitName.text;
-  for (const c of summary.components) if (c.type) h.types.push(c.type);
+  return descriptorHeaderOf(summary);
+}
+
+/** The header of a descriptor, from its summary or its headline (`summariseDescriptorHeadline`: the same header). */
+export function descriptorHeaderOf(s: DescriptorHeadline): SummaryHeader {
+  const h: SummaryHeader = { types: [], symbols: descriptorSymbols(s) };
+  if (s.explicitName) h.explicitName = s.explicitName.text;
+  for (const c of s.components) if (c.type) h.types.push(c.type);
   return h;
+}
+
+/** The header of a TOSCA file, from its summary or its headline (`summariseToscaHeadline`: the same header). */
+export function toscaHeaderOf(s: ToscaHeadline): SummaryHeader {
+  return { types: [], symbols: toscaSymbols(s), tosca: importFactsOf(s) };
 }
 
 /** Kinds whose entries always have a header (a cache line without one is not trusted). */

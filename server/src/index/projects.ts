@@ -42,13 +42,19 @@ export function descriptorTypeFor(projectType: string | undefined): string {
 
 /** The (sub)project directory a descriptor path implies, or undefined when it is not in a project layout. */
 export function projectDirOf(filePath: string, kind: FileKind): string | undefined {
-  const p = filePath.replace(/\\/g, '/');
-  let m = /^(.*)\/Descriptor\/[^/]+$/.exec(p);
-  if (m && (kind === 'assembly' || kind === 'assembly-template' || kind === 'type')) return m[1];
-  m = /^(.*)\/Definitions\/lm\/[^/]+$/.exec(p);
-  if (m && kind === 'resource') return m[1];
-  m = /^(.*)\/descriptor\/[^/]+$/.exec(p);
-  if (m && kind === 'resource') return m[1];
+  const p = filePath.includes('\\') ? filePath.replace(/\\/g, '/') : filePath;
+  // Each pattern names a folder and serves some kinds: only those kinds, and paths with the folder, try it (every
+  // descriptor of a build comes here).
+  if ((kind === 'assembly' || kind === 'assembly-template' || kind === 'type') && p.includes('/Descriptor/')) {
+    const m = /^(.*)\/Descriptor\/[^/]+$/.exec(p);
+    if (m) return m[1];
+  }
+  if (kind === 'resource') {
+    const m =
+      (p.includes('/Definitions/lm/') ? /^(.*)\/Definitions\/lm\/[^/]+$/.exec(p) : null) ??
+      (p.includes('/descriptor/') ? /^(.*)\/descriptor\/[^/]+$/.exec(p) : null);
+    if (m) return m[1];
+  }
   // Behaviour files belong to the (sub)project whose `Behaviour/` folder holds them.
   if (kind === 'behaviour') return behaviourProjectDir(p);
   return undefined;

@@ -9,13 +9,19 @@
  * the event loop in between, so requests about the current file are answered while it runs.
  */
 import * as path from '../util/path.js';
-import { summariseFile, type DocumentModel, type MemoKey } from '../model/document.js';
+import { summariseFile, summaryTree, type DocumentModel, type MemoKey } from '../model/document.js';
 import type { IndexSymbol } from '../model/indexSymbols.js';
 import { isBehaviourPath, isDescriptorKind, YAML_FILE, type FileKind } from '../model/kinds.js';
 import type { DialectName } from '../model/tosca/dialects.js';
 import type { ToscaImportFacts } from '../model/tosca/importFacts.js';
-import { isLegacyProjectSchema, type DescriptorSummary, type LmProjectSummary } from '../model/lm/summary.js';
-import type { FileSummary } from '../model/summary.js';
+import {
+  isLegacyProjectSchema,
+  summariseDescriptorHeadline,
+  type DescriptorSummary,
+  type LmProjectSummary,
+} from '../model/lm/summary.js';
+import { summarise, type FileSummary } from '../model/summary.js';
+import { summariseToscaHeadline } from '../model/tosca/summary.js';
 import { encodeSummary } from '../model/summaryCodec.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
@@ -24,6 +30,8 @@ import {
   LazySummary,
   RACY_MS,
   StoredSummary,
+  toscaHeaderOf,
+  descriptorHeaderOf,
   type CachedEntry,
   type CachedFolder,
   type EntryNames,
@@ -657,8 +665,8 @@ export class WorkspaceIndex {
         if (!c || !stat || stat.mtimeMs !== c.mtimeMs || stat.size !== c.size) continue;
         const kept: CachedEntry = { mtimeMs: c.mtimeMs, size: c.size, kind: c.kind, header: c.header, json: c.json };
         if (namesHold) {
-          const names = this.namesOf(e.path, c.kind, c.header, () =>
-            projectContextOf(e.path, c.kind, (dir) => this.projectAt(dir)),
+          const names = this.namesOf(e.path, c.kind, c.header, (path) =>
+            projectContextOf(path, c.kind, (dir) => this.projectAt(dir)),
           );
           kept.names = names ?? { refs: [] };
         }
@@ -850,7 +858,27 @@ export class WorkspaceIndex {
     figures.bytes += text.length;
     figures.indexed++;
     const model = this.options.analyse?.(p, text);
-    const { kind, summary } = model ?? summariseFile(p, text);
+    let kind: FileKind;
+    let summary: FileSummary;
+    if (model) ({ kind, summary } = model);
+    else {
+      const tree = summaryTree(p, text);
+      kind = tree.kind;
+      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header: the
+      // headline reads its types and templates by name only, not their bodies (most of a template's summary).
+      if (kind === 'tosca' && this.mayHold(text)) {
+        const header = toscaHeaderOf(summariseToscaHeadline(tree.root));
+        this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
+        return;
+      }
+      // A descriptor's likewise: its name and its components' names and types, not their properties.
+      if (isDescriptorKind(kind) && this.mayHold(text)) {
+        const header = descriptorHeaderOf(summariseDescriptorHeadline(tree.root));
+        this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
+        return;
+      }
+      summary = kind === 'other' ? { kind } : summarise(kind, tree.root);
+    }
     // Kept as text until a request needs it (the compact form of model/summaryCodec.ts, far smaller than
     // the object form), and the warm-start cache is written from these strings as they are. Analysed files
     // are about to be checked: their summaries are used at once.
@@ -868,9 +896,18 @@ export class WorkspaceIndex {
    * same object. A build that saves a cache needs every compact text before ready: it encodes at once.
    */
   private heldSummary(p: string, text: string, kind: FileKind, compact: FileSummary): LazySummary {
+    if (!this.mayHold(text)) return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    return this.hold(p, text, kind);
+  }
+
+  /** True when the build may hold the summary of a file with this text as the text (see `heldSummary`). */
+  private mayHold(text: string): boolean {
     const budget = this.options.summaryStore ? 0 : (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES);
-    if (this.unencodedBytes + text.length > budget)
-      return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    return this.unencodedBytes + text.length <= budget;
+  }
+
+  /** The summary of `p` held as its text until idle (`encodeAtIdle`). */
+  private hold(p: string, text: string, kind: FileKind): LazySummary {
     const held = LazySummary.fromSource(kind, () => forIndex(summariseFile(p, text).summary));
     this.unencoded.push([held, text.length]);
     this.unencodedBytes += text.length;
@@ -1288,13 +1325,18 @@ export class WorkspaceIndex {
     this.refsOfPath.delete(p);
   }
 
+  /** `projectContext` as `namesOf` takes it (one function for every entry). */
+  private readonly entryContext = (p: string): ProjectContext | undefined => this.projectContext(p);
+
   private recomputeName(p: string): void {
     this.unlinkName(p);
     this.unlinkRefs(p);
     const e = this.entries.get(p);
     if (!e) return;
     // The header has what we need, so cached summaries stay unparsed.
-    const names = this.namesOf(p, e.kind, e.header ?? headerOf(e.summary), () => this.projectContext(p));
+    // Only descriptors and behaviour files have names (`namesOf`): no header read, no context closure, for the rest.
+    if (!(isDescriptorKind(e.kind) || e.kind === 'behaviour')) return;
+    const names = this.namesOf(p, e.kind, e.header ?? headerOf(e.summary), this.entryContext);
     if (names) this.linkNames(p, names);
   }
 
@@ -1307,17 +1349,17 @@ export class WorkspaceIndex {
     p: string,
     kind: FileKind,
     header: SummaryHeader | null,
-    context: () => ProjectContext | undefined,
+    context: (p: string) => ProjectContext | undefined,
   ): EntryNames | undefined {
     // Behaviour files name a descriptor too (`descriptorName`): they are its dependents, never named themselves.
     if (!(isDescriptorKind(kind) || kind === 'behaviour')) return undefined;
     const h = header ?? { types: [], symbols: [] };
-    const name = kind === 'behaviour' ? undefined : h.explicitName?.trim() || context()?.derivedName;
+    const name = kind === 'behaviour' ? undefined : h.explicitName?.trim() || context(p)?.derivedName;
     const refs = new Set<string>();
     for (const type of h.types) {
       const lm = parseLmctlPath(type);
       if (lm) {
-        const ctx = context();
+        const ctx = context(p);
         const chain = ctx && !lm.error ? resolveLmctlChain(ctx.root, lm.steps) : undefined;
         const n = ctx && chain ? derivedNameOf(ctx.root, chain) : undefined;
         if (n) refs.add(n);

@@ -241,8 +241,17 @@ export function verifySyntax(model: DocumentModel, opts: AnalyseOptions = {}): D
 
 /** Summary only, as fast as possible. Never throws. */
 export function summariseFile(path: string, text: string): { kind: FileKind; summary: FileSummary } {
+  const { kind, root } = summaryTree(path, text);
+  return { kind, summary: kind === 'other' ? { kind } : summarise(kind, root) };
+}
+
+/**
+ * A file's kind and the tree `summariseFile` summarises (null for kind `other`, or when nothing could be
+ * parsed), for a caller that reads less than the whole summary of it. Never throws.
+ */
+export function summaryTree(path: string, text: string): { kind: FileKind; root: YNode | null } {
   const kind = classify(path, text);
-  if (kind === 'other') return { kind, summary: { kind: kind } };
+  if (kind === 'other') return { kind, root: null };
   let root: YNode | null;
   try {
     root = outlineYaml(text);
@@ -250,5 +259,5 @@ export function summariseFile(path: string, text: string): { kind: FileKind; sum
   } catch {
     root = null;
   }
-  return { kind, summary: summarise(kind, root) };
+  return { kind, root };
 }

@@ -7,9 +7,9 @@
  * the cache lines short and their JSON quick to parse. The language packs turn tags into symbol
  * kinds; this layer only says what a symbol is.
  */
-import type { DescriptorSummary } from './lm/summary.js';
+import type { DescriptorHeadline } from './lm/summary.js';
 import type { TypeKind } from './tosca/catalog/types.js';
-import type { ToscaSummary } from './tosca/summary.js';
+import type { ToscaHeadline } from './tosca/summary.js';
 
 export type IndexSymbolTag =
   /** The descriptor itself; its name is the explicit `name:` or '' (the index knows the derived name). */
@@ -46,7 +46,7 @@ const TAGS: ReadonlySet<string> = new Set<IndexSymbolTag>([
 ]);
 
 /** The symbols of a descriptor: itself (at its `name:` value, else the top of the file) and its components. */
-export function descriptorSymbols(s: DescriptorSummary): IndexSymbol[] {
+export function descriptorSymbols(s: DescriptorHeadline): IndexSymbol[] {
   const name = s.explicitName;
   const out: IndexSymbol[] = [[name?.text ?? '', 'descriptor', name?.span.start ?? 0, name?.span.end ?? 0]];
   for (const c of s.components)
@@ -55,19 +55,25 @@ export function descriptorSymbols(s: DescriptorSummary): IndexSymbol[] {
 }
 
 /** The symbols of a TOSCA file: its types and its templates (node, relationship, group, policy). */
-export function toscaSymbols(s: ToscaSummary): IndexSymbol[] {
+export function toscaSymbols(s: ToscaHeadline): IndexSymbol[] {
   const out: IndexSymbol[] = [];
   for (const t of s.types) out.push([t.name, `type:${t.kind}`, t.keySpan.start, t.keySpan.end]);
   const topo = s.topology;
   if (!topo) return out;
-  const add = (tag: IndexSymbolTag, decls: readonly { name: string; keySpan: { start: number; end: number } }[]) => {
-    for (const d of decls) out.push([d.name, tag, d.keySpan.start, d.keySpan.end]);
-  };
-  add('template:node', topo.nodeTemplates);
-  add('template:relationship', topo.relationshipTemplates);
-  add('template:group', topo.groups);
-  add('template:policy', topo.policies);
+  // A function, not a closure made per call: every TOSCA file of a cold build comes here.
+  addDecls(out, 'template:node', topo.nodeTemplates);
+  addDecls(out, 'template:relationship', topo.relationshipTemplates);
+  addDecls(out, 'template:group', topo.groups);
+  addDecls(out, 'template:policy', topo.policies);
   return out;
+}
+
+function addDecls(
+  out: IndexSymbol[],
+  tag: IndexSymbolTag,
+  decls: readonly { name: string; keySpan: { start: number; end: number } }[],
+): void {
+  for (const d of decls) out.push([d.name, tag, d.keySpan.start, d.keySpan.end]);
 }
 
 /** True when `v` is a well-formed list of index symbols (cache data is checked before use). */

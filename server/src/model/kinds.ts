@@ -48,15 +48,18 @@ export function behaviourProjectDir(path: string): string | undefined {
 
 /** The role a path implies in an lmctl project, or undefined when the path says nothing. */
 export function kindFromPath(path: string): FileKind | undefined {
-  const p = path.replace(/\\/g, '/');
+  const p = path.includes('\\') ? path.replace(/\\/g, '/') : path;
   const base = p.slice(p.lastIndexOf('/') + 1);
   if (/^lmproject\.ya?ml$/.test(base)) return 'lmproject';
-  if (/(^|\/)Descriptor\/assembly\.ya?ml$/.test(p)) return 'assembly';
-  if (/(^|\/)Descriptor\/assembly-template\.ya?ml$/.test(p)) return 'assembly-template';
-  if (/(^|\/)Descriptor\/type\.ya?ml$/.test(p)) return 'type';
-  if (/(^|\/)Definitions\/lm\/resource\.ya?ml$/.test(p)) return 'resource';
+  // Each pattern below names a folder: a path without it skips the pattern (every file of a cold build comes here).
+  if (p.includes('Descriptor/')) {
+    if (/(^|\/)Descriptor\/assembly\.ya?ml$/.test(p)) return 'assembly';
+    if (/(^|\/)Descriptor\/assembly-template\.ya?ml$/.test(p)) return 'assembly-template';
+    if (/(^|\/)Descriptor\/type\.ya?ml$/.test(p)) return 'type';
+  }
+  if (p.includes('Definitions/lm/') && /(^|\/)Definitions\/lm\/resource\.ya?ml$/.test(p)) return 'resource';
   // Ansible RM packages keep their descriptor in `descriptor/<name>.yml`.
-  if (/(^|\/)descriptor\/[^/]+\.ya?ml$/.test(p)) return 'resource';
+  if (p.includes('descriptor/') && /(^|\/)descriptor\/[^/]+\.ya?ml$/.test(p)) return 'resource';
   return undefined;
 }
 
@@ -128,7 +131,8 @@ function toscaInShape(head: string): boolean {
 export function kindFromContent(text: string): FileKind | undefined {
   // Only the head of the file matters for these markers in practice; bound the regex work.
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  const m = NAME_LINE.exec(head);
+  // The name line holds `name:`: a text without it (a TOSCA file, mostly) skips that line-by-line search.
+  const m = head.includes('name:') ? NAME_LINE.exec(head) : null;
   if (m) return m[1] as FileKind;
   if (TOSCA_LINE.test(head)) return 'tosca';
   if (toscaInShape(head)) return 'tosca';

@@ -92,11 +92,52 @@ class OutlineScanner {
   /** Reading one entry again (`outlineRange`): its anchors could be another entry's aliases' targets. */
   private inRange = false;
 
+  /**
+   * No tab anywhere in the text: `keyAt` and `contentEnd` then look for their `:` and `#` by forward searches
+   * (`nextOf`) instead of reading every character to catch a tab.
+   */
+  private readonly noTabs: boolean;
+  /** `nextOf`'s last answers: the first `:` / `#` at or after `colonFrom` / `hashFrom` (-1: none). */
+  private colonFrom = -1;
+  private colonAt = -1;
+  private hashFrom = -1;
+  private hashAt = -1;
+
   /** `limit`: where the text the scanner reads ends (the whole text but for `outlineRange`). */
   constructor(
     private readonly src: string,
     private readonly limit = src.length,
-  ) {}
+  ) {
+    this.noTabs = src.indexOf('\t') < 0;
+  }
+
+  /**
+   * The first `:` (`colon`) or `#` at or after `k`, or -1. The scanner asks in text order, so the last answer
+   * stands for every `k` up to it (none of the character lies between): each search reads on from there, and a
+   * text is searched about once, however many lines ask.
+   */
+  private nextOf(colon: boolean, k: number): number {
+    if (colon) {
+      if (k < this.colonFrom || this.colonFrom < 0 || (this.colonAt >= 0 && k > this.colonAt)) {
+        this.colonFrom = k;
+        this.colonAt = this.src.indexOf(':', k);
+      }
+      return this.colonAt;
+    }
+    if (k < this.hashFrom || this.hashFrom < 0 || (this.hashAt >= 0 && k > this.hashAt)) {
+      this.hashFrom = k;
+      this.hashAt = this.src.indexOf('#', k);
+    }
+    return this.hashAt;
+  }
+
+  /** The first `#` in [k, lineEnd) after a space (or at `p`, when `p` is given): where a comment starts, or -1. */
+  private commentFrom(k: number, lineEnd: number, p = -1): number {
+    const s = this.src;
+    for (let h = this.nextOf(false, k); h >= 0 && h < lineEnd; h = this.nextOf(false, h + 1))
+      if (h === p || s.charCodeAt(h - 1) === SP) return h;
+    return -1;
+  }
 
   runRange(from: number, depth: number): YMap | null {
     this.inRange = true;
@@ -206,6 +247,7 @@ class OutlineScanner {
   private parseSeq(col: number, pos: number): YSeq {
     const items: YNode[] = [];
     const start = pos;
+    const startLine = this.lines[this.li]!;
     let last: YNode | undefined;
     for (;;) {
       const line = this.lines[this.li]!;
@@ -241,7 +283,8 @@ class OutlineScanner {
         break;
       pos = next.first;
     }
-    return { kind: 'seq', span: { start, end: this.collectionEnd(start, last!, undefined) }, flow: false, items };
+    const end = this.collectionEnd(start, startLine, last!, undefined);
+    return { kind: 'seq', span: { start, end }, flow: false, items };
   }
 
   private isSeqMarkerAt(pos: number, lineEnd: number): boolean {
@@ -252,6 +295,7 @@ class OutlineScanner {
   private parseMap(col: number, pos: number, first: { key: YScalar; after: number }): YMap {
     const pairs: YPair[] = [];
     const start = pos;
+    const startLine = this.lines[this.li]!;
     let last: YNode | null;
     let lastLine: Line;
     let lastAfter: number;
@@ -285,7 +329,7 @@ class OutlineScanner {
     }
     return {
       kind: 'map',
-      span: { start, end: this.collectionEnd(start, last, { line: lastLine!, after: lastAfter! }) },
+      span: { start, end: this.collectionEnd(start, startLine, last, { line: lastLine!, after: lastAfter! }) },
       flow: false,
       pairs,
     };
@@ -400,9 +444,10 @@ class OutlineScanner {
   private parsePlain(p: number, parentCol: number, contentEnd: number): YScalar {
     const s = this.src;
     let end = contentEnd;
-    // `a: b: c` is an error in YAML.
+    // `a: b: c` is an error in YAML: a `:` before a space or at the end of the content (one forward search).
+    for (let k = s.indexOf(':', p); k >= 0 && k < end; k = s.indexOf(':', k + 1))
+      if (k + 1 === end || s.charCodeAt(k + 1) === SP) throw new Bail();
     const inner = s.slice(p, end);
-    if (inner.includes(': ') || inner.endsWith(':')) throw new Bail();
     this.li++;
     let text = inner;
     // Continuation lines of a multi-line plain scalar are more indented than the parent.
@@ -474,14 +519,11 @@ class OutlineScanner {
       const t = tl.replace(/\r$/, '');
       if (t.trim().startsWith('#') && t.length - t.trimStart().length > parentCol) throw new Bail();
     }
+    // A `#` line inside a block scalar is content; the indentation test above kept order right.
     const inside = s.slice(bodyStart, bodyEnd);
-    if (/\n[ ]*#/.test(inside)) {
-      // A `#` line inside a block scalar is content; the indentation test above kept order right.
-    }
-    const rawLines = inside
-      .split('\n')
-      .slice(1)
-      .map((l) => l.replace(/\r$/, ''));
+    const lines = inside.split('\n').slice(1);
+    // Line breaks are `\n` or `\r\n` (`run` gives up on others): without a `\r` there is nothing to strip.
+    const rawLines = inside.indexOf('\r') < 0 ? lines : lines.map((l) => l.replace(/\r$/, ''));
     let indent = explicit ? parentCol + explicit : 0;
     if (!indent) {
       for (const l of rawLines) {
@@ -510,22 +552,9 @@ class OutlineScanner {
     }
     const content = rawLines.map((l) => l.slice(indent));
     let value: string;
-    if (folded) {
-      value = '';
-      let prevMore = false;
-      content.forEach((l, i) => {
-        const more = l.startsWith(' ') || l.startsWith('\t');
-        if (i > 0) {
-          const prev = content[i - 1]!;
-          if (prev === '' || l === '' || more || prevMore) value += '\n';
-          else value += ' ';
-        }
-        value += l;
-        prevMore = more;
-      });
-      // Folding: a run of blank lines between text lines yields one newline fewer.
-      value = foldBlankRuns(content);
-    } else value = content.join('\n');
+    // Folding: a run of blank lines between text lines yields one newline fewer.
+    if (folded) value = foldBlankRuns(content);
+    else value = content.join('\n');
     // Chomping: clip keeps one final newline, strip none, keep all (blank lines were included).
     value = value.replace(/\n+$/, '');
     let span = { start: p, end: this.afterLineBreak(bodyEnd) };
@@ -548,12 +577,23 @@ class OutlineScanner {
    * the line the collection starts on: the scanner gives up when a deeper one follows (any after
    * an empty value).
    */
-  private collectionEnd(start: number, last: YNode | null, nullKey: { line: Line; after: number } | undefined): number {
+  private collectionEnd(
+    start: number,
+    startLine: Line,
+    last: YNode | null,
+    nullKey: { line: Line; after: number } | undefined,
+  ): number {
     const s = this.src;
-    // The indentation of the line the collection starts on (a `- ` item's for a mapping in it).
-    const lineStart = s.lastIndexOf('\n', start - 1) + 1;
-    let col = 0;
-    while (s.charCodeAt(lineStart + col) === SP) col++;
+    // The indentation of the line the collection starts on (a `- ` item's for a mapping in it): `startLine`'s, which
+    // holds `start`, unless it does not begin right after a line break (after a byte order mark, or the start of
+    // `outlineRange`'s range), where it is counted as before from the line break. `lastIndexOf` was 4% of a scan.
+    let col: number;
+    if (startLine.start === 0 || s.charCodeAt(startLine.start - 1) === 10) col = startLine.first - startLine.start;
+    else {
+      const lineStart = s.lastIndexOf('\n', start - 1) + 1;
+      col = 0;
+      while (s.charCodeAt(lineStart + col) === SP) col++;
+    }
     const from = this.lines[this.li - 1]!.end;
     const to = this.li < this.lines.length ? this.lines[this.li]!.start : this.limit;
     // The lines in between are blank or comments (the scanner dropped them from `lines`).
@@ -830,24 +870,18 @@ class OutlineScanner {
       c === 96
     )
       return null;
+    if (this.noTabs) {
+      // What the loop below finds first, by searches: a `:` before a space or the line end, or a comment.
+      let k = this.nextOf(true, pos);
+      while (k >= 0 && k < lineEnd && k + 1 < lineEnd && s.charCodeAt(k + 1) !== SP) k = this.nextOf(true, k + 1);
+      const colon = k >= 0 && k < lineEnd ? k : lineEnd;
+      const hash = this.commentFrom(pos, colon);
+      return colon < lineEnd && hash < 0 ? this.plainKey(pos, colon) : null;
+    }
     let k = pos;
     while (k < lineEnd) {
       const ch = s.charCodeAt(k);
-      if (ch === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) {
-        let te = k;
-        while (te > pos && s.charCodeAt(te - 1) === SP) te--;
-        if (te === pos) return null;
-        const text = s.slice(pos, te);
-        const value = resolvePlain(text);
-        const key: YScalar = {
-          kind: 'scalar',
-          span: { start: pos, end: te },
-          style: 'plain',
-          value,
-          text: typeof value === 'string' ? value : text,
-        };
-        return { key, after: k + 1 };
-      }
+      if (ch === 58 && (k + 1 >= lineEnd || s.charCodeAt(k + 1) === SP)) return this.plainKey(pos, k);
       if (ch === HASH && s.charCodeAt(k - 1) === SP) return null;
       // Tabs as separation (`key\t: v`) are read differently by different parsers: give up.
       if (ch === 9) throw new Bail();
@@ -856,10 +890,41 @@ class OutlineScanner {
     return null;
   }
 
+  /** The plain key at `pos` whose `:` is at `k` (null when it is empty). */
+  private plainKey(pos: number, k: number): { key: YScalar; after: number } | null {
+    const s = this.src;
+    let te = k;
+    while (te > pos && s.charCodeAt(te - 1) === SP) te--;
+    if (te === pos) return null;
+    const text = s.slice(pos, te);
+    const value = resolvePlain(text);
+    const key: YScalar = {
+      kind: 'scalar',
+      span: { start: pos, end: te },
+      style: 'plain',
+      value,
+      text: typeof value === 'string' ? value : text,
+    };
+    return { key, after: k + 1 };
+  }
+
   /** End of the content starting at `p`: before a ` #` comment, without trailing spaces. */
   private contentEnd(p: number, lineEnd: number): number {
     const s = this.src;
     let e = lineEnd;
+    if (this.noTabs) {
+      // What the loop below finds, by searches: past a quote at `p` up to its next one, the first comment.
+      let k = p;
+      const c = s.charCodeAt(p);
+      if ((c === 39 || c === 34) && p < lineEnd) {
+        const q = s.indexOf(c === 39 ? "'" : '"', p + 1);
+        k = q < 0 || q >= lineEnd ? lineEnd : q + 1;
+      }
+      const h = k < lineEnd ? this.commentFrom(k, lineEnd, p) : -1;
+      if (h >= 0) e = h;
+      while (e > p && s.charCodeAt(e - 1) === SP) e--;
+      return e;
+    }
     let inQ = 0;
     for (let k = p; k < lineEnd; k++) {
       const ch = s.charCodeAt(k);
@@ -911,10 +976,16 @@ const OCT = /^0o[0-7]+$/;
 const HEX = /^0x[0-9a-fA-F]+$/;
 const FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 
+/** 1 at the character codes that start a special form of `resolvePlain`: `~ n N t T f F . + -`. */
+const SPECIAL_FIRST = new Uint8Array(128);
+for (const c of '~nNtTfF.+-') SPECIAL_FIRST[c.charCodeAt(0)] = 1;
+
 /** Resolves a plain scalar under the YAML 1.2 core schema, like eemeli/yaml's default. */
 export function resolvePlain(t: string): string | number | boolean | null {
-  // Every special form below is at most five characters: longer keys and values skip the comparisons.
-  if (t.length <= 5)
+  const c = t.charCodeAt(0);
+  // Every special form below is at most five characters and starts with one of `~nNtTfF.+-` (or is empty): other
+  // keys and values skip the comparisons.
+  if (t.length <= 5 && (t.length === 0 || SPECIAL_FIRST[c] === 1))
     switch (t) {
       case '':
       case '~':
@@ -946,7 +1017,6 @@ export function resolvePlain(t: string): string | number | boolean | null {
       case '.NAN':
         return NaN;
     }
-  const c = t.charCodeAt(0);
   // Only strings starting like a number can be numbers; skip the regexes otherwise.
   if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46)) return t;
   if (INT.test(t)) return parseInt(t, 10);

@@ -6,7 +6,7 @@
  * workspace; from these facts it does so without parsing 2,000 stored summaries.
  */
 import { isStubSummary, type ImportSpec, type RepositorySpec } from './imports.js';
-import type { ToscaSummary } from './summary.js';
+import type { ToscaHeadline } from './summary.js';
 
 /** One import as resolution reads it: the file or profile name, the repository, and its own `namespace_prefix`. */
 export interface ImportFact {
@@ -28,7 +28,7 @@ export interface ToscaImportFacts {
   stub: boolean;
 }
 
-export function importFactsOf(s: ToscaSummary): ToscaImportFacts {
+export function importFactsOf(s: ToscaHeadline): ToscaImportFacts {
   const out: ToscaImportFacts = { imports: [], repositories: [], stub: isStubSummary(s) };
   if (s.version) out.version = s.version.text;
   if (s.namespace) out.namespace = s.namespace.name;

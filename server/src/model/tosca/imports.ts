@@ -15,7 +15,7 @@ import {
   implicitProfileFiles,
   isBuiltinPath,
 } from './sol001/builtin.js';
-import type { TImport, ToscaSummary } from './summary.js';
+import type { TImport, ToscaHeadline, ToscaSummary } from './summary.js';
 import type { TypeSourceFile } from './typeTable.js';
 import { YAML_FILE } from '../kinds.js';
 import { MAX_CLOSURE, walkClosure, type ClosureEdge, type ClosureStep } from './closure.js';
@@ -124,7 +124,7 @@ function fileUrlToPath(u: string): string {
 }
 
 /** A profile file with nothing in it but its name (no types, imports, topology or functions). */
-export function isStubSummary(s: ToscaSummary): boolean {
+export function isStubSummary(s: ToscaHeadline): boolean {
   return !s.types.length && !s.imports.length && !s.topology && !s.functions?.length;
 }
 

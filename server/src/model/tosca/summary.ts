@@ -1048,7 +1048,8 @@ export function importOf(item: YNode, index: number): TImport | undefined {
   }
   const m = asMap(v);
   if (!m || m.pairs.length === 0) return undefined;
-  const long = m.pairs.some((q) => LONG_IMPORT_KEYS.has(q.key.text));
+  let long = false;
+  for (let i = 0; i < m.pairs.length && !long; i++) long = LONG_IMPORT_KEYS.has(m.pairs[i]!.key.text);
   let body: YMap | null = m;
   let imp: TImport;
   if (!long && m.pairs.length === 1) {
@@ -1098,7 +1099,72 @@ function repositoryOf(p: YPair): TRepository {
 
 /** Summarises a TOSCA file's tree. Never throws. */
 export function summariseTosca(root: YNode | null): ToscaSummary {
-  const s: ToscaSummary = {
+  return readTosca(root, typeDeclOf, topologyOf);
+}
+
+/** A name a TOSCA file declares (a type or a template), as the index's header keeps it. */
+export interface THeadlineDecl {
+  name: string;
+  keySpan: Span;
+}
+
+/**
+ * What the index's header of a TOSCA file reads of its summary (`toscaSymbols`, `importFactsOf`): the file's own
+ * top-level facts, and of its types and templates only the names. A `ToscaSummary` is one.
+ */
+export interface ToscaHeadline {
+  version?: { text: string; span: Span; keySpan: Span };
+  namespace?: TRef;
+  profile?: TRef;
+  repositories: TRepository[];
+  imports: TImport[];
+  types: (THeadlineDecl & { kind: TypeKind })[];
+  topology?: {
+    nodeTemplates: THeadlineDecl[];
+    relationshipTemplates: THeadlineDecl[];
+    groups: THeadlineDecl[];
+    policies: THeadlineDecl[];
+  };
+  functions?: TFunctionDecl[];
+}
+
+/**
+ * `summariseTosca`'s headline: the same walk of the top level, but types and templates read as their names only
+ * (what a cold build needs before ready of a file whose summary it holds as the file's text: the full summary of
+ * a TOSCA template is mostly its templates' assignments). Every field it sets is the summary's, by the same code.
+ */
+export function summariseToscaHeadline(root: YNode | null): ToscaHeadline {
+  return readTosca(root, typeHeadlineOf, topologyHeadlineOf);
+}
+
+function headlineDecl(p: YPair): THeadlineDecl {
+  return { name: p.key.text, keySpan: p.key.span };
+}
+
+function typeHeadlineOf(kind: TypeKind, p: YPair): THeadlineDecl & { kind: TypeKind } {
+  return { name: p.key.text, keySpan: p.key.span, kind };
+}
+
+/** `topologyOf`'s templates, by name. */
+function topologyHeadlineOf(p: YPair): NonNullable<ToscaHeadline['topology']> {
+  const m = asMap(p.value);
+  return {
+    nodeTemplates: entries(getPair(m, 'node_templates')?.value).map(headlineDecl),
+    relationshipTemplates: entries(getPair(m, 'relationship_templates')?.value).map(headlineDecl),
+    groups: entries(getPair(m, 'groups')?.value).map(headlineDecl),
+    policies: entries(getPair(m, 'policies')?.value).map(headlineDecl),
+  };
+}
+
+/** A summary's top level, with its types and topology read by `typeOf` and `topologyOf`. */
+type ToscaTop<D, T> = Omit<ToscaSummary, 'types' | 'topology'> & { types: D[]; topology?: T };
+
+function readTosca<D, T>(
+  root: YNode | null,
+  typeOf: (kind: TypeKind, p: YPair) => D,
+  topologyOf: (p: YPair) => T,
+): ToscaTop<D, T> {
+  const s: ToscaTop<D, T> = {
     kind: 'tosca',
     format: TOSCA_SUMMARY_FORMAT,
     metadata: [],
@@ -1141,10 +1207,10 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
       case 'imports': {
         const seq = asSeq(p.value);
         if (seq)
-          seq.items.forEach((it, i) => {
-            const imp = importOf(it, i);
+          for (let i = 0; i < seq.items.length; i++) {
+            const imp = importOf(seq.items[i]!, i);
             if (imp) s.imports.push(imp);
-          });
+          }
         break;
       }
       case 'topology_template':
@@ -1156,7 +1222,7 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
         break;
       default: {
         const kind = TYPE_SECTIONS[k];
-        if (kind) for (const q of entries(p.value)) s.types.push(typeDeclOf(kind, q));
+        if (kind) for (const q of entries(p.value)) s.types.push(typeOf(kind, q));
       }
     }
   }

@@ -53,25 +53,26 @@ function signatureOf(n: YNode): TFunctionSignature | undefined {
 
 /** The function definitions of a file's tree: top level, then `service_template` (never throws). */
 export function functionDeclsOf(root: YNode | null): TFunctionDecl[] {
+  // Every TOSCA file of a cold build comes here, almost all without functions: no lists built for the two sections.
   const out: TFunctionDecl[] = [];
-  const sections: [YNode | null, boolean][] = [
-    [getIn(root, 'functions'), false],
-    [getIn(root, 'service_template', 'functions'), true],
-  ];
-  for (const [section, inService] of sections)
-    for (const p of entries(asMap(section))) {
-      if (p.key.text.trim() === '') continue;
-      const d: TFunctionDecl = { name: p.key.text, keySpan: p.key.span, signatures: [] };
-      const description = asScalar(getIn(p.value, 'description'))?.value;
-      if (typeof description === 'string') d.description = description;
-      for (const s of asSeq(getIn(p.value, 'signatures'))?.items ?? []) {
-        const sig = signatureOf(s);
-        if (sig) d.signatures.push(sig);
-      }
-      if (inService) d.serviceTemplate = true;
-      out.push(d);
-    }
+  addFunctionDecls(out, getIn(root, 'functions'), false);
+  addFunctionDecls(out, getIn(root, 'service_template', 'functions'), true);
   return out;
+}
+
+function addFunctionDecls(out: TFunctionDecl[], section: YNode | null, inService: boolean): void {
+  for (const p of entries(asMap(section))) {
+    if (p.key.text.trim() === '') continue;
+    const d: TFunctionDecl = { name: p.key.text, keySpan: p.key.span, signatures: [] };
+    const description = asScalar(getIn(p.value, 'description'))?.value;
+    if (typeof description === 'string') d.description = description;
+    for (const s of asSeq(getIn(p.value, 'signatures'))?.items ?? []) {
+      const sig = signatureOf(s);
+      if (sig) d.signatures.push(sig);
+    }
+    if (inService) d.serviceTemplate = true;
+    out.push(d);
+  }
 }
 
 /** A function a document can call, by the name it calls it (`name`, or `ns:name` for an import's). */

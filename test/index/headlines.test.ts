@@ -1,0 +1,114 @@
+/**
+ * A cold build reads a TOSCA file or a descriptor it holds as its text only as far as its header needs
+ * (`summariseToscaHeadline`, `summariseDescriptorHeadline`): the header from the headline must be the header from the
+ * full summary, for every such file of the corpus and for the shapes the walks of the top level decide on.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { descriptorHeaderOf, headerOf, toscaHeaderOf } from '../../server/src/index/cache.js';
+import { summariseFile, summaryTree } from '../../server/src/model/document.js';
+import { isDescriptorKind, YAML_FILE } from '../../server/src/model/kinds.js';
+import { summariseDescriptorHeadline } from '../../server/src/model/lm/summary.js';
+import { summariseToscaHeadline } from '../../server/src/model/tosca/summary.js';
+
+const corpus = join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus');
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) files(full, out);
+    else if (e.isFile() && YAML_FILE.test(e.name)) out.push(full);
+  }
+  return out;
+}
+
+/** The header the headline gives, and the one the full summary gives; undefined for a file that is not TOSCA. */
+function both(p: string, text: string): { headline: unknown; full: unknown } | undefined {
+  const { kind, root } = summaryTree(p, text);
+  if (kind !== 'tosca') return undefined;
+  return { headline: toscaHeaderOf(summariseToscaHeadline(root)), full: headerOf(summariseFile(p, text).summary) };
+}
+
+test('the headline gives the full summary header for every TOSCA file of the corpus', () => {
+  let n = 0;
+  for (const p of files(corpus)) {
+    const h = both(p, readFileSync(p, 'utf8'));
+    if (!h) continue;
+    n++;
+    assert.deepStrictEqual(h.headline, h.full, p);
+  }
+  assert.ok(n > 1000, `${n} TOSCA files`);
+});
+
+test('the headline follows the summary on the shapes its walk decides on', () => {
+  const cases = [
+    // Sections written twice: types of both, the last topology.
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: {}\nnode_types:\n  B: {}\n' +
+      'topology_template:\n  node_templates:\n    x: {type: A}\n' +
+      'topology_template:\n  node_templates:\n    y: {type: B}\n',
+    // Ordered-map lists, groups, policies, relationship templates; templates listed twice.
+    'tosca_definitions_version: tosca_simple_yaml_1_0\ndata_types:\n  - D: {}\n  - E: {}\ntopology_template:\n' +
+      '  node_templates:\n    n: {type: A}\n    n: {type: B}\n  relationship_templates:\n    r: {type: R}\n' +
+      '  groups:\n    g: {type: G}\n  policies:\n    - p: {type: P}\n',
+    // TOSCA 2.0: `service_template` is the topology in a 2.0 file only, and not when there is one already.
+    'tosca_definitions_version: tosca_2_0\nprofile: org.example.p\nimports:\n  - profile: org.example.q\n' +
+      '    namespace: q\nservice_template:\n  node_templates:\n    a: {type: q:A}\n',
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nservice_template:\n  node_templates:\n    a: {type: A}\n',
+    'tosca_definitions_version: tosca_2_0\ntopology_template:\n  node_templates:\n    t: {}\n' +
+      'service_template:\n  node_templates:\n    s: {}\n',
+    // A file with functions only is no stub; one with nothing is.
+    'tosca_definitions_version: tosca_2_0\nfunctions:\n  f:\n    signatures:\n      - result: {type: string}\n',
+    'tosca_definitions_version: tosca_2_0\ndescription: nothing here\n',
+    // Repositories (named by an import, or not), the three 1.x import forms, a namespace.
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nnamespace: http://example.org/ns\nrepositories:\n' +
+      '  r: http://example.org/r\n  s: {url: http://example.org/s}\nimports:\n  - a.yaml\n  - {file: b.yaml, ' +
+      'repository: r, namespace_prefix: b}\n  - named: c.yaml\n  - named2: {file: d.yaml, repository: s}\n',
+    // What the outline scanner leaves to the full parser (a tag), and what no parser makes a map of.
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: !!map {}\n',
+    'tosca_definitions_version: tosca_simple_yaml_1_3\n',
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: [A, B]\ntopology_template: 3\n',
+  ];
+  for (const text of cases) {
+    const h = both('/ws/t.yaml', text);
+    assert.ok(h, text);
+    assert.deepStrictEqual(h.headline, h.full, text);
+  }
+});
+
+/** The header a descriptor's headline gives, and the one its full summary gives; undefined for other kinds. */
+function bothLm(p: string, text: string): { headline: unknown; full: unknown } | undefined {
+  const { kind, root } = summaryTree(p, text);
+  if (!isDescriptorKind(kind)) return undefined;
+  const full = headerOf(summariseFile(p, text).summary);
+  return { headline: descriptorHeaderOf(summariseDescriptorHeadline(root)), full };
+}
+
+test('the descriptor headline gives the full summary header for every descriptor of the corpus', () => {
+  let n = 0;
+  for (const p of files(corpus)) {
+    const h = bothLm(p, readFileSync(p, 'utf8'));
+    if (!h) continue;
+    n++;
+    assert.deepStrictEqual(h.headline, h.full, p);
+  }
+  assert.ok(n > 100, `${n} descriptors`);
+});
+
+test('the descriptor headline follows the summary on the shapes its walk decides on', () => {
+  const cases = [
+    // Sections written twice (the last wins), references after composition, types absent, null or not scalars.
+    'name: assembly::a::1.0\ncomposition:\n  x: {type: resource::r::1.0}\ncomposition:\n  y:\n    type: ~\n' +
+      '  z: {}\nreferences:\n  w:\n    type: [a]\n  v:\n    type: assembly::b::2.0\nname: assembly::c::1.0\n',
+    'name: ~\ncomposition: [a, b]\nreferences:\n  - r: {type: x}\n',
+    'description: no name\n',
+    '',
+  ];
+  for (const text of cases) {
+    const h = bothLm('/ws/p/Descriptor/assembly.yml', text);
+    assert.ok(h, text);
+    assert.deepStrictEqual(h.headline, h.full, text);
+  }
+});
