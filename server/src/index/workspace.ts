@@ -494,6 +494,9 @@ export class WorkspaceIndex {
   }
 
   private async encodeInSlices(): Promise<void> {
+    // A turn first: the build's caller goes on before any encoding (without it the first slice ran in a
+    // microtask right after the build, and on a fast machine it encoded every held summary before ready was heard).
+    await yieldToEventLoop();
     await this.verifyAfter?.();
     while (this.unencoded.length) {
       const start = Date.now();
@@ -903,7 +906,8 @@ export class WorkspaceIndex {
   /** True when the build may hold the summary of a file with this text as the text (see `heldSummary`). */
   private mayHold(text: string): boolean {
     const budget = this.options.summaryStore ? 0 : (this.options.keptSourceBytes ?? KEPT_SOURCE_BYTES);
-    return this.unencodedBytes + text.length <= budget;
+    // `budget > 0`: a budget of 0 holds nothing, not even an empty file.
+    return budget > 0 && this.unencodedBytes + text.length <= budget;
   }
 
   /** The summary of `p` held as its text until idle (`encodeAtIdle`). */
