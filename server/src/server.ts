@@ -9,6 +9,7 @@ import { idleYoungCollector, type IdleCollector } from './host/idleCollector.js'
 import { nodeHost } from './host/nodeHost.js';
 import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
+import { STATUS_NOTIFICATION, type StatusParams } from './protocol.js';
 
 // Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them.
 const guard = protocolGuard();
@@ -44,6 +45,23 @@ pulls.on = (handler) =>
     collector?.afterCheck();
     return report;
   });
+
+// A warm start is ready from its cache (its first `ready` status, while the files are checked against the disk): the
+// loader holds V8's optimising compiler back from then until the first check (serverBin.ts).
+let onReadyFromCache: (() => void) | undefined;
+const notify = connection.sendNotification.bind(connection) as (method: string, params?: unknown) => Promise<void>;
+(connection as { sendNotification: typeof notify }).sendNotification = (method, params) => {
+  if (method === STATUS_NOTIFICATION) {
+    const status = params as StatusParams | undefined;
+    if (status?.state === 'ready' && status.verifying === true) onReadyFromCache?.();
+  }
+  return notify(method, params);
+};
+
+/** Called by the loader (serverBin.ts) with what to do when a warm start is ready from its cache. */
+export function whenReadyFromCache(cb: () => void): void {
+  onReadyFromCache = cb;
+}
 
 /** Called by the loader (serverBin.ts) with what to do each time a language pack is checked for the first time. */
 export function whenWarm(cb: (packs: readonly string[]) => void): void {

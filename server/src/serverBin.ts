@@ -30,11 +30,47 @@ import { defaultHeapGrowth } from './host/heapGrowth.js';
  */
 const V8_FLAGS = '--always-sparkplug';
 
+/**
+ * V8 optimises a function on background threads (TurboFan) once it has run enough. The first open after a warm
+ * start runs the outline scanner, the summaries' decoding and the rules over a large file for the first time: about
+ * twenty of them got hot within it, and compiling them took more CPU than the open itself (40–100 ms on the
+ * compiler's threads against 30 on the main thread, from the didOpen to its diagnostics), on two cores shared with
+ * the client, while none of that code served the open: it was done first (docs/performance.md). So from `ready`
+ * until the first check is done (at most `HOLD_MS`), the optimising compiler waits (`--no-turbofan`); functions then
+ * go on to it at their next tick. The flag is back to its default before any code cache is written (V8 stamps its
+ * flags on a cache, and this one was accepted under the default).
+ */
+const HOLD_MS = 400;
+
+/** Holds V8's optimising compiler back (see `HOLD_MS`); `release` is safe to call at any time. */
+function optimiserHold(): { hold(): void; release(): void } {
+  let held = false;
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    done = true;
+    if (timer) clearTimeout(timer);
+    if (!held) return;
+    held = false;
+    setFlagsFromString('--turbofan');
+  };
+  return {
+    hold() {
+      if (done || held) return;
+      held = true;
+      setFlagsFromString('--no-turbofan');
+      timer = setTimeout(release, HOLD_MS).unref();
+    },
+    release,
+  };
+}
+
 /** Quiet time after the first diagnostics before the cache is made (the rules' follow-up work included). */
 const WRITE_DELAY_MS = 1500;
 
 interface ServerMain {
   whenWarm?: (cb: (packs: readonly string[]) => void) => void;
+  whenReadyFromCache?: (cb: () => void) => void;
   enableIdleCollection?: () => void;
 }
 
@@ -49,8 +85,10 @@ function load(): void {
   const bundle = compileCached<ServerMain>(path.join(__dirname, 'server-main.js'), 'server');
   const covered = packsOf(bundle.accepted);
   let written = false;
+  const optimiser = optimiserHold();
   const write = (note: string) => {
     written = true;
+    optimiser.release();
     // V8 stamps its flags on the cache: a workspace pass's heap growth (host/heapGrowth.ts) is not one of
     // the flags the next start compiles under.
     defaultHeapGrowth();
@@ -63,8 +101,11 @@ function load(): void {
   // A warm cache was accepted: the idle collector's flag change (set and cleared at once, so V8's flag hash is
   // the same after it) does not reach a cache written later for another pack.
   if (covered.size) main.enableIdleCollection?.();
+  // Only under a cache that was accepted: a session that writes its first cache compiles as it always did.
+  if (bundle.accepted !== undefined) main.whenReadyFromCache?.(() => optimiser.hold());
   let timer: ReturnType<typeof setTimeout> | undefined;
   main.whenWarm?.((packs) => {
+    optimiser.release();
     if (packs.every((p) => covered.has(p))) return;
     for (const p of packs) covered.add(p);
     if (timer) clearTimeout(timer);
