@@ -11,9 +11,25 @@ import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol.js';
 
-// Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them.
+// Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them. Until the first
+// didOpen, what the client sends after a warm start's `ready` ends the loader's hold of the optimising compiler
+// (`holdForFirstOpen`): the hold is for that open, not for other work.
 const guard = protocolGuard();
-const connection = createConnection(ProposedFeatures.all, { messageStrategy: guard.strategy });
+let beforeFirstOpen = true;
+let warmReadySent = false;
+let hold: FirstOpenHold | undefined;
+const connection = createConnection(ProposedFeatures.all, {
+  messageStrategy: {
+    handleMessage(message, next) {
+      const method = (message as { method?: unknown }).method;
+      if (beforeFirstOpen && typeof method === 'string') {
+        if (method === 'textDocument/didOpen') beforeFirstOpen = false;
+        else if (warmReadySent) hold?.release();
+      }
+      return guard.strategy.handleMessage(message, next);
+    },
+  },
+});
 guard.attach(connection);
 process.on('uncaughtException', (e) => connection.console.error(`[lm-descriptors] uncaught: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`[lm-descriptors] unhandled rejection: ${String(e)}`));
@@ -46,21 +62,30 @@ pulls.on = (handler) =>
     return report;
   });
 
-// A warm start is ready from its cache (its first `ready` status, while the files are checked against the disk): the
-// loader holds V8's optimising compiler back from then until the first check (serverBin.ts).
-let onReadyFromCache: (() => void) | undefined;
+// A warm start is ready from its cache: its first `ready` status, while the files are checked against the disk.
 const notify = connection.sendNotification.bind(connection) as (method: string, params?: unknown) => Promise<void>;
 (connection as { sendNotification: typeof notify }).sendNotification = (method, params) => {
-  if (method === STATUS_NOTIFICATION) {
+  if (method === STATUS_NOTIFICATION && !warmReadySent) {
     const status = params as StatusParams | undefined;
-    if (status?.state === 'ready' && status.verifying === true) onReadyFromCache?.();
+    if (status?.state === 'ready' && status.verifying === true) {
+      warmReadySent = true;
+      if (beforeFirstOpen) hold?.hold();
+    }
   }
   return notify(method, params);
 };
 
-/** Called by the loader (serverBin.ts) with what to do when a warm start is ready from its cache. */
-export function whenReadyFromCache(cb: () => void): void {
-  onReadyFromCache = cb;
+/** The loader's hold of V8's optimising compiler for the first open after a warm start (serverBin.ts). */
+export interface FirstOpenHold {
+  /** A warm start is ready from its cache and no document was opened yet. */
+  hold(): void;
+  /** The client asked for something else before its first didOpen. */
+  release(): void;
+}
+
+/** Called by the loader (serverBin.ts) with its hold (see `FirstOpenHold`). */
+export function holdForFirstOpen(h: FirstOpenHold): void {
+  hold = h;
 }
 
 /** Called by the loader (serverBin.ts) with what to do each time a language pack is checked for the first time. */

@@ -35,10 +35,12 @@ const V8_FLAGS = '--always-sparkplug';
  * start runs the outline scanner, the summaries' decoding and the rules over a large file for the first time: about
  * twenty of them got hot within it, and compiling them took more CPU than the open itself (40–100 ms on the
  * compiler's threads against 30 on the main thread, from the didOpen to its diagnostics), on two cores shared with
- * the client, while none of that code served the open: it was done first (docs/performance.md). So from `ready`
- * until the first check is done (at most `HOLD_MS`), the optimising compiler waits (`--no-turbofan`); functions then
- * go on to it at their next tick. The flag is back to its default before any code cache is written (V8 stamps its
- * flags on a cache, and this one was accepted under the default).
+ * the client, while none of that code served the open: it was done first (docs/performance.md). So from a warm
+ * start's `ready` until the first check is done (at most `HOLD_MS`: a file no pack checks, or no file opened), the
+ * optimising compiler waits (`--no-turbofan`); functions then go on to it at their next tick. Anything else the
+ * client asks before its first didOpen (a workspace pass, symbols) ends the hold at once (server.ts). The flag is
+ * back to its default before any code cache is written (V8 stamps its flags on a cache, and this one was accepted
+ * under the default).
  */
 const HOLD_MS = 400;
 
@@ -70,7 +72,7 @@ const WRITE_DELAY_MS = 1500;
 
 interface ServerMain {
   whenWarm?: (cb: (packs: readonly string[]) => void) => void;
-  whenReadyFromCache?: (cb: () => void) => void;
+  holdForFirstOpen?: (hold: { hold(): void; release(): void }) => void;
   enableIdleCollection?: () => void;
 }
 
@@ -102,7 +104,7 @@ function load(): void {
   // the same after it) does not reach a cache written later for another pack.
   if (covered.size) main.enableIdleCollection?.();
   // Only under a cache that was accepted: a session that writes its first cache compiles as it always did.
-  if (bundle.accepted !== undefined) main.whenReadyFromCache?.(() => optimiser.hold());
+  if (bundle.accepted !== undefined) main.holdForFirstOpen?.(optimiser);
   let timer: ReturnType<typeof setTimeout> | undefined;
   main.whenWarm?.((packs) => {
     optimiser.release();
