@@ -35,17 +35,29 @@ const V8_FLAGS = '--always-sparkplug';
  * start runs the outline scanner, the summaries' decoding and the rules over a large file for the first time: about
  * twenty of them got hot within it, and compiling them took more CPU than the open itself (40–100 ms on the
  * compiler's threads against 30 on the main thread, from the didOpen to its diagnostics), on two cores shared with
- * the client, while none of that code served the open: it was done first (docs/performance.md). So from a warm
- * start's `ready` until the first check is done (at most `HOLD_MS`: a file no pack checks, or no file opened), the
- * optimising compiler waits (`--no-turbofan`); functions then go on to it at their next tick. Anything else the
- * client asks before its first didOpen (a workspace pass, symbols) ends the hold at once (server.ts). The flag is
- * back to its default before any code cache is written (V8 stamps its flags on a cache, and this one was accepted
- * under the default).
+ * the client, while none of that code served the open: it was done first (docs/performance.md). So under a code
+ * cache that was accepted, the optimising compiler waits (`--no-turbofan`) from the server's start until the first
+ * check is done: an editor sends the didOpen of its restored editors right after `initialized`, before `ready`, and
+ * that open's diagnostics come after the index's load, which the hold covers too (it did not make `ready` later).
+ * At most `START_HOLD_MS` from the start, and `HOLD_MS` from a warm start's `ready` (a file no pack checks, or no
+ * file opened); functions then go on to it at their next tick. Any request but `initialize` before the first
+ * didOpen, anything but a didOpen after `ready` before it, or a cold build's first progress ends the hold at once
+ * (server.ts): a workspace pass, symbols or a cold build keep TurboFan. The flag is back to its default before any
+ * code cache is written (V8 stamps its flags on a cache, and this one was accepted under the default).
  */
 const HOLD_MS = 400;
 
-/** Holds V8's optimising compiler back (see `HOLD_MS`); `release` is safe to call at any time. */
-function optimiserHold(): { hold(): void; release(): void } {
+/**
+ * The hold's limit from the server's start, until `ready` (then `HOLD_MS`): a warm start's `ready` took 0.3–1.8 s on
+ * the shared bench machine. Only a start whose `ready` never comes waits that long.
+ */
+const START_HOLD_MS = 3000;
+
+/**
+ * Holds V8's optimising compiler back (see `HOLD_MS`) for at most `ms` from the last `hold`; `release` ends it for
+ * the session and is safe to call at any time.
+ */
+function optimiserHold(): { hold(ms?: number): void; release(): void } {
   let held = false;
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,11 +69,13 @@ function optimiserHold(): { hold(): void; release(): void } {
     setFlagsFromString('--turbofan');
   };
   return {
-    hold() {
-      if (done || held) return;
+    hold(ms = HOLD_MS) {
+      if (done) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(release, ms).unref();
+      if (held) return;
       held = true;
       setFlagsFromString('--no-turbofan');
-      timer = setTimeout(release, HOLD_MS).unref();
     },
     release,
   };
@@ -104,7 +118,10 @@ function load(): void {
   // the same after it) does not reach a cache written later for another pack.
   if (covered.size) main.enableIdleCollection?.();
   // Only under a cache that was accepted: a session that writes its first cache compiles as it always did.
-  if (bundle.accepted !== undefined) main.holdForFirstOpen?.(optimiser);
+  if (bundle.accepted !== undefined) {
+    optimiser.hold(START_HOLD_MS);
+    main.holdForFirstOpen?.(optimiser);
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   main.whenWarm?.((packs) => {
     optimiser.release();
