@@ -234,6 +234,17 @@ export class BenchClient {
     }
   }
 
+  /** User + system CPU time of the server's main thread so far, in ms (as `cpuMs`, for that thread alone). */
+  mainCpuMs(): number | undefined {
+    try {
+      const stat = readFileSync(`/proc/${this.proc.pid}/task/${this.proc.pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** VmHWM / VmRSS of the server process in MB (Linux only). */
   memory(): { hwmMB?: number; rssMB?: number } {
     try {

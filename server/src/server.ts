@@ -9,10 +9,27 @@ import { idleYoungCollector, type IdleCollector } from './host/idleCollector.js'
 import { nodeHost } from './host/nodeHost.js';
 import { protocolGuard } from './lsp/guards.js';
 import { startServer } from './lsp/server.js';
+import { STATUS_NOTIFICATION, type StatusParams } from './protocol.js';
 
-// Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them.
+// Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them. Until the first
+// didOpen, a request other than `initialize`, or anything the client sends after a warm start's `ready`, ends the
+// loader's hold of the optimising compiler (`holdForFirstOpen`): the hold is for that open, not for other work.
 const guard = protocolGuard();
-const connection = createConnection(ProposedFeatures.all, { messageStrategy: guard.strategy });
+let beforeFirstOpen = true;
+let warmReadySent = false;
+let hold: FirstOpenHold | undefined;
+const connection = createConnection(ProposedFeatures.all, {
+  messageStrategy: {
+    handleMessage(message, next) {
+      const method = (message as { method?: unknown }).method;
+      if (beforeFirstOpen && typeof method === 'string') {
+        if (method === 'textDocument/didOpen') beforeFirstOpen = false;
+        else if (warmReadySent || ('id' in message && method !== 'initialize')) hold?.release();
+      }
+      return guard.strategy.handleMessage(message, next);
+    },
+  },
+});
 guard.attach(connection);
 process.on('uncaughtException', (e) => connection.console.error(`[lm-descriptors] uncaught: ${e.stack ?? e.message}`));
 process.on('unhandledRejection', (e) => connection.console.error(`[lm-descriptors] unhandled rejection: ${String(e)}`));
@@ -44,6 +61,37 @@ pulls.on = (handler) =>
     collector?.afterCheck();
     return report;
   });
+
+// A warm start is ready from its cache: its first `ready` status, while the files are checked against the disk.
+// The loader holds the optimising compiler from its start when its code cache was accepted (serverBin.ts).
+const notify = connection.sendNotification.bind(connection) as (method: string, params?: unknown) => Promise<void>;
+(connection as { sendNotification: typeof notify }).sendNotification = (method, params) => {
+  if (method === STATUS_NOTIFICATION && !warmReadySent) {
+    const status = params as StatusParams | undefined;
+    if (status?.state === 'ready' && status.verifying === true) {
+      warmReadySent = true;
+      // From here at most 400 ms more, for an open sent before `ready` too (its check comes after the load).
+      hold?.hold();
+    }
+    // A build that reports progress is not a warm start (that one is ready from its cache at once): it reads every
+    // file, and its hot code should not wait for the first check.
+    if (status?.state === 'indexing') hold?.release();
+  }
+  return notify(method, params);
+};
+
+/** The loader's hold of V8's optimising compiler for the first open after a warm start (serverBin.ts). */
+export interface FirstOpenHold {
+  /** A warm start is ready from its cache: held for at most 400 ms more (until the first check). */
+  hold(): void;
+  /** The client asked for something else before its first didOpen. */
+  release(): void;
+}
+
+/** Called by the loader (serverBin.ts) with its hold (see `FirstOpenHold`). */
+export function holdForFirstOpen(h: FirstOpenHold): void {
+  hold = h;
+}
 
 /** Called by the loader (serverBin.ts) with what to do each time a language pack is checked for the first time. */
 export function whenWarm(cb: (packs: readonly string[]) => void): void {

@@ -30,11 +30,63 @@ import { defaultHeapGrowth } from './host/heapGrowth.js';
  */
 const V8_FLAGS = '--always-sparkplug';
 
+/**
+ * V8 optimises a function on background threads (TurboFan) once it has run enough. The first open after a warm
+ * start runs the outline scanner, the summaries' decoding and the rules over a large file for the first time: about
+ * twenty of them got hot within it, and compiling them took more CPU than the open itself (40–100 ms on the
+ * compiler's threads against 30 on the main thread, from the didOpen to its diagnostics), on two cores shared with
+ * the client, while none of that code served the open: it was done first (docs/performance.md). So under a code
+ * cache that was accepted, the optimising compiler waits (`--no-turbofan`) from the server's start until the first
+ * check is done: an editor sends the didOpen of its restored editors right after `initialized`, before `ready`, and
+ * that open's diagnostics come after the index's load, which the hold covers too (it did not make `ready` later).
+ * At most `START_HOLD_MS` from the start, and `HOLD_MS` from a warm start's `ready` (a file no pack checks, or no
+ * file opened); functions then go on to it at their next tick. Any request but `initialize` before the first
+ * didOpen, anything but a didOpen after `ready` before it, or a cold build's first progress ends the hold at once
+ * (server.ts): a workspace pass, symbols or a cold build keep TurboFan. The flag is back to its default before any
+ * code cache is written (V8 stamps its flags on a cache, and this one was accepted under the default).
+ */
+const HOLD_MS = 400;
+
+/**
+ * The hold's limit from the server's start, until `ready` (then `HOLD_MS`): a warm start's `ready` took 0.3–1.8 s on
+ * the shared bench machine. Only a start whose `ready` never comes waits that long.
+ */
+const START_HOLD_MS = 3000;
+
+/**
+ * Holds V8's optimising compiler back (see `HOLD_MS`) for at most `ms` from the last `hold`; `release` ends it for
+ * the session and is safe to call at any time.
+ */
+function optimiserHold(): { hold(ms?: number): void; release(): void } {
+  let held = false;
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    done = true;
+    if (timer) clearTimeout(timer);
+    if (!held) return;
+    held = false;
+    setFlagsFromString('--turbofan');
+  };
+  return {
+    hold(ms = HOLD_MS) {
+      if (done) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(release, ms).unref();
+      if (held) return;
+      held = true;
+      setFlagsFromString('--no-turbofan');
+    },
+    release,
+  };
+}
+
 /** Quiet time after the first diagnostics before the cache is made (the rules' follow-up work included). */
 const WRITE_DELAY_MS = 1500;
 
 interface ServerMain {
   whenWarm?: (cb: (packs: readonly string[]) => void) => void;
+  holdForFirstOpen?: (hold: { hold(): void; release(): void }) => void;
   enableIdleCollection?: () => void;
 }
 
@@ -49,8 +101,10 @@ function load(): void {
   const bundle = compileCached<ServerMain>(path.join(__dirname, 'server-main.js'), 'server');
   const covered = packsOf(bundle.accepted);
   let written = false;
+  const optimiser = optimiserHold();
   const write = (note: string) => {
     written = true;
+    optimiser.release();
     // V8 stamps its flags on the cache: a workspace pass's heap growth (host/heapGrowth.ts) is not one of
     // the flags the next start compiles under.
     defaultHeapGrowth();
@@ -63,8 +117,14 @@ function load(): void {
   // A warm cache was accepted: the idle collector's flag change (set and cleared at once, so V8's flag hash is
   // the same after it) does not reach a cache written later for another pack.
   if (covered.size) main.enableIdleCollection?.();
+  // Only under a cache that was accepted: a session that writes its first cache compiles as it always did.
+  if (bundle.accepted !== undefined) {
+    optimiser.hold(START_HOLD_MS);
+    main.holdForFirstOpen?.(optimiser);
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   main.whenWarm?.((packs) => {
+    optimiser.release();
     if (packs.every((p) => covered.has(p))) return;
     for (const p of packs) covered.add(p);
     if (timer) clearTimeout(timer);

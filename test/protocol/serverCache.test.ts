@@ -107,6 +107,64 @@ test(
   },
 );
 
+/**
+ * One session on `ws` with the index's warm-start cache in `home`: open `rel` (right after `initialized`, before
+ * `ready`, with `early`, as an editor opens the editors it restores), wait for its diagnostics and the code cache's
+ * write. Returns the findings' count and whether the index came from its cache.
+ */
+async function warmSession(home: string, ws: ReturnType<typeof tempWorkspace>, rel: string, early = false) {
+  const client = new LspClient({ env: { ...process.env, XDG_CACHE_HOME: home } });
+  try {
+    await client.initialize(ws.dir, {
+      cacheDir: path.join(home, 'index'),
+      settings: { diagnostics: { debounceMs: 0 } },
+    });
+    client.notify('initialized', {});
+    const uri = fileUri(ws.file(rel));
+    if (early) client.open(uri, ws.read(rel));
+    await client.waitForStatus('ready', 20000);
+    if (!early) client.open(uri, ws.read(rel));
+    const p = await client.waitForDiagnostics(uri, () => true, 20000);
+    await sleep(2500);
+    await client.shutdown();
+    return { findings: p.diagnostics.length, warm: client.statuses.some((s) => s.verifying === true) };
+  } finally {
+    client.kill();
+  }
+}
+
+for (const early of [false, true])
+  test(
+    `a warm start holds the optimising compiler until its first check (open ${early ? 'before' : 'after'} ready); ` +
+      'the cache it writes then is accepted',
+    T,
+    async () => {
+      const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+      const ws = tempWorkspace('srvcache');
+      ws.write(TOSCA, TOSCA_TEXT);
+      try {
+        const lm = await warmSession(home, ws, ASSEMBLY);
+        const dir = path.join(home, 'lm-descriptors');
+        const file = path.join(dir, cacheFiles(dir)[0]!);
+        // The code cache is accepted and the index comes from its cache: the compiler is held from the start
+        // until this TOSCA check, which the cache does not cover, so the session writes it again after that check.
+        const tosca = await warmSession(home, ws, TOSCA, early);
+        assert.ok(tosca.warm, 'the second session started from the index cache');
+        assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
+        const mtime = statSync(file).mtimeMs;
+        // Written with the compiler's flag back at its default: the next start accepts it (and so does not write it).
+        assert.equal((await warmSession(home, ws, TOSCA, early)).findings, tosca.findings);
+        assert.equal(statSync(file).mtimeMs, mtime, 'the cache written after the hold was accepted');
+        assert.equal((await warmSession(home, ws, ASSEMBLY, early)).findings, lm.findings);
+        assert.equal((await warmSession(home, ws, TOSCA, !early)).findings, tosca.findings);
+        assert.equal(statSync(file).mtimeMs, mtime);
+      } finally {
+        ws.cleanup();
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
+
 test('an unusable cache folder means no cache, not a failing server', T, async () => {
   const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
   try {

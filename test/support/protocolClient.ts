@@ -32,6 +32,8 @@ export interface StatusParams {
   done: number;
   total: number;
   descriptors: number;
+  /** With `ready`: true while a warm start checks its cached entries against the disk. */
+  verifying?: boolean;
 }
 
 export interface InitOptions {
