@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   DiagnosticsScheduler,
   QUIET_MS,
+  REQUEST_QUIET_MS,
   WORKSPACE_PASS_DELAY_MS,
   type CancelToken,
   type Clock,
@@ -326,6 +327,21 @@ describe('DiagnosticsScheduler (push clients)', () => {
     assert.equal(quiet, false, 'the open document is still being checked');
     work.release();
     await clock.advance(QUIET_MS);
+    assert.equal(quiet, true);
+  });
+
+  test('a burst of language requests holds background work back until REQUEST_QUIET_MS after the last one', async () => {
+    const { clock, scheduler } = setup();
+    let quiet = false;
+    scheduler.didRequest();
+    void scheduler.quiet().then(() => (quiet = true));
+    for (let i = 0; i < 5; i++) {
+      await clock.advance(REQUEST_QUIET_MS / 2);
+      scheduler.didRequest();
+    }
+    await clock.advance(REQUEST_QUIET_MS - 1);
+    assert.equal(quiet, false, 'a request came in less than REQUEST_QUIET_MS ago');
+    await clock.advance(1);
     assert.equal(quiet, true);
   });
 

@@ -91,6 +91,12 @@ export interface SchedulerOptions {
 
 /** Typing pause the workspace pass waits for. */
 export const QUIET_MS = 300;
+/**
+ * How long background work waits after a language request (hover, completion, references, symbols...): requests
+ * come in bursts, and the workspace pass checks a file at a time on the main thread (a request arriving meanwhile
+ * waits for that file's check), so it steps aside while the user is asking things.
+ */
+export const REQUEST_QUIET_MS = 100;
 /** Delay of the workspace pass after a change (changes in a burst make one pass). */
 export const WORKSPACE_PASS_DELAY_MS = 300;
 /** The shortest coalescing period of pull refresh requests. */
@@ -110,6 +116,7 @@ export class DiagnosticsScheduler<D> {
   private passRun: Promise<void> | undefined;
   private passCancel: { cancelled: boolean; listeners: (() => void)[] } | undefined;
   private lastEditAt = -Infinity;
+  private lastRequestAt = -Infinity;
   private pullMode = false;
   private disposed = false;
 
@@ -139,6 +146,11 @@ export class DiagnosticsScheduler<D> {
 
   didOpen(uri: string): void {
     this.schedule(uri, 0);
+  }
+
+  /** A language request: background work waits `REQUEST_QUIET_MS` after it (see `quiet`). */
+  didRequest(): void {
+    this.lastRequestAt = this.clock.now();
   }
 
   /** An edit: the check waits for the debounce (fast typing costs one check per pause). */
@@ -260,13 +272,18 @@ export class DiagnosticsScheduler<D> {
   }
 
   /**
-   * Resolves when the user is not typing: no edit for QUIET_MS and no open document waiting for
-   * its check. The workspace pass waits for it before each slice.
+   * Resolves when the user is not typing: no edit for QUIET_MS, no language request for REQUEST_QUIET_MS and no
+   * open document waiting for its check. The workspace pass waits for it before each slice.
    */
   async quiet(): Promise<void> {
     for (;;) {
       if (this.disposed) return;
-      const wait = Math.max(this.busy ? BUSY_POLL_MS : 0, this.lastEditAt + QUIET_MS - this.clock.now());
+      const now = this.clock.now();
+      const wait = Math.max(
+        this.busy ? BUSY_POLL_MS : 0,
+        this.lastEditAt + QUIET_MS - now,
+        this.lastRequestAt + REQUEST_QUIET_MS - now,
+      );
       if (wait <= 0) return;
       await this.wait(wait);
     }

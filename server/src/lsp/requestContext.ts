@@ -36,6 +36,8 @@ export interface ServerState {
   settings(): Settings;
   diagnosticOptions(): DiagnosticOptions;
   logError(what: string, e: unknown): void;
+  /** A language request came in (background work steps aside for a moment: the scheduler's `didRequest`). */
+  requested?(): void;
 }
 
 export interface RequestContext {
@@ -100,6 +102,7 @@ export function handler<P, R>(
   body: (rc: RequestContext, params: P) => R,
 ): (params: P, token?: CancellationToken) => R {
   return (params, token) => {
+    state.requested?.();
     try {
       return body(requestContext(state, params, token), params);
     } catch (e) {

@@ -335,6 +335,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     settings: () => settings,
     diagnosticOptions,
     logError,
+    requested: () => scheduler.didRequest(),
   };
   registerLanguageRequests(connection, state);
   registerDiagnosticRequests(connection, state, {
