@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { parseDocument } from 'yaml';
 import { Session } from '../server/src/host/session.js';
 import { diskSummaryStore } from '../server/src/host/diskCache.js';
+import { mainThreadCpuMs } from './cpuTime.js';
 
 /** performance.now() counts from process start, so this is the start-up time. */
 const t0 = performance.now();
@@ -86,18 +87,6 @@ function reference(root: string, passes: number): ReferenceChildResult {
     passesMs.push(performance.now() - ts);
   }
   return { files: files.length, bytes, readMs, passesMs, parseErrors, maxRssMB: process.resourceUsage().maxRSS / 1024 };
-}
-
-/** The main thread's CPU so far in ms (utime + stime of /proc/self/task/<pid>/stat), or undefined off Linux. */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of the stat line (utime, stime), counted after the command's closing parenthesis.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 async function index(root: string, cacheFile: string | undefined): Promise<IndexChildResult> {

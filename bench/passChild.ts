@@ -10,24 +10,14 @@
  */
 import { Session } from '../server/src/host/session.js';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { diskSummaryStore, diskTextStore } from '../server/src/host/diskCache.js';
 import { RecordingFileSystem } from '../server/src/host/recordingFileSystem.js';
 import { nodeFileSystem } from '../server/src/host/nodeFileSystem.js';
 import { nodeHost } from '../server/src/host/nodeHost.js';
 import { WorkspaceDiagnostics } from '../server/src/lsp/workspaceDiagnostics.js';
-
-/** The main thread's CPU so far in ms (/proc, 10 ms ticks; undefined off Linux): what quiet wall time follows. */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
+import { mainThreadCpuMs } from './cpuTime.js';
 
 async function main(): Promise<void> {
   const [root, ...rest] = process.argv.slice(2);
