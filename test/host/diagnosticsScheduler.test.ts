@@ -330,7 +330,7 @@ describe('DiagnosticsScheduler (push clients)', () => {
     assert.equal(quiet, true);
   });
 
-  test('a burst of language requests holds background work back until REQUEST_QUIET_MS after the last one', async () => {
+  test('a burst of language requests holds background work until REQUEST_QUIET_MS after the last one', async () => {
     const { clock, scheduler } = setup();
     let quiet = false;
     scheduler.didRequest();
