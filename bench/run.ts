@@ -400,6 +400,29 @@ function codeCacheCovers(pack: string): boolean {
 }
 
 /**
+ * Starts a session of `client` on `root` (debounce 0), opens `file` 50 ms after the ready status and waits for its
+ * diagnostics: the ready status and the open's wall time (the first open of a session, as a user's at start-up).
+ */
+async function openAtReady(client: BenchClient, root: string, cacheDir: string, file: string, what: string) {
+  await client.initializeWorkspace(root, {
+    initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
+  });
+  const ready = await client.waitFor(
+    () => client.statuses.find((x) => x.state === 'ready'),
+    120_000,
+    'the ready status',
+  );
+  await sleep(50);
+  const uri = pathToFileURL(file).href;
+  const t0 = performance.now();
+  client.notify('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') },
+  });
+  const p = await client.waitFor(() => client.publications.find((x) => x.uri === uri && x.version === 1), 20_000, what);
+  return { ready, didOpenMs: p.at - t0 };
+}
+
+/**
  * The first session of this build to check a TOSCA file of this version: it opens `file` at ready and stays until
  * the server wrote the code cache again with that version's pack (`pack`) in it. A user's sessions after their
  * first check of that version start so; the `tosca` phase measures those, and reports this one's first didOpen
@@ -410,24 +433,10 @@ async function primeToscaCodeCache(root: string, file: string, pack: string): Pr
   rmSync(cacheDir, { recursive: true, force: true });
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
-    await client.initializeWorkspace(root, {
-      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-    });
-    await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
-    await sleep(50);
-    const uri = pathToFileURL(file).href;
-    const t0 = performance.now();
-    client.notify('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'yaml', version: 1, text: readFileSync(file, 'utf8') },
-    });
-    const p = await client.waitFor(
-      () => client.publications.find((x) => x.uri === uri && x.version === 1),
-      20_000,
-      'diagnostics of the first TOSCA open',
-    );
+    const { didOpenMs } = await openAtReady(client, root, cacheDir, file, 'diagnostics of the first TOSCA open');
     for (const t = performance.now(); !codeCacheCovers(pack); await sleep(100))
       if (performance.now() - t > 15_000) throw new Error(`the server did not add the ${pack} pack to its code cache`);
-    return { didOpenMs: p.at - t0 };
+    return { didOpenMs };
   } finally {
     await client.close();
     rmSync(cacheDir, { recursive: true, force: true });
@@ -442,25 +451,7 @@ async function primeToscaCodeCache(root: string, file: string, pack: string): Pr
 async function startSession(root: string, cacheDir: string, bigPath: string, untilCodeCache: boolean) {
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
-    await client.initializeWorkspace(root, {
-      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-    });
-    const ready = await client.waitFor(
-      () => client.statuses.find((x) => x.state === 'ready'),
-      120_000,
-      'the ready status',
-    );
-    await sleep(50);
-    const uri = pathToFileURL(bigPath).href;
-    const t0 = performance.now();
-    client.notify('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'yaml', version: 1, text: readFileSync(bigPath, 'utf8') },
-    });
-    const p = await client.waitFor(
-      () => client.publications.find((x) => x.uri === uri && x.version === 1),
-      20_000,
-      'diagnostics of the first open',
-    );
+    const { ready, didOpenMs } = await openAtReady(client, root, cacheDir, bigPath, 'diagnostics of the first open');
     const file = codeCacheFile();
     if (untilCodeCache)
       for (const t = performance.now(); !existsSync(file); await sleep(100))
@@ -468,7 +459,7 @@ async function startSession(root: string, cacheDir: string, bigPath: string, unt
     const sample: StartSample = {
       warmStartMs: ready.at - client.spawnedAt,
       ...(ready.cpuMs !== undefined ? { readyCpuMs: ready.cpuMs } : {}),
-      didOpenMs: p.at - t0,
+      didOpenMs,
     };
     return sample;
   } finally {

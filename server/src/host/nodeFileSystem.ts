@@ -106,15 +106,9 @@ export const nodeFileSystem: FileSystem = {
   },
   // Called for files a folder listing just returned: no existence check first.
   readWithStatSync: readOpen,
-  readFileWithStatSync(p, maxBytes) {
-    const r = readRegular(p, maxBytes);
-    if (!r) return undefined;
-    const stat = { mtimeMs: r.mtimeMs, size: r.size, isFile: r.isFile };
-    // Decoded as `readFile(p, 'utf8')` decodes (TextDecoder would drop a leading byte-order mark).
-    return r.bytes
-      ? { stat, text: Buffer.from(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength).toString('utf8') }
-      : { stat };
-  },
+  // Decoded as `readFile(p, 'utf8')` decodes: TextDecoder would drop a leading byte-order mark.
+  readFileWithStatSync: (p, maxBytes) =>
+    readOpen(p, maxBytes, (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8')),
 };
 
 /**
@@ -165,10 +159,14 @@ export function readRegular(p: string, maxBytes: number): RegularRead | undefine
   }
 }
 
-/** `readRegular` as the index's FileSystem answers it: the stat, and the text decoded as UTF-8. */
-function readOpen(p: string, maxBytes: number): TextWithStat | undefined {
+/** `readRegular` as the index's FileSystem answers it: the stat, and the text decoded (as UTF-8 by `UTF8`). */
+function readOpen(
+  p: string,
+  maxBytes: number,
+  decode: (bytes: Uint8Array) => string = (b) => UTF8.decode(b),
+): TextWithStat | undefined {
   const r = readRegular(p, maxBytes);
   if (!r) return undefined;
   const stat = { mtimeMs: r.mtimeMs, size: r.size, isFile: r.isFile };
-  return r.bytes ? { stat, text: UTF8.decode(r.bytes) } : { stat };
+  return r.bytes ? { stat, text: decode(r.bytes) } : { stat };
 }

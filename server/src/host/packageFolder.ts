@@ -5,8 +5,9 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { DirEntry, FileSystem } from '../index/fileSystem.js';
+import type { FileSystem } from '../index/fileSystem.js';
 import type { HashAlgorithm, PackageFiles } from '../model/tosca/package/files.js';
+import { nodeFileSystem } from './nodeFileSystem.js';
 import { hexOf, startHash } from './packageHash.js';
 
 /** Files of a package we list at most, and text we read at most per file. */
@@ -16,28 +17,14 @@ const CHUNK = 1024 * 1024;
 /** Folders never part of a package as shipped. */
 const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', '__pycache__']);
 
-/** A folder's entries as `readdirSync` gives them (in its order), none when it cannot be read. */
-function readDir(dir: string): DirEntry[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).map((e) => ({
-      name: e.name,
-      isDirectory: e.isDirectory(),
-      isFile: e.isFile(),
-    }));
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Every file under `root`, relative, `/`-separated, sorted; at most MAX_PACKAGE_FILES. `fs` lists the
  * folders when given (the checker's, which keeps the listings for its index to reuse).
  */
-export function listFolder(root: string, fs?: Pick<FileSystem, 'readDirSync'>): string[] {
+export function listFolder(root: string, fs: Pick<FileSystem, 'readDirSync'> = nodeFileSystem): string[] {
   const out: string[] = [];
-  const list = fs ? (dir: string) => fs.readDirSync(dir) : readDir;
   const walk = (dir: string, rel: string) => {
-    for (const e of list(dir)) {
+    for (const e of fs.readDirSync(dir)) {
       if (out.length >= MAX_PACKAGE_FILES) return;
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory) {
