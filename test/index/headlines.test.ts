@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { descriptorHeaderOf, headerOf, toscaHeaderOf } from '../../server/src/index/cache.js';
+import { descriptorHeaderOf, headerOf, toscaHeaderOf, toscaTreeHeader } from '../../server/src/index/cache.js';
 import { summariseFile, summaryTree } from '../../server/src/model/document.js';
 import { isDescriptorKind, YAML_FILE } from '../../server/src/model/kinds.js';
 import { summariseDescriptorHeadline } from '../../server/src/model/lm/summary.js';
@@ -25,11 +25,17 @@ function files(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The header the headline gives, and the one the full summary gives; undefined for a file that is not TOSCA. */
+/**
+ * The header the headline gives, and the one the full summary gives; undefined for a file that is not TOSCA. The
+ * header a cold build reads from the tree (`toscaTreeHeader`) must be the full summary's to the letter: the same
+ * JSON, keys in the same order (the warm-start cache stores it as it is).
+ */
 function both(p: string, text: string): { headline: unknown; full: unknown } | undefined {
   const { kind, root } = summaryTree(p, text);
   if (kind !== 'tosca') return undefined;
-  return { headline: toscaHeaderOf(summariseToscaHeadline(root)), full: headerOf(summariseFile(p, text).summary) };
+  const full = headerOf(summariseFile(p, text).summary);
+  assert.equal(JSON.stringify(toscaTreeHeader(root)), JSON.stringify(full), `the tree's header: ${p}`);
+  return { headline: toscaHeaderOf(summariseToscaHeadline(root)), full };
 }
 
 test('the headline gives the full summary header for every TOSCA file of the corpus', () => {
@@ -70,6 +76,19 @@ test('the headline follows the summary on the shapes its walk decides on', () =>
     'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: !!map {}\n',
     'tosca_definitions_version: tosca_simple_yaml_1_3\n',
     'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types: [A, B]\ntopology_template: 3\n',
+    // Values without a value: the version is still written, a later empty namespace or profile keeps the earlier.
+    'tosca_definitions_version: ~\nnamespace: a\nnamespace: ~\nprofile: b\nprofile: [c]\n',
+    // Import entries of every kind (aliases, nulls, empty ones, the 2.0 keys), imports and repositories twice.
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nrepositories:\n  q: http://example.org/q\nrepositories:\n' +
+      '  r: &u http://example.org/r\n  s: {url: *u}\n  t: ~\n  r: {description: again}\nimports:\n' +
+      '  - &i {file: a.yaml, repository: r}\n  - *i\n  - ~\n  - []\n  - {}\n  - x: ~\n  - x: [a]\n  - y: {url: b}\n' +
+      '  - {url: u.yaml, namespace: n, profile: p, repository: t}\nimports:\n  - {file: ~, repository: s}\n',
+    // Functions: in the service template of a 1.3 file (no topology there), blank names only, not a map.
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nservice_template:\n  functions:\n    f: {}\n',
+    'tosca_definitions_version: tosca_2_0\nfunctions:\n  " ": {}\n',
+    'tosca_definitions_version: tosca_2_0\nfunctions: [f]\nservice_template: ~\n',
+    // A top level that is no mapping (TOSCA by its modeline).
+    '# lm-descriptors: tosca\n- tosca_definitions_version: tosca_2_0\n',
   ];
   for (const text of cases) {
     const h = both('/ws/t.yaml', text);

@@ -21,7 +21,6 @@ import {
   type LmProjectSummary,
 } from '../model/lm/summary.js';
 import { summarise, type FileSummary } from '../model/summary.js';
-import { summariseToscaHeadline } from '../model/tosca/summary.js';
 import { encodeSummary } from '../model/summaryCodec.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
@@ -30,7 +29,7 @@ import {
   LazySummary,
   RACY_MS,
   StoredSummary,
-  toscaHeaderOf,
+  toscaTreeHeader,
   descriptorHeaderOf,
   type CachedEntry,
   type CachedFolder,
@@ -867,10 +866,10 @@ export class WorkspaceIndex {
     else {
       const tree = summaryTree(p, text);
       kind = tree.kind;
-      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header: the
-      // headline reads its types and templates by name only, not their bodies (most of a template's summary).
+      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header, read
+      // from the tree (`toscaTreeFacts`): its types and templates by name only, not their bodies.
       if (kind === 'tosca' && this.mayHold(text)) {
-        const header = toscaHeaderOf(summariseToscaHeadline(tree.root));
+        const header = toscaTreeHeader(tree.root);
         this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
         return;
       }

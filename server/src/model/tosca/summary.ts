@@ -1026,7 +1026,7 @@ function topologyOf(p: YPair): TTopology {
 }
 
 /** Keynames that make an import entry the long form (a set built once: every file of a workspace has imports). */
-const LONG_IMPORT_KEYS: ReadonlySet<string> = new Set([
+export const LONG_IMPORT_KEYS: ReadonlySet<string> = new Set([
   'file',
   'url',
   'profile',
