@@ -745,9 +745,11 @@ export class WorkspaceIndex {
     const excluded = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
     const stack: [string, string][] = [[root, '']];
     let n = 0;
+    // The root-relative paths only for an exclude list with globs (the default list has names only).
+    const readsPath = excluded.readsPath;
     while (stack.length) {
       const [dir, rel] = stack.pop()!;
-      const relativeOf = (name: string) => (rel ? `${rel}/${name}` : name);
+      const relativeOf = (name: string) => (!readsPath ? '' : rel ? `${rel}/${name}` : name);
       const listing = listings ? this.listFolder(dir, listings) : undefined;
       if (listing) {
         // A kept listing holds every subfolder and every indexable file: the exclude list applies here.
