@@ -1140,6 +1140,8 @@ export class WorkspaceIndex {
 
   /** True when `p` is the root assembly a schema 1.0 project without `version` takes its version from. */
   private versionsLegacyProject(p: string): boolean {
+    // Every file of a build comes here: the pattern only for the paths that can match it.
+    if (!p.endsWith('/Descriptor/assembly.yml')) return false;
     const m = /^(.*)\/Descriptor\/assembly\.yml$/.exec(p);
     const project = m ? this.projects.get(m[1]!) : undefined;
     return !!project && project.summary.version === undefined && isLegacyProjectSchema(project.summary.schema);
