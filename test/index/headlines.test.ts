@@ -1,18 +1,17 @@
 /**
  * A cold build reads a TOSCA file or a descriptor it holds as its text only as far as its header needs
- * (`summariseToscaHeadline`, `summariseDescriptorHeadline`): the header from the headline must be the header from the
- * full summary, for every such file of the corpus and for the shapes the walks of the top level decide on.
+ * (`toscaTreeHeader` from the tree, `summariseDescriptorHeadline`): that header must be the header from the full
+ * summary, for every such file of the corpus and for the shapes the walks of the top level decide on.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { descriptorHeaderOf, headerOf, toscaHeaderOf, toscaTreeHeader } from '../../server/src/index/cache.js';
+import { descriptorHeaderOf, headerOf, toscaTreeHeader } from '../../server/src/index/cache.js';
 import { summariseFile, summaryTree } from '../../server/src/model/document.js';
 import { isDescriptorKind, YAML_FILE } from '../../server/src/model/kinds.js';
 import { summariseDescriptorHeadline } from '../../server/src/model/lm/summary.js';
-import { summariseToscaHeadline } from '../../server/src/model/tosca/summary.js';
 
 const corpus = join(fileURLToPath(new URL('../../..', import.meta.url)), 'shared', 'corpus');
 
@@ -26,19 +25,20 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 /**
- * The header the headline gives, and the one the full summary gives; undefined for a file that is not TOSCA. The
- * header a cold build reads from the tree (`toscaTreeHeader`) must be the full summary's to the letter: the same
- * JSON, keys in the same order (the warm-start cache stores it as it is).
+ * The header a cold build reads from the tree (`toscaTreeHeader`), and the one the full summary gives; undefined for
+ * a file that is not TOSCA. They must be the same to the letter: the same JSON, keys in the same order (the warm-start
+ * cache stores a header as it is).
  */
 function both(p: string, text: string): { headline: unknown; full: unknown } | undefined {
   const { kind, root } = summaryTree(p, text);
   if (kind !== 'tosca') return undefined;
   const full = headerOf(summariseFile(p, text).summary);
-  assert.equal(JSON.stringify(toscaTreeHeader(root)), JSON.stringify(full), `the tree's header: ${p}`);
-  return { headline: toscaHeaderOf(summariseToscaHeadline(root)), full };
+  const headline = toscaTreeHeader(root);
+  assert.equal(JSON.stringify(headline), JSON.stringify(full), `the tree's header: ${p}`);
+  return { headline, full };
 }
 
-test('the headline gives the full summary header for every TOSCA file of the corpus', () => {
+test('the tree gives the full summary header for every TOSCA file of the corpus', () => {
   let n = 0;
   for (const p of files(corpus)) {
     const h = both(p, readFileSync(p, 'utf8'));
@@ -49,7 +49,7 @@ test('the headline gives the full summary header for every TOSCA file of the cor
   assert.ok(n > 1000, `${n} TOSCA files`);
 });
 
-test('the headline follows the summary on the shapes its walk decides on', () => {
+test('the tree header follows the summary on the shapes its walk decides on', () => {
   const cases = [
     // Sections written twice: types of both, the last topology.
     'tosca_definitions_version: tosca_simple_yaml_1_3\nnode_types:\n  A: {}\nnode_types:\n  B: {}\n' +

@@ -207,7 +207,7 @@ export function descriptorHeaderOf(s: DescriptorHeadline): SummaryHeader {
   return h;
 }
 
-/** The header of a TOSCA file, from its summary or its headline (`summariseToscaHeadline`: the same header). */
+/** The header of a TOSCA file, from its summary (`toscaTreeHeader` gives the same from its tree). */
 export function toscaHeaderOf(s: ToscaHeadline): SummaryHeader {
   return { types: [], symbols: toscaSymbols(s), tosca: importFactsOf(s) };
 }

@@ -27,7 +27,7 @@ export function toscaTreeFacts(root: YNode | null): { symbols: IndexSymbol[]; to
   const imports: ImportFact[] = [];
   const m = asMap(root);
   if (!m) return { symbols, tosca: { imports, repositories: [], stub: true } };
-  // As `readTosca` reads the top level: a later duplicate replaces a version, repositories, topology and
+  // As `summariseTosca` reads the top level: a later duplicate replaces a version, repositories, topology and
   // service template, a later namespace or profile replaces only when it has a value, and imports and type
   // sections add up.
   let version: string | undefined;
