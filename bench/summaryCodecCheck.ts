@@ -10,15 +10,14 @@
  * (what a cold build keeps until its idle encoding, `LazySummary.kept`) with its decoded form, strictly: a key set
  * to `undefined` is not an absent key, a non-finite number is not `null`. With `--rounds N`, the CPU time of
  * N rounds of each way (stringify / parse against encode / decode) in this process. For TOSCA files and descriptors,
- * the header from the headline (`summariseToscaHeadline` / `summariseDescriptorHeadline`, what a cold build reads of a
- * file it holds) against the summary's.
+ * the header a cold build reads of a file it holds (`toscaTreeHeader` from the tree; `summariseDescriptorHeadline`)
+ * against the summary's.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { descriptorHeaderOf, headerOf, toscaHeaderOf } from '../server/src/index/cache.js';
+import { descriptorHeaderOf, headerOf, toscaTreeHeader } from '../server/src/index/cache.js';
 import { summariseFile, summaryTree } from '../server/src/model/document.js';
-import { summariseToscaHeadline } from '../server/src/model/tosca/summary.js';
 import { isDescriptorKind } from '../server/src/model/kinds.js';
 import { summariseDescriptorHeadline } from '../server/src/model/lm/summary.js';
 import type { FileSummary } from '../server/src/model/summary.js';
@@ -84,9 +83,7 @@ for (const root of roots)
     headlines++;
     const root = summaryTree(p, text).root;
     const headline =
-      summary.kind === 'tosca'
-        ? toscaHeaderOf(summariseToscaHeadline(root))
-        : descriptorHeaderOf(summariseDescriptorHeadline(root));
+      summary.kind === 'tosca' ? toscaTreeHeader(root) : descriptorHeaderOf(summariseDescriptorHeadline(root));
     if (JSON.stringify(strict(headline)) !== JSON.stringify(strict(headerOf(summary)))) {
       headlineDiffer++;
       if (headlineDiffer <= 5) console.log(`the headline's header differs: ${p}`);

@@ -27,6 +27,8 @@ import { importFactsOf, isToscaImportFacts, type ToscaImportFacts } from '../mod
 import { summarise, type FileSummary } from '../model/summary.js';
 import { decodeSummary, encodeSummary } from '../model/summaryCodec.js';
 import type { ToscaHeadline } from '../model/tosca/summary.js';
+import { toscaTreeFacts } from '../model/tosca/treeFacts.js';
+import type { YNode } from '../syntax/tree.js';
 import type { DescriptorHeadline } from '../model/lm/summary.js';
 
 /** Bump when the summary or line shape changes so old caches are dropped. */
@@ -205,9 +207,15 @@ export function descriptorHeaderOf(s: DescriptorHeadline): SummaryHeader {
   return h;
 }
 
-/** The header of a TOSCA file, from its summary or its headline (`summariseToscaHeadline`: the same header). */
+/** The header of a TOSCA file, from its summary (`toscaTreeHeader` gives the same from its tree). */
 export function toscaHeaderOf(s: ToscaHeadline): SummaryHeader {
   return { types: [], symbols: toscaSymbols(s), tosca: importFactsOf(s) };
+}
+
+/** The header of a TOSCA file from its tree (`toscaTreeFacts`: what `toscaHeaderOf` gives for its summary). */
+export function toscaTreeHeader(root: YNode | null): SummaryHeader {
+  const { symbols, tosca } = toscaTreeFacts(root);
+  return { types: [], symbols, tosca };
 }
 
 /** Kinds whose entries always have a header (a cache line without one is not trusted). */

@@ -74,6 +74,11 @@ export function globToRegExp(glob: string): RegExp {
 export interface ExcludeMatcher {
   /** True when the walk must skip `relative` (a root-relative path: `a/b/c.yaml`). */
   (relative: string, name: string): boolean;
+  /**
+   * False when the list has plain names only (the default): the answer then never depends on `relative`, and the
+   * workspace walk need not build that path for each of the thousands of entries it lists.
+   */
+  readonly readsPath: boolean;
 }
 
 /** The matcher of an exclude list (plain names and globs mixed). */
@@ -86,5 +91,8 @@ export function excludeMatcher(patterns: readonly string[]): ExcludeMatcher {
     if (GLOB_CHARS.test(t)) globs.push(globToRegExp(t));
     else names.add(t);
   }
-  return (relative, name) => names.has(name) || globs.some((g) => g.test(relative));
+  const matches = globs.length
+    ? (relative: string, name: string) => names.has(name) || globs.some((g) => g.test(relative))
+    : (_relative: string, name: string) => names.has(name);
+  return Object.assign(matches, { readsPath: globs.length > 0 });
 }

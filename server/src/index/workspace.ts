@@ -21,7 +21,6 @@ import {
   type LmProjectSummary,
 } from '../model/lm/summary.js';
 import { summarise, type FileSummary } from '../model/summary.js';
-import { summariseToscaHeadline } from '../model/tosca/summary.js';
 import { encodeSummary } from '../model/summaryCodec.js';
 import type { ImportMapEntry } from '../model/tosca/urlMap.js';
 import {
@@ -30,7 +29,7 @@ import {
   LazySummary,
   RACY_MS,
   StoredSummary,
-  toscaHeaderOf,
+  toscaTreeHeader,
   descriptorHeaderOf,
   type CachedEntry,
   type CachedFolder,
@@ -746,9 +745,11 @@ export class WorkspaceIndex {
     const excluded = (this.excluded ??= excludeMatcher(this.options.exclude ?? DEFAULT_EXCLUDED_DIRS));
     const stack: [string, string][] = [[root, '']];
     let n = 0;
+    // The root-relative paths only for an exclude list with globs (the default list has names only).
+    const readsPath = excluded.readsPath;
     while (stack.length) {
       const [dir, rel] = stack.pop()!;
-      const relativeOf = (name: string) => (rel ? `${rel}/${name}` : name);
+      const relativeOf = (name: string) => (!readsPath ? '' : rel ? `${rel}/${name}` : name);
       const listing = listings ? this.listFolder(dir, listings) : undefined;
       if (listing) {
         // A kept listing holds every subfolder and every indexable file: the exclude list applies here.
@@ -867,10 +868,10 @@ export class WorkspaceIndex {
     else {
       const tree = summaryTree(p, text);
       kind = tree.kind;
-      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header: the
-      // headline reads its types and templates by name only, not their bodies (most of a template's summary).
+      // A TOSCA file held as its text needs nothing of its summary before that is asked for but the header, read
+      // from the tree (`toscaTreeFacts`): its types and templates by name only, not their bodies.
       if (kind === 'tosca' && this.mayHold(text)) {
-        const header = toscaHeaderOf(summariseToscaHeadline(tree.root));
+        const header = toscaTreeHeader(tree.root);
         this.upsert(p, kind, this.hold(p, text, kind), stat, false, header);
         return;
       }
@@ -1139,6 +1140,8 @@ export class WorkspaceIndex {
 
   /** True when `p` is the root assembly a schema 1.0 project without `version` takes its version from. */
   private versionsLegacyProject(p: string): boolean {
+    // Every file of a build comes here: the pattern only for the paths that can match it.
+    if (!p.endsWith('/Descriptor/assembly.yml')) return false;
     const m = /^(.*)\/Descriptor\/assembly\.yml$/.exec(p);
     const project = m ? this.projects.get(m[1]!) : undefined;
     return !!project && project.summary.version === undefined && isLegacyProjectSchema(project.summary.schema);

@@ -37,7 +37,8 @@ const BEHAVIOUR_PATH = /^(?:(.*)\/)?Behaviour\/(?:Configurations|Templates|Tests
 
 /** True for a `.json` file in a `Behaviour/` folder lmctl packages (or a subfolder of one: lmctl walks them). */
 export function isBehaviourPath(path: string): boolean {
-  return BEHAVIOUR_PATH.test(path.replace(/\\/g, '/'));
+  // Every file of a build is classified: the pattern (which backtracks over the path) only where it can match.
+  return path.includes('Behaviour') && BEHAVIOUR_PATH.test(path.replace(/\\/g, '/'));
 }
 
 /** The (sub)project folder whose `Behaviour/` holds a behaviour file (`''` for a relative path at the top). */

@@ -1026,7 +1026,7 @@ function topologyOf(p: YPair): TTopology {
 }
 
 /** Keynames that make an import entry the long form (a set built once: every file of a workspace has imports). */
-const LONG_IMPORT_KEYS: ReadonlySet<string> = new Set([
+export const LONG_IMPORT_KEYS: ReadonlySet<string> = new Set([
   'file',
   'url',
   'profile',
@@ -1097,11 +1097,6 @@ function repositoryOf(p: YPair): TRepository {
   return r;
 }
 
-/** Summarises a TOSCA file's tree. Never throws. */
-export function summariseTosca(root: YNode | null): ToscaSummary {
-  return readTosca(root, typeDeclOf, topologyOf);
-}
-
 /** A name a TOSCA file declares (a type or a template), as the index's header keeps it. */
 export interface THeadlineDecl {
   name: string;
@@ -1110,7 +1105,8 @@ export interface THeadlineDecl {
 
 /**
  * What the index's header of a TOSCA file reads of its summary (`toscaSymbols`, `importFactsOf`): the file's own
- * top-level facts, and of its types and templates only the names. A `ToscaSummary` is one.
+ * top-level facts, and of its types and templates only the names. A `ToscaSummary` is one (a cold build reads the
+ * same header from the tree, `toscaTreeFacts`).
  */
 export interface ToscaHeadline {
   version?: { text: string; span: Span; keySpan: Span };
@@ -1128,43 +1124,9 @@ export interface ToscaHeadline {
   functions?: TFunctionDecl[];
 }
 
-/**
- * `summariseTosca`'s headline: the same walk of the top level, but types and templates read as their names only
- * (what a cold build needs before ready of a file whose summary it holds as the file's text: the full summary of
- * a TOSCA template is mostly its templates' assignments). Every field it sets is the summary's, by the same code.
- */
-export function summariseToscaHeadline(root: YNode | null): ToscaHeadline {
-  return readTosca(root, typeHeadlineOf, topologyHeadlineOf);
-}
-
-function headlineDecl(p: YPair): THeadlineDecl {
-  return { name: p.key.text, keySpan: p.key.span };
-}
-
-function typeHeadlineOf(kind: TypeKind, p: YPair): THeadlineDecl & { kind: TypeKind } {
-  return { name: p.key.text, keySpan: p.key.span, kind };
-}
-
-/** `topologyOf`'s templates, by name. */
-function topologyHeadlineOf(p: YPair): NonNullable<ToscaHeadline['topology']> {
-  const m = asMap(p.value);
-  return {
-    nodeTemplates: entries(getPair(m, 'node_templates')?.value).map(headlineDecl),
-    relationshipTemplates: entries(getPair(m, 'relationship_templates')?.value).map(headlineDecl),
-    groups: entries(getPair(m, 'groups')?.value).map(headlineDecl),
-    policies: entries(getPair(m, 'policies')?.value).map(headlineDecl),
-  };
-}
-
-/** A summary's top level, with its types and topology read by `typeOf` and `topologyOf`. */
-type ToscaTop<D, T> = Omit<ToscaSummary, 'types' | 'topology'> & { types: D[]; topology?: T };
-
-function readTosca<D, T>(
-  root: YNode | null,
-  typeOf: (kind: TypeKind, p: YPair) => D,
-  topologyOf: (p: YPair) => T,
-): ToscaTop<D, T> {
-  const s: ToscaTop<D, T> = {
+/** Summarises a TOSCA file's tree. Never throws. */
+export function summariseTosca(root: YNode | null): ToscaSummary {
+  const s: ToscaSummary = {
     kind: 'tosca',
     format: TOSCA_SUMMARY_FORMAT,
     metadata: [],
@@ -1222,7 +1184,7 @@ function readTosca<D, T>(
         break;
       default: {
         const kind = TYPE_SECTIONS[k];
-        if (kind) for (const q of entries(p.value)) s.types.push(typeOf(kind, q));
+        if (kind) for (const q of entries(p.value)) s.types.push(typeDeclOf(kind, q));
       }
     }
   }
