@@ -165,6 +165,8 @@ export class ToscaModels {
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
   /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
+  /** `importersOf`'s answers, kept under the same condition (per index generation all the same). */
+  private readonly importerMemo: { generation: number; map: Map<string, string[]> } | undefined;
   /** URL prefix → folder (lmDescriptors.tosca.importMap, --import-map); relative folders against each root. */
   private importMap: readonly ImportMapEntry[] = [];
   private resolvedMap = { roots: '', entries: [] as ImportMapEntry[] };
@@ -181,6 +183,7 @@ export class ToscaModels {
     if (unchanging) {
       this.csarProbes = new Map();
       this.resolvedImports = new Map();
+      this.importerMemo = { generation: -1, map: new Map() };
     }
     this.checkouts = new Checkouts(fs);
   }
@@ -494,6 +497,7 @@ export class ToscaModels {
     this.pendingWalk = undefined;
     this.edges = new WeakMap();
     this.resolvedImports?.clear();
+    this.importerMemo?.map.clear();
     this.checkouts.clear();
   }
 
@@ -520,9 +524,20 @@ export class ToscaModels {
    * file changed.
    */
   importersOf(p: string): string[] {
+    // Files that do not change (the checker): one answer per file and index generation. A model asks for its
+    // file's importers and theirs, the version and the model's memo ask again: 140 calls for xOpera's 37 files.
+    const memo = this.importerMemo;
+    if (memo && memo.generation !== this.index.generation) {
+      memo.generation = this.index.generation;
+      memo.map.clear();
+    }
+    const known = memo?.map.get(p);
+    if (known) return known;
     const indexed = this.lookupImportersOf(p) ?? this.indexedImportersOf(p);
     const nearby = this.nearbyImportersOf(p);
-    return nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+    const out = nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+    memo?.map.set(p, out);
+    return out;
   }
 
   /**
