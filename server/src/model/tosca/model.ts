@@ -171,7 +171,7 @@ function assemble(
       const t = keep.declared(keep.summary.types[i]!);
       if (t) declaredMap.set(summary.types[i]!, t);
     }
-  } else for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
+  } else for (const t of types.fileTypesOnly()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
   const model: ToscaModel = {
     path,
     summary,
