@@ -23,6 +23,7 @@ import {
   type ToscaFileSource,
 } from '../model/tosca/imports.js';
 import { buildToscaModel, linkKey, relinkToscaModel, type ToscaModel } from '../model/tosca/model.js';
+import type { TypeSourceFile } from '../model/tosca/typeTable.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
@@ -165,6 +166,8 @@ export class ToscaModels {
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
   /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
+  /** The importers' closures of the models' importer contexts, kept under the same condition. */
+  private readonly contextClosures: Map<string, readonly TypeSourceFile[] | undefined> | undefined;
   /** `importersOf`'s answers, kept under the same condition (per index generation all the same). */
   private readonly importerMemo: { generation: number; map: Map<string, string[]> } | undefined;
   /** URL prefix → folder (lmDescriptors.tosca.importMap, --import-map); relative folders against each root. */
@@ -184,6 +187,7 @@ export class ToscaModels {
       this.csarProbes = new Map();
       this.resolvedImports = new Map();
       this.importerMemo = { generation: -1, map: new Map() };
+      this.contextClosures = new Map();
     }
     this.checkouts = new Checkouts(fs);
   }
@@ -498,6 +502,7 @@ export class ToscaModels {
     this.edges = new WeakMap();
     this.resolvedImports?.clear();
     this.importerMemo?.map.clear();
+    this.contextClosures?.clear();
     this.checkouts.clear();
   }
 
@@ -840,6 +845,7 @@ export class ToscaModels {
     const onDisk = new Map<string, LoadedToscaFile | undefined>();
     return {
       ...(this.resolvedImports ? { resolved: this.resolvedImports } : {}),
+      ...(this.contextClosures ? { contextClosures: this.contextClosures } : {}),
       mapUrl: (url, from) => this.mapUrl(url, from),
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };
