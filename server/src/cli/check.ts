@@ -229,7 +229,7 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     }
     for (const d of diags) rows.push(toRow(display, d));
   }
-  const packages = await packageRows(targets, archives, (code, base) => severity(code, base, o.overrides));
+  const packages = await packageRows(targets, archives, (code, base) => severity(code, base, o.overrides), fs);
   for (const z of archives.values()) z.close();
   rows.push(...packages.rows);
   for (const r of refusedRows) {

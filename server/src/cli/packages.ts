@@ -13,6 +13,7 @@ import type { ZipArchive } from '../host/zipArchive.js';
 import type { Severity } from '../features/types.js';
 import { displayUnder, isInside, type Target } from './paths.js';
 import type { Row } from './report.js';
+import type { FileSystem } from '../index/fileSystem.js';
 
 export interface PackageRun {
   rows: Row[];
@@ -25,6 +26,8 @@ export async function packageRows(
   targets: readonly Target[],
   archives: ReadonlyMap<string, ZipArchive>,
   severityOf: (code: string, base: Severity) => Severity | undefined,
+  /** Lists folders (the run's file system, which keeps the listings the index made). */
+  fs?: Pick<FileSystem, 'readDirSync'>,
 ): Promise<PackageRun> {
   const run: PackageRun = { rows: [], matched: new Set(), packages: 0 };
   const seen = new Set<string>();
@@ -37,10 +40,10 @@ export async function packageRows(
       if (!pkg) continue;
       found.push({ root: t.real, pkg });
     } else {
-      const roots = packageRootsUnder(t.real);
+      const roots = packageRootsUnder(t.real, undefined, fs);
       // A package without TOSCA-Metadata is recognised only when it is the argument itself.
       if (!roots.includes(t.real)) {
-        if (packageLayout(rootFiles(t.real))?.kind === 'single')
+        if (packageLayout(rootFiles(t.real, fs))?.kind === 'single')
           found.push({ root: t.real, pkg: folderPackage(t.real) });
       }
       for (const root of roots) found.push({ root, pkg: folderPackage(root) });

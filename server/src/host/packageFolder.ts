@@ -3,7 +3,7 @@
  * their hashes computed with node's crypto, streamed in 1 MiB chunks so a large image never sits
  * in memory. Hashes are kept per file, algorithm, size and modification time.
  */
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FileSystem } from '../index/fileSystem.js';
 import type { HashAlgorithm, PackageFiles } from '../model/tosca/package/files.js';
@@ -36,16 +36,16 @@ export function listFolder(root: string, fs: Pick<FileSystem, 'readDirSync'> = n
   return out.sort();
 }
 
-/** The files directly in `dir` (enough to tell a package without TOSCA-Metadata: see packageLayout). */
-export function rootFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    return [];
-  }
+/**
+ * The files directly in `dir` (enough to tell a package without TOSCA-Metadata: see packageLayout). `fs` lists the
+ * folder when given (the checker's, which has listed it already).
+ */
+export function rootFiles(dir: string, fs: Pick<FileSystem, 'readDirSync'> = nodeFileSystem): string[] {
+  return fs
+    .readDirSync(dir)
+    .filter((e) => e.isFile)
+    .map((e) => e.name)
+    .sort();
 }
 
 /** Hex hash of a file on disk, read in chunks. */
@@ -123,19 +123,21 @@ function readFileBytes(p: string): Uint8Array {
   }
 }
 
-/** Folders under `dir` (itself included) that hold `TOSCA-Metadata/TOSCA.meta`; bounded walk. */
-export function packageRootsUnder(dir: string, maxDirs = 5000): string[] {
+/**
+ * Folders under `dir` (itself included) that hold `TOSCA-Metadata/TOSCA.meta`; bounded walk. `fs` lists the folders
+ * when given (the checker's: its index and its scan for archives have listed them already).
+ */
+export function packageRootsUnder(
+  dir: string,
+  maxDirs = 5000,
+  fs: Pick<FileSystem, 'readDirSync'> = nodeFileSystem,
+): string[] {
   const out: string[] = [];
   let seen = 0;
   const walk = (d: string) => {
     if (++seen > maxDirs) return;
-    let ents;
-    try {
-      ents = readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    if (ents.some((e) => e.name === 'TOSCA-Metadata' && e.isDirectory())) {
+    const ents = fs.readDirSync(d);
+    if (ents.some((e) => e.name === 'TOSCA-Metadata' && e.isDirectory)) {
       try {
         if (statSync(path.join(d, 'TOSCA-Metadata', 'TOSCA.meta')).isFile()) {
           out.push(d);
@@ -145,7 +147,7 @@ export function packageRootsUnder(dir: string, maxDirs = 5000): string[] {
         // no TOSCA.meta: not a package root
       }
     }
-    for (const e of ents) if (e.isDirectory() && !SKIP.has(e.name)) walk(path.join(d, e.name));
+    for (const e of ents) if (e.isDirectory && !SKIP.has(e.name)) walk(path.join(d, e.name));
   };
   walk(dir);
   return out.sort();

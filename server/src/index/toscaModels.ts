@@ -23,6 +23,7 @@ import {
   type ToscaFileSource,
 } from '../model/tosca/imports.js';
 import { buildToscaModel, linkKey, relinkToscaModel, type ToscaModel } from '../model/tosca/model.js';
+import type { TypeSourceFile } from '../model/tosca/typeTable.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
@@ -165,6 +166,10 @@ export class ToscaModels {
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
   /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
+  /** The importers' closures of the models' importer contexts, kept under the same condition. */
+  private readonly contextClosures: Map<string, readonly TypeSourceFile[] | undefined> | undefined;
+  /** `importersOf`'s answers, kept under the same condition (per index generation all the same). */
+  private readonly importerMemo: { generation: number; map: Map<string, string[]> } | undefined;
   /** URL prefix → folder (lmDescriptors.tosca.importMap, --import-map); relative folders against each root. */
   private importMap: readonly ImportMapEntry[] = [];
   private resolvedMap = { roots: '', entries: [] as ImportMapEntry[] };
@@ -181,6 +186,8 @@ export class ToscaModels {
     if (unchanging) {
       this.csarProbes = new Map();
       this.resolvedImports = new Map();
+      this.importerMemo = { generation: -1, map: new Map() };
+      this.contextClosures = new Map();
     }
     this.checkouts = new Checkouts(fs);
   }
@@ -494,6 +501,8 @@ export class ToscaModels {
     this.pendingWalk = undefined;
     this.edges = new WeakMap();
     this.resolvedImports?.clear();
+    this.importerMemo?.map.clear();
+    this.contextClosures?.clear();
     this.checkouts.clear();
   }
 
@@ -520,9 +529,20 @@ export class ToscaModels {
    * file changed.
    */
   importersOf(p: string): string[] {
+    // Files that do not change (the checker): one answer per file and index generation. A model asks for its
+    // file's importers and theirs, the version and the model's memo ask again: 140 calls for xOpera's 37 files.
+    const memo = this.importerMemo;
+    if (memo && memo.generation !== this.index.generation) {
+      memo.generation = this.index.generation;
+      memo.map.clear();
+    }
+    const known = memo?.map.get(p);
+    if (known) return known;
     const indexed = this.lookupImportersOf(p) ?? this.indexedImportersOf(p);
     const nearby = this.nearbyImportersOf(p);
-    return nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+    const out = nearby.length ? [...new Set([...indexed, ...nearby])].sort() : indexed;
+    memo?.map.set(p, out);
+    return out;
   }
 
   /**
@@ -825,6 +845,7 @@ export class ToscaModels {
     const onDisk = new Map<string, LoadedToscaFile | undefined>();
     return {
       ...(this.resolvedImports ? { resolved: this.resolvedImports } : {}),
+      ...(this.contextClosures ? { contextClosures: this.contextClosures } : {}),
       mapUrl: (url, from) => this.mapUrl(url, from),
       load: (p) => {
         if (doc && p === doc.path && isToscaSummary(doc.summary)) return { path: p, summary: doc.summary };

@@ -89,6 +89,21 @@ export function isVendorKeyName(key: string): boolean {
   return VENDOR_KEYS.some((v) => matches(v, key));
 }
 
+const REQUIRED_KEYS = new WeakMap<ConstructSpec, readonly string[]>();
+
+/**
+ * The keynames a construct requires, in the table's order: made once per construct table entry (the keynames rule
+ * looked through every keyname of the construct, as `Object.entries`, for each mapping it visited).
+ */
+export function requiredKeys(spec: ConstructSpec): readonly string[] {
+  let out = REQUIRED_KEYS.get(spec);
+  if (!out) {
+    out = Object.keys(spec.keys).filter((k) => spec.keys[k]!.required);
+    REQUIRED_KEYS.set(spec, out);
+  }
+  return out;
+}
+
 /** The vendor key entry `key` matches in `construct`, if any. */
 export function vendorKey(construct: string, key: string): VendorKey | undefined {
   return VENDOR_KEYS.find((v) => matches(v, key) && (!v.constructs || v.constructs.includes(construct)));

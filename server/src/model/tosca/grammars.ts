@@ -10,7 +10,7 @@
 import type { ToscaVersion } from './catalog/index.js';
 import { GRAMMAR, type ConstructSpec } from './grammar.js';
 import { FUNCTION_NAMES } from './summary.js';
-import { isV2BuiltinType, V2_CONSTRUCTS } from './v2/index.js';
+import { isV2BuiltinType, v2Constructs } from './v2/index.js';
 import type { VersionInfo } from './versions.js';
 
 /** The versions, as the grammar's `since` / `until` marks write them. */
@@ -77,7 +77,9 @@ const V2_0: ToscaGrammar = {
   // 2.0 calls are `$name` keys (v2/index.ts `v2FunctionName`), not a fixed set of names.
   functions: new Set(),
   fullChecks: true,
-  constructs: V2_CONSTRUCTS,
+  get constructs() {
+    return v2Constructs();
+  },
   topologyKey: 'service_template',
   builtinType: isV2BuiltinType,
   citation: 'TOSCA Version 2.0',

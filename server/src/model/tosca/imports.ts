@@ -41,6 +41,11 @@ export interface ToscaFileSource {
    */
   resolved?: Map<string, ImportStatus>;
   /**
+   * The import closures of importers (`buildToscaModel`'s importer context) by importer path, kept under the same
+   * condition: a type file imported by several templates is in the context of every model of their closures.
+   */
+  contextClosures?: Map<string, readonly TypeSourceFile[] | undefined>;
+  /**
    * The local files an import URL stands for (the import map, else the raw-file URLs of the checkout's own
    * repository; see urlMap.ts), candidates in order. Never fetches.
    */

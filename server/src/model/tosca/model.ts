@@ -87,8 +87,12 @@ export function buildToscaModel(
   const closure = loadImportClosure(path, summary, source);
   const context = importersOf
     ? importerContext(path, closure.files, importersOf, (imp) => {
+        const kept = source.contextClosures;
+        if (kept?.has(imp)) return kept.get(imp);
         const f = source.load(imp);
-        return f ? loadImportClosure(imp, f.summary, source, MAX_CONTEXT_CLOSURE).files : undefined;
+        const files = f ? loadImportClosure(imp, f.summary, source, MAX_CONTEXT_CLOSURE).files : undefined;
+        kept?.set(imp, files);
+        return files;
       })
     : [];
   const files = [...closure.files, ...context.map((x) => ({ ...x, viaImporter: true }))];
@@ -171,7 +175,7 @@ function assemble(
       const t = keep.declared(keep.summary.types[i]!);
       if (t) declaredMap.set(summary.types[i]!, t);
     }
-  } else for (const t of types.types()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
+  } else for (const t of types.fileTypesOnly()) if (t.decl && t.path === path) declaredMap.set(t.decl, t);
   const model: ToscaModel = {
     path,
     summary,

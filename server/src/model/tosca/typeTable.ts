@@ -424,6 +424,18 @@ function addName(names: Map<TypeKind, Map<string, ToscaType[]>>, t: ToscaType, n
 interface CatalogLayer {
   readonly types: readonly ToscaType[];
   readonly names: ReadonlyMap<TypeKind, ReadonlyMap<string, readonly ToscaType[]>>;
+  /** Merged members of the catalog types whose chain holds catalog types only (see `TypeTable.membersOf`). */
+  readonly members: Map<ToscaType, Members>;
+}
+
+/** The merged members of one type, each made on first use. */
+interface Members {
+  props?: Map<string, PropInfo>;
+  attrs?: Map<string, PropInfo>;
+  caps?: ReadonlyMap<string, CapInfo>;
+  reqs?: ReadonlyMap<string, ReqInfo>;
+  ifaces?: ReadonlyMap<string, IfaceInfo>;
+  artifacts?: Map<string, ArtifactInfo>;
 }
 
 /**
@@ -465,12 +477,12 @@ function catalogLayer(version: ToscaVersion): CatalogLayer {
       addName(names, t, `tosca:${d}`, true);
     }
   }
-  layer = { types, names };
+  layer = { types, names, members: new Map() };
   CATALOG_LAYERS.set(version, layer);
   return layer;
 }
 
-const NO_CATALOG: CatalogLayer = { types: [], names: new Map() };
+const NO_CATALOG: CatalogLayer = { types: [], names: new Map(), members: new Map() };
 
 export class TypeTable {
   /**
@@ -481,13 +493,9 @@ export class TypeTable {
   private readonly fileTypes: ToscaType[] = [];
   private readonly catalog: CatalogLayer;
   private readonly ancestorsCache = new Map<ToscaType, ToscaType[]>();
-  private readonly propsCache = new Map<ToscaType, Map<string, PropInfo>>();
-  private readonly attrsCache = new Map<ToscaType, Map<string, PropInfo>>();
+  private readonly chainCache = new Map<ToscaType, readonly ToscaType[]>();
   /** Merged members by type: rules ask for the same types' members over and over. */
-  private readonly capsCache = new Map<ToscaType, ReadonlyMap<string, CapInfo>>();
-  private readonly reqsCache = new Map<ToscaType, ReadonlyMap<string, ReqInfo>>();
-  private readonly ifacesCache = new Map<ToscaType, ReadonlyMap<string, IfaceInfo>>();
-  private readonly artifactsCache = new Map<ToscaType, Map<string, ArtifactInfo>>();
+  private readonly members = new Map<ToscaType, Members>();
   /** `dataType` by name (generic forms allowed): value checks ask it once per value, of a handful of types. */
   private readonly dataTypeCache = new Map<string, DataTypeInfo | undefined>();
 
@@ -526,6 +534,11 @@ export class TypeTable {
 
   private add(t: ToscaType, name: string, weak = false): void {
     addName(this.names, t, name, weak);
+  }
+
+  /** The types the files declare (no catalog type). */
+  fileTypesOnly(): readonly ToscaType[] {
+    return this.fileTypes;
   }
 
   /** Every type, file types first. */
@@ -611,8 +624,31 @@ export class TypeTable {
   }
 
   /** Root-first chain: the ancestors reversed, then the type itself. */
-  chain(t: ToscaType): ToscaType[] {
-    return [...this.ancestors(t)].reverse().concat(t);
+  chain(t: ToscaType): readonly ToscaType[] {
+    let out = this.chainCache.get(t);
+    if (!out) {
+      out = [...this.ancestors(t)].reverse().concat(t);
+      this.chainCache.set(t, out);
+    }
+    return out;
+  }
+
+  /**
+   * Where the merged members of `t` are kept. A catalog type whose chain holds catalog types only has the same
+   * members in every table of its version: its parents resolved to the catalog's own candidates (a file type of
+   * one of those names would have come first), and the merge reads nothing but the chain's bodies and the version.
+   * The catalog layer keeps those for every document of the version (37 type tables in a check of xOpera's files
+   * merged the same normative types 37 times); every other type's, this table.
+   */
+  private membersOf(t: ToscaType): Members {
+    let m = this.members.get(t);
+    if (m) return m;
+    if (t.source === 'catalog' && this.chain(t).every((x) => x.source === 'catalog')) {
+      m = this.catalog.members.get(t);
+      if (!m) this.catalog.members.set(t, (m = {}));
+    } else m = {};
+    this.members.set(t, m);
+    return m;
   }
 
   /**
@@ -620,21 +656,13 @@ export class TypeTable {
    * Topics" spells out).
    */
   properties(t: ToscaType): Map<string, PropInfo> {
-    let out = this.propsCache.get(t);
-    if (!out) {
-      out = this.mergeProps(t, (x) => x.body.properties);
-      this.propsCache.set(t, out);
-    }
-    return out;
+    const m = this.membersOf(t);
+    return (m.props ??= this.mergeProps(t, (x) => x.body.properties));
   }
 
   attributes(t: ToscaType): Map<string, PropInfo> {
-    let out = this.attrsCache.get(t);
-    if (!out) {
-      out = this.mergeProps(t, (x) => x.body.attributes);
-      this.attrsCache.set(t, out);
-    }
-    return out;
+    const m = this.membersOf(t);
+    return (m.attrs ??= this.mergeProps(t, (x) => x.body.attributes));
   }
 
   /**
@@ -659,8 +687,8 @@ export class TypeTable {
   }
 
   capabilities(t: ToscaType): ReadonlyMap<string, CapInfo> {
-    const cached = this.capsCache.get(t);
-    if (cached) return cached;
+    const m = this.membersOf(t);
+    if (m.caps) return m.caps;
     const out = new Map<string, CapInfo>();
     for (const x of this.chain(t)) {
       for (const c of x.body.capabilities) {
@@ -676,14 +704,14 @@ export class TypeTable {
         out.set(c.name, merged);
       }
     }
-    this.capsCache.set(t, out);
+    m.caps = out;
     return out;
   }
 
   /** Requirement definitions by name; a redefinition in a derived type replaces the inherited one. */
   requirements(t: ToscaType): ReadonlyMap<string, ReqInfo> {
-    const cached = this.reqsCache.get(t);
-    if (cached) return cached;
+    const m = this.membersOf(t);
+    if (m.reqs) return m.reqs;
     const out = new Map<string, ReqInfo>();
     for (const x of this.chain(t)) {
       for (const r of x.body.requirements) {
@@ -698,13 +726,13 @@ export class TypeTable {
         out.set(r.name, merged);
       }
     }
-    this.reqsCache.set(t, out);
+    m.reqs = out;
     return out;
   }
 
   interfaces(t: ToscaType): ReadonlyMap<string, IfaceInfo> {
-    const cached = this.ifacesCache.get(t);
-    if (cached) return cached;
+    const m = this.membersOf(t);
+    if (m.ifaces) return m.ifaces;
     const out = new Map<string, IfaceInfo>();
     for (const x of this.chain(t)) {
       for (const i of x.body.interfaces) {
@@ -718,18 +746,17 @@ export class TypeTable {
         out.set(i.name, merged);
       }
     }
-    this.ifacesCache.set(t, out);
+    m.ifaces = out;
     return out;
   }
 
   artifacts(t: ToscaType): ReadonlyMap<string, ArtifactInfo> {
-    let out = this.artifactsCache.get(t);
-    if (!out) {
-      out = new Map<string, ArtifactInfo>();
-      for (const x of this.chain(t)) for (const a of x.body.artifacts) out.set(a.name, { ...a, owner: x });
-      this.artifactsCache.set(t, out);
+    const m = this.membersOf(t);
+    if (!m.artifacts) {
+      m.artifacts = new Map<string, ArtifactInfo>();
+      for (const x of this.chain(t)) for (const a of x.body.artifacts) m.artifacts.set(a.name, { ...a, owner: x });
     }
-    return out;
+    return m.artifacts;
   }
 
   /** Operations (and notifications) of an interface type, inherited ones included. */

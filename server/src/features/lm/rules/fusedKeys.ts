@@ -3,44 +3,10 @@
  * one string, so the key is silently lost; the CP4NA and Stratoss assembly descriptor pages warn about exactly this.
  * Detected on the raw lines, for keys the grammar knows, outside multi-line scalars.
  */
-import { ASSEMBLY_GRAMMAR, RESOURCE_GRAMMAR, type ValueSpec } from '../../../model/lm/grammar.js';
+import { descriptorGrammarKeys } from '../../../model/lm/grammar.js';
 import { walkScalars } from '../../../syntax/tree.js';
 import type { LmRule } from './context.js';
 import { replaceWith } from '../../shared/fixData.js';
-
-function collectKeys(spec: ValueSpec, out: Set<string>, seen: Set<ValueSpec>): void {
-  if (seen.has(spec)) return;
-  seen.add(spec);
-  switch (spec.type) {
-    case 'map':
-      for (const k of spec.keys) {
-        out.add(k.key);
-        for (const a of k.aliases ?? []) out.add(a);
-        collectKeys(k.value, out, seen);
-      }
-      return;
-    case 'dict':
-      collectKeys(spec.entry, out, seen);
-      return;
-    case 'list':
-      collectKeys(spec.item, out, seen);
-      return;
-    case 'oneOf':
-      for (const o of spec.options) collectKeys(o, out, seen);
-      return;
-    default:
-      return;
-  }
-}
-
-/** Every key the assembly and resource grammars know (computed once, when the module loads). */
-const KNOWN_KEYS: ReadonlySet<string> = (() => {
-  const out = new Set<string>();
-  const seen = new Set<ValueSpec>();
-  collectKeys(ASSEMBLY_GRAMMAR, out, seen);
-  collectKeys(RESOURCE_GRAMMAR, out, seen);
-  return out;
-})();
 
 export const FUSED = /^(\s*(?:-\s+)?)([A-Za-z][A-Za-z0-9_-]*):([^\s:#].*)$/;
 
@@ -79,7 +45,7 @@ export const fusedKeysRule: LmRule = {
       });
       return (multi = out);
     };
-    const known = KNOWN_KEYS;
+    const known = descriptorGrammarKeys();
     for (const line of colonLines(text, lines.lineStarts)) {
       const lt = lines.lineText(line);
       const m = FUSED.exec(lt);

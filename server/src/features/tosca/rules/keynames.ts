@@ -6,7 +6,7 @@
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
 import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
-import { GRAMMAR, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
+import { GRAMMAR, requiredKeys, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
@@ -113,8 +113,7 @@ function walk(
     }
     checkKey(ctx, ks, p, key, depth);
   }
-  for (const [key, ks] of Object.entries(spec.keys)) {
-    if (!ks.required) continue;
+  for (const key of requiredKeys(spec)) {
     if (v.pairs.some((p) => p.key.text === key)) continue;
     // The service template's version is TOSCA001's business.
     if (construct === 'service_template') continue;

@@ -3,7 +3,7 @@
  * keynames (keynames.ts), its built-in types, and how a function call is written. There is no
  * implicit normative catalog: types come from imported profiles (§6.7).
  */
-export { V2_CONSTRUCTS } from './keynames.js';
+export { v2Constructs } from './keynames.js';
 import { V2_BUILTINS } from './primitives.js';
 
 /**
