@@ -55,15 +55,6 @@ export interface DiagnosticsWorkDeps {
 /** The scheduler's work on this server. */
 export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagnostic> {
   const { connection, docs } = d;
-  // The pack of a document whose fast model leaves the full syntax check for later is told once that check ran (or
-  // the next check began, when the text changed first): the loader ends its hold of the optimising compiler at the
-  // first one (serverBin.ts), so the full parse after the first open runs held too, and TurboFan does not compile the
-  // YAML parser beside the next open (a reopen with the same text skips that parse: host/analysisSession.ts).
-  const unverified = new Set<string>();
-  const tell = () => {
-    for (const pack of unverified) d.checked?.(pack);
-    unverified.clear();
-  };
   return {
     seq: (uri) => docs.seq(uri),
     openUris: () => docs.allUris(),
@@ -73,23 +64,15 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
     async check(uri) {
       const pkg = d.packageDiagnostics(uri);
       if (pkg) return { version: docs.documents.get(uri)?.version, items: pkg, syntaxPending: false };
-      tell();
       const session = d.session();
       const model = docs.modelOf(session, uri);
       if (!model) return undefined;
       const diags = await computeDiagnosticsInSlices(session.context(model), d.options(), pauseTurn);
       const pack = languagePackOf(model);
-      if (pack && model.syntaxChecked) d.checked?.(pack);
-      else if (pack) unverified.add(pack);
+      if (pack) d.checked?.(pack);
       return { version: model.version, items: diags.map(toLspDiagnostic), syntaxPending: !model.syntaxChecked };
     },
-    verify: (uri) => {
-      try {
-        return docs.verify(d.session(), uri);
-      } finally {
-        tell();
-      }
-    },
+    verify: (uri) => docs.verify(d.session(), uri),
     publish: (uri, version, diagnostics) =>
       connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics }),
     refreshPulls: () => void connection.languages.diagnostics.refresh().catch(() => undefined),
