@@ -82,9 +82,9 @@ let readySent = false;
   if (status?.state === 'ready' && !readySent) {
     readySent = true;
     // What the index's build or load left in the young generation is collected once `ready` is written, not in
-    // the first open's check (host/idleCollector.ts `atReady`).
+    // the first open's check (host/idleCollector.ts `atReady`); not when a didOpen came first: its check starts now.
     void sent.then(
-      () => collector?.atReady(),
+      () => beforeFirstOpen && collector?.atReady(),
       () => undefined,
     );
   }
