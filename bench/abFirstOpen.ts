@@ -137,6 +137,7 @@ async function session(dist: string, b: number) {
       mainCpu,
       second,
       hwm,
+      times,
       keys: distOf(keys),
       keysCpu,
       sym,
@@ -172,6 +173,7 @@ async function main(): Promise<void> {
         `round ${r} ${String.fromCharCode(65 + b)}: ready ${f(s.readyMs)} (cpu ${f(s.readyCpu)}) ` +
           `first ${f(s.first)} ms (cpu ${f(s.cpu)}, main ${f(s.mainCpu)}, after ready ${f(s.afterReady)}) ` +
           `second ${f(s.second)} ms, peak ${f(s.hwm)} MB` +
+          (openCount > 2 ? `, opens ${s.times.map(f).join(' ')} (p95 ${f(distOf(s.times).p95)})` : '') +
           (keyCount
             ? `, keys p50 / p95 ${s.keys.p50.toFixed(1)} / ${s.keys.p95.toFixed(1)} (cpu ${f(s.keysCpu)})`
             : '') +
@@ -190,6 +192,7 @@ async function main(): Promise<void> {
         `(main ${m('mainCpu')}, after ready ${m('afterReady')}), ` +
         `second ${median(xs.map((x) => x.second)).toFixed(0)} ms, ` +
         `peak ${median(xs.map((x) => x.hwm)).toFixed(0)} MB` +
+        (openCount > 2 ? `, opens p95 ${median(xs.map((x) => distOf(x.times).p95)).toFixed(1)} ms` : '') +
         (keyCount
           ? `, keys p50 ${median(xs.map((x) => x.keys.p50)).toFixed(1)} p95 ` +
             `${median(xs.map((x) => x.keys.p95)).toFixed(1)} ms (cpu ${median(xs.map((x) => x.keysCpu)).toFixed(0)})`

@@ -11,9 +11,11 @@
  * `--settle ms` waits that long after ready before the open (0, the bench's way: the open meets the idle work
  * that starts at ready). `--flagsA` / `--flagsB`: node flags for that side's server (e.g. `--cpu-prof`).
  * `--linger ms`: the session stays that long after the diagnostics (a server writes its V8 code cache 1.5 s after
- * its first check of a language pack its cache did not cover, as the bench's longer sessions do).
+ * its first check of a language pack its cache did not cover, as the bench's longer sessions do). Each side has its
+ * own code cache folder (under this run's process id); with `--linger` its first session writes it, the others accept
+ * it.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +34,11 @@ async function firstOpen(
   const dir = path.join(os.tmpdir(), 'lm-descriptors-bench', `tosca-${version}`);
   const cacheDir = path.join(os.tmpdir(), `lm-ab-first-open-${name}-${version}`);
   rmSync(cacheDir, { recursive: true, force: true });
+  // Each side keeps its own V8 code cache: a build writing its cache removes the other builds' (host/codeCache.ts),
+  // so with one folder no session accepted a cache (no compiler hold, no idle collector, as no bench session has).
+  const xdg = path.join(os.tmpdir(), `ab-tosca-first-open-xdg-${process.pid}-${name}`);
+  mkdirSync(xdg, { recursive: true, mode: 0o700 });
+  process.env['XDG_CACHE_HOME'] = xdg;
   const client = new BenchClient(serverJs, path.dirname(path.dirname(serverJs)), flags);
   try {
     await client.initializeWorkspace(dir, {

@@ -72,19 +72,30 @@ pulls.on = (handler) =>
 // A warm start is ready from its cache: its first `ready` status, while the files are checked against the disk.
 // The loader holds the optimising compiler from its start when its code cache was accepted (serverBin.ts).
 const notify = connection.sendNotification.bind(connection) as (method: string, params?: unknown) => Promise<void>;
+let readySent = false;
 (connection as { sendNotification: typeof notify }).sendNotification = (method, params) => {
-  if (method === STATUS_NOTIFICATION && !warmReadySent) {
-    const status = params as StatusParams | undefined;
-    if (status?.state === 'ready' && status.verifying === true) {
+  const status = method === STATUS_NOTIFICATION ? (params as StatusParams | undefined) : undefined;
+  if (status && !warmReadySent) {
+    if (status.state === 'ready' && status.verifying === true) {
       warmReadySent = true;
       // From here at most 400 ms more, for an open sent before `ready` too (its check comes after the load).
       hold?.hold();
     }
     // A build that reports progress is not a warm start (that one is ready from its cache at once): it reads every
     // file, and its hot code should not wait for the first check.
-    if (status?.state === 'indexing') hold?.release();
+    if (status.state === 'indexing') hold?.release();
   }
-  return notify(method, params);
+  const sent = notify(method, params);
+  if (status?.state === 'ready' && !readySent) {
+    readySent = true;
+    // What the index's build or load left in the young generation is collected once `ready` is written, not in
+    // the first open's check (host/idleCollector.ts `atReady`); not when a didOpen came first: its check starts now.
+    void sent.then(
+      () => beforeFirstOpen && collector?.atReady(),
+      () => undefined,
+    );
+  }
+  return sent;
 };
 
 /** The loader's hold of V8's optimising compiler for the first open after a warm start (serverBin.ts). */

@@ -28,8 +28,27 @@ function fakeYoung(capacity: number) {
   const turn = () => {
     for (const fn of state.pending.splice(0)) fn();
   };
-  return { state, check, turn };
+  return { state, check, turn, collector };
 }
+
+test('at ready, what the load left in the young generation is collected on the next turn, twice', () => {
+  const small = fakeYoung(16 * MB);
+  small.state.used = MB / 2;
+  small.collector.atReady();
+  small.turn();
+  assert.equal(small.state.collections, 0, 'half a megabyte is left where it is');
+  const y = fakeYoung(16 * MB);
+  y.state.used = 7 * MB;
+  y.collector.atReady();
+  assert.equal(y.state.collections, 0, 'not before the ready status is written');
+  y.turn();
+  // The first moves what is alive to the other half of the young generation, the second to the old one.
+  assert.equal(y.state.collections, 2);
+  // The first open's check then starts from an empty young generation, and is measured from there.
+  y.check(9 * MB);
+  y.turn();
+  assert.equal(y.state.collections, 3, 'a 9 MB check leaves no room for another');
+});
 
 test('checks that leave room below the trigger of V8 are never followed by a collection', () => {
   const y = fakeYoung(16 * MB);
