@@ -22,7 +22,7 @@ import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnost
 import type { Diagnostic } from '../features/types.js';
 import { affectedBy, packFor } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
-import { analyseDocument } from '../model/document.js';
+import { analyseDocument, markOnce } from '../model/document.js';
 import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
@@ -246,6 +246,8 @@ export class WorkspaceDiagnostics {
     if (text === undefined) return undefined;
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
+    // Checked once and dropped: the rules keep nothing for a next version of it.
+    markOnce(model);
     const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };

@@ -17,7 +17,7 @@
  * same, only moved. Not on a tree the parser recovered from a syntax error (`damaged`): there the
  * tree of an entry may follow from the text around it, so every region counts as changed.
  */
-import { carried, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
+import { carried, isOnce, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
@@ -151,6 +151,8 @@ export function regionFindings(
   report: (f: Finding) => void,
   compute: (report: (f: Finding) => void) => void,
 ): void {
+  // Nothing to keep for a next version: the findings go straight to `report`, in the order computed (as below).
+  if (isOnce(doc)) return compute(report);
   const store = carried(doc, key, (previous) => {
     // One step deep: the previous store lets go of its own predecessor.
     if (previous) previous.before = undefined;
