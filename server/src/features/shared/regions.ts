@@ -65,8 +65,13 @@ export function regionsOf(doc: DocumentModel): readonly Region[] | null {
 
 const BY_START = memoKey<Map<number, Region>>('shared.regionsByStart');
 
-/** The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. */
+/**
+ * The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. None in a model
+ * checked once (`markOnce`): its callers keep findings per region, which such a model does not, and check the entry
+ * directly without one (what `regionFindings` does for it), so the table of regions by start is not built.
+ */
 export function regionAt(doc: DocumentModel, start: number): Region | undefined {
+  if (isOnce(doc)) return undefined;
   const regions = regionsOf(doc);
   if (!regions) return undefined;
   return memo(doc, BY_START, () => new Map(regions.map((r) => [r.start, r]))).get(start);
