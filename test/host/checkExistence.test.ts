@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkExistence, foldersOf } from '../../server/src/host/checkExistence.js';
+import { checkExistence } from '../../server/src/host/checkExistence.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 
 function rng(n: number): () => number {
@@ -92,43 +92,4 @@ test('answers shared by the checks of several documents: every answer is the dis
       assert.equal(exists(p), fs.existsSync(p), `${p} (document ${doc})`);
     }
   }
-});
-
-test('folders above the index files answer without the disk; an open file vouches for none', () => {
-  const fs = new MemoryFileSystem({
-    '/ws/p/Contains/r/Definitions/lm/resource.yaml': 'name: r',
-    '/ws/p/Descriptor/assembly.yaml': 'name: a',
-  });
-  const entries = [
-    { path: '/ws/p/Contains/r/Definitions/lm/resource.yaml', open: false },
-    { path: '/ws/p/Descriptor/assembly.yaml', open: false },
-    { path: '/ws/q/Descriptor/unsaved.yaml', open: true },
-  ];
-  const folders = foldersOf(entries);
-  assert.deepEqual([...folders].sort(), [
-    '/ws',
-    '/ws/p',
-    '/ws/p/Contains',
-    '/ws/p/Contains/r',
-    '/ws/p/Contains/r/Definitions',
-    '/ws/p/Contains/r/Definitions/lm',
-    '/ws/p/Descriptor',
-  ]);
-  const asked: string[] = [];
-  const exists = checkExistence(
-    '/ws/p/Descriptor/assembly.yaml',
-    { get: () => undefined },
-    (p) => {
-      asked.push(p);
-      return fs.existsSync(p);
-    },
-    new Map(),
-    folders,
-  );
-  assert.equal(exists('/ws/p/Contains/r'), true);
-  assert.equal(exists('/ws/p/Contains/r/Definitions'), true);
-  assert.equal(exists('/ws/p/Contains/r/Lifecycle'), false);
-  assert.equal(exists('/ws/q/Descriptor'), false);
-  // The open file's folder is asked (absent), and the path under it is answered from it.
-  assert.deepEqual(asked, ['/ws/p/Contains/r/Lifecycle', '/ws/q']);
 });

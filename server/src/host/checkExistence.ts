@@ -32,11 +32,9 @@ export function checkExistence(
   existsSync: (path: string) => boolean,
   /** Answers kept so far (by path): one check's own by default, or shared by the checks of a workspace pass. */
   known: Map<string, boolean> = new Map(),
-  /** Folders that hold index files (`foldersOf`): they exist, as the index's files do, without asking. */
-  folders?: ReadonlySet<string>,
 ): (path: string) => boolean {
   const exists = (p: string): boolean => {
-    if (index.get(p) !== undefined || folders?.has(p)) return true;
+    if (index.get(p) !== undefined) return true;
     let found = known.get(p);
     if (found !== undefined) return found;
     const cut = p.lastIndexOf('/');
@@ -48,23 +46,4 @@ export function checkExistence(
     return found;
   };
   return exists;
-}
-
-/**
- * The folders above the index's files (those an editor holds open aside: one not saved yet may be in a folder that
- * is not on disk). The workspace pass asks for such folders about 18,000 times on the bench (`Contains/<r>`,
- * `Contains/<r>/Definitions`); each exists while the index's file under it does, which the index vouches for as it
- * does for the file itself, and the persisted findings' key covers (host/recordingFileSystem.ts).
- */
-export function foldersOf(entries: Iterable<{ readonly path: string; readonly open: boolean }>): Set<string> {
-  const out = new Set<string>();
-  for (const e of entries) {
-    if (e.open) continue;
-    for (let cut = e.path.lastIndexOf('/'); cut > 0; cut = e.path.lastIndexOf('/', cut - 1)) {
-      const folder = e.path.slice(0, cut);
-      if (out.has(folder)) break;
-      out.add(folder);
-    }
-  }
-  return out;
 }

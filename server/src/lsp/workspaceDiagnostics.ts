@@ -23,7 +23,6 @@ import type { Diagnostic } from '../features/types.js';
 import { affectedBy, packFor } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument, markOnce } from '../model/document.js';
-import { foldersOf } from '../host/checkExistence.js';
 import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
@@ -233,13 +232,9 @@ export class WorkspaceDiagnostics {
 
   /**
    * Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). `known`: existence
-   * answers shared with the pass's other checks; `folders`: folders holding index files (host/checkExistence.ts).
+   * answers shared with the pass's other checks (host/checkExistence.ts).
    */
-  private async check(
-    path: string,
-    known: Map<string, boolean>,
-    folders?: ReadonlySet<string>,
-  ): Promise<Result | undefined> {
+  private async check(path: string, known: Map<string, boolean>): Promise<Result | undefined> {
     const session = this.session();
     if (this.packages && this.isPackageDocument(path)) {
       const found = this.packages.diskDiagnostics(path);
@@ -253,7 +248,7 @@ export class WorkspaceDiagnostics {
     if (!packFor(model.kind)) return undefined;
     // Checked once and dropped: the rules keep nothing for a next version of it.
     markOnce(model);
-    const items = computeDiagnostics(session.context(model, known, folders), this.options()).map(toLspDiagnostic);
+    const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
   }
@@ -356,16 +351,6 @@ export class WorkspaceDiagnostics {
     heap?.tighten();
     // Existence answers shared by the checks (a project's files ask for the same folders), new at each release point.
     let existing = new Map<string, boolean>();
-    // The folders holding index files, for a pass with many files to check (found again when files enter or
-    // leave the index meanwhile); held for the pass only.
-    const index = this.session().index;
-    let folders: { set: Set<string>; fileSet: number } | undefined;
-    const foldersNow = (): ReadonlySet<string> | undefined => {
-      if (todo.length - (stored?.size ?? 0) < RELEASE_AFTER) return undefined;
-      if (folders?.fileSet !== index.fileSetGeneration)
-        folders = { set: foldersOf(index.allEntries()), fileSet: index.fileSetGeneration };
-      return folders.set;
-    };
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -381,7 +366,7 @@ export class WorkspaceDiagnostics {
         try {
           const s = stored?.get(p);
           if (s) reused++;
-          r = s ? this.fromStored(p, s) : await this.check(p, existing, foldersNow());
+          r = s ? this.fromStored(p, s) : await this.check(p, existing);
           read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
