@@ -61,3 +61,35 @@ test("a path under an absent folder is answered from the folder, and the documen
   assert.equal(exists('/ws/p/Definitions/lm'), true);
   assert.deepEqual(asked, ['/ws/p/Lifecycle', '/ws/p/Definitions/lm/resource.yml', '/ws/p/Definitions/lm']);
 });
+
+test('answers shared by the checks of several documents: every answer is the disk answer, each path asked once', () => {
+  const random = rng(2026_11_28);
+  const pick = () => SEGMENTS[Math.floor(random() * SEGMENTS.length)]!;
+  const fs = new MemoryFileSystem();
+  for (let i = 0; i < 40; i++) {
+    const depth = 1 + Math.floor(random() * 5);
+    fs.write('/ws/' + Array.from({ length: depth }, () => pick().replace(/^\.+$/, 'x')).join('/'), 'a: 1');
+  }
+  const docs = [...fs.files.keys()];
+  const index = { get: () => undefined };
+  const known = new Map<string, boolean>();
+  const asked = new Set<string>();
+  for (let round = 0; round < 200; round++) {
+    const doc = docs[Math.floor(random() * docs.length)]!;
+    const exists = checkExistence(
+      doc,
+      index,
+      (p) => {
+        assert.ok(!asked.has(p), `${p} asked twice`);
+        asked.add(p);
+        return fs.existsSync(p);
+      },
+      known,
+    );
+    for (let q = 0; q < 30; q++) {
+      const depth = 1 + Math.floor(random() * 6);
+      const p = '/ws/' + Array.from({ length: depth }, pick).join('/');
+      assert.equal(exists(p), fs.existsSync(p), `${p} (document ${doc})`);
+    }
+  }
+});

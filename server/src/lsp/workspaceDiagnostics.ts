@@ -22,7 +22,7 @@ import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnost
 import type { Diagnostic } from '../features/types.js';
 import { affectedBy, packFor } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
-import { analyseDocument } from '../model/document.js';
+import { analyseDocument, markOnce } from '../model/document.js';
 import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
@@ -230,8 +230,11 @@ export class WorkspaceDiagnostics {
     return false;
   }
 
-  /** Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). */
-  private async check(path: string): Promise<Result | undefined> {
+  /**
+   * Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). `known`: existence
+   * answers shared with the pass's other checks (host/checkExistence.ts).
+   */
+  private async check(path: string, known: Map<string, boolean>): Promise<Result | undefined> {
     const session = this.session();
     if (this.packages && this.isPackageDocument(path)) {
       const found = this.packages.diskDiagnostics(path);
@@ -243,7 +246,9 @@ export class WorkspaceDiagnostics {
     if (text === undefined) return undefined;
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
-    const items = computeDiagnostics(session.context(model), this.options()).map(toLspDiagnostic);
+    // Checked once and dropped: the rules keep nothing for a next version of it.
+    markOnce(model);
+    const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
   }
@@ -344,6 +349,8 @@ export class WorkspaceDiagnostics {
     // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
     const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
     heap?.tighten();
+    // Existence answers shared by the checks (a project's files ask for the same folders), new at each release point.
+    let existing = new Map<string, boolean>();
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -359,10 +366,11 @@ export class WorkspaceDiagnostics {
         try {
           const s = stored?.get(p);
           if (s) reused++;
-          r = s ? this.fromStored(p, s) : await this.check(p);
+          r = s ? this.fromStored(p, s) : await this.check(p, existing);
           read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
+            existing = new Map();
             // Again: a code cache written meanwhile put V8's default back (serverBin.ts).
             heap?.tighten();
           }

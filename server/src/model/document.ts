@@ -88,6 +88,23 @@ export function memo<T>(doc: DocumentModel, key: MemoKey<T>, compute: () => T): 
   return v;
 }
 
+const ONCE = memoKey<true>('model.once');
+
+/**
+ * Marks a model no later version will take anything over from: a file the workspace pass checks once from disk
+ * and drops. What `carried` results keep only for a next version (per-region stores of findings and resolved
+ * references, scan caches) is then not built; the results are the same (a first version takes nothing over).
+ * Kept in `derived`, not as a field: a field set after the model is built would give it another shape.
+ */
+export function markOnce(doc: DocumentModel): void {
+  doc.derived.set(ONCE, true);
+}
+
+/** True for a model marked by `markOnce`. */
+export function isOnce(doc: DocumentModel): boolean {
+  return doc.derived.has(ONCE);
+}
+
 /**
  * Like `memo`, for results a new version of an open document can partly take over from the version
  * before it: `compute` gets that version's value under the same key (undefined for a first

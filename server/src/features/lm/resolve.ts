@@ -14,7 +14,7 @@ import { asMap, asScalar, asSeq, get, walkScalars, type YNode, type YScalar } fr
 import type { DescriptorEntry } from '../../index/workspace.js';
 import type { FeatureContext } from '../types.js';
 import { didYouMean } from '../../util/suggest.js';
-import { carried, memo, memoKey, type DocumentModel } from '../../model/document.js';
+import { carried, isOnce, memo, memoKey, type DocumentModel } from '../../model/document.js';
 import { replaceWith, withFixes } from '../shared/fixData.js';
 import { previousStart, regionsOf } from '../shared/regions.js';
 import type { Finding } from '../shared/rule.js';
@@ -188,8 +188,9 @@ function rootSuggestion(doc: DocumentModel, summary: DescriptorSummary, word: st
 /** All references in the document with their scope (computed once per analysed text). */
 export function collectReferences(doc: DocumentModel, summary: DescriptorSummary): RefOccurrence[] {
   return memo(doc, REFERENCES, () => {
-    // Another summary than the document's own (rare) is scanned afresh, without the carried scans.
-    if (doc.summary !== summary) return collectUncached(doc, summary, newScanCache(), undefined);
+    // Another summary than the document's own (rare) is scanned afresh, without the carried scans; a model checked
+    // once keeps no scans (nothing takes them over, and `regionReferenceCount` then says the scan was not by region).
+    if (doc.summary !== summary || isOnce(doc)) return collectUncached(doc, summary, undefined, undefined);
     const scans = newScanCache();
     carried(doc, SCANS, (before) => {
       doc.derived.set(REFERENCES, collectUncached(doc, summary, scans, before));
@@ -238,7 +239,8 @@ function walkValues(
 function collectUncached(
   doc: DocumentModel,
   summary: DescriptorSummary,
-  scans: ScanCache,
+  /** Undefined: nothing kept (each scalar scanned, the regions' references not stored). */
+  scans: ScanCache | undefined,
   before: ScanCache | undefined,
 ): RefOccurrence[] {
   const { text, root } = doc;
@@ -257,6 +259,7 @@ function collectUncached(
       // A block scalar's indentation indicator counts from its parent's: not a function of its text alone.
       return scanScalarReferences(text, s);
     }
+    if (!scans) return scanScalarReferences(text, s);
     // A flow scalar's value is a function of its source text and style only.
     const source = `${s.style}\u0000${text.slice(s.span.start, s.span.end)}`;
     let rel = scans.scalars.get(source) ?? before?.scalars.get(source);
@@ -301,7 +304,7 @@ function collectUncached(
       );
       r = found;
     }
-    scans.regions.set(region.start, r);
+    scans?.regions.set(region.start, r);
     for (const x of r.refs) {
       if (!region.section) scopes = [];
       emit(x.ref, x.path);

@@ -19,7 +19,7 @@
  * the same name (the rules read only names, types and problems from it).
  */
 import type { DescriptorSummary, PropertyDecl } from '../../model/lm/summary.js';
-import { carried, memoKey } from '../../model/document.js';
+import { carried, isOnce, memoKey } from '../../model/document.js';
 import { previousStart, regionsOf } from '../shared/regions.js';
 import type { Finding } from '../shared/rule.js';
 import type { FeatureContext } from '../types.js';
@@ -71,7 +71,8 @@ export function resolvedReferences(ctx: FeatureContext, summary: DescriptorSumma
   const doc = ctx.doc;
   const occs = collectReferences(doc, summary);
   const fresh = () => occs.map((o) => resolveOccurrence(ctx, summary, o));
-  const regions = doc.summary === summary ? regionsOf(doc) : undefined;
+  // A model checked once keeps nothing for a next version: the same references, resolved in the same order.
+  const regions = doc.summary === summary && !isOnce(doc) ? regionsOf(doc) : undefined;
   if (!regions) return fresh();
   const store = carried(doc, STORE, (previous) => {
     // One step deep: the previous store lets go of its own predecessor.

@@ -17,7 +17,7 @@
  * same, only moved. Not on a tree the parser recovered from a syntax error (`damaged`): there the
  * tree of an entry may follow from the text around it, so every region counts as changed.
  */
-import { carried, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
+import { carried, isOnce, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
@@ -65,8 +65,13 @@ export function regionsOf(doc: DocumentModel): readonly Region[] | null {
 
 const BY_START = memoKey<Map<number, Region>>('shared.regionsByStart');
 
-/** The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. */
+/**
+ * The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. None in a model
+ * checked once (`markOnce`): its callers keep findings per region, which such a model does not, and check the entry
+ * directly without one (what `regionFindings` does for it), so the table of regions by start is not built.
+ */
 export function regionAt(doc: DocumentModel, start: number): Region | undefined {
+  if (isOnce(doc)) return undefined;
   const regions = regionsOf(doc);
   if (!regions) return undefined;
   return memo(doc, BY_START, () => new Map(regions.map((r) => [r.start, r]))).get(start);
@@ -151,6 +156,8 @@ export function regionFindings(
   report: (f: Finding) => void,
   compute: (report: (f: Finding) => void) => void,
 ): void {
+  // Nothing to keep for a next version: the findings go straight to `report`, in the order computed (as below).
+  if (isOnce(doc)) return compute(report);
   const store = carried(doc, key, (previous) => {
     // One step deep: the previous store lets go of its own predecessor.
     if (previous) previous.before = undefined;

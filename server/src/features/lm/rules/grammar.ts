@@ -17,6 +17,7 @@ import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { isOnce } from '../../../model/document.js';
 
 function shapeOf(n: YNode | null): 'map' | 'list' | 'scalar' | 'null' {
   if (!n) return 'null';
@@ -235,9 +236,10 @@ function checkKey(
     });
     return;
   }
-  // The entries of a top-level section are regions: their findings are kept per region.
+  // The entries of a top-level section are regions: their findings are kept per region (not for a model checked
+  // once: nothing would take them over, and each entry is checked directly, as in a region without a store).
   const each: EntryRunner | undefined =
-    depth === 0 && p.value?.kind === 'map' && !p.value.flow
+    depth === 0 && p.value?.kind === 'map' && !p.value.flow && !isOnce(ctx.doc)
       ? (entry, run) => {
           const region = regionAt(ctx.doc, entry.key.span.start);
           if (!region) return run(ctx);
