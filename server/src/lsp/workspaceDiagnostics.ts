@@ -93,6 +93,12 @@ export class WorkspaceDiagnostics {
   /** The index's file-set generation when the last change was marked. */
   private fileSet = -1;
   private readonly waiters = new Set<() => void>();
+  /**
+   * Existence answers shared by the pass's checks (a project's files ask for the same folders;
+   * host/checkExistence.ts): new at each release point of a pass, and whenever a change of the workspace is
+   * marked (a file or folder that appeared or went), so no check after a change reads an answer from before it.
+   */
+  private existing = new Map<string, boolean>();
   /** Figures of the last pass that checked something (for the log and the benchmark). */
   lastPass: PassFigures = { files: 0, checked: 0, reused: 0, ms: 0 };
   /** Set by the server when findings persist between sessions. */
@@ -142,6 +148,7 @@ export class WorkspaceDiagnostics {
 
   /** Marks what an index change may have affected. */
   changed(change: IndexChange): void {
+    this.existing = new Map();
     const index = this.session().index;
     if (change.reason === 'build' || change.reason === 'roots') this.everything = true;
     // Everything is due anyway (the first pass, a rebuild): marking files one by one would cost a
@@ -174,6 +181,7 @@ export class WorkspaceDiagnostics {
    * packages they belong to are due (a deleted one is then reported empty).
    */
   packageFilesChanged(paths: readonly string[]): void {
+    this.existing = new Map();
     this.packageDocsFileSet = -1;
     const packages = this.packageDocuments();
     for (const p of paths) {
@@ -349,8 +357,8 @@ export class WorkspaceDiagnostics {
     // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
     const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
     heap?.tighten();
-    // Existence answers shared by the checks (a project's files ask for the same folders), new at each release point.
-    let existing = new Map<string, boolean>();
+    // No answer from an earlier pass: the disk may have changed without an event the server sees.
+    this.existing = new Map();
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -366,11 +374,11 @@ export class WorkspaceDiagnostics {
         try {
           const s = stored?.get(p);
           if (s) reused++;
-          r = s ? this.fromStored(p, s) : await this.check(p, existing);
+          r = s ? this.fromStored(p, s) : await this.check(p, this.existing);
           read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
-            existing = new Map();
+            this.existing = new Map();
             // Again: a code cache written meanwhile put V8's default back (serverBin.ts).
             heap?.tighten();
           }
@@ -409,6 +417,7 @@ export class WorkspaceDiagnostics {
       throw e;
     }
     if (batch.length) report(batch);
+    this.existing = new Map();
     // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
     // (dropped before the findings are written, so the two do not add up in memory).
     if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
