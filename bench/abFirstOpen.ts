@@ -14,8 +14,10 @@
  * `--opens N` (default 2): the file opened N times, as the `server` phase opens it 8 times (the second open's
  * figure is then the median of the later ones). `--keys N`: once the index is checked against the disk, N
  * keystrokes as the `server` phase types them (a `quantity` digit toggled, 15 ms apart, debounce 0), with their
- * p50 / p95 wall time and the server's CPU over all of them. `--symbols N`: then N workspace symbol queries (after
- * five not counted) of the `workspace` phase's mix, by a client that resolves ranges lazily as the bench's does.
+ * p50 / p95 wall time and the server's CPU over all of them (`--key-times`: each keystroke's wall time too; with
+ * `bench/keystrokeTrace.cjs` as a `-r` preload, the server's own view of each: main thread, CPU, collections).
+ * `--symbols N`: then N workspace symbol queries (after five not counted) of the `workspace` phase's mix, by a
+ * client that resolves ranges lazily as the bench's does.
  *
  * A build may be given twice with different node flags (`--flagsA`, `--flagsB`, ...). Each position keeps its
  * own V8 code cache (`XDG_CACHE_HOME`, under this run's process id, so two runs at once do not share one): builds
@@ -119,6 +121,7 @@ async function session(dist: string, b: number) {
     const k0 = client.cpuMs() ?? 0;
     const keys = keyCount ? (await client.toggleDigits(uri, lines, at, keyCount, openCount)).times : [];
     const keysCpu = (client.cpuMs() ?? 0) - k0;
+    if (argv.includes('--key-times')) console.log(`keys ${keys.map((t) => t.toFixed(1)).join(' ')}`);
     const s0 = client.cpuMs() ?? 0;
     const symbols = symbolCount ? await symbolQueries(client, symbolCount) : [];
     const symbolsCpu = (client.cpuMs() ?? 0) - s0;
