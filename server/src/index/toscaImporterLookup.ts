@@ -75,8 +75,8 @@ export class ImporterLookup {
   private readonly byName = new Map<string, ImportRef[]>();
   /** Where the imports that were resolved lead: target → importing files. */
   private readonly resolvedTo = new Map<string, Set<string>>();
-  /** What each import text written in a folder is: folder → text → verdict. */
-  private readonly verdicts = new Map<string, Map<string, Verdict>>();
+  /** What each import text written in a folder is: folder → text → verdict and the lists it adds to. */
+  private readonly verdicts = new Map<string, Map<string, Slot>>();
   /** Import texts as written → the names they are looked up by, or a marker (see `verdictOf`). */
   private readonly texts = new Map<string, Verdict>();
   /** Paths found on the disk, or not, and the names in folders under the roots (see `isThere`). */
@@ -132,27 +132,34 @@ export class ImporterLookup {
   private build(): boolean {
     const outside: string[] = [];
     const seen = new Set<string>();
+    // Index paths are normalised (absolute, no trailing slash): a folder is the text before the last slash, and
+    // the files of one folder mostly come one after another, so its verdicts are looked up once per run of them.
+    let dir = '';
+    let inDir: Map<string, Slot> | undefined;
     for (const e of this.view.entries) {
       if (e.kind !== 'tosca') continue;
       const facts = e.toscaFacts;
       if (!facts) return false;
       this.factsOf.set(e.path, facts);
-      const dir = path.posix.dirname(e.path);
-      let inDir = this.verdicts.get(dir);
-      if (!inDir) this.verdicts.set(dir, (inDir = new Map()));
+      const cut = e.path.lastIndexOf('/');
+      if (!inDir || cut !== dir.length || cut === e.path.length - 1 || !e.path.startsWith(dir)) {
+        dir = path.posix.dirname(e.path);
+        inDir = this.verdicts.get(dir);
+        if (!inDir) this.verdicts.set(dir, (inDir = new Map()));
+      }
       const specs: { of?: ReturnType<typeof importSpecsOf> } = {};
       for (let i = 0; i < facts.imports.length; i++) {
         const f = facts.imports[i]!;
         const text = f.file ?? f.profile;
         if (text === undefined) continue;
-        let v = f.repository === undefined ? inDir.get(text) : RESOLVE;
-        if (v === undefined) inDir.set(text, (v = this.verdictOf(dir, text)));
-        if (v === NO_FILE) continue;
-        if (v !== RESOLVE) {
+        let slot = f.repository === undefined ? inDir.get(text) : RESOLVE_SLOT;
+        if (slot === undefined) inDir.set(text, (slot = this.slotOf(this.verdictOf(dir, text))));
+        if (slot.v === NO_FILE) continue;
+        if (slot.v !== RESOLVE) {
           const ref: ImportRef = { path: e.path, facts, i };
-          add(this.byName, v.last, ref);
+          slot.last!.push(ref);
           // A `profile:` import is also looked up by its whole name among declared names.
-          if (f.profile !== undefined && v.whole !== v.last) add(this.byName, v.whole, ref);
+          if (f.profile !== undefined && slot.whole) slot.whole.push(ref);
           continue;
         }
         const st = walkImport(e.path, facts, i, this.view.walk, specs);
@@ -176,6 +183,16 @@ export class ImporterLookup {
       }
     }
     return true;
+  }
+
+  /** A verdict with the `byName` lists its imports go to (`whole` only when it differs from `last`). */
+  private slotOf(v: Verdict): Slot {
+    if (typeof v === 'string') return v === RESOLVE ? RESOLVE_SLOT : NO_FILE_SLOT;
+    return {
+      v,
+      last: listOf(this.byName, v.last),
+      whole: v.whole !== v.last ? listOf(this.byName, v.whole) : undefined,
+    };
   }
 
   private record(target: string, from: string): void {
@@ -262,10 +279,19 @@ type Verdict = { whole: string; last: string } | typeof RESOLVE | typeof NO_FILE
 const RESOLVE = 'resolve';
 const NO_FILE = 'no-file';
 
-function add(map: Map<string, ImportRef[]>, key: string, ref: ImportRef): void {
-  const list = map.get(key);
-  if (list) list.push(ref);
-  else map.set(key, [ref]);
+/** A verdict of one import text in one folder and the lists its imports are added to (see `slotOf`). */
+interface Slot {
+  readonly v: Verdict;
+  last?: ImportRef[];
+  whole?: ImportRef[] | undefined;
+}
+const RESOLVE_SLOT: Slot = { v: RESOLVE };
+const NO_FILE_SLOT: Slot = { v: NO_FILE };
+
+function listOf(map: Map<string, ImportRef[]>, key: string): ImportRef[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
 }
 
 /** `path.posix.resolve(dir, s)` for an absolute `dir`, without splitting for the usual `../x/y.yaml`. */
