@@ -65,7 +65,7 @@ function shortName(t: ToscaType): string {
 }
 
 /** Table of effective properties (or attributes), inherited ones included. */
-function propTable(title: string, props: Map<string, PropInfo>, t: ToscaType): string | undefined {
+function propTable(title: string, props: ReadonlyMap<string, PropInfo>, t: ToscaType): string | undefined {
   if (!props.size) return undefined;
   const rows = [`| ${title} | Type | Required | Default | Description |`, '|---|---|---|---|---|'];
   let n = 0;

@@ -428,14 +428,17 @@ interface CatalogLayer {
   readonly members: Map<ToscaType, Members>;
 }
 
-/** The merged members of one type, each made on first use. */
+/**
+ * The merged members of one type, each made on first use. Read-only: a catalog type's are shared by every table of
+ * its version (`membersOf`), so no caller may change them.
+ */
 interface Members {
-  props?: Map<string, PropInfo>;
-  attrs?: Map<string, PropInfo>;
+  props?: ReadonlyMap<string, PropInfo>;
+  attrs?: ReadonlyMap<string, PropInfo>;
   caps?: ReadonlyMap<string, CapInfo>;
   reqs?: ReadonlyMap<string, ReqInfo>;
   ifaces?: ReadonlyMap<string, IfaceInfo>;
-  artifacts?: Map<string, ArtifactInfo>;
+  artifacts?: ReadonlyMap<string, ArtifactInfo>;
 }
 
 /**
@@ -655,12 +658,12 @@ export class TypeTable {
    * Effective properties: inherited, with refinements merged (the refinement rules Cloudsoft AMP's "TOSCA: Additional
    * Topics" spells out).
    */
-  properties(t: ToscaType): Map<string, PropInfo> {
+  properties(t: ToscaType): ReadonlyMap<string, PropInfo> {
     const m = this.membersOf(t);
     return (m.props ??= this.mergeProps(t, (x) => x.body.properties));
   }
 
-  attributes(t: ToscaType): Map<string, PropInfo> {
+  attributes(t: ToscaType): ReadonlyMap<string, PropInfo> {
     const m = this.membersOf(t);
     return (m.attrs ??= this.mergeProps(t, (x) => x.body.attributes));
   }
@@ -752,11 +755,10 @@ export class TypeTable {
 
   artifacts(t: ToscaType): ReadonlyMap<string, ArtifactInfo> {
     const m = this.membersOf(t);
-    if (!m.artifacts) {
-      m.artifacts = new Map<string, ArtifactInfo>();
-      for (const x of this.chain(t)) for (const a of x.body.artifacts) m.artifacts.set(a.name, { ...a, owner: x });
-    }
-    return m.artifacts;
+    if (m.artifacts) return m.artifacts;
+    const out = new Map<string, ArtifactInfo>();
+    for (const x of this.chain(t)) for (const a of x.body.artifacts) out.set(a.name, { ...a, owner: x });
+    return (m.artifacts = out);
   }
 
   /** Operations (and notifications) of an interface type, inherited ones included. */

@@ -405,7 +405,7 @@ function scopeWord(scope: Scope): string {
   }
 }
 
-function memberDefs(ctx: ToscaRuleContext, t: ToscaType, attributes: boolean): Map<string, PropInfo> {
+function memberDefs(ctx: ToscaRuleContext, t: ToscaType, attributes: boolean): ReadonlyMap<string, PropInfo> {
   const types = ctx.model.types;
   if (!attributes) return types.properties(t);
   // Properties are reflected as attributes (§4.5.1).

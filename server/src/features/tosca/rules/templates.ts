@@ -36,9 +36,9 @@ export const templatesRule: ToscaRule = {
 export function checkAssignments(
   ctx: ToscaRuleContext,
   section: YNode | null,
-  defs: Map<string, PropInfo>,
+  defs: ReadonlyMap<string, PropInfo>,
   what: string,
-  opts: { complete: boolean; attributes?: boolean; alsoKnown?: Map<string, PropInfo> },
+  opts: { complete: boolean; attributes?: boolean; alsoKnown?: ReadonlyMap<string, PropInfo> },
 ): void {
   const m = asMap(section);
   if (!m) return;
@@ -90,7 +90,7 @@ export function checkAssignments(
 function checkRequired(
   ctx: ToscaRuleContext,
   section: YNode | null,
-  defs: Map<string, PropInfo>,
+  defs: ReadonlyMap<string, PropInfo>,
   what: string,
   span: { start: number; end: number },
   unassigned?: string,
@@ -252,12 +252,12 @@ function checkCopy(ctx: ToscaRuleContext, tpl: TNodeTemplate): void {
  */
 interface CapPropsMemo {
   types: TypeTable;
-  byDef: Map<CapInfo, Map<ToscaType, Map<string, PropInfo>>>;
+  byDef: Map<CapInfo, Map<ToscaType, ReadonlyMap<string, PropInfo>>>;
 }
 const CAP_PROPS = memoKey<CapPropsMemo>('tosca.capabilityProps');
 
 /** The properties of a capability of a node type: its capability type's, with the refinements the definition writes. */
-function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Map<string, PropInfo> {
+function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): ReadonlyMap<string, PropInfo> {
   const types = ctx.model.types;
   const memo = carried(ctx.doc, CAP_PROPS, (prev) => (prev?.types === types ? prev : { types, byDef: new Map() }));
   let byType = memo.byDef.get(def);
@@ -267,7 +267,7 @@ function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Ma
   return out;
 }
 
-function buildCapabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Map<string, PropInfo> {
+function buildCapabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): ReadonlyMap<string, PropInfo> {
   const capProps = new Map(ctx.model.types.properties(ct));
   for (const r of def.properties) {
     const prev = capProps.get(r.name);

@@ -51,7 +51,7 @@ function checkAssigned(
   ctx: ToscaRuleContext,
   types: V2DataTypes,
   props: YMap | null,
-  defs: Map<string, PropInfo>,
+  defs: ReadonlyMap<string, PropInfo>,
   what: string,
 ): void {
   for (const p of props?.pairs ?? []) {
