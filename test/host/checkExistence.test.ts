@@ -19,15 +19,21 @@ function rng(n: number): () => number {
 
 const SEGMENTS = ['p', 'Lifecycle', 'openstack', 'heat.yaml', 'Contains', 'a', 'Definitions', 'lm', '..', '.'];
 
-test('random paths in random orders: every answer is the disk answer', () => {
-  const random = rng(2026_11_27);
+/** 40 files at random paths (no `.` or `..` segments) and a maker of random paths to ask, from one seed. */
+function randomTree(seed: number): { random: () => number; fs: MemoryFileSystem; docs: string[]; path: () => string } {
+  const random = rng(seed);
   const pick = () => SEGMENTS[Math.floor(random() * SEGMENTS.length)]!;
   const fs = new MemoryFileSystem();
   for (let i = 0; i < 40; i++) {
     const depth = 1 + Math.floor(random() * 5);
     fs.write('/ws/' + Array.from({ length: depth }, () => pick().replace(/^\.+$/, 'x')).join('/'), 'a: 1');
   }
-  const docs = [...fs.files.keys()];
+  const path = () => '/ws/' + Array.from({ length: 1 + Math.floor(random() * 6) }, pick).join('/');
+  return { random, fs, docs: [...fs.files.keys()], path };
+}
+
+test('random paths in random orders: every answer is the disk answer', () => {
+  const { random, fs, docs, path } = randomTree(2026_11_27);
   const index = { get: (p: string) => (p === docs[0] ? {} : undefined) };
   for (let round = 0; round < 200; round++) {
     const doc = docs[Math.floor(random() * docs.length)]!;
@@ -37,8 +43,7 @@ test('random paths in random orders: every answer is the disk answer', () => {
       return fs.existsSync(p);
     });
     for (let q = 0; q < 30; q++) {
-      const depth = 1 + Math.floor(random() * 6);
-      const p = '/ws/' + Array.from({ length: depth }, pick).join('/');
+      const p = path();
       const expected = index.get(p) !== undefined || fs.existsSync(p);
       assert.equal(exists(p), expected, `${p} (document ${doc})`);
       assert.equal(exists(p), expected, `${p} again`);
@@ -63,14 +68,7 @@ test("a path under an absent folder is answered from the folder, and the documen
 });
 
 test('answers shared by the checks of several documents: every answer is the disk answer, each path asked once', () => {
-  const random = rng(2026_11_28);
-  const pick = () => SEGMENTS[Math.floor(random() * SEGMENTS.length)]!;
-  const fs = new MemoryFileSystem();
-  for (let i = 0; i < 40; i++) {
-    const depth = 1 + Math.floor(random() * 5);
-    fs.write('/ws/' + Array.from({ length: depth }, () => pick().replace(/^\.+$/, 'x')).join('/'), 'a: 1');
-  }
-  const docs = [...fs.files.keys()];
+  const { random, fs, docs, path } = randomTree(2026_11_28);
   const index = { get: () => undefined };
   const known = new Map<string, boolean>();
   const asked = new Set<string>();
@@ -87,8 +85,7 @@ test('answers shared by the checks of several documents: every answer is the dis
       known,
     );
     for (let q = 0; q < 30; q++) {
-      const depth = 1 + Math.floor(random() * 6);
-      const p = '/ws/' + Array.from({ length: depth }, pick).join('/');
+      const p = path();
       assert.equal(exists(p), fs.existsSync(p), `${p} (document ${doc})`);
     }
   }
