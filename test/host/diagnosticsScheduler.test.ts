@@ -6,10 +6,12 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { stat } from 'node:fs';
 import {
   DiagnosticsScheduler,
   QUIET_MS,
   REQUEST_QUIET_MS,
+  systemClock,
   WORKSPACE_PASS_DELAY_MS,
   type CancelToken,
   type Clock,
@@ -18,6 +20,7 @@ import {
   type WorkspaceMarks,
 } from '../../server/src/host/diagnosticsScheduler.js';
 import type { IndexChange } from '../../server/src/index/workspace.js';
+import '../../server/src/host/nodeTurn.js';
 
 const DEBOUNCE = 150;
 
@@ -477,5 +480,29 @@ describe('DiagnosticsScheduler (pull clients)', () => {
     work.open(A, 'v2');
     await clock.advance(300);
     assert.deepEqual(work.verified, [A]);
+  });
+});
+
+describe('the system clock', () => {
+  test('a zero delay runs on the next turn, before a 1 ms timer, unless cleared', async () => {
+    const order: string[] = [];
+    // Scheduled from an I/O callback, as a didOpen is: the next turn comes before any timer.
+    const timer = await new Promise<Promise<unknown>>((resolve) =>
+      stat('.', () => {
+        const t = new Promise<void>((r) => setTimeout(r, 1)).then(() => order.push('timer'));
+        systemClock.setTimeout(() => order.push('zero'), 0);
+        const cleared = systemClock.setTimeout(() => order.push('cleared'), 0);
+        systemClock.clearTimeout(cleared);
+        order.push('sync');
+        resolve(t);
+      }),
+    );
+    await timer;
+    assert.deepEqual(order, ['sync', 'zero', 'timer']);
+    // A positive delay is still a timer, cleared as one.
+    const later = systemClock.setTimeout(() => order.push('later'), 2);
+    systemClock.clearTimeout(later);
+    await new Promise<void>((r) => setTimeout(r, 10));
+    assert.deepEqual(order, ['sync', 'zero', 'timer']);
   });
 });

@@ -29,10 +29,29 @@ export interface Clock {
   turn(): Promise<void>;
 }
 
+/** A zero-delay check waiting for the next turn (see `systemClock`); cleared by setting `cleared`. */
+class NextTurn {
+  cleared = false;
+}
+
+/**
+ * A zero delay (an open's check, a keystroke's with no debounce) waits for the next turn, not for a timer: Node
+ * clamps a 0 ms timer to 1 ms, and the first open at ready idled 1-2.5 ms before its check (server profiles).
+ */
 export const systemClock: Clock = {
   now,
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  setTimeout: (fn, ms) => {
+    if (ms > 0) return setTimeout(fn, ms);
+    const h = new NextTurn();
+    void nextTurn().then(() => {
+      if (!h.cleared) fn();
+    });
+    return h;
+  },
+  clearTimeout: (h) => {
+    if (h instanceof NextTurn) h.cleared = true;
+    else clearTimeout(h as ReturnType<typeof setTimeout>);
+  },
   turn: nextTurn,
 };
 

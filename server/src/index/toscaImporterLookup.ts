@@ -147,7 +147,7 @@ export class ImporterLookup {
         inDir = this.verdicts.get(dir);
         if (!inDir) this.verdicts.set(dir, (inDir = new Map()));
       }
-      const specs: { of?: ReturnType<typeof importSpecsOf> } = {};
+      let specs: { of?: ReturnType<typeof importSpecsOf> } | undefined;
       for (let i = 0; i < facts.imports.length; i++) {
         const f = facts.imports[i]!;
         const text = f.file ?? f.profile;
@@ -162,7 +162,7 @@ export class ImporterLookup {
           if (f.profile !== undefined && slot.whole) slot.whole.push(ref);
           continue;
         }
-        const st = walkImport(e.path, facts, i, this.view.walk, specs);
+        const st = walkImport(e.path, facts, i, this.view.walk, (specs ??= {}));
         if (st.kind !== 'ok') continue;
         this.record(st.path, e.path);
         if (this.isOutside(st.path) && !seen.has(st.path)) {
@@ -230,6 +230,15 @@ export class ImporterLookup {
    * resolves through the indexed files' declared names, to a built-in file, or not at all. False: resolve it.
    */
   private staysInside(dir: string, s: string): boolean {
+    if (!s.includes('/') && dir.startsWith('/')) {
+      // One segment (never `.` or `..`: see `verdictOf`): `joined` is `dir/s`, and `noneFrom(dir, s)` is taken
+      // apart here, as its first step asks about that same path (no memo of its own: each folder asks once per text).
+      const p = dir === '/' ? `/${s}` : `${dir}/${s}`;
+      if (this.isIndexedTosca(p)) return true;
+      if (this.isThere(dir, s, p)) return false;
+      const up = path.posix.dirname(dir);
+      return up === dir || this.noneFrom(up, s);
+    }
     if (this.isIndexedTosca(joined(dir, s))) return true;
     return !s.includes('/') && this.noneFrom(dir, s);
   }
@@ -253,16 +262,18 @@ export class ImporterLookup {
    * stat'ed once.
    */
   private isThere(d: string, s: string, p: string): boolean {
-    if (this.view.roots.some((r) => d === r || d.startsWith(r + '/'))) {
-      let names = this.listings.get(d);
-      if (names === undefined) {
+    let names = this.listings.get(d);
+    if (names === undefined) {
+      // Null: a folder above the roots, or an empty listing (not listable: it holds at least the importing file's
+      // folder or file); both are stat'ed.
+      names = null;
+      if (this.view.roots.some((r) => d === r || d.startsWith(r + '/'))) {
         const list = this.view.readDir(d);
-        // An empty listing: not listable (it holds at least the importing file's folder or file), so stat.
-        names = list.length ? new Set(list.map((x) => x.name)) : null;
-        this.listings.set(d, names);
+        if (list.length) names = new Set(list.map((x) => x.name));
       }
-      if (names) return names.has(s);
+      this.listings.set(d, names);
     }
+    if (names) return names.has(s);
     let there = this.onDisk.get(p);
     if (there === undefined) this.onDisk.set(p, (there = this.view.exists(p)));
     return there;
