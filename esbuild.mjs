@@ -118,9 +118,14 @@ const entries = [
   // checker is written as the function Node would wrap it in, which the loader compiles as it is
   // (WRAPPED_BUNDLE_HEAD in server/src/host/codeCache.ts: no copy of the bundle made at every start).
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // Minified in every build, as the shipped one is: each start of the checker reads the bundle, hands
+  // it to V8 and deserialises its code cache, and all three shrink with it (2.14 -> 1.27 MB, about 490
+  // fewer page faults and 11 million fewer instructions per check of xOpera's files; see
+  // docs/performance.md). The source map still maps it back to the sources.
   {
     entryPoints: ['server/src/cli/entry.ts'],
     outfile: 'dist/cli-main.js',
+    minify: true,
     banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
     footer: { js: '})' },
     plugins: [asciiOnly, ...(watch ? [problemMatcher] : [])],

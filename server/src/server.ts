@@ -12,11 +12,14 @@ import { startServer } from './lsp/server.js';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol.js';
 import { descriptorGrammarKeys } from './model/lm/grammar.js';
 import { v2Constructs } from './model/tosca/v2/index.js';
+import { yamlLibrary } from './syntax/yamlLibrary.js';
 
-// Two tables made on first use, for the checker (a check of 1.x TOSCA files needs neither): the server makes them at
-// start, as when they were made while their modules loaded, so a document opened at ready does not wait for them.
+// Two tables and the YAML library made or loaded on first use, for the checker (a check of 1.x TOSCA files needs
+// none of them when the outline scanner reads every file): the server makes them at start, as when they were made
+// while their modules loaded, so a document opened at ready does not wait for them.
 descriptorGrammarKeys();
 v2Constructs();
+yamlLibrary();
 
 // Malformed client messages are stopped at the edge (lsp/guards.ts) before any handler sees them. Until the first
 // didOpen, a request other than `initialize`, or anything the client sends after a warm start's `ready`, ends the

@@ -2,7 +2,6 @@
 import { TOSCA_DIALECTS, type ToscaDialect } from '../features/shared/diagnostics.js';
 import type { Severity } from '../features/types.js';
 import { FORMATS, type Format } from './report.js';
-import { knownCodes, nearestCodes } from './rules.js';
 
 export interface CheckOptions {
   paths: string[];
@@ -58,7 +57,11 @@ export type Parsed = { ok: true; options: CheckOptions } | { ok: false; message:
 
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
 
-export function parseCheckArgs(args: readonly string[], version: string): Parsed {
+/**
+ * Async only for `--severity`: its code is checked against the list of codes (rules.ts), loaded then,
+ * as its table of rule help (100 KB) would otherwise be built, and kept in the code cache, at every start.
+ */
+export async function parseCheckArgs(args: readonly string[], version: string): Promise<Parsed> {
   const o: CheckOptions = {
     paths: [],
     format: 'text',
@@ -100,6 +103,7 @@ export function parseCheckArgs(args: readonly string[], version: string): Parsed
         if (!LEVELS.includes(m[2]!)) {
           return { ok: false, message: `--severity ${v}: the level must be one of ${LEVELS.join(', ')}` };
         }
+        const { knownCodes, nearestCodes } = await import('./rules.js');
         if (!knownCodes().includes(code)) {
           const near = nearestCodes(code);
           return {

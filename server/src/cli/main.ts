@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 async function check(args: string[]): Promise<number> {
-  const parsed = parseCheckArgs(args, VERSION);
+  const parsed = await parseCheckArgs(args, VERSION);
   if (parsed.ok === 'exit') {
     out(parsed.out);
     return 0;

@@ -5,11 +5,12 @@
  * duplicates with a better range and message. Alias expansion never happens here: aliases become
  * `alias` nodes (see tree.ts).
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, type Node as YamlNode, Scalar } from 'yaml';
+import type { Node as YamlNode, Scalar } from 'yaml';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
 import { readRecovering, type Recovered } from './recover.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
+import { yamlLibrary } from './yamlLibrary.js';
 
 export interface SyntaxProblem {
   span: Span;
@@ -40,15 +41,16 @@ export interface ParsedYaml {
 
 const MAX_DEPTH = 400;
 
+/** `type` is one of the `Scalar` class's constants (`Scalar.QUOTE_SINGLE` is `'QUOTE_SINGLE'`). */
 function styleOf(type: Scalar['type']): ScalarStyle {
   switch (type) {
-    case Scalar.QUOTE_SINGLE:
+    case 'QUOTE_SINGLE':
       return 'single';
-    case Scalar.QUOTE_DOUBLE:
+    case 'QUOTE_DOUBLE':
       return 'double';
-    case Scalar.BLOCK_LITERAL:
+    case 'BLOCK_LITERAL':
       return 'literal';
-    case Scalar.BLOCK_FOLDED:
+    case 'BLOCK_FOLDED':
       return 'folded';
     default:
       return 'plain';
@@ -125,6 +127,7 @@ export function parseYaml(text: string): ParsedYaml {
   // where damaged); `at` maps them back to the file's own text.
   const at = (offset: number): number => toOriginal(offset);
   const parsedText = read.text;
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLibrary();
   const memo = new Map<YamlNode, YNode>();
   const aliases: YAlias[] = [];
   let depthExceeded = false;

@@ -13,11 +13,12 @@
  * Blanking keeps the text's length, re-indenting does not: `toOriginal` maps offsets of the text
  * that was read back to the file's own text, so every span stays a span of the file.
  */
-import { parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { explainIndentation } from './indentation.js';
 import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
 import type { Span } from './positions.js';
 import type { SyntaxProblem } from './parse.js';
+import { yamlLibrary } from './yamlLibrary.js';
 
 export interface Recovered {
   doc: Document.Parsed;
@@ -49,7 +50,12 @@ const MAX_REPAIRS = 8;
 const LARGE_TEXT = 256 * 1024;
 
 function read(text: string): Document.Parsed {
-  return parseDocument(text, { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false });
+  return yamlLibrary().parseDocument(text, {
+    uniqueKeys: false,
+    keepSourceTokens: false,
+    prettyErrors: false,
+    strict: false,
+  });
 }
 
 function structural(doc: Document.Parsed): number {
