@@ -27,6 +27,7 @@ import {
   type SummaryStore,
 } from '../index/cache.js';
 import type { DiagnosticsStore } from './serverHost.js';
+import { holdSmallGrowth } from './heapGrowth.js';
 
 /** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
 export function cacheFileFor(dir: string, roots: readonly string[]): string {
@@ -166,6 +167,23 @@ export async function saveCache(
   folders?: Iterable<[string, CachedFolder]>,
 ): Promise<void> {
   const checksum = await checksummer();
+  // The save of a large cache keeps most of what it writes alive until it is done: under the small growth
+  // (host/heapGrowth.ts) it does not stretch the heap before the first workspace pass.
+  const release = holdSmallGrowth(true);
+  try {
+    await writeCache(file, entries, folders, checksum);
+  } finally {
+    release();
+  }
+}
+
+/** `saveCache` proper. */
+async function writeCache(
+  file: string,
+  entries: Iterable<[string, CachedEntry]>,
+  folders: Iterable<[string, CachedFolder]> | undefined,
+  checksum: Checksum,
+): Promise<void> {
   const moved: [StoredSummary, number, number, string][] = [];
   const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
     if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
