@@ -160,6 +160,12 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
   }
 }
 
+/** The index cache's writes, in bytes. */
+const WRITE_BUFFER_BYTES = 1 << 20;
+
+/** The heap's growth while a large index cache is saved (see `saveCache`). */
+const SAVE_GROWING_PERCENT = 10;
+
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
 export async function saveCache(
   file: string,
@@ -167,9 +173,10 @@ export async function saveCache(
   folders?: Iterable<[string, CachedFolder]>,
 ): Promise<void> {
   const checksum = await checksummer();
-  // The save of a large cache keeps most of what it writes alive until it is done: under the small growth
-  // (host/heapGrowth.ts) it does not stretch the heap before the first workspace pass.
-  const release = holdSmallGrowth(true);
+  // The save of a large cache (the first session's cold build) keeps most of what it writes alive until it is
+  // done, a burst of half a second: under a growth smaller still than the pass's (host/heapGrowth.ts) it does
+  // not stretch the heap before the first workspace pass (docs/performance.md).
+  const release = holdSmallGrowth(true, SAVE_GROWING_PERCENT);
   try {
     await writeCache(file, entries, folders, checksum);
   } finally {
@@ -190,9 +197,22 @@ async function writeCache(
   };
   // A read-only or hostile cache location only costs the warm start.
   const id = await writePrivately(file, async (fh) => {
-    // Written in chunks so the whole cache never sits in memory as one string.
+    // Written through one buffer, piece by piece (each summary's text, each line), so the whole cache never sits
+    // in memory as one string, nor as joined strings that each write would copy once more on the heap.
     const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-    for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
+    const out = new Uint8Array(WRITE_BUFFER_BYTES);
+    const buf = Buffer.from(out.buffer);
+    let used = 0;
+    for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders)) {
+      const bytes = measure(piece);
+      if (used > 0 && used + bytes > buf.length) {
+        await fh.write(out, 0, used);
+        used = 0;
+      }
+      if (bytes > buf.length) await fh.write(piece);
+      else used += buf.write(piece, used, 'utf8');
+    }
+    if (used > 0) await fh.write(out, 0, used);
     return identity(await fh.stat());
   });
   if (id === undefined) return;

@@ -49,10 +49,10 @@ export function defaultHeapGrowth(): void {
   }
 }
 
-/** The small growth of a workspace pass, without pretenuring. */
-export function passHeapGrowth(): void {
+/** The small growth of a workspace pass (or `percent`), without pretenuring. */
+export function passHeapGrowth(percent = PASS_GROWING_PERCENT): void {
   try {
-    setFlagsFromString(`--heap-growing-percent=${PASS_GROWING_PERCENT}`);
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
     setFlagsFromString('--no-allocation-site-pretenuring');
   } catch {
     // Another engine: V8's own growth stays.
@@ -72,18 +72,20 @@ let holds = 0;
  * The small growth without pretenuring until the returned function is called (once; later calls do nothing), and at
  * once when no other hold is on and the heap is large, a full collection, so that it applies from now (see the
  * header). `onlyLarge`: nothing is held for a small heap (a save: its short burst of allocation is not worth
- * changing the growth for).
+ * changing the growth for). `percent`: a growth other than the pass's (a save's, held for half a second).
  */
-export function holdSmallGrowth(onlyLarge = false): () => void {
+export function holdSmallGrowth(onlyLarge = false, percent = PASS_GROWING_PERCENT): () => void {
   const large = getHeapStatistics().used_heap_size >= LARGE_HEAP_BYTES;
   if (onlyLarge && !large && holds === 0) return () => undefined;
-  passHeapGrowth();
+  passHeapGrowth(percent);
   if (holds++ === 0 && large) exposeGc()?.();
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    // Another hold on (a pass): its growth again.
     if (--holds === 0) defaultHeapGrowth();
+    else if (percent !== PASS_GROWING_PERCENT) passHeapGrowth();
   };
 }
 
