@@ -40,3 +40,37 @@ test("a code cache made after the pass's growth is put back is accepted; one mad
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('small-growth holds: nested ones hold until the last is released; a save on a small heap holds none', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-heap-growth-'));
+  try {
+    const file = path.join(dir, 'cache.bin');
+    // A code cache made while the growth is held is refused by the next start (the flag is in V8's stamp).
+    const refused = (during: string) => (child(make(during), file), child(read, file));
+    assert.equal(refused('growth.holdSmallGrowth(true);'), 'false', 'a small heap: nothing held');
+    assert.equal(refused('growth.holdSmallGrowth();'), 'true');
+    assert.equal(refused('const a = growth.holdSmallGrowth(); growth.holdSmallGrowth(true); a();'), 'true');
+    assert.equal(
+      refused('const a = growth.holdSmallGrowth(); const b = growth.holdSmallGrowth(); a(); a(); b();'),
+      'false',
+    );
+    assert.equal(refused('const p = growth.passGrowthHold(); p.tighten(); p.tighten(); p.restore();'), 'false');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the first hold collects a large heap at once, and only a large one', () => {
+  const collections = (setup: string) =>
+    child(
+      `const { PerformanceObserver, constants } = require('node:perf_hooks'); let n = 0;` +
+        `new PerformanceObserver((l) => { for (const e of l.getEntries())` +
+        ` if (e.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) n++; }).observe({ entryTypes: ['gc'] });` +
+        `${setup} setTimeout(() => { n = 0; const r = growth.holdSmallGrowth(true);` +
+        ` growth.holdSmallGrowth(); r(); setTimeout(() => console.log(n), 50); }, 50);`,
+      path.join(os.tmpdir(), 'unused'),
+    );
+  // About 100 MB alive: one collection for the two holds (the second joins the first).
+  assert.equal(collections('globalThis.keep = Array.from({ length: 100 }, () => new Array(131072).fill(1.5));'), '1');
+  assert.equal(collections(''), '0');
+});

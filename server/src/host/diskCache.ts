@@ -27,6 +27,7 @@ import {
   type SummaryStore,
 } from '../index/cache.js';
 import type { DiagnosticsStore } from './serverHost.js';
+import { holdSmallGrowth } from './heapGrowth.js';
 
 /** The cache file of a set of workspace roots in `dir` (one file per set, named by its hash). */
 export function cacheFileFor(dir: string, roots: readonly string[]): string {
@@ -159,6 +160,12 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
   }
 }
 
+/** The index cache's writes, in bytes. */
+const WRITE_BUFFER_BYTES = 1 << 20;
+
+/** The heap's growth while a large index cache is saved (see `saveCache`). */
+const SAVE_GROWING_PERCENT = 10;
+
 /** Writes the cache atomically and privately (see the module comment). Failures only cost the warm start. */
 export async function saveCache(
   file: string,
@@ -166,15 +173,46 @@ export async function saveCache(
   folders?: Iterable<[string, CachedFolder]>,
 ): Promise<void> {
   const checksum = await checksummer();
+  // The save of a large cache (the first session's cold build) keeps most of what it writes alive until it is
+  // done, a burst of half a second: under a growth smaller still than the pass's (host/heapGrowth.ts) it does
+  // not stretch the heap before the first workspace pass (docs/performance.md).
+  const release = holdSmallGrowth(true, SAVE_GROWING_PERCENT);
+  try {
+    await writeCache(file, entries, folders, checksum);
+  } finally {
+    release();
+  }
+}
+
+/** `saveCache` proper. */
+async function writeCache(
+  file: string,
+  entries: Iterable<[string, CachedEntry]>,
+  folders: Iterable<[string, CachedFolder]> | undefined,
+  checksum: Checksum,
+): Promise<void> {
   const moved: [StoredSummary, number, number, string][] = [];
   const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
     if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
   };
   // A read-only or hostile cache location only costs the warm start.
   const id = await writePrivately(file, async (fh) => {
-    // Written in chunks so the whole cache never sits in memory as one string.
+    // Written through one buffer, piece by piece (each summary's text, each line), so the whole cache never sits
+    // in memory as one string, nor as joined strings that each write would copy once more on the heap.
     const measure = (s: string) => Buffer.byteLength(s, 'utf8');
-    for (const chunk of serialiseCache(entries, checksum, 1 << 20, measure, placed, folders)) await fh.write(chunk);
+    const out = new Uint8Array(WRITE_BUFFER_BYTES);
+    const buf = Buffer.from(out.buffer);
+    let used = 0;
+    for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders)) {
+      const bytes = measure(piece);
+      if (used > 0 && used + bytes > buf.length) {
+        await fh.write(out, 0, used);
+        used = 0;
+      }
+      if (bytes > buf.length) await fh.write(piece);
+      else used += buf.write(piece, used, 'utf8');
+    }
+    if (used > 0) await fh.write(out, 0, used);
     return identity(await fh.stat());
   });
   if (id === undefined) return;

@@ -17,7 +17,11 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type Gc = (options: { type: 'minor' | 'major'; execution?: 'sync' | 'async' }) => void;
+/**
+ * V8's `gc`: without options a full collection, now. (Node 20's V8 made a young-generation one of
+ * `{ type: 'major' }` without `execution: 'async'`: host/heapGrowth.ts calls it without options.)
+ */
+export type Gc = (options?: { type: 'minor' | 'major'; execution?: 'sync' | 'async' }) => void;
 
 export interface IdleCollector {
   /** Called when the diagnostics of a check were handed to the client. */
@@ -53,7 +57,7 @@ function newSpace(): { used: number; free: number } | undefined {
 }
 
 /** The V8 collector, or undefined where it cannot be had (another engine, a refused flag). */
-function exposeGc(): Gc | undefined {
+export function exposeGc(): Gc | undefined {
   try {
     setFlagsFromString('--expose-gc');
     const gc: unknown = runInNewContext('gc');

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { cacheFileFor, diagnosticsFileFor, diskSummaryStore, diskTextStore } from './diskCache.js';
 import { nodeFileSystem } from './nodeFileSystem.js';
-import { defaultHeapGrowth, passHeapGrowth } from './heapGrowth.js';
+import { passGrowthHold } from './heapGrowth.js';
 import { PackageService } from './packageService.js';
 import type { ServerHost } from './serverHost.js';
 
@@ -45,5 +45,5 @@ export const nodeHost: ServerHost = {
   },
   homeDir: os.homedir(),
   packageService: (ready) => new PackageService(ready),
-  passHeap: { tighten: passHeapGrowth, restore: defaultHeapGrowth },
+  passHeap: passGrowthHold(),
 };

@@ -1,0 +1,43 @@
+/**
+ * The index cache is written through one buffer, piece by piece (host/diskCache.ts `saveCache`): the file holds the
+ * same bytes as the serialised text written whole, across the buffer's edges, with texts larger than the buffer and
+ * texts that are not ASCII, and loads back.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadCache, saveCache } from '../../server/src/host/diskCache.js';
+import { serialiseCache, type CachedEntry } from '../../server/src/index/cache.js';
+
+const checksum = (s: string) => hash('sha1', s, 'base64url').slice(0, 16);
+
+test('the buffered write gives the bytes of the whole text, and loads back', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-cache-write-'));
+  try {
+    const texts = [
+      ...Array.from({ length: 3000 }, (_, i) => JSON.stringify({ kind: 'other', n: i, pad: 'x'.repeat(i % 700) })),
+      JSON.stringify({ kind: 'other', big: 'y'.repeat(1.5 * 1024 * 1024) }),
+      JSON.stringify({ kind: 'other', name: 'câble — ümlaut ✓ 日本' }),
+      ...Array.from({ length: 500 }, (_, i) => JSON.stringify({ kind: 'other', é: 'ü'.repeat(i) })),
+    ];
+    const entries: [string, CachedEntry][] = texts.map((json, i) => [
+      `/ws/dir${i % 40}/f${i}.yaml`,
+      { mtimeMs: 1795829337113.5 + i, size: json.length, kind: 'other', header: null, json },
+    ]);
+    const file = path.join(dir, 'index.cache');
+    await saveCache(file, entries);
+    const whole = [...serialiseCache(entries, checksum, 1 << 20, (s) => Buffer.byteLength(s, 'utf8'))].join('');
+    assert.equal(readFileSync(file).toString('latin1'), Buffer.from(whole, 'utf8').toString('latin1'));
+    const loaded = await loadCache(file);
+    assert.equal(loaded.size, entries.length);
+    for (const [p, e] of entries) {
+      const json = loaded.get(p)!.json;
+      assert.equal(typeof json === 'string' ? json : json.read(), e.json);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
