@@ -603,6 +603,15 @@ export class LazySummary {
   }
 
   /**
+   * Takes `value` as the parsed form when none is held: the caller summarised the text this summary was made
+   * from (`WorkspaceIndex.adoptSummary`), so parsing the JSON again would give an equal value. Not marked as
+   * used: it goes at the next `releaseIfUnused` unless read by then.
+   */
+  adopt(value: () => FileSummary): void {
+    if (this.value === undefined) this.value = value();
+  }
+
+  /**
    * Forgets the parsed form; the next `get` parses the JSON again (read from the cache file when the
    * store keeps it there). The workspace pass parses most summaries once: kept, they were the
    * largest part of the server's heap after it.

@@ -25,6 +25,7 @@ import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument, markOnce } from '../model/document.js';
 import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
+import type { FileStat } from '../index/fileSystem.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
 import type { CancelToken } from '../host/diagnosticsScheduler.js';
@@ -250,13 +251,19 @@ export class WorkspaceDiagnostics {
       const items = found.map(toLspDiagnostic);
       return { resultId: resultIdOf(items), items, kind: 'other' };
     }
-    const text = await this.read(path);
-    if (text === undefined) return undefined;
+    const read = await this.read(path);
+    if (read === undefined) return undefined;
+    const { text, stat } = read;
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
     // Checked once and dropped: the rules keep nothing for a next version of it.
     markOnce(model);
     const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
+    // The summary the index holds for this version of the file, as the assembly checked after a project's resources
+    // reads it (instead of the cached JSON parsed again). Only the outline path summarises as the index does
+    // (`summaryTree`), and only a text the index's decoder reads alike: no byte-order mark, nothing replaced.
+    if (stat && model.outlined && text.charCodeAt(0) !== 0xfeff && !text.includes('\ufffd'))
+      session.index.adoptSummary(path, model.kind, stat, model.summary);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
   }
@@ -266,16 +273,19 @@ export class WorkspaceDiagnostics {
    * One synchronous open where the file system has it (the stat recorded is the open file's): the thread-pool
    * read took four round trips per file, the pass waiting idle through each.
    */
-  private async read(path: string): Promise<string | undefined> {
+  private async read(path: string): Promise<{ text: string; stat?: FileStat } | undefined> {
     const { fs, index } = this.session();
     if (fs.readFileWithStatSync) {
       const r = fs.readFileWithStatSync(path, index.maxFileBytes);
-      return r?.stat.isFile && r.stat.size <= index.maxFileBytes ? r.text : undefined;
+      return r?.stat.isFile && r.stat.size <= index.maxFileBytes && r.text !== undefined
+        ? { text: r.text, stat: r.stat }
+        : undefined;
     }
     const stat = fs.statSync(path);
     if (!stat || !stat.isFile || stat.size > index.maxFileBytes) return undefined;
     try {
-      return await fs.readFile(path);
+      // No stat of the text read: the file may have changed after the one above.
+      return { text: await fs.readFile(path) };
     } catch {
       return undefined;
     }
