@@ -243,7 +243,7 @@ export class WorkspaceDiagnostics {
    * Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). `known`: existence
    * answers shared with the pass's other checks (host/checkExistence.ts).
    */
-  private async check(path: string, known: Map<string, boolean>): Promise<Result | undefined> {
+  private async check(path: string, known: Map<string, boolean>, adopt = false): Promise<Result | undefined> {
     const session = this.session();
     if (this.packages && this.isPackageDocument(path)) {
       const found = this.packages.diskDiagnostics(path);
@@ -262,7 +262,7 @@ export class WorkspaceDiagnostics {
     // The summary the index holds for this version of the file, as the assembly checked after a project's resources
     // reads it (instead of the cached JSON parsed again). Only the outline path summarises as the index does
     // (`summaryTree`), and only a text the index's decoder reads alike: no byte-order mark, nothing replaced.
-    if (stat && model.outlined && text.charCodeAt(0) !== 0xfeff && !text.includes('\ufffd'))
+    if (adopt && stat && model.outlined && text.charCodeAt(0) !== 0xfeff && !text.includes('\ufffd'))
       session.index.adoptSummary(path, model.kind, stat, model.summary);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
@@ -366,6 +366,9 @@ export class WorkspaceDiagnostics {
     let cancelled = false;
     // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
     const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
+    // Only a pass that drops the parsed summaries at its end gives the index the checked files' summaries: each holds
+    // its file's text (slices of it), which many small passes would otherwise leave held for the session.
+    const adopting = todo.length - (stored?.size ?? 0) >= RELEASE_AFTER;
     heap?.tighten();
     // No answer from an earlier pass: the disk may have changed without an event the server sees.
     this.existing = new Map();
@@ -384,7 +387,7 @@ export class WorkspaceDiagnostics {
         try {
           const s = stored?.get(p);
           if (s) reused++;
-          r = s ? this.fromStored(p, s) : await this.check(p, this.existing);
+          r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
@@ -430,7 +433,7 @@ export class WorkspaceDiagnostics {
     this.existing = new Map();
     // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
     // (dropped before the findings are written, so the two do not add up in memory).
-    if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
+    if (checked - reused >= RELEASE_AFTER || adopting) this.session().index.releaseSummaries();
     if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
     // V8's own growth again once the findings are written: serialising them is the pass's last large allocation.
     if (heap) void this.saving.finally(() => heap.restore());
