@@ -12,6 +12,7 @@ import { diskSummaryStore } from '../../server/src/host/diskCache.js';
 import { Session } from '../../server/src/host/session.js';
 import { LazySummary } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
+import type { FileSummary } from '../../server/src/model/summary.js';
 
 test('LazySummary.releaseIfUnused keeps a summary read in the period and drops one that was not', () => {
   const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
@@ -30,6 +31,25 @@ test('LazySummary.releaseIfUnused keeps a summary read in the period and drops o
   const again = idle.get();
   assert.notEqual(again, b);
   assert.deepEqual(again, b);
+});
+
+test('LazySummary.adopt: a summary taken from the pass has no second chance', () => {
+  const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
+  const s = new LazySummary(json, 'resource');
+  const given = { kind: 'resource', properties: [], name: 'resource::a::1.0' } as unknown as FileSummary;
+  s.adopt(() => given);
+  assert.equal(s.get(), given);
+  // Read in the period, yet dropped at its end: the next read parses the JSON.
+  s.releaseIfUnused();
+  const parsed = s.get();
+  assert.notEqual(parsed, given);
+  assert.deepEqual(parsed, new LazySummary(json, 'resource').get());
+  // A parsed summary takes nothing.
+  s.adopt(() => given);
+  assert.equal(s.get(), parsed);
+  // A parsed (not adopted) summary read in the period keeps its second chance.
+  s.releaseIfUnused();
+  assert.equal(s.get(), parsed);
 });
 
 test('the index drops the unused summaries of files nobody has open, from a warm start', async () => {

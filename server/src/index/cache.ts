@@ -557,6 +557,8 @@ export class LazySummary {
   private value: FileSummary | undefined;
   /** Read since the last `releaseIfUnused` (a second chance: see there). */
   private used = false;
+  /** The parsed form was taken from the workspace pass (`adopt`): no second chance. */
+  private adopted = false;
   /** Summarises the file's text again, while the summary has no JSON yet (see `fromSource`). */
   private compute: (() => FileSummary) | undefined;
   constructor(
@@ -603,6 +605,18 @@ export class LazySummary {
   }
 
   /**
+   * Takes `value` as the parsed form when none is held: the caller summarised the text this summary was made
+   * from (`WorkspaceIndex.adoptSummary`), so parsing the JSON again would give an equal value. It goes at the
+   * next `releaseIfUnused` even when read by then (no second chance): its strings are slices of the checked
+   * file's text, which stays alive with them, and its readers (the project's assembly) come right after it.
+   */
+  adopt(value: () => FileSummary): void {
+    if (this.value !== undefined) return;
+    this.value = value();
+    this.adopted = true;
+  }
+
+  /**
    * Forgets the parsed form; the next `get` parses the JSON again (read from the cache file when the
    * store keeps it there). The workspace pass parses most summaries once: kept, they were the
    * largest part of the server's heap after it.
@@ -618,8 +632,9 @@ export class LazySummary {
    * others go, so the pass does not hold every summary it parsed until it ends.
    */
   releaseIfUnused(): void {
-    if (!this.used) this.release();
+    if (!this.used || this.adopted) this.release();
     this.used = false;
+    this.adopted = false;
   }
 
   /**

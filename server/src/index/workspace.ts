@@ -101,6 +101,11 @@ class Entry implements IndexEntry {
     if (this.source instanceof LazySummary) this.source.release();
   }
 
+  /** Takes `summary` as the parsed form while none is held (see `WorkspaceIndex.adoptSummary`). */
+  adopt(summary: () => FileSummary): void {
+    if (this.source instanceof LazySummary) this.source.adopt(summary);
+  }
+
   /** `release` unless the summary was read since the last call (see `LazySummary.releaseIfUnused`). */
   releaseIfUnused(): void {
     if (this.source instanceof LazySummary) this.source.releaseIfUnused();
@@ -972,6 +977,20 @@ export class WorkspaceIndex {
 
   get(filePath: string): IndexEntry | undefined {
     return this.entries.get(normalise(filePath));
+  }
+
+  /**
+   * Gives the entry of `filePath` the summary of a text the caller read from disk with `stat` and summarised as
+   * `summariseFile` does (`analyseDocument`'s outline path), when the entry's summary was made from that version
+   * of the file: same kind, same mtime and size, which is the test a warm start takes a cached summary on. The
+   * workspace pass checks a project's resources before the assembly that reads their summaries: their cached
+   * JSON was read and parsed again for that (0.4 s of the bench's pass, docs/performance.md).
+   */
+  adoptSummary(filePath: string, kind: FileKind, stat: FileStat, summary: FileSummary): void {
+    const e = this.entries.get(normalise(filePath));
+    if (!e || e.open || e.kind !== kind || !e.stat) return;
+    if (e.stat.mtimeMs !== stat.mtimeMs || e.stat.size !== stat.size) return;
+    e.adopt(() => forIndex(summary));
   }
 
   /** Changes whenever any entry is added, replaced or removed: what workspace-wide caches compare. */

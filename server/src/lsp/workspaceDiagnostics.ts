@@ -25,6 +25,7 @@ import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument, markOnce } from '../model/document.js';
 import type { FileKind } from '../model/kinds.js';
 import type { IndexChange } from '../index/workspace.js';
+import type { FileStat } from '../index/fileSystem.js';
 import { resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { nextTurn } from '../util/turn.js';
 import type { CancelToken } from '../host/diagnosticsScheduler.js';
@@ -242,7 +243,7 @@ export class WorkspaceDiagnostics {
    * Checks one file from disk; undefined when it cannot be read (gone, special, over the cap). `known`: existence
    * answers shared with the pass's other checks (host/checkExistence.ts).
    */
-  private async check(path: string, known: Map<string, boolean>): Promise<Result | undefined> {
+  private async check(path: string, known: Map<string, boolean>, adopt = false): Promise<Result | undefined> {
     const session = this.session();
     if (this.packages && this.isPackageDocument(path)) {
       const found = this.packages.diskDiagnostics(path);
@@ -250,13 +251,19 @@ export class WorkspaceDiagnostics {
       const items = found.map(toLspDiagnostic);
       return { resultId: resultIdOf(items), items, kind: 'other' };
     }
-    const text = await this.read(path);
-    if (text === undefined) return undefined;
+    const read = await this.read(path);
+    if (read === undefined) return undefined;
+    const { text, stat } = read;
     const model = analyseDocument(path, text, 0, { maxFullParseBytes: session.index.maxFileBytes, outlineFirst: true });
     if (!packFor(model.kind)) return undefined;
     // Checked once and dropped: the rules keep nothing for a next version of it.
     markOnce(model);
     const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
+    // The summary the index holds for this version of the file, as the assembly checked after a project's resources
+    // reads it (instead of the cached JSON parsed again). Only the outline path summarises as the index does
+    // (`summaryTree`), and only a text the index's decoder reads alike: no byte-order mark, nothing replaced.
+    if (adopt && stat && model.outlined && text.charCodeAt(0) !== 0xfeff && !text.includes('\ufffd'))
+      session.index.adoptSummary(path, model.kind, stat, model.summary);
     const name = session.index.effectiveName(path);
     return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
   }
@@ -266,16 +273,19 @@ export class WorkspaceDiagnostics {
    * One synchronous open where the file system has it (the stat recorded is the open file's): the thread-pool
    * read took four round trips per file, the pass waiting idle through each.
    */
-  private async read(path: string): Promise<string | undefined> {
+  private async read(path: string): Promise<{ text: string; stat?: FileStat } | undefined> {
     const { fs, index } = this.session();
     if (fs.readFileWithStatSync) {
       const r = fs.readFileWithStatSync(path, index.maxFileBytes);
-      return r?.stat.isFile && r.stat.size <= index.maxFileBytes ? r.text : undefined;
+      return r?.stat.isFile && r.stat.size <= index.maxFileBytes && r.text !== undefined
+        ? { text: r.text, stat: r.stat }
+        : undefined;
     }
     const stat = fs.statSync(path);
     if (!stat || !stat.isFile || stat.size > index.maxFileBytes) return undefined;
     try {
-      return await fs.readFile(path);
+      // No stat of the text read: the file may have changed after the one above.
+      return { text: await fs.readFile(path) };
     } catch {
       return undefined;
     }
@@ -356,6 +366,9 @@ export class WorkspaceDiagnostics {
     let cancelled = false;
     // A pass that will reach a release point keeps the heap's growth small while it runs (host/heapGrowth.ts).
     const heap = todo.length - (stored?.size ?? 0) >= RELEASE_EVERY ? this.heap : undefined;
+    // Only a pass that drops the parsed summaries at its end gives the index the checked files' summaries: each holds
+    // its file's text (slices of it), which many small passes would otherwise leave held for the session.
+    const adopting = todo.length - (stored?.size ?? 0) >= RELEASE_AFTER;
     heap?.tighten();
     // No answer from an earlier pass: the disk may have changed without an event the server sees.
     this.existing = new Map();
@@ -374,7 +387,7 @@ export class WorkspaceDiagnostics {
         try {
           const s = stored?.get(p);
           if (s) reused++;
-          r = s ? this.fromStored(p, s) : await this.check(p, this.existing);
+          r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
@@ -420,7 +433,7 @@ export class WorkspaceDiagnostics {
     this.existing = new Map();
     // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
     // (dropped before the findings are written, so the two do not add up in memory).
-    if (checked - reused >= RELEASE_AFTER) this.session().index.releaseSummaries();
+    if (checked - reused >= RELEASE_AFTER || adopting) this.session().index.releaseSummaries();
     if (persist && key && !cancelled && checked > reused) this.save(persist, key, files);
     // V8's own growth again once the findings are written: serialising them is the pass's last large allocation.
     if (heap) void this.saving.finally(() => heap.restore());
