@@ -9,7 +9,7 @@ import { hash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadCache, saveCache } from '../../server/src/host/diskCache.js';
+import { diskTextStore, loadCache, saveCache } from '../../server/src/host/diskCache.js';
 import { serialiseCache, StoredSummary, type CachedEntry } from '../../server/src/index/cache.js';
 
 const checksum = (s: string) => hash('sha1', s, 'base64url').slice(0, 16);
@@ -75,6 +75,27 @@ test('held summaries are read from the file being written while the save goes on
     }
     const whole = [...serialiseCache(entries, checksum, 1 << 20, (s) => Buffer.byteLength(s, 'utf8'))].join('');
     assert.equal(readFileSync(file).toString('latin1'), Buffer.from(whole, 'utf8').toString('latin1'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the stored findings are written and hashed through one buffer: the same text loads back', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-text-write-'));
+  try {
+    const pieces = [
+      '{"format":1}',
+      ...Array.from({ length: 6000 }, (_, i) => `\n[${i % 9},"/ws/f${i}.yaml","${'ü✓日'.repeat(i % 300)}"]`),
+      '\n' + 'w'.repeat(1.5 * 1024 * 1024),
+      ...Array.from({ length: 50 }, (_, i) => `\n["x${'é'.repeat(i * 40)}"]`),
+      '',
+    ];
+    const file = path.join(dir, 'diagnostics.cache');
+    const store = diskTextStore(file, 'b');
+    await store.save(pieces);
+    const whole = pieces.join('');
+    assert.equal(await store.load(), whole);
+    assert.equal(readFileSync(file, 'utf8'), `${whole}\n${hash('sha1', whole, 'base64url')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
