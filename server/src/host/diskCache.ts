@@ -195,26 +195,46 @@ async function writeCache(
   const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
     if (json instanceof StoredSummary) moved.push([json, offset, length, sum]);
   };
+  // The summaries already on disk are read from the new file while the rest is written (a read fd of its own,
+  // valid across the rename), so their texts go as they are written, not all at the end (docs/performance.md).
+  const early = new WrittenSource();
+  let next = 0;
   // A read-only or hostile cache location only costs the warm start.
-  const id = await writePrivately(file, async (fh) => {
+  const id = await writePrivately(file, async (fh, name) => {
     // Written through one buffer, piece by piece (each summary's text, each line), so the whole cache never sits
     // in memory as one string, nor as joined strings that each write would copy once more on the heap.
     const measure = (s: string) => Buffer.byteLength(s, 'utf8');
     const out = new Uint8Array(WRITE_BUFFER_BYTES);
     const buf = Buffer.from(out.buffer);
     let used = 0;
+    let written = 0;
+    const flushed = () => {
+      if (!early.open(name)) return;
+      for (; next < moved.length; next++) {
+        const [json, offset, length, sum] = moved[next]!;
+        if (offset + length > written) break;
+        json.moveTo(early, offset, length, sum, checksum);
+      }
+    };
     for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders)) {
       const bytes = measure(piece);
       if (used > 0 && used + bytes > buf.length) {
         await fh.write(out, 0, used);
+        written += used;
         used = 0;
+        flushed();
       }
-      if (bytes > buf.length) await fh.write(piece);
-      else used += buf.write(piece, used, 'utf8');
+      if (bytes > buf.length) {
+        await fh.write(piece);
+        written += bytes;
+        flushed();
+      } else used += buf.write(piece, used, 'utf8');
     }
     if (used > 0) await fh.write(out, 0, used);
     return identity(await fh.stat());
   });
+  // After a failed save the summaries moved early stay readable through the early descriptor (the temporary
+  // file, removed, lives on while it is open): it is then never closed, a rare path.
   if (id === undefined) return;
   // The summaries nobody has read yet are now read from the new file (the old one is gone), and
   // those held in memory since they were indexed leave it.
@@ -222,7 +242,52 @@ async function writeCache(
     const source = new DiskSource(file, id);
     for (const [json, offset, length, sum] of moved) json.moveTo(source, offset, length, sum, checksum);
   } catch {
-    // As before the move: a summary not moved keeps its text and is read as it was.
+    // As before the move: a summary not moved keeps its text (or its early source) and is read as it was.
+    return;
+  }
+  early.close();
+}
+
+/**
+ * The cache file being written, read through a descriptor of its own (opened by the temporary name, checked to
+ * be a regular file), so it stays the same file after the rename. Undefined past its end or once closed.
+ */
+class WrittenSource implements CacheSource {
+  private fd: number | undefined;
+  private failed = false;
+
+  /** True when the file is open for reading (opened at the first call). */
+  open(name: string): boolean {
+    if (this.fd !== undefined) return true;
+    if (this.failed) return false;
+    try {
+      const fd = openSync(name, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      if (!fstatSync(fd).isFile()) {
+        closeSync(fd);
+        throw new Error('not a file');
+      }
+      this.fd = fd;
+      return true;
+    } catch {
+      this.failed = true;
+      return false;
+    }
+  }
+
+  read(offset: number, length: number): string | undefined {
+    if (this.fd === undefined) return undefined;
+    try {
+      return readRange(this.fd, offset, length);
+    } catch {
+      return undefined;
+    }
+  }
+
+  close(): void {
+    const fd = this.fd;
+    this.fd = undefined;
+    this.failed = true;
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -232,7 +297,10 @@ async function writeCache(
  * replaces whatever sits there, a link included, without following it). Undefined when anything
  * failed; the temporary file is removed then.
  */
-async function writePrivately<T>(file: string, write: (fh: fsp.FileHandle) => Promise<T>): Promise<T | undefined> {
+async function writePrivately<T>(
+  file: string,
+  write: (fh: fsp.FileHandle, name: string) => Promise<T>,
+): Promise<T | undefined> {
   const dir = path.dirname(file);
   let tmp: string | undefined;
   try {
@@ -248,7 +316,7 @@ async function writePrivately<T>(file: string, write: (fh: fsp.FileHandle) => Pr
     tmp = name;
     let out: T;
     try {
-      out = await write(fh);
+      out = await write(fh, name);
     } finally {
       await fh.close();
     }
@@ -318,11 +386,28 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
       await writePrivately(file, async (fh) => {
         // The SHA-1 of the chunks as they go (the one-shot `hash` of the loader would need them joined):
         // the hash used as a stream, whose one read after `end` is the checksum line.
+        // Written and hashed through one buffer, piece by piece (a row each: lsp/workspaceDiagnostics.ts), as the
+        // index cache is: no 1 MB joined strings, each flattened and copied once more by its write and its hash at
+        // the end of the first pass, the first session's peak (docs/performance.md). The hash of the UTF-8 bytes
+        // is the hash of the text.
         const sha = (await crypto()).createHash('sha1').setEncoding('base64url');
+        const out = new Uint8Array(WRITE_BUFFER_BYTES);
+        const buf = Buffer.from(out.buffer);
+        let used = 0;
+        const flush = async () => {
+          sha.update(out.subarray(0, used));
+          await fh.write(out, 0, used);
+          used = 0;
+        };
         for (const chunk of chunks) {
-          sha.update(chunk);
-          await fh.write(chunk);
+          const bytes = Buffer.byteLength(chunk, 'utf8');
+          if (used > 0 && used + bytes > buf.length) await flush();
+          if (bytes > buf.length) {
+            sha.update(chunk);
+            await fh.write(chunk);
+          } else used += buf.write(chunk, used, 'utf8');
         }
+        if (used > 0) await flush();
         sha.end();
         await fh.write('\n' + String(sha.read()));
       });

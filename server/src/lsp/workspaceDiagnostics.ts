@@ -317,7 +317,7 @@ export class WorkspaceDiagnostics {
       if (r && !this.isPackageDocument(p) && storable(r.items)) rows.push([p, { kind: r.kind, items: r.items }]);
     }
     this.saving = persist.store
-      .save(serialise(key, probes, rows))
+      .save(serialise(key, probes, rows, 0))
       .catch((e: unknown) => this.logError('saving workspace findings', e));
   }
 
