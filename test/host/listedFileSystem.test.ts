@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MemoryFileSystem, type FileSystem } from '../../server/src/index/fileSystem.js';
@@ -92,6 +92,30 @@ test('what a listing cannot prove absent goes to the inner file system', () => {
   ]);
 });
 
+test('a file or folder in its own listing exists without asking; links and other names are asked', async () => {
+  const { fs: inner, asked } = counting(FILES);
+  const fs = new ListedFileSystem(inner);
+  for (const d of ['/ws', '/ws/pkg']) fs.readDirSync(d);
+  assert.equal(fs.existsSync('/ws/pkg/service.yaml'), true);
+  assert.equal(fs.existsSync('/ws/pkg/TOSCA-Metadata'), true);
+  assert.equal(await fs.exists('/ws/other'), true);
+  assert.deepEqual(asked, []);
+  // Not listed itself (its folder was not), another case, `.` and `..`: the inner file system answers.
+  assert.equal(fs.existsSync('/ws/pkg/TOSCA-Metadata/TOSCA.meta'), true);
+  assert.equal(fs.existsSync('/ws/pkg/Service.yaml'), false);
+  fs.existsSync('/ws/pkg/..');
+  assert.deepEqual(asked, ['/ws/pkg/TOSCA-Metadata/TOSCA.meta', '/ws/pkg/Service.yaml', '/ws/pkg/..']);
+  // A link in a listing is neither a file nor a folder there: it may lead nowhere.
+  const linked: FileSystem = {
+    ...inner,
+    readDirSync: () => [{ name: 'link.yaml', isFile: false, isDirectory: false }],
+  };
+  const viaLink = new ListedFileSystem(linked);
+  viaLink.readDirSync('/ws/links');
+  assert.equal(viaLink.existsSync('/ws/links/link.yaml'), false);
+  assert.equal(asked.at(-1), '/ws/links/link.yaml');
+});
+
 test('a listing is kept: the folder is listed once, and callers get their own copy', () => {
   class Listing extends MemoryFileSystem {
     listed = 0;
@@ -121,6 +145,8 @@ test("on a real folder every answer is the disk's own", () => {
     mkdirSync(path.join(dir, 'pkg', 'TOSCA-Metadata'), { recursive: true });
     writeFileSync(path.join(dir, 'pkg', 'service.yaml'), 'a: 1\n');
     writeFileSync(path.join(dir, 'pkg', 'TOSCA-Metadata', 'TOSCA.meta'), 'TOSCA-Meta-File-Version: 1.0\n');
+    symlinkSync(path.join(dir, 'pkg', 'service.yaml'), path.join(dir, 'pkg', 'link.yaml'));
+    symlinkSync(path.join(dir, 'pkg', 'gone.yaml'), path.join(dir, 'pkg', 'dangling.yaml'));
     const fs = new ListedFileSystem(nodeFileSystem);
     for (const d of ['', '/pkg', '/pkg/TOSCA-Metadata']) fs.readDirSync(root + d);
     const rels = [
@@ -131,6 +157,9 @@ test("on a real folder every answer is the disk's own", () => {
       '/pkg/tosca-metadata/tosca.meta',
       '/pkg/scripts/create.sh',
       '/pkg',
+      '/pkg/TOSCA-Metadata',
+      '/pkg/link.yaml',
+      '/pkg/dangling.yaml',
       '/nothing',
     ];
     for (const rel of rels) {
@@ -138,6 +167,11 @@ test("on a real folder every answer is the disk's own", () => {
       assert.equal(fs.existsSync(p), nodeFileSystem.existsSync(p), `existsSync ${rel}`);
       assert.equal(fs.statSync(p)?.isFile, nodeFileSystem.statSync(p)?.isFile, `statSync ${rel}`);
       assert.equal(fs.readTextSync(p, 1e6), nodeFileSystem.readTextSync(p, 1e6), `readTextSync ${rel}`);
+      assert.deepEqual(
+        fs.readWithStatSync(p, 1e6),
+        nodeFileSystem.readWithStatSync!(p, 1e6),
+        `readWithStatSync ${rel}`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

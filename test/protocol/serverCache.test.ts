@@ -70,7 +70,7 @@ test('the first session writes a private code cache after warm-up; the next uses
     const file = path.join(dir, files[0]!);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal(statSync(dir).mode & 0o077, 0);
-    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm\n'));
+    assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm\n'));
     const mtime = statSync(file).mtimeMs;
     assert.equal(await session(home), first);
     assert.equal(statSync(file).mtimeMs, mtime, 'an accepted cache is not written again');
@@ -90,14 +90,14 @@ test(
       const file = path.join(dir, cacheFiles(dir)[0]!);
       const tosca = await session(home, TOSCA, TOSCA_TEXT);
       assert.deepEqual(cacheFiles(dir), [path.basename(file)]);
-      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm tosca\n'));
       // Written after the idle collector was turned on: V8 must still accept it (the same flag hash).
       const mtime = statSync(file).mtimeMs;
       assert.equal(await session(home, TOSCA, TOSCA_TEXT), tosca);
       assert.equal(statSync(file).mtimeMs, mtime, 'a cache that covers both packs is not written again');
       // TOSCA 2.0 is a pack of its own (lsp/languagePack.ts): a 1.3 session did not compile its code.
       const tosca2 = await session(home, TOSCA, TOSCA2_TEXT);
-      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca tosca2\n'));
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm tosca tosca2\n'));
       const mtime2 = statSync(file).mtimeMs;
       assert.equal(await session(home, TOSCA, TOSCA2_TEXT), tosca2);
       assert.equal(statSync(file).mtimeMs, mtime2, 'a cache that covers the 2.0 pack is not written again');
@@ -150,7 +150,7 @@ for (const early of [false, true])
         // until this TOSCA check, which the cache does not cover, so the session writes it again after that check.
         const tosca = await warmSession(home, ws, TOSCA, early);
         assert.ok(tosca.warm, 'the second session started from the index cache');
-        assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-2 warm lm tosca\n'));
+        assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm tosca\n'));
         const mtime = statSync(file).mtimeMs;
         // Written with the compiler's flag back at its default: the next start accepts it (and so does not write it).
         assert.equal((await warmSession(home, ws, TOSCA, early)).findings, tosca.findings);

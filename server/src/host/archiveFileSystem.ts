@@ -4,7 +4,13 @@
  * other path goes to the file system underneath, so imports that leave the archive still resolve.
  * The index, the rules and the checker read an archive exactly as they read a folder.
  */
-import type { DirEntry, FileStat, FileSystem } from '../index/fileSystem.js';
+import {
+  statThenReadSync,
+  type DirEntry,
+  type FileStat,
+  type FileSystem,
+  type TextWithStat,
+} from '../index/fileSystem.js';
 import type { ZipArchive } from './zipArchive.js';
 import type { PackageFiles } from '../model/tosca/package/files.js';
 
@@ -91,6 +97,12 @@ export class ArchiveFileSystem implements FileSystem {
     if (!m) return this.base.readTextSync(p, maxBytes);
     const bytes = m.zip.readBytes(m.rel, maxBytes);
     return bytes && UTF8.decode(bytes);
+  }
+
+  /** An entry: its stat, then its bytes; elsewhere the file system underneath's one open per file, where it has it. */
+  readWithStatSync(p: string, maxBytes: number): TextWithStat | undefined {
+    if (this.find(p) || !this.base.readWithStatSync) return statThenReadSync(this, p, maxBytes);
+    return this.base.readWithStatSync(p, maxBytes);
   }
 
   async readText(p: string, maxBytes: number): Promise<string | undefined> {

@@ -62,7 +62,11 @@ export interface TextWithStat {
 
 /** `fs.readWithStatSync`, or a stat then a read where `fs` has no single-open form. */
 export function readWithStatSync(fs: FileSystem, path: string, maxBytes: number): TextWithStat | undefined {
-  if (fs.readWithStatSync) return fs.readWithStatSync(path, maxBytes);
+  return fs.readWithStatSync ? fs.readWithStatSync(path, maxBytes) : statThenReadSync(fs, path, maxBytes);
+}
+
+/** `readWithStatSync` as a stat, then a read: for a file system (or a wrapper's path) without a single-open form. */
+export function statThenReadSync(fs: FileSystem, path: string, maxBytes: number): TextWithStat | undefined {
   const stat = fs.statSync(path);
   if (!stat || !stat.isFile || stat.size > maxBytes) return stat && { stat };
   const text = fs.readTextSync(path, maxBytes);
