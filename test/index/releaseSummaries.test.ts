@@ -82,3 +82,66 @@ test('the index drops the unused summaries of files nobody has open, from a warm
   assert.deepEqual(b.summary, sb);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('LazySummary.releaseAdopted drops only an adopted summary, once', () => {
+  const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
+  const s = new LazySummary(json, 'resource');
+  const given = { kind: 'resource', properties: [], name: 'resource::a::1.0' } as unknown as FileSummary;
+  assert.equal(
+    s.adopt(() => given),
+    true,
+  );
+  s.releaseAdopted();
+  const parsed = s.get();
+  assert.notEqual(parsed, given);
+  assert.deepEqual(parsed, new LazySummary(json, 'resource').get());
+  // A parsed summary takes nothing, and is not dropped as an adopted one.
+  assert.equal(
+    s.adopt(() => given),
+    false,
+  );
+  s.releaseAdopted();
+  assert.equal(s.get(), parsed);
+});
+
+test('the index drops adopted summaries at the second releaseAdopted after their adoption, and no other', async () => {
+  const files = {
+    '/ws/a/Definitions/lm/resource.yaml': 'name: resource::a::1.0\nproperties:\n  port:\n    type: integer\n',
+    '/ws/b/Definitions/lm/resource.yaml': 'name: resource::b::1.0\nproperties: {}\n',
+    '/ws/c/Definitions/lm/resource.yaml': 'name: resource::c::1.0\nproperties: {}\n',
+  };
+  const fs = new MemoryFileSystem(files);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-adopted-'));
+  const open = async () => {
+    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
+    session.index.addRoot('/ws');
+    await session.index.build();
+    return session;
+  };
+  await open();
+  const s = await open();
+  const [pa, pb, pc] = Object.keys(files) as [string, string, string];
+  // What the pass gives: the summary of the file's text (an equal value), held by the entry as the index keeps it.
+  const given = new Map([pa, pb].map((p) => [p, structuredClone(s.index.get(p)!.summary)]));
+  s.index.releaseSummaries();
+  const adopt = (p: string) => {
+    s.index.adoptSummary(p, 'resource', fs.statSync(p)!, given.get(p)!);
+    return s.index.get(p)!.summary;
+  };
+  // `c` parsed from its JSON (not adopted); `a` adopted, then `b` one period later.
+  const sc = s.index.get(pc)!.summary;
+  const ga = adopt(pa);
+  s.index.releaseAdopted();
+  const gb = adopt(pb);
+  assert.equal(s.index.get(pa)!.summary, ga);
+  s.index.releaseAdopted();
+  // `a` is dropped (parsed again, equal), `b` stays until the next call, `c` stays.
+  const again = s.index.get(pa)!.summary;
+  assert.notEqual(again, ga);
+  assert.deepEqual(again, ga);
+  assert.equal(s.index.get(pb)!.summary, gb);
+  s.index.releaseAdopted();
+  assert.notEqual(s.index.get(pb)!.summary, gb);
+  assert.equal(s.index.get(pc)!.summary, sc);
+  rmSync(dir, { recursive: true, force: true });
+});

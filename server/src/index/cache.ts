@@ -610,10 +610,21 @@ export class LazySummary {
    * next `releaseIfUnused` even when read by then (no second chance): its strings are slices of the checked
    * file's text, which stays alive with them, and its readers (the project's assembly) come right after it.
    */
-  adopt(value: () => FileSummary): void {
-    if (this.value !== undefined) return;
+  adopt(value: () => FileSummary): boolean {
+    if (this.value !== undefined) return false;
     this.value = value();
     this.adopted = true;
+    return true;
+  }
+
+  /**
+   * Forgets a parsed form taken by `adopt` and not dropped since (a later `get` parses the JSON, an equal value):
+   * the pass lets the checked files' texts go a few dozen files after their check (`WorkspaceIndex.releaseAdopted`).
+   */
+  releaseAdopted(): void {
+    if (!this.adopted) return;
+    this.adopted = false;
+    this.release();
   }
 
   /**

@@ -101,9 +101,14 @@ class Entry implements IndexEntry {
     if (this.source instanceof LazySummary) this.source.release();
   }
 
-  /** Takes `summary` as the parsed form while none is held (see `WorkspaceIndex.adoptSummary`). */
-  adopt(summary: () => FileSummary): void {
-    if (this.source instanceof LazySummary) this.source.adopt(summary);
+  /** Takes `summary` as the parsed form while none is held (see `WorkspaceIndex.adoptSummary`); true when taken. */
+  adopt(summary: () => FileSummary): boolean {
+    return this.source instanceof LazySummary && this.source.adopt(summary);
+  }
+
+  /** Drops a parsed form taken by `adopt` (see `LazySummary.releaseAdopted`). */
+  releaseAdopted(): void {
+    if (this.source instanceof LazySummary) this.source.releaseAdopted();
   }
 
   /** `release` unless the summary was read since the last call (see `LazySummary.releaseIfUnused`). */
@@ -990,7 +995,24 @@ export class WorkspaceIndex {
     const e = this.entries.get(normalise(filePath));
     if (!e || e.open || e.kind !== kind || !e.stat) return;
     if (e.stat.mtimeMs !== stat.mtimeMs || e.stat.size !== stat.size) return;
-    e.adopt(() => forIndex(summary));
+    if (e.adopt(() => forIndex(summary))) this.adopted.newer.push(e);
+  }
+
+  /**
+   * Entries given a summary by `adoptSummary`, in two generations: `releaseAdopted` drops the older one's. An adopted
+   * summary holds slices of its checked file's text, so the text lived until the pass's next release point (up to
+   * 1,000 files later) and was promoted to the old generation with it, although its readers (the project's assembly,
+   * checked after its resources) come within a few files.
+   */
+  private adopted = { older: [] as Entry[], newer: [] as Entry[] };
+
+  /**
+   * Drops the summaries adopted before the last call (the workspace pass calls it every few dozen files): each was
+   * read by then by the files checked right after it; a later reader parses its JSON again (an equal value).
+   */
+  releaseAdopted(): void {
+    for (const e of this.adopted.older) if (!e.open) e.releaseAdopted();
+    this.adopted = { older: this.adopted.newer, newer: [] };
   }
 
   /** Changes whenever any entry is added, replaced or removed: what workspace-wide caches compare. */
@@ -1055,6 +1077,7 @@ export class WorkspaceIndex {
    */
   releaseSummaries(): void {
     for (const e of this.entries.values()) if (!e.open) e.release();
+    this.adopted = { older: [], newer: [] };
   }
 
   /**

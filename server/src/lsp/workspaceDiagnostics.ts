@@ -53,6 +53,11 @@ const RELEASE_AFTER = 100;
  * in every period, so few are parsed twice.
  */
 const RELEASE_EVERY = 1000;
+/**
+ * The summaries the pass gave the index (`adoptSummary`) are dropped after this many to twice this many files
+ * checked (`WorkspaceIndex.releaseAdopted`): their readers, the project's assembly after its resources, come sooner.
+ */
+const RELEASE_ADOPTED_EVERY = 32;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
@@ -389,6 +394,8 @@ export class WorkspaceDiagnostics {
           if (s) reused++;
           r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
+          if (!s && adopting && (checked - reused + 1) % RELEASE_ADOPTED_EVERY === 0)
+            this.session().index.releaseAdopted();
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
             this.existing = new Map();
