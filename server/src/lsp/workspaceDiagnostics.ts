@@ -56,6 +56,7 @@ const RELEASE_EVERY = 1000;
 /**
  * The summaries the pass gave the index (`adoptSummary`) are dropped after this many to twice this many files
  * checked (`WorkspaceIndex.releaseAdopted`): their readers, the project's assembly after its resources, come sooner.
+ * The shared existence answers start again as often (a project's files are checked together).
  */
 const RELEASE_ADOPTED_EVERY = 32;
 /** Reports sent per partial result. */
@@ -101,8 +102,10 @@ export class WorkspaceDiagnostics {
   private readonly waiters = new Set<() => void>();
   /**
    * Existence answers shared by the pass's checks (a project's files ask for the same folders;
-   * host/checkExistence.ts): new at each release point of a pass, and whenever a change of the workspace is
-   * marked (a file or folder that appeared or went), so no check after a change reads an answer from before it.
+   * host/checkExistence.ts): new every `RELEASE_ADOPTED_EVERY` files of a large pass (its paths, most of them asked
+   * by one project's files, were promoted with the map when it lived for 1,000 files) and at each release point,
+   * and whenever a change of the workspace is marked (a file or folder that appeared or went), so no check after a
+   * change reads an answer from before it.
    */
   private existing = new Map<string, boolean>();
   /** Figures of the last pass that checked something (for the log and the benchmark). */
@@ -394,8 +397,10 @@ export class WorkspaceDiagnostics {
           if (s) reused++;
           r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
-          if (!s && adopting && (checked - reused + 1) % RELEASE_ADOPTED_EVERY === 0)
+          if (!s && adopting && (checked - reused + 1) % RELEASE_ADOPTED_EVERY === 0) {
             this.session().index.releaseAdopted();
+            this.existing = new Map();
+          }
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
             this.existing = new Map();
