@@ -559,6 +559,8 @@ export class LazySummary {
   private used = false;
   /** The parsed form was taken from the workspace pass (`adopt`): no second chance. */
   private adopted = false;
+  /** Read since the last `releaseIfUnreadLately` (the pass's short period). */
+  private readLately = false;
   /** Summarises the file's text again, while the summary has no JSON yet (see `fromSource`). */
   private compute: (() => FileSummary) | undefined;
   constructor(
@@ -588,8 +590,14 @@ export class LazySummary {
     this.compute = undefined;
   }
 
+  /** True while the parsed form is held. */
+  get parsed(): boolean {
+    return this.value !== undefined;
+  }
+
   get(): FileSummary {
     this.used = true;
+    this.readLately = true;
     if (this.value === undefined && this.json === undefined) this.value = this.compute!();
     if (this.value === undefined) {
       const text = typeof this.json === 'string' ? this.json : this.json!.read();
@@ -618,13 +626,23 @@ export class LazySummary {
   }
 
   /**
-   * Forgets a parsed form taken by `adopt` and not dropped since (a later `get` parses the JSON, an equal value):
-   * the pass lets the checked files' texts go a few dozen files after their check (`WorkspaceIndex.releaseAdopted`).
+   * The pass's short period (`WorkspaceIndex.releaseParsedLately`): forgets a parsed form taken by `adopt` (no second
+   * chance), or one parsed from JSON and not read since the last call; true when the parsed form is still held. A
+   * later `get` parses the JSON again, an equal value.
    */
-  releaseAdopted(): void {
-    if (!this.adopted) return;
+  releaseIfUnreadLately(): boolean {
+    const read = this.readLately;
+    this.readLately = false;
+    if (this.value === undefined) return false;
+    if (!this.adopted && read) return true;
     this.adopted = false;
     this.release();
+    return false;
+  }
+
+  /** Starts a short period (see `releaseIfUnreadLately`). */
+  unreadLately(): void {
+    this.readLately = false;
   }
 
   /**

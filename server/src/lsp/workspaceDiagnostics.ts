@@ -55,7 +55,8 @@ const RELEASE_AFTER = 100;
 const RELEASE_EVERY = 1000;
 /**
  * The summaries the pass gave the index (`adoptSummary`) are dropped after this many to twice this many files
- * checked (`WorkspaceIndex.releaseAdopted`): their readers, the project's assembly after its resources, come sooner.
+ * checked, and those it parsed when not read over the last this many (`WorkspaceIndex.releaseParsedLately`): their
+ * readers, a project's files, are checked together.
  * The shared existence answers start again as often (a project's files are checked together).
  */
 const RELEASE_ADOPTED_EVERY = 32;
@@ -380,6 +381,8 @@ export class WorkspaceDiagnostics {
     heap?.tighten();
     // No answer from an earlier pass: the disk may have changed without an event the server sees.
     this.existing = new Map();
+    const index = this.session().index;
+    if (adopting) index.trackParsed(true);
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -398,7 +401,7 @@ export class WorkspaceDiagnostics {
           r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
           if (!s && adopting && (checked - reused + 1) % RELEASE_ADOPTED_EVERY === 0) {
-            this.session().index.releaseAdopted();
+            this.session().index.releaseParsedLately();
             this.existing = new Map();
           }
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
@@ -440,6 +443,8 @@ export class WorkspaceDiagnostics {
     } catch (e) {
       heap?.restore();
       throw e;
+    } finally {
+      if (adopting) index.trackParsed(false);
     }
     if (batch.length) report(batch);
     this.existing = new Map();
