@@ -90,3 +90,21 @@ test('answers shared by the checks of several documents: every answer is the dis
     }
   }
 });
+
+test('index files not on disk (documents open before any save), paths under them and under index files', () => {
+  const { random, fs, docs, path } = randomTree(2026_11_29);
+  // Half the index on disk, half only in the index; asked for themselves and as folders of other paths.
+  const onlyIndexed = Array.from({ length: 20 }, path).filter((p) => !fs.existsSync(p));
+  const indexed = new Set([...docs.slice(0, 20), ...onlyIndexed]);
+  const index = { get: (p: string) => (indexed.has(p) ? {} : undefined) };
+  const under = [...indexed].flatMap((p) => [p, `${p}/Lifecycle`, `${p}/Lifecycle/lifecycle.mf`, `${p}/a/b`]);
+  const known = new Map<string, boolean>();
+  for (let round = 0; round < 200; round++) {
+    const doc = docs[Math.floor(random() * docs.length)]!;
+    const exists = checkExistence(doc, index, (p) => fs.existsSync(p), round % 2 ? known : new Map());
+    for (let q = 0; q < 30; q++) {
+      const p = random() < 0.5 ? under[Math.floor(random() * under.length)]! : path();
+      assert.equal(exists(p), indexed.has(p) || fs.existsSync(p), `${p} (document ${doc})`);
+    }
+  }
+});

@@ -82,3 +82,84 @@ test('the index drops the unused summaries of files nobody has open, from a warm
   assert.deepEqual(b.summary, sb);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('LazySummary.releaseIfUnreadLately: an adopted summary goes, a parsed one when not read in the period', () => {
+  const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
+  const s = new LazySummary(json, 'resource');
+  const given = { kind: 'resource', properties: [], name: 'resource::a::1.0' } as unknown as FileSummary;
+  assert.equal(
+    s.adopt(() => given),
+    true,
+  );
+  assert.equal(s.get(), given);
+  // Read in the period, yet dropped: no second chance for an adopted summary.
+  assert.equal(s.releaseIfUnreadLately(), false);
+  const parsed = s.get();
+  assert.notEqual(parsed, given);
+  assert.deepEqual(parsed, new LazySummary(json, 'resource').get());
+  // A parsed summary takes nothing; read in the period, it stays; not read in the next, it goes.
+  assert.equal(
+    s.adopt(() => given),
+    false,
+  );
+  assert.equal(s.releaseIfUnreadLately(), true);
+  assert.equal(s.get(), parsed);
+  s.unreadLately();
+  assert.equal(s.releaseIfUnreadLately(), false);
+  assert.equal(s.parsed, false);
+  assert.deepEqual(s.get(), parsed);
+});
+
+test('the index drops what a pass parsed or adopted one period after: adopted always, parsed unread', async () => {
+  const files = {
+    '/ws/a/Definitions/lm/resource.yaml': 'name: resource::a::1.0\nproperties:\n  port:\n    type: integer\n',
+    '/ws/b/Definitions/lm/resource.yaml': 'name: resource::b::1.0\nproperties: {}\n',
+    '/ws/c/Definitions/lm/resource.yaml': 'name: resource::c::1.0\nproperties: {}\n',
+  };
+  const fs = new MemoryFileSystem(files);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-adopted-'));
+  const open = async () => {
+    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
+    session.index.addRoot('/ws');
+    await session.index.build();
+    return session;
+  };
+  await open();
+  const s = await open();
+  const [pa, pb, pc] = Object.keys(files) as [string, string, string];
+  const summaryOf = (p: string) => s.index.get(p)!.summary;
+  // What the pass gives: the summary of the file's text (an equal value), held by the entry as the index keeps it.
+  const given = new Map([pa, pb].map((p) => [p, structuredClone(summaryOf(p))]));
+  s.index.releaseSummaries();
+  s.index.trackParsed(true);
+  const adopt = (p: string) => {
+    s.index.adoptSummary(p, 'resource', fs.statSync(p)!, given.get(p)!);
+    return summaryOf(p);
+  };
+  // Period 1: `a` adopted, `c` parsed from its JSON.
+  const ga = adopt(pa);
+  const sc = summaryOf(pc);
+  s.index.releaseParsedLately();
+  // Period 2: `b` adopted, `c` read again.
+  const gb = adopt(pb);
+  assert.equal(summaryOf(pa), ga);
+  assert.equal(summaryOf(pc), sc);
+  s.index.releaseParsedLately();
+  // `a` is dropped (parsed again, equal), `b` stays until the next call, `c` (read in period 2) stays.
+  const again = summaryOf(pa);
+  assert.notEqual(again, ga);
+  assert.deepEqual(again, ga);
+  assert.equal(summaryOf(pb), gb);
+  s.index.releaseParsedLately();
+  assert.notEqual(summaryOf(pb), gb);
+  // Period 3 read `a` and `b`, not `c`: its end dropped `c`.
+  const sc2 = summaryOf(pc);
+  assert.notEqual(sc2, sc);
+  assert.deepEqual(sc2, sc);
+  // Outside a pass nothing is logged: nothing dropped.
+  s.index.trackParsed(false);
+  s.index.releaseParsedLately();
+  s.index.releaseParsedLately();
+  assert.equal(summaryOf(pc), sc2);
+  rmSync(dir, { recursive: true, force: true });
+});

@@ -33,17 +33,25 @@ export function checkExistence(
   /** Answers kept so far (by path): one check's own by default, or shared by the checks of a workspace pass. */
   known: Map<string, boolean> = new Map(),
 ): (path: string) => boolean {
-  const exists = (p: string): boolean => {
-    if (index.get(p) !== undefined) return true;
+  /**
+   * `p` asked of the kept answers, then of the disk. A folder asked before its child is not looked up in the index
+   * (it holds files, some only open in the editor): the child's answer is the same either way, since nothing is
+   * under a file or under an absent path (80,000 of the bench pass's 194,000 look-ups). The index still answers
+   * first whenever a path is asked for itself.
+   */
+  const ask = (p: string): boolean => {
     let found = known.get(p);
     if (found !== undefined) return found;
     const cut = p.lastIndexOf('/');
     const folder = cut > 0 && !DOTS.test(p) ? p.slice(0, cut) : undefined;
-    // A folder without a slash ('c:') or one holding the document is not asked first.
-    const askFolder = folder !== undefined && folder.includes('/') && !docPath.startsWith(folder + '/');
-    found = (!askFolder || exists(folder)) && existsSync(p);
+    // A folder without a slash ('c:') or one holding the document is not asked first (`docPath` starts with
+    // `folder + '/'`, tested without building that string).
+    const askFolder =
+      folder !== undefined && folder.includes('/') && !(docPath.charCodeAt(cut) === 47 && docPath.startsWith(folder));
+    found = (!askFolder || ask(folder)) && existsSync(p);
     known.set(p, found);
     return found;
   };
+  const exists = (p: string): boolean => index.get(p) !== undefined || ask(p);
   return exists;
 }

@@ -559,6 +559,8 @@ export class LazySummary {
   private used = false;
   /** The parsed form was taken from the workspace pass (`adopt`): no second chance. */
   private adopted = false;
+  /** Read since the last `releaseIfUnreadLately` (the pass's short period). */
+  private readLately = false;
   /** Summarises the file's text again, while the summary has no JSON yet (see `fromSource`). */
   private compute: (() => FileSummary) | undefined;
   constructor(
@@ -588,8 +590,14 @@ export class LazySummary {
     this.compute = undefined;
   }
 
+  /** True while the parsed form is held. */
+  get parsed(): boolean {
+    return this.value !== undefined;
+  }
+
   get(): FileSummary {
     this.used = true;
+    this.readLately = true;
     if (this.value === undefined && this.json === undefined) this.value = this.compute!();
     if (this.value === undefined) {
       const text = typeof this.json === 'string' ? this.json : this.json!.read();
@@ -610,10 +618,31 @@ export class LazySummary {
    * next `releaseIfUnused` even when read by then (no second chance): its strings are slices of the checked
    * file's text, which stays alive with them, and its readers (the project's assembly) come right after it.
    */
-  adopt(value: () => FileSummary): void {
-    if (this.value !== undefined) return;
+  adopt(value: () => FileSummary): boolean {
+    if (this.value !== undefined) return false;
     this.value = value();
     this.adopted = true;
+    return true;
+  }
+
+  /**
+   * The pass's short period (`WorkspaceIndex.releaseParsedLately`): forgets a parsed form taken by `adopt` (no second
+   * chance), or one parsed from JSON and not read since the last call; true when the parsed form is still held. A
+   * later `get` parses the JSON again, an equal value.
+   */
+  releaseIfUnreadLately(): boolean {
+    const read = this.readLately;
+    this.readLately = false;
+    if (this.value === undefined) return false;
+    if (!this.adopted && read) return true;
+    this.adopted = false;
+    this.release();
+    return false;
+  }
+
+  /** Starts a short period (see `releaseIfUnreadLately`). */
+  unreadLately(): void {
+    this.readLately = false;
   }
 
   /**

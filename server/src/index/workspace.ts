@@ -82,10 +82,15 @@ class Entry implements IndexEntry {
     private readonly source: FileSummary | LazySummary,
     readonly header: SummaryHeader | null,
     public open: boolean,
+    /** The index's log of the summaries parsed lately, while a workspace pass keeps one (`trackParsed`). */
+    private readonly parses?: { list: Entry[] | undefined },
   ) {}
 
   get summary(): FileSummary {
-    return this.source instanceof LazySummary ? this.source.get() : this.source;
+    const s = this.source;
+    if (!(s instanceof LazySummary)) return s;
+    if (!s.parsed) this.parses?.list?.push(this);
+    return s.get();
   }
 
   get symbols(): readonly IndexSymbol[] {
@@ -101,9 +106,19 @@ class Entry implements IndexEntry {
     if (this.source instanceof LazySummary) this.source.release();
   }
 
-  /** Takes `summary` as the parsed form while none is held (see `WorkspaceIndex.adoptSummary`). */
-  adopt(summary: () => FileSummary): void {
-    if (this.source instanceof LazySummary) this.source.adopt(summary);
+  /** Takes `summary` as the parsed form while none is held (see `WorkspaceIndex.adoptSummary`); true when taken. */
+  adopt(summary: () => FileSummary): boolean {
+    return this.source instanceof LazySummary && this.source.adopt(summary);
+  }
+
+  /** See `LazySummary.releaseIfUnreadLately`. */
+  releaseIfUnreadLately(): boolean {
+    return this.source instanceof LazySummary && this.source.releaseIfUnreadLately();
+  }
+
+  /** See `LazySummary.unreadLately`. */
+  unreadLately(): void {
+    if (this.source instanceof LazySummary) this.source.unreadLately();
   }
 
   /** `release` unless the summary was read since the last call (see `LazySummary.releaseIfUnused`). */
@@ -990,7 +1005,40 @@ export class WorkspaceIndex {
     const e = this.entries.get(normalise(filePath));
     if (!e || e.open || e.kind !== kind || !e.stat) return;
     if (e.stat.mtimeMs !== stat.mtimeMs || e.stat.size !== stat.size) return;
-    e.adopt(() => forIndex(summary));
+    if (e.adopt(() => forIndex(summary))) this.parses.list?.push(e);
+  }
+
+  /**
+   * The entries whose summary was parsed or adopted (`adoptSummary`) during the current short period of a workspace
+   * pass (`list`, undefined outside one), and those of earlier periods still parsed (`older`). An adopted summary holds
+   * slices of its checked file's text, and a parsed one (a project's lmproject, an assembly read by its resources'
+   * checks) is read by the files of its project, checked together: held until the pass's next release point (up to
+   * 1,000 files later), they were promoted to the old generation, the texts with them.
+   */
+  private parses: { list: Entry[] | undefined; older: Entry[] } = { list: undefined, older: [] };
+
+  /** Starts (or stops) logging the summaries parsed and adopted, for `releaseParsedLately`. */
+  trackParsed(on: boolean): void {
+    this.parses.list = on ? [] : undefined;
+    this.parses.older = [];
+  }
+
+  /**
+   * Ends a short period of the workspace pass (it calls this every few dozen files): of the summaries parsed or adopted
+   * before the period that ends, drops the adopted ones and those not read in it (see
+   * `LazySummary.releaseIfUnreadLately`); a later reader parses the JSON again, an equal value.
+   */
+  releaseParsedLately(): void {
+    const log = this.parses;
+    if (!log.list) return;
+    const older: Entry[] = [];
+    for (const e of log.older) if (!e.open && e.releaseIfUnreadLately()) older.push(e);
+    for (const e of log.list) {
+      e.unreadLately();
+      older.push(e);
+    }
+    log.older = older;
+    log.list = [];
   }
 
   /** Changes whenever any entry is added, replaced or removed: what workspace-wide caches compare. */
@@ -1055,6 +1103,7 @@ export class WorkspaceIndex {
    */
   releaseSummaries(): void {
     for (const e of this.entries.values()) if (!e.open) e.release();
+    if (this.parses.list) this.trackParsed(true);
   }
 
   /**
@@ -1266,6 +1315,7 @@ export class WorkspaceIndex {
       summary,
       header !== undefined ? header : summary instanceof LazySummary ? null : headerOf(summary),
       open,
+      this.parses,
     );
     if (stat) entry.stat = stat;
     this.entries.set(p, entry);

@@ -53,6 +53,13 @@ const RELEASE_AFTER = 100;
  * in every period, so few are parsed twice.
  */
 const RELEASE_EVERY = 1000;
+/**
+ * The summaries the pass gave the index (`adoptSummary`) are dropped after this many to twice this many files
+ * checked, and those it parsed when not read over the last this many (`WorkspaceIndex.releaseParsedLately`): their
+ * readers, a project's files, are checked together.
+ * The shared existence answers start again as often (a project's files are checked together).
+ */
+const RELEASE_ADOPTED_EVERY = 32;
 /** Reports sent per partial result. */
 const BATCH = 200;
 
@@ -96,8 +103,10 @@ export class WorkspaceDiagnostics {
   private readonly waiters = new Set<() => void>();
   /**
    * Existence answers shared by the pass's checks (a project's files ask for the same folders;
-   * host/checkExistence.ts): new at each release point of a pass, and whenever a change of the workspace is
-   * marked (a file or folder that appeared or went), so no check after a change reads an answer from before it.
+   * host/checkExistence.ts): new every `RELEASE_ADOPTED_EVERY` files of a large pass (its paths, most of them asked
+   * by one project's files, were promoted with the map when it lived for 1,000 files) and at each release point,
+   * and whenever a change of the workspace is marked (a file or folder that appeared or went), so no check after a
+   * change reads an answer from before it.
    */
   private existing = new Map<string, boolean>();
   /** Figures of the last pass that checked something (for the log and the benchmark). */
@@ -372,6 +381,8 @@ export class WorkspaceDiagnostics {
     heap?.tighten();
     // No answer from an earlier pass: the disk may have changed without an event the server sees.
     this.existing = new Map();
+    const index = this.session().index;
+    if (adopting) index.trackParsed(true);
     try {
       for (let i = 0; i < todo.length; i++) {
         if (token.isCancellationRequested) {
@@ -389,6 +400,10 @@ export class WorkspaceDiagnostics {
           if (s) reused++;
           r = s ? this.fromStored(p, s) : await this.check(p, this.existing, adopting);
           read = !s;
+          if (!s && adopting && (checked - reused + 1) % RELEASE_ADOPTED_EVERY === 0) {
+            this.session().index.releaseParsedLately();
+            this.existing = new Map();
+          }
           if (!s && (checked - reused + 1) % RELEASE_EVERY === 0) {
             this.session().index.releaseUnusedSummaries();
             this.existing = new Map();
@@ -428,6 +443,8 @@ export class WorkspaceDiagnostics {
     } catch (e) {
       heap?.restore();
       throw e;
+    } finally {
+      if (adopting) index.trackParsed(false);
     }
     if (batch.length) report(batch);
     this.existing = new Map();
