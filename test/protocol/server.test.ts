@@ -391,11 +391,14 @@ describe('language server over stdio: requests while the index is being built', 
       `answers (${hoverMs} / ${bothMs} ms) came before the index was ready (the workspace must be big enough)`,
     );
     // Mid-build: once a progress report says the build is under way, a request still answers
-    // before the build completes.
+    // before the build completes. Asked only while the last report shows at most half of the files
+    // indexed: a request sent in the build's last slice is answered after it by any server (the
+    // clean-clone run of 2026-11-28 saw `ready` first once, at load, when it was asked at any point).
     const st = await client.waitForStatus('indexing', 20000);
     assert.equal(st.total, countYamlFiles(ws.dir), JSON.stringify(st));
     assert.ok(st.total > FILLERS);
-    if (!client.statuses.some((s) => s.state === 'ready')) {
+    const last = client.statuses[client.statuses.length - 1];
+    if (last?.state === 'indexing' && last.done * 2 <= last.total) {
       const h2 = await client.hover(uri, positionOf(text, '${deploymentLocation}', 4), 2000);
       assert.match(hoverText(h2), /Placement target/);
       assert.equal(
