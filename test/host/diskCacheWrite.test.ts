@@ -1,7 +1,7 @@
 /**
  * The index cache is written through one buffer, piece by piece (host/diskCache.ts `saveCache`): the file holds the
  * same bytes as the serialised text written whole, across the buffer's edges, with texts larger than the buffer and
- * texts that are not ASCII, and loads back.
+ * texts that are not ASCII, and loads back (the header lines' checksum taken piece by piece gives the same file).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,8 +23,9 @@ test('the buffered write gives the bytes of the whole text, and loads back', asy
       JSON.stringify({ kind: 'other', name: 'câble — ümlaut ✓ 日本' }),
       ...Array.from({ length: 500 }, (_, i) => JSON.stringify({ kind: 'other', é: 'ü'.repeat(i) })),
     ];
+    // Some paths not ASCII: the header lines' checksum is taken piece by piece (`Checksum.ofPieces`), not joined.
     const entries: [string, CachedEntry][] = texts.map((json, i) => [
-      `/ws/dir${i % 40}/f${i}.yaml`,
+      i % 7 === 0 ? `/ws/dossier ü${i % 40}/câble ${i}.yaml` : `/ws/dir${i % 40}/f${i}.yaml`,
       { mtimeMs: 1795829337113.5 + i, size: json.length, kind: 'other', header: null, json },
     ]);
     const file = path.join(dir, 'index.cache');

@@ -59,8 +59,13 @@ async function crypto(): Promise<typeof import('node:crypto')> {
 
 /** The line checksum. */
 async function checksummer(): Promise<Checksum> {
-  const { hash } = await crypto();
-  return (s) => hash('sha1', s, 'base64url').slice(0, 16);
+  const { hash, createHash } = await crypto();
+  const ofPieces = (pieces: readonly string[]) => {
+    const h = createHash('sha1');
+    for (const p of pieces) h.update(p, 'utf8');
+    return h.digest('base64url').slice(0, 16);
+  };
+  return Object.assign((s: string) => hash('sha1', s, 'base64url').slice(0, 16), { ofPieces });
 }
 
 /** An open cache file is closed after this long without a read. */
