@@ -14,6 +14,21 @@ import { LazySummary } from '../../server/src/index/cache.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import type { FileSummary } from '../../server/src/model/summary.js';
 
+/**
+ * A second session over `files` (a warm start: the first wrote the cache in `dir`), whose summaries are read from the
+ * cache file when first needed.
+ */
+async function warmSession(fs: MemoryFileSystem, dir: string): Promise<Session> {
+  const open = async () => {
+    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
+    session.index.addRoot('/ws');
+    await session.index.build();
+    return session;
+  };
+  await open();
+  return open();
+}
+
 test('LazySummary.releaseIfUnused keeps a summary read in the period and drops one that was not', () => {
   const json = JSON.stringify({ kind: 'resource', properties: [], name: 'resource::a::1.0' });
   const read = new LazySummary(json, 'resource');
@@ -59,15 +74,8 @@ test('the index drops the unused summaries of files nobody has open, from a warm
   };
   const fs = new MemoryFileSystem(files);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-release-'));
-  const open = async () => {
-    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
-    session.index.addRoot('/ws');
-    await session.index.build();
-    return session;
-  };
   // The first session writes the cache; the second one's summaries are read from it when needed.
-  await open();
-  const s = await open();
+  const s = await warmSession(fs, dir);
   assert.equal(s.index.lastBuild.fromCache, 2);
   const a = s.index.get('/ws/a/Definitions/lm/resource.yaml')!;
   const b = s.index.get('/ws/b/Definitions/lm/resource.yaml')!;
@@ -118,14 +126,7 @@ test('the index drops what a pass parsed or adopted one period after: adopted al
   };
   const fs = new MemoryFileSystem(files);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-adopted-'));
-  const open = async () => {
-    const session = new Session(fs, { summaryStore: diskSummaryStore(path.join(dir, 'cache')) });
-    session.index.addRoot('/ws');
-    await session.index.build();
-    return session;
-  };
-  await open();
-  const s = await open();
+  const s = await warmSession(fs, dir);
   const [pa, pb, pc] = Object.keys(files) as [string, string, string];
   const summaryOf = (p: string) => s.index.get(p)!.summary;
   // What the pass gives: the summary of the file's text (an equal value), held by the entry as the index keeps it.

@@ -14,7 +14,7 @@ import { diskTextStore } from '../../server/src/host/diskCache.js';
 import { RecordingFileSystem, type Probe } from '../../server/src/host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../../server/src/host/serverHost.js';
 import { MemoryFileSystem, type FileSystem } from '../../server/src/index/fileSystem.js';
-import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { workspacePass } from '../support/workspacePass.js';
 import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
 
 const ROOT = '/ws';
@@ -66,14 +66,7 @@ async function session(fs: FileSystem, severity: Record<string, string>, store?:
   s.index.addRoot(ROOT);
   await s.index.build();
   const options = () => ({ severityOverrides: severity as never });
-  const wd = new WorkspaceDiagnostics(
-    () => s,
-    options,
-    () => false,
-    (what, e) => {
-      throw new Error(`${what}: ${String(e)}`);
-    },
-  );
+  const wd = workspacePass(s, options);
   if (store) wd.persist = { store, fs: recorder, settings: () => JSON.stringify({ severity }) };
   await wd.pass(
     new Map(),

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { workspacePass } from '../support/workspacePass.js';
+import type { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
 
 const LIFECYCLE = '/ws/p/Contains/fw/Lifecycle';
 
@@ -26,14 +27,7 @@ async function session(fs: MemoryFileSystem) {
   const s = new AnalysisSession(fs);
   s.index.addRoot('/ws');
   await s.index.build();
-  const wd = new WorkspaceDiagnostics(
-    () => s,
-    () => ({}),
-    () => false,
-    (what, e) => {
-      throw new Error(`${what}: ${String(e)}`);
-    },
-  );
+  const wd = workspacePass(s);
   return wd;
 }
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { workspacePass } from '../support/workspacePass.js';
 
 /** `n` resource descriptors, every tenth with an unknown key (a finding to compare). */
 function resources(n: number): Record<string, string> {
@@ -24,14 +24,7 @@ async function pass(n: number, cancelAfter?: number) {
   const s = new AnalysisSession(new MemoryFileSystem(resources(n)));
   s.index.addRoot('/ws');
   await s.index.build();
-  const wd = new WorkspaceDiagnostics(
-    () => s,
-    () => ({}),
-    () => false,
-    (what, e) => {
-      throw new Error(`${what}: ${String(e)}`);
-    },
-  );
+  const wd = workspacePass(s);
   const calls: string[] = [];
   wd.heap = { tighten: () => calls.push('tighten'), restore: () => calls.push('restore') };
   const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };

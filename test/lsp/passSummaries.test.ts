@@ -15,7 +15,7 @@ import { diskSummaryStore } from '../../server/src/host/diskCache.js';
 import { Session } from '../../server/src/host/session.js';
 import { LazySummary } from '../../server/src/index/cache.js';
 import { MemoryFileSystem, type FileSystem } from '../../server/src/index/fileSystem.js';
-import { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { workspacePass } from '../support/workspacePass.js';
 import type { FileSummary } from '../../server/src/model/summary.js';
 
 const roots = [
@@ -35,14 +35,7 @@ async function warm(fs: FileSystem | undefined, root: string, cacheFile: string)
 
 /** One full pass: every report, by uri. */
 async function pass(s: Session): Promise<Map<string, unknown>> {
-  const wd = new WorkspaceDiagnostics(
-    () => s,
-    () => ({}),
-    () => false,
-    (what, e) => {
-      throw new Error(`${what}: ${String(e)}`);
-    },
-  );
+  const wd = workspacePass(s);
   const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
   const out = new Map<string, unknown>();
   await wd.pass(
