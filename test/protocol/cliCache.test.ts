@@ -1,7 +1,8 @@
 /**
  * The checker's code cache (server/src/cli/bin.ts): written privately after a first run, used by
  * the next with the same findings, never trusted when others can write it or when it is a link,
- * and off on request. Needs `npm run build` first.
+ * and off on request. Needs `npm run build` first. Every run here passes `--no-cache`: a run the run
+ * cache (test/cli/runCache.test.ts) answered would not load the checker, nor its code cache.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,12 +32,16 @@ function example(home: string): string {
 }
 
 function run(cacheHome: string, extraEnv: Record<string, string> = {}): string {
-  const r = spawnSync(process.execPath, [CLI_JS, 'check', path.join(cacheHome, 'example'), '--format', 'json'], {
-    cwd: cacheHome,
-    encoding: 'utf8',
-    env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...extraEnv },
-    timeout: 30_000,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [CLI_JS, 'check', '--no-cache', path.join(cacheHome, 'example'), '--format', 'json'],
+    {
+      cwd: cacheHome,
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: cacheHome, ...extraEnv },
+      timeout: 30_000,
+    },
+  );
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -90,7 +95,7 @@ test('the code cache is written again when a run checks kinds it has not seen or
     const empty = path.join(home, 'empty');
     mkdirSync(empty);
     const check = (target: string) =>
-      spawnSync(process.execPath, [CLI_JS, 'check', target], {
+      spawnSync(process.execPath, [CLI_JS, 'check', '--no-cache', target], {
         cwd: home,
         encoding: 'utf8',
         env: { ...process.env, XDG_CACHE_HOME: home },

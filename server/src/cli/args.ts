@@ -36,6 +36,8 @@ Options:
   --max-warnings N        exit 1 when more than N warnings are found (even with --quiet)
   --allow-empty           do not fail when a path holds no descriptor, lmproject file or TOSCA file
   --max-file-size MB      files larger than this are not read (default 4)
+  --no-cache              check everything again: do not print the last run's result when the same
+                          command already ran here over the same files (the run cache, see README)
   --import-map PREFIX=FOLDER
                           imports by URL under PREFIX are read from FOLDER (relative to the current folder),
                           never downloaded; the longest prefix wins (repeatable). Without it, raw-file URLs
@@ -148,6 +150,9 @@ export async function parseCheckArgs(args: readonly string[], version: string): 
         break;
       case '--allow-empty':
         o.allowEmpty = true;
+        break;
+      // Read by the loader (bin.ts, host/runCache.ts) before the checker runs: nothing to do here.
+      case '--no-cache':
         break;
       case '--tosca-generic-types':
         o.toscaGenericTypes = true;

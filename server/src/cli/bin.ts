@@ -9,10 +9,15 @@
  * The cache's note records what the writing runs covered (files checked, their kinds); a run that
  * checks kinds the cache has not seen, or more than twice its files, writes it again at exit (the new
  * cache keeps what the old one held, so this happens a few times at most per build).
+ *
+ * Before any of that, `check` asks its run cache (host/runCache.ts): when the last run with the same
+ * arguments read files that are all still the same, its output is printed again and the checker is
+ * not even loaded.
  */
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { compileCached } from '../host/codeCache.js';
+import { runCache } from '../host/runCache.js';
 
 /** What the runs that wrote a cache checked (the checker reports it as `coverage`, see entry.ts). */
 interface Coverage {
@@ -46,8 +51,14 @@ const INTERRUPT_BUDGET = 2_000_000;
 const V8_FLAGS = `--interrupt-budget=${INTERRUPT_BUDGET} --no-regexp-tier-up`;
 
 function load(): void {
+  const main = path.join(__dirname, 'cli-main.js');
+  const args = process.argv.slice(2);
+  const run = args[0] === 'check' ? runCache(args, [__filename, main]) : undefined;
+  if (run?.replay()) return;
   setFlagsFromString(V8_FLAGS);
-  const bundle = compileCached<{ coverage?: Coverage }>(path.join(__dirname, 'cli-main.js'), 'cli');
+  const bundle = compileCached<{ coverage?: Coverage }>(main, 'cli');
+  // Recording starts after the bundle and its code cache are read, and ends before the cache is written.
+  run?.record();
   const had = parseCoverage(bundle.accepted);
   // Registered before the checker runs, which may end the process itself.
   process.once('exit', () => {

@@ -81,7 +81,7 @@ export function cacheFolder(): string {
 }
 
 /** True for a file or folder this user owns that nobody else may write. */
-function isPrivate(st: { uid: number; mode: number }, uid: number): boolean {
+export function isPrivate(st: { uid: number; mode: number }, uid: number): boolean {
   return st.uid === uid && (st.mode & 0o022) === 0;
 }
 

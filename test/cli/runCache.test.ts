@@ -1,0 +1,159 @@
+/**
+ * The checker's run cache (server/src/host/runCache.ts): a run repeated over the same files prints
+ * the last run's output without checking again, and any change of what the last run read (a file's
+ * content, even with its size and mtime kept; a file created where one was missing; a new file in a
+ * folder; the arguments) checks again. Runs with LM_DESCRIPTORS_RUN_CACHE_DEBUG=1, which says on
+ * standard error whether the cache answered. Needs `npm run build` first.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CLI_JS } from '../support/protocolClient.js';
+
+const SERVICE = `tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - types.yaml
+topology_template:
+  node_templates:
+    app:
+      type: demo.App
+`;
+
+const TYPES = `tosca_definitions_version: tosca_simple_yaml_1_3
+node_types:
+  demo.App:
+    derived_from: tosca.nodes.SoftwareComponent
+    interfaces:
+      Standard:
+        operations:
+          create: playbooks/create.yaml
+`;
+
+/** A file changed less than two seconds before a run ends keeps the run from being stored. */
+const SETTLE_MS = 2100;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  /** Standard error without the cache's own lines. */
+  stderr: string;
+  /** The cache's lines: `miss (…)`, `hit`, `stored`, `not stored (…)`. */
+  cache: string[];
+}
+
+function check(home: string, args: string[] = []): Run {
+  const r = spawnSync(process.execPath, [CLI_JS, 'check', 'work', ...args], {
+    cwd: home,
+    encoding: 'utf8',
+    env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+    timeout: 30_000,
+  });
+  const lines = r.stderr.split('\n');
+  const prefix = 'lm-descriptors: run cache: ';
+  return {
+    status: r.status,
+    stdout: r.stdout,
+    stderr: lines.filter((l) => !l.startsWith(prefix)).join('\n'),
+    cache: lines.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length)),
+  };
+}
+
+const same = (a: Run, b: Run) => {
+  assert.equal(b.status, a.status);
+  assert.equal(b.stdout, a.stdout);
+  assert.equal(b.stderr, a.stderr);
+};
+
+test('the run cache answers a repeated run and checks again after any change it depends on', async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-'));
+  const work = path.join(home, 'work');
+  mkdirSync(work);
+  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
+  writeFileSync(path.join(work, 'types.yaml'), TYPES);
+  try {
+    // Just written: checked, not stored.
+    const fresh = check(home);
+    assert.equal(fresh.status, 0, fresh.stderr);
+    assert.match(fresh.stdout, /TOSCA103/);
+    assert.deepEqual(fresh.cache[0], 'miss (no run stored)');
+    assert.match(fresh.cache[1] ?? '', /^not stored \(.*changed just now\)$/);
+    await sleep(SETTLE_MS);
+
+    const first = check(home);
+    assert.deepEqual(first.cache, ['miss (no run stored)', 'stored']);
+    same(fresh, first);
+    const files = readdirSync(path.join(home, 'xdg', 'lm-descriptors')).filter((f) => f.startsWith('check-'));
+    assert.equal(files.length, 1);
+    const stored = path.join(home, 'xdg', 'lm-descriptors', files[0]!);
+    assert.equal(statSync(stored).mode & 0o777, 0o600);
+    const again = check(home);
+    assert.deepEqual(again.cache, ['hit']);
+    same(first, again);
+
+    // Other arguments: another entry. --no-cache: neither read nor written.
+    const json = check(home, ['--format', 'json']);
+    assert.deepEqual(json.cache, ['miss (no run stored)', 'stored']);
+    assert.deepEqual(check(home, ['--format', 'json']).cache, ['hit']);
+    const off = check(home, ['--no-cache']);
+    assert.deepEqual(off.cache, []);
+    same(first, off);
+
+    // A stored run that is not ours, or that others could write: not read.
+    chmodSync(stored, 0o666);
+    assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
+    assert.equal(statSync(stored).mode & 0o777, 0o600);
+    writeFileSync(stored, 'lm-descriptors-run-cache-1\n{"key": 1}', { mode: 0o600 });
+    assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
+    assert.deepEqual(check(home).cache, ['hit']);
+
+    // The missing implementation file created: checked again, its warning gone.
+    mkdirSync(path.join(work, 'playbooks'));
+    writeFileSync(path.join(work, 'playbooks', 'create.yaml'), '- hosts: all\n');
+    const created = check(home);
+    assert.match(created.cache[0] ?? '', /^miss \(/);
+    assert.doesNotMatch(created.stdout, /TOSCA103/);
+    await sleep(SETTLE_MS);
+    assert.deepEqual(check(home).cache.at(-1), 'stored');
+    same(created, check(home));
+
+    // The same size and the mtime put back: the ctime still tells. A type that does not exist now.
+    const file = path.join(work, 'service.yaml');
+    const { atime, mtime, size } = statSync(file);
+    writeFileSync(file, SERVICE.replace('demo.App', 'demo.Apq'));
+    utimesSync(file, atime, mtime);
+    assert.equal(statSync(file).size, size);
+    const edited = check(home);
+    assert.match(edited.cache[0] ?? '', /^miss \(s .*service\.yaml changed\)$/);
+    assert.equal(edited.status, 1);
+    assert.match(edited.stdout, /demo\.Apq/);
+    await sleep(SETTLE_MS);
+    check(home);
+
+    // A new TOSCA file in the folder: the listing changed.
+    writeFileSync(path.join(work, 'more.yaml'), SERVICE.replace('app:', 'other:'));
+    const added = check(home);
+    assert.match(added.cache[0] ?? '', /^miss \(/);
+    assert.match(added.stderr, /Checked 3 TOSCA files/);
+    assert.ok(existsSync(stored));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
