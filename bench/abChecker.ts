@@ -73,7 +73,19 @@ try {
     mkdirSync(x, { recursive: true, mode: 0o700 });
     return x;
   };
-  const argsOf = (b: number) => [...flagsOf(b), path.join(path.resolve(builds[b]!), 'cli.js'), 'check', dir];
+  // Every run checks everything: builds with a run cache are told not to answer from it (older builds
+  // would refuse the option).
+  const noCache = (b: number) =>
+    readFileSync(path.join(path.resolve(builds[b]!), 'cli-main.js'), 'latin1').includes('--no-cache')
+      ? ['--no-cache']
+      : [];
+  const argsOf = (b: number) => [
+    ...flagsOf(b),
+    path.join(path.resolve(builds[b]!), 'cli.js'),
+    'check',
+    ...noCache(b),
+    dir,
+  ];
   for (let b = 0; b < builds.length; b++) for (let i = 0; i < 2; i++) run(argsOf(b), xdgOf(b));
   const results = builds.map(() => ({ wall: [] as number[], cpu: [] as number[], main: [] as number[] }));
   const node = { wall: [] as number[], cpu: [] as number[], main: [] as number[] };

@@ -165,7 +165,7 @@ function timeCheck(
 ): Promise<{ ms: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, [...nodeFlags, cliJs, 'check', target], {
+    const p = spawn(process.execPath, [...nodeFlags, cliJs, 'check', '--no-cache', target], {
       cwd,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
