@@ -81,3 +81,15 @@ test('a write, an unknown fs function or a warning makes the run unsafe', () => 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('functions keep their promisified forms while recording', async () => {
+  const { promisify } = await import('node:util');
+  const rec = new RunRecorder();
+  rec.start();
+  try {
+    assert.equal(await promisify(fs.exists)(os.tmpdir()), true);
+  } finally {
+    rec.stop();
+  }
+  assert.ok(rec.probes.some(([k, p]) => k === 'e' && p === os.tmpdir()));
+});

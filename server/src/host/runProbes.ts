@@ -178,6 +178,11 @@ export class RunRecorder {
         return fn(...args);
       };
     }
+    // `util.promisify.custom` and other symbol-keyed extras stay reachable.
+    for (const sym of Object.getOwnPropertySymbols(original)) {
+      const d = Object.getOwnPropertyDescriptor(original, sym);
+      if (d) Object.defineProperty(wrapper, sym, d);
+    }
     // realpathSync.native and friends: the same question.
     const native = (original as { native?: unknown }).native;
     if (typeof native === 'function' && kind) {
