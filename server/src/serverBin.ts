@@ -19,7 +19,6 @@ import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { compileCached } from './host/codeCache.js';
 import { defaultHeapGrowth } from './host/heapGrowth.js';
-import { lowerHelperThreads } from './host/threadPriority.js';
 
 /**
  * V8 runs a function in its interpreter until it has been called often enough, then compiles it to baseline
@@ -98,8 +97,6 @@ function packsOf(note: string | undefined): Set<string> {
 }
 
 function load(): void {
-  // V8's worker threads exist from the start: the compiles and collections of a keystroke's gaps yield to it.
-  lowerHelperThreads();
   setFlagsFromString(V8_FLAGS);
   const bundle = compileCached<ServerMain>(path.join(__dirname, 'server-main.js'), 'server');
   const covered = packsOf(bundle.accepted);

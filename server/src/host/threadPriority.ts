@@ -4,8 +4,8 @@
  * that came while those compiled the rules just warmed up waited for a core: the main thread's own time was 2-3 ms,
  * its time runnable but not running 4-5 ms (`/proc/self/task/<pid>/schedstat`, bench/keystrokeTrace.cjs;
  * docs/performance.md). A higher nice value on those threads lets the main thread take the core first; what they do
- * still runs, in the gaps between requests. Raising a thread's nice value needs no privilege; Linux applies
- * `setpriority` to the one thread whose id it is given.
+ * still runs, in the gaps between requests. Raising a thread's nice value needs no privilege (lowering it back does),
+ * so it is done once for the session; Linux applies `setpriority` to the one thread whose id it is given.
  */
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
