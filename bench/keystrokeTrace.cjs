@@ -3,10 +3,12 @@
  * stdin and the publishDiagnostics of that version written to stdout, the monotonic clock, the process's CPU
  * (every thread) and the main thread's CPU (`/proc/self/task/<pid>/schedstat`), and every collection (`gc`
  * entries). At exit it writes one line per keystroke to `$KEYSTROKE_TRACE_DIR/keys-<pid>.txt` (default the
- * system's temporary folder): the server's wall time, its main thread's and the process's CPU, and the
- * collections inside the keystroke and in the gap before it. The main thread's CPU does not move with the
- * machine's load; wall minus main thread is time the thread waited for a core (other processes, V8's compiler
- * and collector threads). For A/B runs:
+ * system's temporary folder): the server's wall time, its main thread's CPU, the main thread's time runnable but
+ * not running (`wait`, schedstat's second field: it waited for a core, taken by other processes or by V8's
+ * compiler and collector threads), the process's CPU, the collections inside the keystroke and in the gap before
+ * it, and the young generation's use / size at the keystroke's start. The main thread's CPU does not
+ * move with the machine's load; wall minus main minus wait is time it was blocked (a lock, the event loop). For A/B
+ * runs:
  *
  *   node --import tsx bench/abFirstOpen.ts <distA> <distB> --opens 8 --keys 30 --key-times \
  *     --flagsA "-r $PWD/bench/keystrokeTrace.cjs" --flagsB "-r $PWD/bench/keystrokeTrace.cjs"
@@ -19,19 +21,27 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { PerformanceObserver, performance } = require('node:perf_hooks');
+const v8 = require('node:v8');
 
 const events = [];
 const statFile = `/proc/self/task/${process.pid}/schedstat`;
+/** The main thread's CPU and its time runnable but waiting for a core (schedstat's first two fields), in ms. */
 const mainMs = () => {
   try {
-    return Number(fs.readFileSync(statFile, 'utf8').split(' ')[0]) / 1e6;
+    const [run, wait] = fs.readFileSync(statFile, 'utf8').split(' ');
+    return [Number(run) / 1e6, Number(wait) / 1e6];
   } catch {
-    return NaN;
+    return [NaN, NaN];
   }
 };
 const mark = (kind, version) => {
   const c = process.cpuUsage();
-  events.push({ kind, version, t: performance.now(), cpu: (c.user + c.system) / 1000, main: mainMs() });
+  const [main, wait] = mainMs();
+  const young = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'new_space');
+  const use = young
+    ? `${(young.space_used_size / 1048576).toFixed(1)}/${(young.space_size / 1048576).toFixed(0)}`
+    : '-';
+  events.push({ kind, version, t: performance.now(), cpu: (c.user + c.system) / 1000, main, wait, young: use });
 };
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) events.push({ kind: 'gc', t: e.startTime, d: e.duration, k: e.detail?.kind });
@@ -63,7 +73,9 @@ function report() {
     if (!o) continue;
     rows.push(
       `v${a.version} wall ${(o.t - a.t).toFixed(1)} main ${(o.main - a.main).toFixed(1)} ` +
-        `cpu ${(o.cpu - a.cpu).toFixed(1)} gc ${within(a.t, o.t)} gap-gc ${prev ? within(prev.t, a.t) : '-'}`,
+        `wait ${(o.wait - a.wait).toFixed(1)} ` +
+        `cpu ${(o.cpu - a.cpu).toFixed(1)} gc ${within(a.t, o.t)} gap-gc ${prev ? within(prev.t, a.t) : '-'} ` +
+        `young ${a.young}`,
     );
     prev = o;
   }
