@@ -172,6 +172,9 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
 /** The index cache's writes, in bytes. */
 const WRITE_BUFFER_BYTES = 1 << 20;
 
+/** Longest stretch of a save's work without a turn of the event loop (see `writeCache`). */
+const SAVE_SLICE_MS = 10;
+
 /** The heap's growth while a large index cache is saved (see `saveCache`). */
 const SAVE_GROWING_PERCENT = 10;
 
@@ -336,6 +339,9 @@ async function writeCache(
     const buf = Buffer.from(out.buffer);
     let used = 0;
     let written = prefix?.length ?? 0;
+    // The header lines of a save whose texts are mostly written already are built with no write between them:
+    // the event loop gets a turn every SAVE_SLICE_MS, as it did at each write.
+    let sliceAt = Date.now();
     const flushed = () => {
       if (!early.open(name)) return;
       for (; next < moved.length; next++) {
@@ -346,6 +352,10 @@ async function writeCache(
       }
     };
     for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders, prefix)) {
+      if (Date.now() - sliceAt >= SAVE_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceAt = Date.now();
+      }
       const bytes = measure(piece);
       if (used > 0 && used + bytes > buf.length) {
         await fh.write(out, 0, used);

@@ -559,7 +559,9 @@ export function* serialiseCache(
     placed?.(e.json, offset, length, sum);
     if (e.names && names) names.push([e.names.name ?? '', e.names.refs]);
     else names = undefined;
-    if (chunk.length > chunkSize) {
+    // A chunk size of 0 yields at every entry, also one placed in the prefix (''), so the writer can give the
+    // event loop a turn between entries (host/diskCache.ts).
+    if (chunk.length > chunkSize || chunkSize === 0) {
       yield chunk;
       chunk = '';
     }
