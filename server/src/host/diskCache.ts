@@ -13,9 +13,10 @@
  * size and time), else its summaries read as unusable and the index reads those files again. After
  * a save, the summaries the index had not read yet point at the new file.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, promises as fsp, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync, promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import {
+  FIRST_LINE,
   parseCache,
   serialiseCache,
   StoredSummary,
@@ -24,6 +25,7 @@ import {
   type CacheSource,
   type Checksum,
   type StoredJson,
+  type SummarySink,
   type SummaryStore,
 } from '../index/cache.js';
 import type { DiagnosticsStore } from './serverHost.js';
@@ -170,6 +172,9 @@ export async function loadCache(file: string): Promise<Map<string, CachedEntry>>
 /** The index cache's writes, in bytes. */
 const WRITE_BUFFER_BYTES = 1 << 20;
 
+/** Longest stretch of a save's work without a turn of the event loop (see `writeCache`). */
+const SAVE_SLICE_MS = 10;
+
 /** The heap's growth while a large index cache is saved (see `saveCache`). */
 const SAVE_GROWING_PERCENT = 10;
 
@@ -178,25 +183,144 @@ export async function saveCache(
   file: string,
   entries: Iterable<[string, CachedEntry]>,
   folders?: Iterable<[string, CachedFolder]>,
+  sink?: SummarySink,
 ): Promise<void> {
-  const checksum = await checksummer();
+  // A sink of this file whose texts are all written goes on as the save's file; any other is dropped.
+  const begun = sink instanceof DiskSink && sink.file === file && sink.take() ? sink : undefined;
+  if (sink !== begun) sink?.drop();
+  const checksum = begun?.checksum ?? (await checksummer());
   // The save of a large cache (the first session's cold build) keeps most of what it writes alive until it is
   // done, a burst of half a second: under a growth smaller still than the pass's (host/heapGrowth.ts) it does
   // not stretch the heap before the first workspace pass (docs/performance.md).
   const release = holdSmallGrowth(true, SAVE_GROWING_PERCENT);
   try {
-    await writeCache(file, entries, folders, checksum);
+    await writeCache(file, entries, folders, checksum, begun);
   } finally {
     release();
   }
 }
 
-/** `saveCache` proper. */
+/**
+ * A save begun while a cold build reads (`SummaryStore.begin`): its temporary file gets the first line at once and
+ * each summary text as the build makes it, through one 1 MB buffer written synchronously when full (the build reads
+ * its files synchronously too); the texts written are then read back through a descriptor of their own (as the
+ * save's own early moves, `WrittenSource`), so the build's texts do not pile up until its save. The save goes on
+ * with the same file (`writeCache`). A failed write ends the sink: its texts not written stay held, the save
+ * writes a new file.
+ */
+class DiskSink implements SummarySink {
+  readonly early = new WrittenSource();
+  /** Bytes written to the file. */
+  written = 0;
+  private readonly out = new Uint8Array(WRITE_BUFFER_BYTES);
+  private readonly buf = Buffer.from(this.out.buffer);
+  private used = 0;
+  /** The summaries in the buffer, with their offsets and lengths in bytes. */
+  private pending: [StoredSummary, string, number, number][] = [];
+  private failed = false;
+  private ended = false;
+
+  constructor(
+    readonly file: string,
+    readonly fh: fsp.FileHandle,
+    readonly name: string,
+    readonly checksum: Checksum,
+  ) {
+    this.put(FIRST_LINE);
+  }
+
+  hold(text: string): StoredSummary {
+    const s = StoredSummary.held(text);
+    if (this.failed || this.ended) return s;
+    const at = this.written + this.used;
+    const length = this.put(text);
+    if (length > 0) this.pending.push([s, text, at, length]);
+    return s;
+  }
+
+  /** Writes the buffer and moves the summaries in it to the file (for the save: before it goes on). */
+  flush(): void {
+    if (this.failed || this.used === 0) return;
+    try {
+      let done = 0;
+      while (done < this.used) done += writeSync(this.fh.fd, this.out, done, this.used - done);
+    } catch {
+      this.failed = true;
+      return;
+    }
+    this.written += this.used;
+    this.used = 0;
+    const pending = this.pending;
+    this.pending = [];
+    if (!this.early.open(this.name)) return;
+    for (const [s, text, offset, length] of pending)
+      s.moveTo(this.early, offset, length, this.checksum(text), this.checksum);
+  }
+
+  drop(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.pending = [];
+    // The moved summaries stay readable through the early descriptor (the removed file lives while it is open).
+    void this.fh
+      .close()
+      .catch(() => undefined)
+      .then(() => fsp.rm(this.name, { force: true }))
+      .catch(() => undefined);
+  }
+
+  /**
+   * Ends the sink for the save, which goes on with its file: true when every text given is in the file (a failed
+   * write may have left part of a buffer there: the sink is then only fit to drop).
+   */
+  take(): boolean {
+    if (this.ended) return false;
+    this.flush();
+    if (this.failed) return false;
+    this.ended = true;
+    return true;
+  }
+
+  /** Puts `text` in the buffer (written first when full; a text larger than the buffer written alone): its bytes. */
+  private put(text: string): number {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (this.used > 0 && this.used + bytes > this.buf.length) this.flush();
+    if (this.failed) return 0;
+    if (bytes > this.buf.length) {
+      try {
+        const data = new TextEncoder().encode(text);
+        let done = 0;
+        while (done < bytes) done += writeSync(this.fh.fd, data, done, bytes - done);
+      } catch {
+        this.failed = true;
+        return 0;
+      }
+      this.written += bytes;
+      return bytes;
+    }
+    this.used += this.buf.write(text, this.used, 'utf8');
+    return bytes;
+  }
+}
+
+/** Begins a save of `file` (see `DiskSink`); undefined when its temporary file cannot be made. */
+async function beginCache(file: string): Promise<SummarySink | undefined> {
+  try {
+    const checksum = await checksummer();
+    const opened = await openPrivately(file);
+    return opened && new DiskSink(file, opened.fh, opened.name, checksum);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `saveCache` proper; with a `sink`, the save goes on with the sink's file after the texts it wrote. */
 async function writeCache(
   file: string,
   entries: Iterable<[string, CachedEntry]>,
   folders: Iterable<[string, CachedFolder]> | undefined,
   checksum: Checksum,
+  sink?: DiskSink,
 ): Promise<void> {
   const moved: [StoredSummary, number, number, string][] = [];
   const placed = (json: StoredJson | string, offset: number, length: number, sum: string) => {
@@ -204,26 +328,34 @@ async function writeCache(
   };
   // The summaries already on disk are read from the new file while the rest is written (a read fd of its own,
   // valid across the rename), so their texts go as they are written, not all at the end (docs/performance.md).
-  const early = new WrittenSource();
+  const early = sink?.early ?? new WrittenSource();
+  const prefix = sink && { source: early, length: sink.written };
   let next = 0;
-  // A read-only or hostile cache location only costs the warm start.
-  const id = await writePrivately(file, async (fh, name) => {
+  const write = async (fh: fsp.FileHandle, name: string) => {
     // Written through one buffer, piece by piece (each summary's text, each line), so the whole cache never sits
     // in memory as one string, nor as joined strings that each write would copy once more on the heap.
     const measure = (s: string) => Buffer.byteLength(s, 'utf8');
     const out = new Uint8Array(WRITE_BUFFER_BYTES);
     const buf = Buffer.from(out.buffer);
     let used = 0;
-    let written = 0;
+    let written = prefix?.length ?? 0;
+    // The header lines of a save whose texts are mostly written already are built with no write between them:
+    // the event loop gets a turn every SAVE_SLICE_MS, as it did at each write.
+    let sliceAt = Date.now();
     const flushed = () => {
       if (!early.open(name)) return;
       for (; next < moved.length; next++) {
         const [json, offset, length, sum] = moved[next]!;
         if (offset + length > written) break;
-        json.moveTo(early, offset, length, sum, checksum);
+        // Those of the sink's texts are there already.
+        if (json.placedIn(early) === undefined) json.moveTo(early, offset, length, sum, checksum);
       }
     };
-    for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders)) {
+    for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders, prefix)) {
+      if (Date.now() - sliceAt >= SAVE_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceAt = Date.now();
+      }
       const bytes = measure(piece);
       if (used > 0 && used + bytes > buf.length) {
         await fh.write(out, 0, used);
@@ -239,7 +371,9 @@ async function writeCache(
     }
     if (used > 0) await fh.write(out, 0, used);
     return identity(await fh.stat());
-  });
+  };
+  // A read-only or hostile cache location only costs the warm start.
+  const id = sink ? await finishPrivately(file, sink.fh, sink.name, write) : await writePrivately(file, write);
   // After a failed save the summaries moved early stay readable through the early descriptor (the temporary
   // file, removed, lives on while it is open): it is then never closed, a rare path.
   if (id === undefined) return;
@@ -308,10 +442,15 @@ async function writePrivately<T>(
   file: string,
   write: (fh: fsp.FileHandle, name: string) => Promise<T>,
 ): Promise<T | undefined> {
-  const dir = path.dirname(file);
-  let tmp: string | undefined;
+  const opened = await openPrivately(file);
+  return opened && finishPrivately(file, opened.fh, opened.name, write);
+}
+
+/** The new temporary file of `writePrivately` (undefined when it cannot be made). */
+async function openPrivately(file: string): Promise<{ fh: fsp.FileHandle; name: string } | undefined> {
   try {
     const { randomBytes } = await crypto();
+    const dir = path.dirname(file);
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
     await removeAbandoned(dir, path.basename(file));
     const name = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
@@ -320,7 +459,21 @@ async function writePrivately<T>(
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       0o600,
     );
-    tmp = name;
+    return { fh, name };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The rest of `writePrivately`: `write` fills the open temporary file `name`, which then replaces `file`. */
+async function finishPrivately<T>(
+  file: string,
+  fh: fsp.FileHandle,
+  name: string,
+  write: (fh: fsp.FileHandle, name: string) => Promise<T>,
+): Promise<T | undefined> {
+  let tmp: string | undefined = name;
+  try {
     let out: T;
     try {
       out = await write(fh, name);
@@ -424,5 +577,9 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
 
 /** The index's summary store kept in `file` (see `cacheFileFor`). */
 export function diskSummaryStore(file: string): SummaryStore {
-  return { load: () => loadCache(file), save: (entries, folders) => saveCache(file, entries, folders) };
+  return {
+    load: () => loadCache(file),
+    save: (entries, folders, sink) => saveCache(file, entries, folders, sink),
+    begin: () => beginCache(file),
+  };
 }

@@ -102,7 +102,8 @@ export interface CacheSource {
  * tab. Paths never contain tabs or newlines here (entries with them are not saved).
  */
 const MAGIC = 'lm-descriptors-cache';
-const FIRST_LINE = `${MAGIC} ${CACHE_FORMAT}\n`;
+/** The store's first line (a store that writes its texts ahead of its save starts with it: `SummarySink`). */
+export const FIRST_LINE = `${MAGIC} ${CACHE_FORMAT}\n`;
 const TRAILER_DIGITS = 15;
 const TRAILER_LENGTH = 2 * TRAILER_DIGITS + 2;
 
@@ -121,8 +122,29 @@ const KINDS: ReadonlySet<string> = new Set([
 export interface SummaryStore {
   /** The entries that pass every check; an empty map when there are none. */
   load(): Promise<Map<string, CachedEntry>>;
-  /** `folders`: the folder listings of the walk, kept when the store can (see `CachedFolder`). */
-  save(entries: Iterable<[string, CachedEntry]>, folders?: Iterable<[string, CachedFolder]>): Promise<void>;
+  /**
+   * `folders`: the folder listings of the walk, kept when the store can (see `CachedFolder`). `sink`: the one
+   * `begin` gave this build, whose texts are already written (a store that did not give it ignores it).
+   */
+  save(
+    entries: Iterable<[string, CachedEntry]>,
+    folders?: Iterable<[string, CachedFolder]>,
+    sink?: SummarySink,
+  ): Promise<void>;
+  /**
+   * Begins a save while a build reads (optional; undefined when the store cannot): the build gives the sink each
+   * summary text it makes, and the store writes them ahead of `save` (a cold build's texts were most of the heap
+   * alive at its save: docs/performance.md). Never throws.
+   */
+  begin?(): Promise<SummarySink | undefined>;
+}
+
+/** The texts of a save begun while a build reads (see `SummaryStore.begin`). */
+export interface SummarySink {
+  /** `text` held until the store writes it, then read back from where it wrote it (checked by its checksum). */
+  hold(text: string): StoredSummary;
+  /** Ends a sink no `save` took (a failed build): what it wrote is dropped; its summaries stay readable. */
+  drop(): void;
 }
 
 /**
@@ -279,6 +301,13 @@ export class StoredSummary implements StoredJson {
     if (this.text !== undefined) return this.text;
     const text = this.source?.read(this.offset, this.length);
     return text !== undefined && this.checksum?.(text) === this.sumOf ? text : undefined;
+  }
+
+  /** Where the text lives in `source` (offset, length, checksum) when the store moved it there and holds it no more. */
+  placedIn(source: CacheSource): [number, number, string] | undefined {
+    return this.text === undefined && this.source === source && this.sumOf !== undefined
+      ? [this.offset, this.length, this.sumOf]
+      : undefined;
   }
 
   /** The same text now lives at `offset` of `source`, `length` long, with checksum `sum` (the store wrote it there). */
@@ -504,26 +533,35 @@ export function* serialiseCache(
   measure: (s: string) => number = (s) => s.length,
   placed?: (json: StoredJson | string, offset: number, length: number, sum: string) => void,
   folders: Iterable<[string, CachedFolder]> = [],
+  prefix?: { source: CacheSource; length: number },
 ): Generator<string> {
-  let chunk = FIRST_LINE;
-  let at = measure(FIRST_LINE);
+  // A prefix: the first line and texts the store already wrote (`SummarySink`), `length` units; the summaries
+  // it holds are placed where they are, not read and written again.
+  let chunk = prefix ? '' : FIRST_LINE;
+  let at = prefix ? prefix.length : measure(FIRST_LINE);
   const lines: string[] = [];
   let names: [string, string[]][] | undefined = [];
   for (const [p, e] of entries) {
     if (/[\t\n]/.test(p)) continue;
-    const json = typeof e.json === 'string' ? e.json : e.json.read();
-    if (json === undefined || json.length === 0) continue;
-    const length = measure(json);
-    const sum = (e.json instanceof StoredSummary ? e.json.sum : undefined) ?? checksum(json);
+    let place = prefix && e.json instanceof StoredSummary ? e.json.placedIn(prefix.source) : undefined;
+    if (!place) {
+      const json = typeof e.json === 'string' ? e.json : e.json.read();
+      if (json === undefined || json.length === 0) continue;
+      const length = measure(json);
+      place = [at, length, (e.json instanceof StoredSummary ? e.json.sum : undefined) ?? checksum(json)];
+      chunk += json;
+      at += length;
+    }
+    const [offset, length, sum] = place;
     const header = e.header ? JSON.stringify(e.header) : '-';
-    const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${at}\t${length}\t${sum}`;
+    const body = `${p}\t${e.mtimeMs}\t${e.size}\t${e.kind}\t${header}\t${offset}\t${length}\t${sum}`;
     lines.push(`${checksum(body)}\t${body}\n`);
-    placed?.(e.json, at, length, sum);
+    placed?.(e.json, offset, length, sum);
     if (e.names && names) names.push([e.names.name ?? '', e.names.refs]);
     else names = undefined;
-    chunk += json;
-    at += length;
-    if (chunk.length > chunkSize) {
+    // A chunk size of 0 yields at every entry, also one placed in the prefix (''), so the writer can give the
+    // event loop a turn between entries (host/diskCache.ts).
+    if (chunk.length > chunkSize || chunkSize === 0) {
       yield chunk;
       chunk = '';
     }

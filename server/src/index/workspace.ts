@@ -36,6 +36,7 @@ import {
   type EntryNames,
   type StoredJson,
   type SummaryHeader,
+  type SummarySink,
   type SummaryStore,
 } from './cache.js';
 import { readWithStatSync, type FileStat, type FileSystem } from './fileSystem.js';
@@ -288,6 +289,8 @@ export class WorkspaceIndex {
   /** The dialect setting (`lmDescriptors.tosca.dialect`, `--tosca-dialect`): see ToscaModels.dialectOf. */
   toscaDialect: DialectName = 'standard';
   private building: Promise<void> | undefined;
+  /** The store's sink of the build under way, when it gave one: the summaries' texts go to it as they are made. */
+  private sink: SummarySink | undefined;
   readonly roots: string[] = [];
   state: 'idle' | 'building' | 'ready' = 'idle';
   /** True while a warm start's entries are being checked against the disk (see `verifyCached`). */
@@ -435,6 +438,9 @@ export class WorkspaceIndex {
     if (onReady && !this.options.analyse && cache.size > 0 && !this.hasDiskEntries())
       return this.verifyCached(cache, figures, t0, onReady);
     this.bulk = true;
+    // Taken by the save below; dropped when the build ends without it (see `SummaryStore.begin`).
+    let sink = this.options.summaryStore?.begin ? await this.options.summaryStore.begin() : undefined;
+    this.sink = sink;
     try {
       const files: string[] = [];
       // Folder listings: those the store kept are taken while their folder is unchanged; the walk's
@@ -473,9 +479,14 @@ export class WorkspaceIndex {
       // Nothing read and nothing gone: the cache on disk is already right.
       if (this.options.summaryStore && (figures.indexed > 0 || removed > 0 || listings?.fresh)) {
         const out = this.cacheEntries(cache);
-        await this.options.summaryStore.save(out, listings?.seen);
+        this.sink = undefined;
+        const taken = sink;
+        sink = undefined;
+        await this.options.summaryStore.save(out, listings?.seen, taken);
       }
     } finally {
+      this.sink = undefined;
+      sink?.drop();
       if (this.bulk) {
         this.bulk = false;
         this.recomputeAllNames();
@@ -920,7 +931,10 @@ export class WorkspaceIndex {
    * same object. A build that saves a cache needs every compact text before ready: it encodes at once.
    */
   private heldSummary(p: string, text: string, kind: FileKind, compact: FileSummary): LazySummary {
-    if (!this.mayHold(text)) return new LazySummary(StoredSummary.held(encodeSummary(compact)), kind);
+    if (!this.mayHold(text)) {
+      const encoded = encodeSummary(compact);
+      return new LazySummary(this.sink?.hold(encoded) ?? StoredSummary.held(encoded), kind);
+    }
     return this.hold(p, text, kind);
   }
 
