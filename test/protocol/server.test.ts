@@ -368,7 +368,8 @@ describe('language server over stdio: requests while the index is being built', 
     ws?.cleanup();
   }, HOOK);
 
-  test('hover and completion answer right after `initialized`, before `ready`', T, async () => {
+  // Up to three sessions (see the mid-build hover below).
+  test('hover and completion answer right after `initialized`, before `ready`', { timeout: 90000 }, async () => {
     client = new LspClient();
     await client.initialize(ws.dir, OPTS);
     const text = ws.read(ASSEMBLY);
@@ -392,21 +393,14 @@ describe('language server over stdio: requests while the index is being built', 
     );
     // Mid-build: once a progress report says the build is under way, a request still answers
     // before the build completes. Asked only while the last report shows at most half of the files
-    // indexed: a request sent in the build's last slice is answered after it by any server (the
-    // clean-clone run of 2026-11-28 saw `ready` first once, at load, when it was asked at any point).
+    // indexed: a request sent in the build's last slice is answered after it by any server. On a
+    // loaded machine the reports this client has read can lag far behind the server (the clean-clone
+    // runs of 2026-11-28 saw `ready` first twice), so a late answer is asked again of fresh sessions,
+    // and one of three must answer mid-build.
     const st = await client.waitForStatus('indexing', 20000);
     assert.equal(st.total, countYamlFiles(ws.dir), JSON.stringify(st));
     assert.ok(st.total > FILLERS);
-    const last = client.statuses[client.statuses.length - 1];
-    if (last?.state === 'indexing' && last.done * 2 <= last.total) {
-      const h2 = await client.hover(uri, positionOf(text, '${deploymentLocation}', 4), 2000);
-      assert.match(hoverText(h2), /Placement target/);
-      assert.equal(
-        client.statuses.some((s) => s.state === 'ready'),
-        false,
-        'answered during the build',
-      );
-    }
+    let midBuild = await hoverMidBuild(client, uri, text);
     // Cross-file rules are held back until the index is complete, then the document is re-checked
     // with everything resolved: no false LM043 "not in this workspace" for not-yet-indexed files.
     const ready = await client.waitForStatus('ready', 25000);
@@ -416,5 +410,29 @@ describe('language server over stdio: requests while the index is being built', 
     const after = await client.waitForDiagnostics(uri, () => true, 10000, ready.seq);
     assert.deepEqual(errors(after.diagnostics), [], describeDiags(after.diagnostics));
     assert.deepEqual(withCode(after.diagnostics, 'LM043'), []);
+    for (let attempt = 0; midBuild === 'late' && attempt < 2; attempt++) {
+      const fresh = new LspClient();
+      try {
+        await fresh.initialize(ws.dir, OPTS);
+        fresh.open(uri, text);
+        await fresh.waitForStatus('indexing', 20000);
+        midBuild = await hoverMidBuild(fresh, uri, text);
+      } finally {
+        await fresh.shutdown();
+      }
+    }
+    assert.notEqual(midBuild, 'late', 'a hover asked in the first half of the build was answered after it');
   });
 });
+
+/**
+ * A hover asked while the last progress report `client` read shows at most half of the files indexed:
+ * `answered` before `ready`, `late` after it, `not asked` when the report showed more.
+ */
+async function hoverMidBuild(client: LspClient, uri: string, text: string): Promise<'answered' | 'late' | 'not asked'> {
+  const last = client.statuses[client.statuses.length - 1];
+  if (last?.state !== 'indexing' || last.done * 2 > last.total) return 'not asked';
+  const h = await client.hover(uri, positionOf(text, '${deploymentLocation}', 4), 2000);
+  assert.match(hoverText(h), /Placement target/);
+  return client.statuses.some((s) => s.state === 'ready') ? 'late' : 'answered';
+}
