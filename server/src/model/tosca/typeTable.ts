@@ -507,8 +507,11 @@ export class TypeTable {
     files: readonly TypeSourceFile[],
   ) {
     const byDecl = new Map<TTypeDecl, ToscaType>();
-    for (const f of files) {
-      for (const d of f.summary.types) {
+    for (let i = 0; i < files.length; i++) {
+      const f = files[i]!;
+      const decls = f.summary.types;
+      for (let j = 0; j < decls.length; j++) {
+        const d = decls[j]!;
         const known = byDecl.get(d);
         if (known) {
           // The same file imported again under another prefix: only the new prefixed names.
@@ -678,10 +681,16 @@ export class TypeTable {
     return !this.catalogVersion || !/_1_[012]$/.test(this.catalogVersion);
   }
 
+  // Indexed loops here and in the member tables below: the checker runs in V8's interpreter and baseline code,
+  // where each step of a `for...of` allocates an iterator result.
   private mergeProps(t: ToscaType, pick: (x: ToscaType) => Omit<PropInfo, 'owner'>[]): Map<string, PropInfo> {
     const out = new Map<string, PropInfo>();
-    for (const x of this.chain(t)) {
-      for (const p of pick(x)) {
+    const chain = this.chain(t);
+    for (let i = 0; i < chain.length; i++) {
+      const x = chain[i]!;
+      const own = pick(x);
+      for (let j = 0; j < own.length; j++) {
+        const p = own[j]!;
         const prev = out.get(p.name);
         out.set(p.name, prev ? refine(prev, p, x, this.accumulatesConstraints) : { ...p, owner: x });
       }
@@ -693,8 +702,12 @@ export class TypeTable {
     const m = this.membersOf(t);
     if (m.caps) return m.caps;
     const out = new Map<string, CapInfo>();
-    for (const x of this.chain(t)) {
-      for (const c of x.body.capabilities) {
+    const chain = this.chain(t);
+    for (let i = 0; i < chain.length; i++) {
+      const x = chain[i]!;
+      const own = x.body.capabilities;
+      for (let j = 0; j < own.length; j++) {
+        const c = own[j]!;
         const prev = out.get(c.name);
         const merged: CapInfo = { ...c, owner: x };
         if (prev) {
@@ -716,8 +729,12 @@ export class TypeTable {
     const m = this.membersOf(t);
     if (m.reqs) return m.reqs;
     const out = new Map<string, ReqInfo>();
-    for (const x of this.chain(t)) {
-      for (const r of x.body.requirements) {
+    const chain = this.chain(t);
+    for (let i = 0; i < chain.length; i++) {
+      const x = chain[i]!;
+      const own = x.body.requirements;
+      for (let j = 0; j < own.length; j++) {
+        const r = own[j]!;
         const prev = out.get(r.name);
         const merged: ReqInfo = { ...r, owner: x };
         if (prev) {
@@ -737,8 +754,12 @@ export class TypeTable {
     const m = this.membersOf(t);
     if (m.ifaces) return m.ifaces;
     const out = new Map<string, IfaceInfo>();
-    for (const x of this.chain(t)) {
-      for (const i of x.body.interfaces) {
+    const chain = this.chain(t);
+    for (let k = 0; k < chain.length; k++) {
+      const x = chain[k]!;
+      const own = x.body.interfaces;
+      for (let j = 0; j < own.length; j++) {
+        const i = own[j]!;
         const prev = out.get(i.name);
         const merged: IfaceInfo = { ...i, owner: x };
         if (prev) {

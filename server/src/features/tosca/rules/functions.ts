@@ -72,7 +72,9 @@ function visit(ctx: ToscaRuleContext, n: YNode | null, path: TreePath, depth = 0
       path.pop();
       return;
     }
-    for (const p of v.pairs) {
+    const pairs = v.pairs;
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i]!;
       path.push(p.key.text);
       visit(ctx, p.value, path, depth + 1);
       path.pop();

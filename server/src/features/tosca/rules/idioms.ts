@@ -38,7 +38,9 @@ function visit(ctx: ToscaRuleContext, n: YNode | null, path: (string | number)[]
     return;
   }
   if (v.kind !== 'map') return;
-  for (const p of v.pairs) {
+  const pairs = v.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i]!;
     const key = p.key.text;
     const value = deref(p.value);
     if (isVendorKeyName(key)) {

@@ -88,7 +88,9 @@ function walk(
     walk(ctx, 'import', p.value, p.key.span, `import \`${p.key.text}\``, depth + 1);
     return;
   }
-  for (const p of v.pairs) {
+  const pairs = v.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const p = pairs[i]!;
     const key = p.key.text;
     const base = spec.keys[key];
     const amp = ctx.options.dialect === 'amp' ? base?.dialects?.amp : undefined;

@@ -20,6 +20,8 @@ export const sol001NsProfileRule: ToscaRule = {
   when: simpleProfileOnly,
   check(ctx) {
     const types = ctx.model.types;
+    // No node type is a VNF or an NS when those types are not known here (`isA` resolves them first): most files.
+    if (!PROFILES.some((p) => types.resolve(p.nodeType, 'node'))) return;
     for (const n of entries(getIn(ctx.root, 'topology_template', 'node_templates'))) {
       const body = asMap(n.value);
       const t = types.resolve(scalarText(get(body, 'type')), 'node');

@@ -17,6 +17,8 @@ const NAMES = ['descriptor_id', 'flavour_id'] as const;
 /** The VNF node templates of an NSD (a topology substituting an NS type, or holding an NS node); else undefined. */
 export function nsdVnfNodes(ctx: ToscaRuleContext): TNodeTemplate[] | undefined {
   const types = ctx.model.types;
+  // No node type is an NS when the NS type is not known here (`isA` resolves it first): most files.
+  if (!types.resolve(NS, 'node')) return undefined;
   const typeOf = (name: string | undefined) => types.resolve(name, 'node');
   const mapped = typeOf(ctx.model.summary.topology?.substitution?.nodeType?.name);
   const templates = [...ctx.model.nodeTemplates.values()];

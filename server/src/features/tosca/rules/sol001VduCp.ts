@@ -16,6 +16,8 @@ export const sol001VduCpRule: ToscaRule = {
   when: simpleProfileOnly,
   check(ctx) {
     const types = ctx.model.types;
+    // No node type is a VduCp when that type is not known here (`isA` resolves it first): most files.
+    if (!types.resolve(VDU_CP, 'node')) return;
     const exported = new Set(
       (ctx.model.summary.topology?.substitution?.requirements ?? [])
         .filter((mp) => mp.target[1]?.name === 'virtual_binding')

@@ -65,8 +65,8 @@ export const syntaxRule: ToscaRule = {
         });
         return;
       }
-      if (n.kind === 'map') for (const p of n.pairs) visit(p.value, depth + 1);
-      else if (n.kind === 'seq') for (const it of n.items) visit(it, depth + 1);
+      if (n.kind === 'map') for (let i = 0; i < n.pairs.length; i++) visit(n.pairs[i]!.value, depth + 1);
+      else if (n.kind === 'seq') for (let i = 0; i < n.items.length; i++) visit(n.items[i]!, depth + 1);
     };
     visit(ctx.doc.root, 0);
   },
