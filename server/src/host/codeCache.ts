@@ -17,24 +17,12 @@
  * hence `vm.Script` with `cachedData`. This module is loaded only by the two loaders (never by the
  * browser build).
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import Module, { createRequire } from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { cacheFolder, readPrivate, writePrivate } from './privateFiles.js';
 
 /** Larger files at the cache path are not ours. */
 const MAX_CACHE_BYTES = 32 * 1024 * 1024;
@@ -75,34 +63,13 @@ export interface CachedBundle<E> {
   write(note: string): void;
 }
 
-/** The user's private cache folder of this program. */
-export function cacheFolder(): string {
-  return path.join(process.env['XDG_CACHE_HOME'] || path.join(os.homedir(), '.cache'), 'lm-descriptors');
-}
-
-/** True for a file or folder this user owns that nobody else may write. */
-export function isPrivate(st: { uid: number; mode: number }, uid: number): boolean {
-  return st.uid === uid && (st.mode & 0o022) === 0;
-}
-
 function readCache(file: string, uid: number): { data: Buffer; note: string } | undefined {
-  let fd: number | undefined;
-  try {
-    if (!isPrivate(statSync(path.dirname(file)), uid)) return undefined;
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile() || !isPrivate(st, uid) || st.size > MAX_CACHE_BYTES) return undefined;
-    const buf = readFileSync(fd);
-    const nl = buf.indexOf(10);
-    if (nl < 0 || nl > MAX_HEADER) return undefined;
-    const line = buf.toString('latin1', 0, nl);
-    if (line !== MAGIC && !line.startsWith(`${MAGIC} `)) return undefined;
-    return { data: buf.subarray(dataOffset(nl)), note: line.slice(MAGIC.length + 1) };
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const buf = readPrivate(file, uid, MAX_CACHE_BYTES);
+  const nl = buf ? buf.indexOf(10) : -1;
+  if (!buf || nl < 0 || nl > MAX_HEADER) return undefined;
+  const line = buf.toString('latin1', 0, nl);
+  if (line !== MAGIC && !line.startsWith(`${MAGIC} `)) return undefined;
+  return { data: buf.subarray(dataOffset(nl)), note: line.slice(MAGIC.length + 1) };
 }
 
 /** Where the V8 data starts in a cache file whose first line ends (its newline) at `nl`. */
@@ -111,25 +78,15 @@ function dataOffset(nl: number): number {
 }
 
 function writeCache(file: string, prefix: string, note: string, data: Buffer, uid: number): void {
+  const line = `${MAGIC} ${note.replace(/[\r\n]/g, ' ')}`;
+  if (!writePrivate(file, uid, [Buffer.from(line.padEnd(dataOffset(line.length), '\n'), 'latin1'), data])) return;
   try {
-    const dir = path.dirname(file);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!isPrivate(statSync(dir), uid)) return;
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      const line = `${MAGIC} ${note.replace(/[\r\n]/g, ' ')}`;
-      writeSync(fd, line.padEnd(dataOffset(line.length), '\n'), null, 'latin1');
-      writeSync(fd, new Uint8Array(data));
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
     // The files of other builds of this bundle are of no further use (other bundles' are left alone).
+    const dir = path.dirname(file);
     for (const f of readdirSync(dir))
       if (f.startsWith(prefix) && f.endsWith('.v8') && f !== path.basename(file)) unlinkSync(path.join(dir, f));
   } catch {
-    // No cache this time.
+    // Left for the next write.
   }
 }
 

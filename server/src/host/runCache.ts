@@ -19,24 +19,13 @@
  * edit within the same timestamp tick (two seconds on FAT) with the same size would otherwise go
  * unseen. The cache files are private as the code cache's are (host/codeCache.ts): a regular file the
  * user owns, in a folder nobody else can write, never followed through a link; one file per key,
- * the newest KEEP_FILES kept. `--no-cache` turns it off for a run; without `getuid` (Windows) it is off.
+ * the newest KEEP_FILES kept (host/privateFiles.ts). `--no-cache` turns it off for a run; without `getuid`
+ * (Windows) it is off.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { readdirSync, statSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { hash64 } from '../util/hash.js';
-import { cacheFolder, isPrivate } from './codeCache.js';
+import { cacheFolder, readPrivate, writePrivate } from './privateFiles.js';
 import { answer, changedAt, RunRecorder, type Probe, type ProbeKind } from './runProbes.js';
 import { writeBytes } from './stdio.js';
 
@@ -155,15 +144,10 @@ function unstorable(recorder: RunRecorder, code: number): string | undefined {
 const PROBE_KINDS = new Set<string>(['s', 'l', 'e', 'd', 'r', 'k']);
 
 function readStored(file: string, uid: number): Stored | undefined {
-  let fd: number | undefined;
+  const text = readPrivate(file, uid, MAX_FILE_BYTES)?.toString('utf8');
+  const nl = text ? text.indexOf('\n') : -1;
+  if (!text || text.slice(0, nl) !== FORMAT) return undefined;
   try {
-    if (!isPrivate(statSync(path.dirname(file)), uid)) return undefined;
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile() || !isPrivate(st, uid) || st.size > MAX_FILE_BYTES) return undefined;
-    const text = readFileSync(fd, 'utf8');
-    const nl = text.indexOf('\n');
-    if (text.slice(0, nl) !== FORMAT) return undefined;
     const s = JSON.parse(text.slice(nl + 1)) as Stored;
     const ok =
       typeof s.key === 'string' &&
@@ -181,29 +165,17 @@ function readStored(file: string, uid: number): Stored | undefined {
     return ok ? s : undefined;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
 function writeStored(file: string, stored: Stored, uid: number): boolean {
+  if (!writePrivate(file, uid, [Buffer.from(`${FORMAT}\n${JSON.stringify(stored)}`, 'utf8')])) return false;
   try {
-    const dir = path.dirname(file);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!isPrivate(statSync(dir), uid)) return false;
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, `${FORMAT}\n${JSON.stringify(stored)}`);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-    prune(dir);
-    return true;
+    prune(path.dirname(file));
   } catch {
-    return false;
+    // Left for the next write.
   }
+  return true;
 }
 
 /** Keeps the newest KEEP_FILES run files. */
