@@ -11,11 +11,14 @@ import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -153,6 +156,51 @@ test('the run cache answers a repeated run and checks again after any change it 
     assert.match(added.cache[0] ?? '', /^miss \(/);
     assert.match(added.stderr, /Checked 3 TOSCA files/);
     assert.ok(existsSync(stored));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('the run cache follows no link, reads no folder; a place it cannot write only means no cache', async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-bad-'));
+  const work = path.join(home, 'work');
+  mkdirSync(work);
+  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
+  writeFileSync(path.join(work, 'types.yaml'), TYPES);
+  try {
+    await sleep(SETTLE_MS);
+    const first = check(home);
+    assert.deepEqual(first.cache, ['miss (no run stored)', 'stored']);
+    const dir = path.join(home, 'xdg', 'lm-descriptors');
+    const [name] = readdirSync(dir).filter((f) => f.startsWith('check-'));
+    const stored = path.join(dir, name!);
+    // A link to a valid stored run: not followed (the run checks), then replaced by a file.
+    const target = path.join(home, 'elsewhere.json');
+    renameSync(stored, target);
+    symlinkSync(target, stored);
+    same(first, check(home));
+    assert.equal(lstatSync(stored).isSymbolicLink(), false);
+    // A folder where the file goes: not read, not stored, the run unharmed.
+    rmSync(stored);
+    mkdirSync(stored);
+    const blocked = check(home);
+    same(first, blocked);
+    assert.deepEqual(blocked.cache, ['miss (no run stored)', 'not stored (the cache folder cannot be written)']);
+    rmSync(stored, { recursive: true });
+    // A read-only cache folder: no cache, the same output (root writes it all the same).
+    if (process.getuid() === 0) return;
+    chmodSync(dir, 0o500);
+    try {
+      const ro = check(home);
+      same(first, ro);
+      assert.deepEqual(ro.cache.at(-1), 'not stored (the cache folder cannot be written)');
+    } finally {
+      chmodSync(dir, 0o700);
+    }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
