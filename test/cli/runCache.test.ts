@@ -58,11 +58,11 @@ interface Run {
   cache: string[];
 }
 
-function check(home: string, args: string[] = []): Run {
+function check(home: string, args: string[] = [], env: Record<string, string> = {}): Run {
   const r = spawnSync(process.execPath, [CLI_JS, 'check', 'work', ...args], {
     cwd: home,
     encoding: 'utf8',
-    env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+    env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1', ...env },
     timeout: 30_000,
   });
   const lines = r.stderr.split('\n');
@@ -123,7 +123,7 @@ test('the run cache answers a repeated run and checks again after any change it 
     chmodSync(stored, 0o666);
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.equal(statSync(stored).mode & 0o777, 0o600);
-    writeFileSync(stored, 'lm-descriptors-run-cache-1\n{"key": 1}', { mode: 0o600 });
+    writeFileSync(stored, 'lm-descriptors-run-cache-2\n{"key": 1}', { mode: 0o600 });
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.deepEqual(check(home).cache, ['hit']);
 
@@ -201,6 +201,39 @@ test('the run cache follows no link, reads no folder; a place it cannot write on
     } finally {
       chmodSync(dir, 0o700);
     }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test("the user's home folder is in the key: it decides where the workspace-root search stops", async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  // home/repo is a git checkout holding a resource descriptor; home/repo/work an assembly using it.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-home-'));
+  const repo = path.join(home, 'repo');
+  mkdirSync(path.join(repo, '.git'), { recursive: true });
+  mkdirSync(path.join(repo, 'res', 'Definitions', 'lm'), { recursive: true });
+  writeFileSync(path.join(repo, 'res', 'Definitions', 'lm', 'resource.yaml'), 'name: resource::x::1.0\n');
+  mkdirSync(path.join(repo, 'work', 'Descriptor'), { recursive: true });
+  writeFileSync(
+    path.join(repo, 'work', 'Descriptor', 'assembly.yml'),
+    'name: assembly::a::1.0\ncomposition:\n  c:\n    type: resource::x::1.0\n',
+  );
+  try {
+    const xdg = path.join(home, 'xdg');
+    await sleep(SETTLE_MS);
+    // With the checkout as the home folder, the search stops below it: the resource is not in the workspace.
+    const inside = check(repo, [], { HOME: repo, XDG_CACHE_HOME: xdg });
+    assert.deepEqual(inside.cache, ['miss (no run stored)', 'stored']);
+    assert.match(inside.stdout, /LM043/);
+    const fresh = check(repo, ['--no-cache'], { HOME: home, XDG_CACHE_HOME: xdg });
+    assert.doesNotMatch(fresh.stdout, /LM043/);
+    const other = check(repo, [], { HOME: home, XDG_CACHE_HOME: xdg });
+    assert.notDeepEqual(other.cache, ['hit']);
+    same(fresh, other);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -7,7 +7,8 @@
  *
  * What a run depends on and how the next run tells it is the same:
  * - the build (the loader's and the checker's bundles: size and mtime), node's version, the
- *   platform, the current folder and the arguments: the key, stored whole and compared exactly;
+ *   platform, the current folder, the user's home folder (where the workspace-root search stops,
+ *   host/roots.ts) and the arguments: the key, stored whole and compared exactly;
  * - everything read from the disk: the questions recorded by host/runProbes.ts (every stat, read,
  *   open, listing, existence check and real path, through node's `fs` module), asked again one by
  *   one; a file's answer is its size, mtime, ctime and inode, a folder listing's its entries.
@@ -23,6 +24,7 @@
  * (Windows) it is off.
  */
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { hash64 } from '../util/hash.js';
 import { cacheFolder, readPrivate, writePrivate } from './privateFiles.js';
@@ -30,7 +32,7 @@ import { answer, changedAt, RunRecorder, type Probe, type ProbeKind } from './ru
 import { writeBytes } from './stdio.js';
 
 /** First line of a cache file; bumped when what it holds or what the key covers changes. */
-const FORMAT = 'lm-descriptors-run-cache-1';
+const FORMAT = 'lm-descriptors-run-cache-2';
 /** Larger output is not stored (nor read back). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** Cache files kept (one per folder and arguments); the oldest go first. */
@@ -72,7 +74,16 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   } catch {
     return undefined;
   }
-  const key = JSON.stringify([FORMAT, process.version, process.arch, process.platform, process.cwd(), args, stamps]);
+  const key = JSON.stringify([
+    FORMAT,
+    process.version,
+    process.arch,
+    process.platform,
+    process.cwd(),
+    os.homedir(),
+    args,
+    stamps,
+  ]);
   const file = path.join(cacheFolder(), `check-${hash64(key)}.json`);
   const debug = process.env['LM_DESCRIPTORS_RUN_CACHE_DEBUG'] === '1';
   const say = (what: string) => {
