@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLI_JS } from '../support/protocolClient.js';
 
@@ -234,6 +235,49 @@ test("the user's home folder is in the key: it decides where the workspace-root 
     const other = check(repo, [], { HOME: home, XDG_CACHE_HOME: xdg });
     assert.notDeepEqual(other.cache, ['hit']);
     same(fresh, other);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a run that dies of an uncaught exception is not stored (node prints its error itself, unrecorded)', (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-crash-'));
+  // The loader's steps (bin.ts) around a run that prints a line, then throws outside any promise.
+  const script = path.join(home, 'crash.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [process.argv[1]!]);
+if (!run!.replay()) {
+  run!.record();
+  writeBytes(1, new TextEncoder().encode('partial\\n'));
+  setTimeout(() => {
+    throw new Error('boom');
+  }, 1);
+}
+`,
+  );
+  try {
+    const runs = [1, 2].map(() =>
+      spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+        timeout: 30_000,
+      }),
+    );
+    for (const r of runs) {
+      assert.equal(r.status, 1);
+      assert.equal(r.stdout, 'partial\n');
+      assert.match(r.stderr, /Error: boom/);
+      assert.doesNotMatch(r.stderr, /run cache: (stored|hit)/);
+    }
+    assert.match(runs[0]!.stderr, /run cache: not stored \(an uncaught exception\)/);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -14,7 +14,8 @@
  *   one; a file's answer is its size, mtime, ctime and inode, a folder listing's its entries.
  * Nothing else goes in: the checker reads no clock into its findings except its analysis budget,
  * whose findings (LM998/TOSCA998) are never stored, nor internal errors (LM999/TOSCA999), nor a run
- * that wrote anything but its output, warned, or exited with usage errors (status 2).
+ * that wrote anything but its output, warned, died of an uncaught exception, or exited with usage
+ * errors (status 2).
  *
  * A file changed less than two seconds before the run ended keeps the run from being stored: a later
  * edit within the same timestamp tick (two seconds on FAT) with the same size would otherwise go
@@ -119,6 +120,9 @@ function replay(file: string, key: string, uid: number, say: (what: string) => v
 function record(file: string, key: string, uid: number, say: (what: string) => void): void {
   const recorder = new RunRecorder();
   recorder.start();
+  // Node prints an uncaught exception itself (not through `fs`) and exits with status 1: the output
+  // recorded would lack the error.
+  process.once('uncaughtExceptionMonitor', () => (recorder.unsafe ??= 'an uncaught exception'));
   // Registered before the loader's own exit handler (the code cache's write), which runs unrecorded.
   process.once('exit', (code) => {
     recorder.stop();
