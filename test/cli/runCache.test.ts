@@ -124,7 +124,7 @@ test('the run cache answers a repeated run and checks again after any change it 
     chmodSync(stored, 0o666);
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.equal(statSync(stored).mode & 0o777, 0o600);
-    writeFileSync(stored, 'lm-descriptors-run-cache-2\n{"key": 1}', { mode: 0o600 });
+    writeFileSync(stored, 'lm-descriptors-run-cache-3\n{"key": 1}', { mode: 0o600 });
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.deepEqual(check(home).cache, ['hit']);
 
@@ -278,6 +278,54 @@ if (!run!.replay()) {
       assert.doesNotMatch(r.stderr, /run cache: (stored|hit)/);
     }
     assert.match(runs[0]!.stderr, /run cache: not stored \(an uncaught exception\)/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a bundle rebuilt with its size and mtime: another build (npm installs every file with one mtime)', async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-build-'));
+  const build = path.join(home, 'bundle.js');
+  writeFileSync(build, 'version 1\n');
+  // What the loader (bin.ts) does, with `build` as the build and its content as the output.
+  const script = path.join(home, 'run.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { readFileSync } from 'node:fs';
+import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [${JSON.stringify(build)}]);
+if (!run!.replay()) {
+  // Read before recording starts, as the loader reads the checker's bundle.
+  const bytes = new Uint8Array(readFileSync(${JSON.stringify(build)}));
+  run!.record();
+  writeBytes(1, bytes);
+}
+`,
+  );
+  const run = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      timeout: 30_000,
+    });
+  try {
+    // npm's mtime for every file it packs: 1985-10-26T08:15:00Z.
+    const npmTime = 499162500;
+    utimesSync(build, npmTime, npmTime);
+    await sleep(SETTLE_MS);
+    assert.match(run().stderr, /run cache: stored/);
+    assert.match(run().stderr, /run cache: hit/);
+    writeFileSync(build, 'version 2\n');
+    utimesSync(build, npmTime, npmTime);
+    const after = run();
+    assert.doesNotMatch(after.stderr, /run cache: hit/);
+    assert.equal(after.stdout, 'version 2\n');
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

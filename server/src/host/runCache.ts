@@ -6,7 +6,7 @@
  * workspace again after an edit elsewhere is then as fast as node's own start-up.
  *
  * What a run depends on and how the next run tells it is the same:
- * - the build (the loader's and the checker's bundles: size and mtime), node's version, the
+ * - the build (the loader's and the checker's bundles: size, mtime, ctime and inode), node's version, the
  *   platform, the current folder, the user's home folder (where the workspace-root search stops,
  *   host/roots.ts) and the arguments: the key, stored whole and compared exactly;
  * - everything read from the disk: the questions recorded by host/runProbes.ts (every stat, read,
@@ -33,7 +33,7 @@ import { answer, changedAt, RunRecorder, type Probe, type ProbeKind } from './ru
 import { writeBytes } from './stdio.js';
 
 /** First line of a cache file; bumped when what it holds or what the key covers changes. */
-const FORMAT = 'lm-descriptors-run-cache-2';
+const FORMAT = 'lm-descriptors-run-cache-3';
 /** Larger output is not stored (nor read back). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** Cache files kept (one per folder and arguments); the oldest go first. */
@@ -66,15 +66,10 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   const uid = process.getuid?.();
   const end = args.indexOf('--');
   if (uid === undefined || (end < 0 ? args : args.slice(0, end)).includes('--no-cache')) return undefined;
-  let stamps: string[];
-  try {
-    stamps = builds.map((f) => {
-      const st = statSync(f);
-      return `${st.size}:${st.mtimeMs}`;
-    });
-  } catch {
-    return undefined;
-  }
+  // A bundle's answer as a read file's (size, mtime, ctime, inode): npm installs every file with one
+  // mtime (1985-10-26), so a new version of the same size would otherwise be the same build.
+  const stamps = builds.map((f) => answer('s', f));
+  if (stamps.some((a) => !a.startsWith('f'))) return undefined;
   const key = JSON.stringify([
     FORMAT,
     process.version,
