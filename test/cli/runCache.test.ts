@@ -330,3 +330,49 @@ if (!run!.replay()) {
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test("the budget and fault findings are judged from the checker's findings, not from its output's text", async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-unstable-'));
+  const work = path.join(home, 'work');
+  mkdirSync(work);
+  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
+  writeFileSync(path.join(work, 'types.yaml'), TYPES);
+  // Made first: the check lists the folder it is in.
+  mkdirSync(path.join(home, 'xdg', 'lm-descriptors'), { recursive: true, mode: 0o700 });
+  // A run whose checker found one (hidden by --quiet or a format): the loader is told, the output shows nothing.
+  const script = path.join(home, 'run.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [process.argv[1]!]);
+if (!run!.replay()) {
+  run!.record(() => true);
+  writeBytes(1, new TextEncoder().encode('no finding shown\\n'));
+}
+`,
+  );
+  try {
+    await sleep(SETTLE_MS);
+    // SARIF lists every code among its rules, LM998 and LM999 too: still stored when no finding is one.
+    const sarif = check(home, ['--format', 'sarif']);
+    assert.deepEqual(sarif.cache, ['miss (no run stored)', 'stored']);
+    const again = check(home, ['--format', 'sarif']);
+    assert.deepEqual(again.cache, ['hit']);
+    same(sarif, again);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      timeout: 30_000,
+    });
+    assert.equal(r.stdout, 'no finding shown\n');
+    assert.match(r.stderr, /run cache: not stored \(a finding that depends on time or a fault\)/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

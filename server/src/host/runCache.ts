@@ -40,8 +40,6 @@ const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const KEEP_FILES = 64;
 /** How long before the end of a run the files it read must have last changed for it to be stored. */
 const SETTLED_MS = 2000;
-/** Findings that depend on time or on a fault. */
-const UNSTABLE = /\b(?:LM|TOSCA)99[89]\b/;
 
 interface Stored {
   key: string;
@@ -54,8 +52,12 @@ interface Stored {
 export interface RunCache {
   /** Writes the stored run's output and sets its exit status when every answer is still the same. */
   replay(): boolean;
-  /** Records this run from now until it exits, and stores it then when it can be. */
-  record(): void;
+  /**
+   * Records this run from now until it exits, and stores it then when it can be: not when `unstable`
+   * says at exit that the checker found something that depends on time or a fault (LM998/LM999,
+   * TOSCA998/TOSCA999), shown or not (--quiet hides them; SARIF lists every code among its rules).
+   */
+  record(unstable?: () => boolean): void;
 }
 
 /**
@@ -87,7 +89,7 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   };
   return {
     replay: () => replay(file, key, uid, say),
-    record: () => record(file, key, uid, say),
+    record: (unstable) => record(file, key, uid, say, unstable),
   };
 }
 
@@ -112,7 +114,13 @@ function replay(file: string, key: string, uid: number, say: (what: string) => v
   return true;
 }
 
-function record(file: string, key: string, uid: number, say: (what: string) => void): void {
+function record(
+  file: string,
+  key: string,
+  uid: number,
+  say: (what: string) => void,
+  unstable: (() => boolean) | undefined,
+): void {
   const recorder = new RunRecorder();
   recorder.start();
   // Node prints an uncaught exception itself (not through `fs`) and exits with status 1: the output
@@ -121,7 +129,7 @@ function record(file: string, key: string, uid: number, say: (what: string) => v
   // Registered before the loader's own exit handler (the code cache's write), which runs unrecorded.
   process.once('exit', (code) => {
     recorder.stop();
-    const why = unstorable(recorder, code);
+    const why = unstable?.() ? 'a finding that depends on time or a fault' : unstorable(recorder, code);
     if (why) {
       say(`not stored (${why})`);
       return;
@@ -141,10 +149,7 @@ function unstorable(recorder: RunRecorder, code: number): string | undefined {
   if (recorder.unsafe) return recorder.unsafe;
   if (code !== 0 && code !== 1) return `exit status ${code}`;
   let bytes = 0;
-  for (const [, b] of recorder.output) {
-    bytes += b.length;
-    if (UNSTABLE.test(Buffer.from(b).toString('latin1'))) return 'a finding that depends on time or a fault';
-  }
+  for (const [, b] of recorder.output) bytes += b.length;
   if (bytes > MAX_FILE_BYTES / 2) return 'output too large';
   const settled = Date.now() - SETTLED_MS;
   for (const [, p, a] of recorder.probes) if (changedAt(a) > settled) return `${p} changed just now`;
