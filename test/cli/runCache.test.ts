@@ -376,3 +376,30 @@ if (!run!.replay()) {
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('a current folder that was removed turns the cache off: the run fails as with --no-cache', (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-gone-'));
+  const run = (args: string[]) =>
+    spawnSync(
+      'sh',
+      ['-c', 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"', process.execPath, CLI_JS, 'check', ...args],
+      {
+        cwd: home,
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg') },
+        timeout: 30_000,
+      },
+    );
+  try {
+    const off = run([home, '--no-cache']);
+    const on = run([home]);
+    assert.equal(off.status, 2, off.stderr);
+    assert.equal(on.status, off.status, on.stderr);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

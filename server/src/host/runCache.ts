@@ -72,16 +72,23 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   // mtime (1985-10-26), so a new version of the same size would otherwise be the same build.
   const stamps = builds.map((f) => answer('s', f));
   if (stamps.some((a) => !a.startsWith('f'))) return undefined;
-  const key = JSON.stringify([
-    FORMAT,
-    process.version,
-    process.arch,
-    process.platform,
-    process.cwd(),
-    os.homedir(),
-    args,
-    stamps,
-  ]);
+  let key: string;
+  try {
+    // Both throw when there is nothing to read (a current folder removed, no home folder): the checker
+    // then runs, and fails or not, as it does with --no-cache.
+    key = JSON.stringify([
+      FORMAT,
+      process.version,
+      process.arch,
+      process.platform,
+      process.cwd(),
+      os.homedir(),
+      args,
+      stamps,
+    ]);
+  } catch {
+    return undefined;
+  }
   const file = path.join(cacheFolder(), `check-${hash64(key)}.json`);
   const debug = process.env['LM_DESCRIPTORS_RUN_CACHE_DEBUG'] === '1';
   const say = (what: string) => {
