@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CLI_JS } from '../support/protocolClient.js';
 
@@ -58,11 +59,11 @@ interface Run {
   cache: string[];
 }
 
-function check(home: string, args: string[] = []): Run {
+function check(home: string, args: string[] = [], env: Record<string, string> = {}): Run {
   const r = spawnSync(process.execPath, [CLI_JS, 'check', 'work', ...args], {
     cwd: home,
     encoding: 'utf8',
-    env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+    env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1', ...env },
     timeout: 30_000,
   });
   const lines = r.stderr.split('\n');
@@ -123,7 +124,7 @@ test('the run cache answers a repeated run and checks again after any change it 
     chmodSync(stored, 0o666);
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.equal(statSync(stored).mode & 0o777, 0o600);
-    writeFileSync(stored, 'lm-descriptors-run-cache-1\n{"key": 1}', { mode: 0o600 });
+    writeFileSync(stored, 'lm-descriptors-run-cache-3\n{"key": 1}', { mode: 0o600 });
     assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
     assert.deepEqual(check(home).cache, ['hit']);
 
@@ -201,6 +202,203 @@ test('the run cache follows no link, reads no folder; a place it cannot write on
     } finally {
       chmodSync(dir, 0o700);
     }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test("the user's home folder is in the key: it decides where the workspace-root search stops", async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  // home/repo is a git checkout holding a resource descriptor; home/repo/work an assembly using it.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-home-'));
+  const repo = path.join(home, 'repo');
+  mkdirSync(path.join(repo, '.git'), { recursive: true });
+  mkdirSync(path.join(repo, 'res', 'Definitions', 'lm'), { recursive: true });
+  writeFileSync(path.join(repo, 'res', 'Definitions', 'lm', 'resource.yaml'), 'name: resource::x::1.0\n');
+  mkdirSync(path.join(repo, 'work', 'Descriptor'), { recursive: true });
+  writeFileSync(
+    path.join(repo, 'work', 'Descriptor', 'assembly.yml'),
+    'name: assembly::a::1.0\ncomposition:\n  c:\n    type: resource::x::1.0\n',
+  );
+  try {
+    const xdg = path.join(home, 'xdg');
+    await sleep(SETTLE_MS);
+    // With the checkout as the home folder, the search stops below it: the resource is not in the workspace.
+    const inside = check(repo, [], { HOME: repo, XDG_CACHE_HOME: xdg });
+    assert.deepEqual(inside.cache, ['miss (no run stored)', 'stored']);
+    assert.match(inside.stdout, /LM043/);
+    const fresh = check(repo, ['--no-cache'], { HOME: home, XDG_CACHE_HOME: xdg });
+    assert.doesNotMatch(fresh.stdout, /LM043/);
+    const other = check(repo, [], { HOME: home, XDG_CACHE_HOME: xdg });
+    assert.notDeepEqual(other.cache, ['hit']);
+    same(fresh, other);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a run that dies of an uncaught exception is not stored (node prints its error itself, unrecorded)', (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-crash-'));
+  // The loader's steps (bin.ts) around a run that prints a line, then throws outside any promise.
+  const script = path.join(home, 'crash.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [process.argv[1]!]);
+if (!run!.replay()) {
+  run!.record();
+  writeBytes(1, new TextEncoder().encode('partial\\n'));
+  setTimeout(() => {
+    throw new Error('boom');
+  }, 1);
+}
+`,
+  );
+  try {
+    const runs = [1, 2].map(() =>
+      spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+        timeout: 30_000,
+      }),
+    );
+    for (const r of runs) {
+      assert.equal(r.status, 1);
+      assert.equal(r.stdout, 'partial\n');
+      assert.match(r.stderr, /Error: boom/);
+      assert.doesNotMatch(r.stderr, /run cache: (stored|hit)/);
+    }
+    assert.match(runs[0]!.stderr, /run cache: not stored \(an uncaught exception\)/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a bundle rebuilt with its size and mtime: another build (npm installs every file with one mtime)', async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-build-'));
+  const build = path.join(home, 'bundle.js');
+  writeFileSync(build, 'version 1\n');
+  // What the loader (bin.ts) does, with `build` as the build and its content as the output.
+  const script = path.join(home, 'run.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { readFileSync } from 'node:fs';
+import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [${JSON.stringify(build)}]);
+if (!run!.replay()) {
+  // Read before recording starts, as the loader reads the checker's bundle.
+  const bytes = new Uint8Array(readFileSync(${JSON.stringify(build)}));
+  run!.record();
+  writeBytes(1, bytes);
+}
+`,
+  );
+  const run = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      timeout: 30_000,
+    });
+  try {
+    // npm's mtime for every file it packs: 1985-10-26T08:15:00Z.
+    const npmTime = 499162500;
+    utimesSync(build, npmTime, npmTime);
+    await sleep(SETTLE_MS);
+    assert.match(run().stderr, /run cache: stored/);
+    assert.match(run().stderr, /run cache: hit/);
+    writeFileSync(build, 'version 2\n');
+    utimesSync(build, npmTime, npmTime);
+    const after = run();
+    assert.doesNotMatch(after.stderr, /run cache: hit/);
+    assert.equal(after.stdout, 'version 2\n');
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test("the budget and fault findings are judged from the checker's findings, not from its output's text", async (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-unstable-'));
+  const work = path.join(home, 'work');
+  mkdirSync(work);
+  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
+  writeFileSync(path.join(work, 'types.yaml'), TYPES);
+  // Made first: the check lists the folder it is in.
+  mkdirSync(path.join(home, 'xdg', 'lm-descriptors'), { recursive: true, mode: 0o700 });
+  // A run whose checker found one (hidden by --quiet or a format): the loader is told, the output shows nothing.
+  const script = path.join(home, 'run.ts');
+  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+  writeFileSync(
+    script,
+    `import { runCache } from ${src('runCache.ts')};
+import { writeBytes } from ${src('stdio.ts')};
+const run = runCache(['check', 'x'], [process.argv[1]!]);
+if (!run!.replay()) {
+  run!.record(() => true);
+  writeBytes(1, new TextEncoder().encode('no finding shown\\n'));
+}
+`,
+  );
+  try {
+    await sleep(SETTLE_MS);
+    // SARIF lists every code among its rules, LM998 and LM999 too: still stored when no finding is one.
+    const sarif = check(home, ['--format', 'sarif']);
+    assert.deepEqual(sarif.cache, ['miss (no run stored)', 'stored']);
+    const again = check(home, ['--format', 'sarif']);
+    assert.deepEqual(again.cache, ['hit']);
+    same(sarif, again);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      timeout: 30_000,
+    });
+    assert.equal(r.stdout, 'no finding shown\n');
+    assert.match(r.stderr, /run cache: not stored \(a finding that depends on time or a fault\)/);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});
+
+test('a current folder that was removed turns the cache off: the run fails as with --no-cache', (t) => {
+  if (process.getuid === undefined) {
+    t.skip('no getuid: the cache is off on this platform');
+    return;
+  }
+  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-gone-'));
+  const run = (args: string[]) =>
+    spawnSync(
+      'sh',
+      ['-c', 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"', process.execPath, CLI_JS, 'check', ...args],
+      {
+        cwd: home,
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg') },
+        timeout: 30_000,
+      },
+    );
+  try {
+    const off = run([home, '--no-cache']);
+    const on = run([home]);
+    assert.equal(off.status, 2, off.stderr);
+    assert.equal(on.status, off.status, on.stderr);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -23,6 +23,8 @@ import { runCache } from '../host/runCache.js';
 interface Coverage {
   files: number;
   kinds: string[];
+  /** Findings that depend on time or a fault: the run is not stored by the run cache. */
+  unstable?: number;
 }
 
 /** The note is `files kind,kind,...`. */
@@ -58,7 +60,7 @@ function load(): void {
   setFlagsFromString(V8_FLAGS);
   const bundle = compileCached<{ coverage?: Coverage }>(main, 'cli');
   // Recording starts after the bundle and its code cache are read, and ends before the cache is written.
-  run?.record();
+  run?.record(() => (bundle.exports()?.coverage?.unstable ?? 0) > 0);
   const had = parseCoverage(bundle.accepted);
   // Registered before the checker runs, which may end the process itself.
   process.once('exit', () => {

@@ -6,14 +6,16 @@
  * workspace again after an edit elsewhere is then as fast as node's own start-up.
  *
  * What a run depends on and how the next run tells it is the same:
- * - the build (the loader's and the checker's bundles: size and mtime), node's version, the
- *   platform, the current folder and the arguments: the key, stored whole and compared exactly;
+ * - the build (the loader's and the checker's bundles: size, mtime, ctime and inode), node's version, the
+ *   platform, the current folder, the user's home folder (where the workspace-root search stops,
+ *   host/roots.ts) and the arguments: the key, stored whole and compared exactly;
  * - everything read from the disk: the questions recorded by host/runProbes.ts (every stat, read,
  *   open, listing, existence check and real path, through node's `fs` module), asked again one by
  *   one; a file's answer is its size, mtime, ctime and inode, a folder listing's its entries.
  * Nothing else goes in: the checker reads no clock into its findings except its analysis budget,
  * whose findings (LM998/TOSCA998) are never stored, nor internal errors (LM999/TOSCA999), nor a run
- * that wrote anything but its output, warned, or exited with usage errors (status 2).
+ * that wrote anything but its output, warned, died of an uncaught exception, or exited with usage
+ * errors (status 2).
  *
  * A file changed less than two seconds before the run ended keeps the run from being stored: a later
  * edit within the same timestamp tick (two seconds on FAT) with the same size would otherwise go
@@ -23,6 +25,7 @@
  * (Windows) it is off.
  */
 import { readdirSync, statSync, unlinkSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { hash64 } from '../util/hash.js';
 import { cacheFolder, readPrivate, writePrivate } from './privateFiles.js';
@@ -30,15 +33,13 @@ import { answer, changedAt, RunRecorder, type Probe, type ProbeKind } from './ru
 import { writeBytes } from './stdio.js';
 
 /** First line of a cache file; bumped when what it holds or what the key covers changes. */
-const FORMAT = 'lm-descriptors-run-cache-1';
+const FORMAT = 'lm-descriptors-run-cache-3';
 /** Larger output is not stored (nor read back). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** Cache files kept (one per folder and arguments); the oldest go first. */
 const KEEP_FILES = 64;
 /** How long before the end of a run the files it read must have last changed for it to be stored. */
 const SETTLED_MS = 2000;
-/** Findings that depend on time or on a fault. */
-const UNSTABLE = /\b(?:LM|TOSCA)99[89]\b/;
 
 interface Stored {
   key: string;
@@ -51,8 +52,12 @@ interface Stored {
 export interface RunCache {
   /** Writes the stored run's output and sets its exit status when every answer is still the same. */
   replay(): boolean;
-  /** Records this run from now until it exits, and stores it then when it can be. */
-  record(): void;
+  /**
+   * Records this run from now until it exits, and stores it then when it can be: not when `unstable`
+   * says at exit that the checker found something that depends on time or a fault (LM998/LM999,
+   * TOSCA998/TOSCA999), shown or not (--quiet hides them; SARIF lists every code among its rules).
+   */
+  record(unstable?: () => boolean): void;
 }
 
 /**
@@ -63,16 +68,27 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   const uid = process.getuid?.();
   const end = args.indexOf('--');
   if (uid === undefined || (end < 0 ? args : args.slice(0, end)).includes('--no-cache')) return undefined;
-  let stamps: string[];
+  // A bundle's answer as a read file's (size, mtime, ctime, inode): npm installs every file with one
+  // mtime (1985-10-26), so a new version of the same size would otherwise be the same build.
+  const stamps = builds.map((f) => answer('s', f));
+  if (stamps.some((a) => !a.startsWith('f'))) return undefined;
+  let key: string;
   try {
-    stamps = builds.map((f) => {
-      const st = statSync(f);
-      return `${st.size}:${st.mtimeMs}`;
-    });
+    // Both throw when there is nothing to read (a current folder removed, no home folder): the checker
+    // then runs, and fails or not, as it does with --no-cache.
+    key = JSON.stringify([
+      FORMAT,
+      process.version,
+      process.arch,
+      process.platform,
+      process.cwd(),
+      os.homedir(),
+      args,
+      stamps,
+    ]);
   } catch {
     return undefined;
   }
-  const key = JSON.stringify([FORMAT, process.version, process.arch, process.platform, process.cwd(), args, stamps]);
   const file = path.join(cacheFolder(), `check-${hash64(key)}.json`);
   const debug = process.env['LM_DESCRIPTORS_RUN_CACHE_DEBUG'] === '1';
   const say = (what: string) => {
@@ -80,7 +96,7 @@ export function runCache(args: readonly string[], builds: readonly string[]): Ru
   };
   return {
     replay: () => replay(file, key, uid, say),
-    record: () => record(file, key, uid, say),
+    record: (unstable) => record(file, key, uid, say, unstable),
   };
 }
 
@@ -105,13 +121,22 @@ function replay(file: string, key: string, uid: number, say: (what: string) => v
   return true;
 }
 
-function record(file: string, key: string, uid: number, say: (what: string) => void): void {
+function record(
+  file: string,
+  key: string,
+  uid: number,
+  say: (what: string) => void,
+  unstable: (() => boolean) | undefined,
+): void {
   const recorder = new RunRecorder();
   recorder.start();
+  // Node prints an uncaught exception itself (not through `fs`) and exits with status 1: the output
+  // recorded would lack the error.
+  process.once('uncaughtExceptionMonitor', () => (recorder.unsafe ??= 'an uncaught exception'));
   // Registered before the loader's own exit handler (the code cache's write), which runs unrecorded.
   process.once('exit', (code) => {
     recorder.stop();
-    const why = unstorable(recorder, code);
+    const why = unstable?.() ? 'a finding that depends on time or a fault' : unstorable(recorder, code);
     if (why) {
       say(`not stored (${why})`);
       return;
@@ -131,10 +156,7 @@ function unstorable(recorder: RunRecorder, code: number): string | undefined {
   if (recorder.unsafe) return recorder.unsafe;
   if (code !== 0 && code !== 1) return `exit status ${code}`;
   let bytes = 0;
-  for (const [, b] of recorder.output) {
-    bytes += b.length;
-    if (UNSTABLE.test(Buffer.from(b).toString('latin1'))) return 'a finding that depends on time or a fault';
-  }
+  for (const [, b] of recorder.output) bytes += b.length;
   if (bytes > MAX_FILE_BYTES / 2) return 'output too large';
   const settled = Date.now() - SETTLED_MS;
   for (const [, p, a] of recorder.probes) if (changedAt(a) > settled) return `${p} changed just now`;
