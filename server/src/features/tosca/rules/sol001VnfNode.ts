@@ -21,7 +21,8 @@ export const sol001VnfNodeRule: ToscaRule = {
     const mappedNode = get(mapping, 'node_type');
     const types = ctx.model.types;
     const mapped = types.resolve(scalarText(mappedNode), 'node');
-    if (!mappedNode || !mapped) return;
+    // `isA` is false when its base does not resolve: no VNF node without the VNF type (most files).
+    if (!mappedNode || !mapped || !types.resolve(VNF, 'node')) return;
     const vnfNodes = [...ctx.model.nodeTemplates.values()].flatMap((n) => {
       const t = types.resolve(n.type?.name, 'node');
       return t && types.isA(t, VNF) ? [{ n, t }] : [];

@@ -20,6 +20,9 @@ export const sol001VnfPropertiesRule: ToscaRule = {
     const topo = asMap(getIn(ctx.root, 'topology_template'));
     if (!topo || get(topo, 'substitution_mappings')) return;
     const types = ctx.model.types;
+    // Every type of the table is known by its own name (TypeTable), so when the VNF type does not resolve here
+    // no node's chain holds it: most files.
+    if (!types.resolve(VNF, 'node')) return;
     for (const p of entries(get(topo, 'node_templates'))) {
       const body = asMap(p.value);
       const typeName = scalarText(get(body, 'type'));
