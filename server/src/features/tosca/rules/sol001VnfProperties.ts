@@ -9,13 +9,14 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 
 export const sol001VnfPropertiesRule: ToscaRule = {
   codes: ['TOSCA370'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const topo = asMap(getIn(ctx.root, 'topology_template'));
     if (!topo || get(topo, 'substitution_mappings')) return;
