@@ -62,3 +62,19 @@ ${TYPES}topology_template:
       type: company.VNF
 `);
 });
+
+test('TOSCA370: a VNF type known only through an imported file opens the SOL001 gate (sol001Gate.ts)', async () => {
+  await checkTosca(`#- /ws/Definitions/types.yaml
+${TYPES}
+#- /ws/Definitions/vnfd.yaml
+tosca_definitions_version: tosca_simple_yaml_1_3
+imports:
+  - types.yaml
+topology_template:
+  node_templates:
+    VNF:
+      type: company.VNF
+      properties: {}
+#                 ^^ TOSCA370
+`);
+});

@@ -17,7 +17,7 @@ export function computeDiagnostics(ctx: FeatureContext, opts: DiagnosticOptions 
   const pack = diagnoserFor(ctx.doc.kind);
   if (!pack) return [];
   const collector = diagnosticCollector(ctx, opts, pack.syntaxCode);
-  for (const _ of pack.diagnose(ctx, (f) => collector.report(f), opts));
+  for (const _ of pack.diagnose(ctx, (f) => collector.report(f), { ...opts, oneStep: true }));
   return collector.diagnostics;
 }
 

@@ -29,6 +29,7 @@ export function diagnose(ctx: FeatureContext, report: (f: Finding) => void, opts
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
     ...(opts.ruleClock ? { ruleClock: opts.ruleClock } : {}),
+    ...(opts.oneStep ? { oneStep: true } : {}),
     ...(opts.budgetMs !== undefined ? { budgetMs: opts.budgetMs, deadline: now() + opts.budgetMs } : {}),
   });
 }

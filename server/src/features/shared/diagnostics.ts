@@ -43,6 +43,8 @@ export interface DiagnosticOptions {
   timeRule?: (code: string, ms: number) => void;
   /** The clock `timeRule` measures with (milliseconds; util/clock.ts `now` by default): the bench's CPU time. */
   ruleClock?: () => number;
+  /** The caller never pauses between rules (`computeDiagnostics`): the runner need not yield after each. */
+  oneStep?: boolean;
 }
 
 /** A sink for findings and the diagnostics it collected. */

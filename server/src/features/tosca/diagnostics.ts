@@ -72,6 +72,7 @@ export function* diagnose(
     ...(opts.localOnly ? { localOnly: true } : {}),
     ...(opts.timeRule ? { timeRule: opts.timeRule } : {}),
     ...(opts.ruleClock ? { ruleClock: opts.ruleClock } : {}),
+    ...(opts.oneStep ? { oneStep: true } : {}),
     ...(deadline !== undefined ? { deadline, budgetMs: opts.budgetMs } : {}),
   });
 }

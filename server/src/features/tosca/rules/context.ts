@@ -27,6 +27,8 @@ export interface ToscaRuleContext extends RuleContextBase {
   simpleProfile: boolean;
   /** The grammar of the document's version: its keynames, topology section, built-in types. */
   grammar: ToscaGrammar;
+  /** Whether a SOL001 node type resolves in the file's table, once asked (sol001Gate.ts). */
+  sol001NodeTypes?: boolean;
 }
 
 export type ToscaRule = Rule<ToscaRuleContext>;

@@ -8,13 +8,14 @@
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { functionNameOf } from '../../../model/tosca/summary.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 
 export const sol001FlavourRule: ToscaRule = {
   codes: ['TOSCA346'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const topo = getIn(ctx.root, 'topology_template');
     const mapping = asMap(get(asMap(topo), 'substitution_mappings'));

@@ -9,7 +9,8 @@ import type { ToscaSummary } from '../../../model/tosca/summary.js';
 import type { Span } from '../../../syntax/positions.js';
 import { basename } from '../../../util/path.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 /** Importers looked at (a top-level VNFD imports its flavours directly). */
@@ -36,7 +37,7 @@ function flavourIdOf(s: ToscaSummary, text: string | undefined): { id: string; s
 export const sol001FlavourUniqueRule: ToscaRule = {
   codes: ['TOSCA350'],
   crossFile: true,
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const own = ctx.model.summary;
     const mappedName = own.topology?.substitution?.nodeType?.name;

@@ -6,7 +6,8 @@
  * otherwise. The `vdu_profile` of a VDU is TOSCA345.
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 import { sol001Cite } from './sol001Cite.js';
 import { intOf } from './sol001Policies.js';
 
@@ -17,7 +18,7 @@ const PROFILES: readonly { nodeType: string; property: string; dataType: string 
 
 export const sol001NsProfileRule: ToscaRule = {
   codes: ['TOSCA355'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const types = ctx.model.types;
     // No node type is a VNF or an NS when those types are not known here (`isA` resolves them first): most files.

@@ -8,7 +8,8 @@
 import { chainComplete } from '../values.js';
 import type { TNodeTemplate } from '../../../model/tosca/summary.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 const NS = 'tosca.nodes.nfv.NS';
@@ -37,7 +38,7 @@ export function nsdVnfNodes(ctx: ToscaRuleContext): TNodeTemplate[] | undefined 
 
 export const sol001NsdVnfRule: ToscaRule = {
   codes: ['TOSCA353'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const types = ctx.model.types;
     for (const n of nsdVnfNodes(ctx) ?? []) {

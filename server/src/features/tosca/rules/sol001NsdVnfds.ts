@@ -16,7 +16,8 @@ import { asMap, get, getIn, type YNode } from '../../../syntax/tree.js';
 import { dirname, relative } from '../../../util/path.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { workspaceVnfds, type WorkspaceVnfd } from '../workspaceVnfds.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 import { sol001Cite } from './sol001Cite.js';
 import { nsdVnfNodes } from './sol001NsdVnf.js';
 
@@ -51,7 +52,7 @@ function list(xs: Iterable<string>): string {
 export const sol001NsdVnfdsRule: ToscaRule = {
   codes: ['TOSCA321', 'TOSCA322', 'TOSCA323', 'TOSCA324'],
   crossFile: true,
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const nodes = nsdVnfNodes(ctx);
     if (!nodes?.length) return;

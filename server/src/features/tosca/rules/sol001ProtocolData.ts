@@ -12,7 +12,8 @@
  */
 import { asMap, asSeq, entries, get, getIn, getPair, scalarText, type YMap, type YNode } from '../../../syntax/tree.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const LINKS = ['tosca.nodes.nfv.VnfVirtualLink', 'tosca.nodes.nfv.NsVirtualLink'];
 const IP: readonly string[] = ['ipv4', 'ipv6'];
@@ -21,7 +22,7 @@ const L2: readonly string[] = ['ethernet', 'mpls', 'odu2', 'pseudo-wire'];
 
 export const sol001ProtocolDataRule: ToscaRule = {
   codes: ['TOSCA354', 'TOSCA356', 'TOSCA357'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const types = ctx.model.types;
     // No node type is a link when the link types are not known here (`isA` resolves them first): most files.

@@ -16,9 +16,13 @@ export const sol001SwImageRule: ToscaRule = {
   when: simpleProfileOnly,
   check(ctx) {
     const types = ctx.model.types;
+    // Every type of the table is known by its own name (TypeTable), so when SwImage does not resolve here no
+    // chain holds it, and only the name itself counts: most files, saved a resolve per artifact.
+    const known = !!types.resolve(SW_IMAGE, 'artifact');
     const isSwImage = (name: string | undefined) => {
-      const t = name ? types.resolve(name, 'artifact') : undefined;
-      return name === SW_IMAGE || (!!t && [t, ...types.ancestors(t)].some((x) => x.name === SW_IMAGE));
+      if (name === SW_IMAGE) return true;
+      const t = known && name ? types.resolve(name, 'artifact') : undefined;
+      return !!t && [t, ...types.ancestors(t)].some((x) => x.name === SW_IMAGE);
     };
     for (const p of entries(getIn(ctx.root, 'topology_template', 'node_templates'))) {
       const body = asMap(p.value);

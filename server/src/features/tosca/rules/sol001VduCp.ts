@@ -7,13 +7,14 @@
  */
 import { chainComplete } from '../values.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VDU_CP = 'tosca.nodes.nfv.VduCp';
 
 export const sol001VduCpRule: ToscaRule = {
   codes: ['TOSCA352'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const types = ctx.model.types;
     // No node type is a VduCp when that type is not known here (`isA` resolves it first): most files.

@@ -6,7 +6,8 @@
  * link satisfies a minimum above its maximum. A warning: onboarding does not compare them.
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 import { sol001Cite } from './sol001Cite.js';
 import { intOf } from './sol001Policies.js';
 
@@ -17,7 +18,7 @@ const LINKS: readonly { nodeType: string; profile: string }[] = [
 
 export const sol001VlBitrateRule: ToscaRule = {
   codes: ['TOSCA328'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const types = ctx.model.types;
     // No node type is a link when the link types are not known here (`isA` resolves them first): most files.

@@ -8,20 +8,22 @@
  */
 import { asMap, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 const NS = 'tosca.nodes.nfv.NS';
 
 export const sol001VnfNodeRule: ToscaRule = {
   codes: ['TOSCA348', 'TOSCA349'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const mapping = asMap(getIn(ctx.root, 'topology_template', 'substitution_mappings'));
     const mappedNode = get(mapping, 'node_type');
     const types = ctx.model.types;
     const mapped = types.resolve(scalarText(mappedNode), 'node');
-    if (!mappedNode || !mapped) return;
+    // `isA` is false when its base does not resolve: no VNF node without the VNF type (most files).
+    if (!mappedNode || !mapped || !types.resolve(VNF, 'node')) return;
     const vnfNodes = [...ctx.model.nodeTemplates.values()].flatMap((n) => {
       const t = types.resolve(n.type?.name, 'node');
       return t && types.isA(t, VNF) ? [{ n, t }] : [];

@@ -9,17 +9,21 @@
  */
 import { asMap, entries, get, getIn, scalarText } from '../../../syntax/tree.js';
 import { sol001Cite } from './sol001Cite.js';
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import type { ToscaRule } from './context.js';
+import { sol001NodeTypesKnown } from './sol001Gate.js';
 
 const VNF = 'tosca.nodes.nfv.VNF';
 
 export const sol001VnfPropertiesRule: ToscaRule = {
   codes: ['TOSCA370'],
-  when: simpleProfileOnly,
+  when: sol001NodeTypesKnown,
   check(ctx) {
     const topo = asMap(getIn(ctx.root, 'topology_template'));
     if (!topo || get(topo, 'substitution_mappings')) return;
     const types = ctx.model.types;
+    // Every type of the table is known by its own name (TypeTable), so when the VNF type does not resolve here
+    // no node's chain holds it: most files.
+    if (!types.resolve(VNF, 'node')) return;
     for (const p of entries(get(topo, 'node_templates'))) {
       const body = asMap(p.value);
       const typeName = scalarText(get(body, 'type'));
