@@ -82,17 +82,42 @@ const same = (a: Run, b: Run) => {
   assert.equal(b.stderr, a.stderr);
 };
 
-test('the run cache answers a repeated run and checks again after any change it depends on', async (t) => {
+/**
+ * Runs `body` with a fresh temporary folder as `home` (removed after), or skips the test where the
+ * cache is off (no getuid).
+ */
+async function inHome(
+  t: { skip(message: string): void },
+  name: string,
+  body: (home: string) => void | Promise<void>,
+): Promise<void> {
   if (process.getuid === undefined) {
     t.skip('no getuid: the cache is off on this platform');
     return;
   }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-'));
+  const home = mkdtempSync(path.join(os.tmpdir(), `lm-run-cache-${name}-`));
+  try {
+    await body(home);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** `home/work`, the two TOSCA files most tests check. */
+function writeWork(home: string): string {
   const work = path.join(home, 'work');
   mkdirSync(work);
   writeFileSync(path.join(work, 'service.yaml'), SERVICE);
   writeFileSync(path.join(work, 'types.yaml'), TYPES);
-  try {
+  return work;
+}
+
+/** A module of server/src/host as a script below imports it. */
+const hostModule = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
+
+test('the run cache answers a repeated run and checks again after any change it depends on', (t) =>
+  inHome(t, 'main', async (home) => {
+    const work = writeWork(home);
     // Just written: checked, not stored.
     const fresh = check(home);
     assert.equal(fresh.status, 0, fresh.stderr);
@@ -157,22 +182,11 @@ test('the run cache answers a repeated run and checks again after any change it 
     assert.match(added.cache[0] ?? '', /^miss \(/);
     assert.match(added.stderr, /Checked 3 TOSCA files/);
     assert.ok(existsSync(stored));
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('the run cache follows no link, reads no folder; a place it cannot write only means no cache', async (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
-  }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-bad-'));
-  const work = path.join(home, 'work');
-  mkdirSync(work);
-  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
-  writeFileSync(path.join(work, 'types.yaml'), TYPES);
-  try {
+test('the run cache follows no link, reads no folder; a place it cannot write only means no cache', (t) =>
+  inHome(t, 'bad', async (home) => {
+    writeWork(home);
     await sleep(SETTLE_MS);
     const first = check(home);
     assert.deepEqual(first.cache, ['miss (no run stored)', 'stored']);
@@ -193,7 +207,7 @@ test('the run cache follows no link, reads no folder; a place it cannot write on
     assert.deepEqual(blocked.cache, ['miss (no run stored)', 'not stored (the cache folder cannot be written)']);
     rmSync(stored, { recursive: true });
     // A read-only cache folder: no cache, the same output (root writes it all the same).
-    if (process.getuid() === 0) return;
+    if (process.getuid?.() === 0) return;
     chmodSync(dir, 0o500);
     try {
       const ro = check(home);
@@ -202,28 +216,20 @@ test('the run cache follows no link, reads no folder; a place it cannot write on
     } finally {
       chmodSync(dir, 0o700);
     }
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("the user's home folder is in the key: it decides where the workspace-root search stops", async (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
-  }
-  // home/repo is a git checkout holding a resource descriptor; home/repo/work an assembly using it.
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-home-'));
-  const repo = path.join(home, 'repo');
-  mkdirSync(path.join(repo, '.git'), { recursive: true });
-  mkdirSync(path.join(repo, 'res', 'Definitions', 'lm'), { recursive: true });
-  writeFileSync(path.join(repo, 'res', 'Definitions', 'lm', 'resource.yaml'), 'name: resource::x::1.0\n');
-  mkdirSync(path.join(repo, 'work', 'Descriptor'), { recursive: true });
-  writeFileSync(
-    path.join(repo, 'work', 'Descriptor', 'assembly.yml'),
-    'name: assembly::a::1.0\ncomposition:\n  c:\n    type: resource::x::1.0\n',
-  );
-  try {
+test("the user's home folder is in the key: it decides where the workspace-root search stops", (t) =>
+  inHome(t, 'home', async (home) => {
+    // home/repo is a git checkout holding a resource descriptor; home/repo/work an assembly using it.
+    const repo = path.join(home, 'repo');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(path.join(repo, 'res', 'Definitions', 'lm'), { recursive: true });
+    writeFileSync(path.join(repo, 'res', 'Definitions', 'lm', 'resource.yaml'), 'name: resource::x::1.0\n');
+    mkdirSync(path.join(repo, 'work', 'Descriptor'), { recursive: true });
+    writeFileSync(
+      path.join(repo, 'work', 'Descriptor', 'assembly.yml'),
+      'name: assembly::a::1.0\ncomposition:\n  c:\n    type: resource::x::1.0\n',
+    );
     const xdg = path.join(home, 'xdg');
     await sleep(SETTLE_MS);
     // With the checkout as the home folder, the search stops below it: the resource is not in the workspace.
@@ -235,35 +241,26 @@ test("the user's home folder is in the key: it decides where the workspace-root 
     const other = check(repo, [], { HOME: home, XDG_CACHE_HOME: xdg });
     assert.notDeepEqual(other.cache, ['hit']);
     same(fresh, other);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a run that dies of an uncaught exception is not stored (node prints its error itself, unrecorded)', (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
+test('a run that dies of an uncaught exception is not stored (node prints its error itself, unrecorded)', (t) =>
+  inHome(t, 'crash', async (home) => {
+    // The loader's steps (bin.ts) around a run that prints a line, then throws outside any promise.
+    const script = path.join(home, 'crash.ts');
+    writeFileSync(
+      script,
+      `import { runCache } from ${hostModule('runCache.ts')};
+  import { writeBytes } from ${hostModule('stdio.ts')};
+  const run = runCache(['check', 'x'], [process.argv[1]!]);
+  if (!run!.replay()) {
+    run!.record();
+    writeBytes(1, new TextEncoder().encode('partial\\n'));
+    setTimeout(() => {
+      throw new Error('boom');
+    }, 1);
   }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-crash-'));
-  // The loader's steps (bin.ts) around a run that prints a line, then throws outside any promise.
-  const script = path.join(home, 'crash.ts');
-  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
-  writeFileSync(
-    script,
-    `import { runCache } from ${src('runCache.ts')};
-import { writeBytes } from ${src('stdio.ts')};
-const run = runCache(['check', 'x'], [process.argv[1]!]);
-if (!run!.replay()) {
-  run!.record();
-  writeBytes(1, new TextEncoder().encode('partial\\n'));
-  setTimeout(() => {
-    throw new Error('boom');
-  }, 1);
-}
-`,
-  );
-  try {
+  `,
+    );
     const runs = [1, 2].map(() =>
       spawnSync(process.execPath, ['--import', 'tsx', script], {
         encoding: 'utf8',
@@ -278,43 +275,34 @@ if (!run!.replay()) {
       assert.doesNotMatch(r.stderr, /run cache: (stored|hit)/);
     }
     assert.match(runs[0]!.stderr, /run cache: not stored \(an uncaught exception\)/);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a bundle rebuilt with its size and mtime: another build (npm installs every file with one mtime)', async (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
+test('a bundle rebuilt with its size and mtime: another build (npm installs every file with one mtime)', (t) =>
+  inHome(t, 'build', async (home) => {
+    const build = path.join(home, 'bundle.js');
+    writeFileSync(build, 'version 1\n');
+    // What the loader (bin.ts) does, with `build` as the build and its content as the output.
+    const script = path.join(home, 'run.ts');
+    writeFileSync(
+      script,
+      `import { readFileSync } from 'node:fs';
+  import { runCache } from ${hostModule('runCache.ts')};
+  import { writeBytes } from ${hostModule('stdio.ts')};
+  const run = runCache(['check', 'x'], [${JSON.stringify(build)}]);
+  if (!run!.replay()) {
+    // Read before recording starts, as the loader reads the checker's bundle.
+    const bytes = new Uint8Array(readFileSync(${JSON.stringify(build)}));
+    run!.record();
+    writeBytes(1, bytes);
   }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-build-'));
-  const build = path.join(home, 'bundle.js');
-  writeFileSync(build, 'version 1\n');
-  // What the loader (bin.ts) does, with `build` as the build and its content as the output.
-  const script = path.join(home, 'run.ts');
-  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
-  writeFileSync(
-    script,
-    `import { readFileSync } from 'node:fs';
-import { runCache } from ${src('runCache.ts')};
-import { writeBytes } from ${src('stdio.ts')};
-const run = runCache(['check', 'x'], [${JSON.stringify(build)}]);
-if (!run!.replay()) {
-  // Read before recording starts, as the loader reads the checker's bundle.
-  const bytes = new Uint8Array(readFileSync(${JSON.stringify(build)}));
-  run!.record();
-  writeBytes(1, bytes);
-}
-`,
-  );
-  const run = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', script], {
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
-      timeout: 30_000,
-    });
-  try {
+  `,
+    );
+    const run = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', script], {
+        encoding: 'utf8',
+        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+        timeout: 30_000,
+      });
     // npm's mtime for every file it packs: 1985-10-26T08:15:00Z.
     const npmTime = 499162500;
     utimesSync(build, npmTime, npmTime);
@@ -326,38 +314,26 @@ if (!run!.replay()) {
     const after = run();
     assert.doesNotMatch(after.stderr, /run cache: hit/);
     assert.equal(after.stdout, 'version 2\n');
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("the budget and fault findings are judged from the checker's findings, not from its output's text", async (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
+test("the budget and fault findings are judged from the checker's findings, not from its output's text", (t) =>
+  inHome(t, 'unstable', async (home) => {
+    writeWork(home);
+    // Made first: the check lists the folder it is in.
+    mkdirSync(path.join(home, 'xdg', 'lm-descriptors'), { recursive: true, mode: 0o700 });
+    // A run whose checker found one (hidden by --quiet or a format): the loader is told, the output shows nothing.
+    const script = path.join(home, 'run.ts');
+    writeFileSync(
+      script,
+      `import { runCache } from ${hostModule('runCache.ts')};
+  import { writeBytes } from ${hostModule('stdio.ts')};
+  const run = runCache(['check', 'x'], [process.argv[1]!]);
+  if (!run!.replay()) {
+    run!.record(() => true);
+    writeBytes(1, new TextEncoder().encode('no finding shown\\n'));
   }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-unstable-'));
-  const work = path.join(home, 'work');
-  mkdirSync(work);
-  writeFileSync(path.join(work, 'service.yaml'), SERVICE);
-  writeFileSync(path.join(work, 'types.yaml'), TYPES);
-  // Made first: the check lists the folder it is in.
-  mkdirSync(path.join(home, 'xdg', 'lm-descriptors'), { recursive: true, mode: 0o700 });
-  // A run whose checker found one (hidden by --quiet or a format): the loader is told, the output shows nothing.
-  const script = path.join(home, 'run.ts');
-  const src = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
-  writeFileSync(
-    script,
-    `import { runCache } from ${src('runCache.ts')};
-import { writeBytes } from ${src('stdio.ts')};
-const run = runCache(['check', 'x'], [process.argv[1]!]);
-if (!run!.replay()) {
-  run!.record(() => true);
-  writeBytes(1, new TextEncoder().encode('no finding shown\\n'));
-}
-`,
-  );
-  try {
+  `,
+    );
     await sleep(SETTLE_MS);
     // SARIF lists every code among its rules, LM998 and LM999 too: still stored when no finding is one.
     const sarif = check(home, ['--format', 'sarif']);
@@ -372,34 +348,23 @@ if (!run!.replay()) {
     });
     assert.equal(r.stdout, 'no finding shown\n');
     assert.match(r.stderr, /run cache: not stored \(a finding that depends on time or a fault\)/);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a current folder that was removed turns the cache off: the run fails as with --no-cache', (t) => {
-  if (process.getuid === undefined) {
-    t.skip('no getuid: the cache is off on this platform');
-    return;
-  }
-  const home = mkdtempSync(path.join(os.tmpdir(), 'lm-run-cache-gone-'));
-  const run = (args: string[]) =>
-    spawnSync(
-      'sh',
-      ['-c', 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"', process.execPath, CLI_JS, 'check', ...args],
-      {
-        cwd: home,
-        encoding: 'utf8',
-        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg') },
-        timeout: 30_000,
-      },
-    );
-  try {
+test('a current folder that was removed turns the cache off: the run fails as with --no-cache', (t) =>
+  inHome(t, 'gone', async (home) => {
+    const run = (args: string[]) =>
+      spawnSync(
+        'sh',
+        ['-c', 'mkdir gone && cd gone && rmdir ../gone && exec "$0" "$@"', process.execPath, CLI_JS, 'check', ...args],
+        {
+          cwd: home,
+          encoding: 'utf8',
+          env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg') },
+          timeout: 30_000,
+        },
+      );
     const off = run([home, '--no-cache']);
     const on = run([home]);
     assert.equal(off.status, 2, off.stderr);
     assert.equal(on.status, off.status, on.stderr);
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
-});
+  }));
