@@ -333,6 +333,23 @@ describe('DiagnosticsScheduler (push clients)', () => {
     assert.equal(quiet, true);
   });
 
+  test('opens in a row are checked at once and hold background work until QUIET_MS after the last', async () => {
+    const { clock, work, scheduler } = setup();
+    let quiet = false;
+    for (let i = 0; i < 4; i++) {
+      work.open(`${A}${i}`, 'v1');
+      scheduler.didOpen(`${A}${i}`);
+      // No debounce for an open (the typing debounce is 150 ms here): checked on the next turn.
+      await clock.advance(0);
+      assert.equal(work.checked.at(-1), `${A}${i}@v1`);
+      if (i === 0) void scheduler.quiet().then(() => (quiet = true));
+      await clock.advance(QUIET_MS / 2);
+      assert.equal(quiet, false, 'an open came in less than QUIET_MS ago');
+    }
+    await clock.advance(QUIET_MS / 2);
+    assert.equal(quiet, true);
+  });
+
   test('a burst of language requests holds background work until REQUEST_QUIET_MS after the last one', async () => {
     const { clock, scheduler } = setup();
     let quiet = false;

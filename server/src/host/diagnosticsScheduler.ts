@@ -135,6 +135,7 @@ export class DiagnosticsScheduler<D> {
   private passRun: Promise<void> | undefined;
   private passCancel: { cancelled: boolean; listeners: (() => void)[] } | undefined;
   private lastEditAt = -Infinity;
+  private lastOpenAt = -Infinity;
   private lastRequestAt = -Infinity;
   private pullMode = false;
   private disposed = false;
@@ -163,7 +164,9 @@ export class DiagnosticsScheduler<D> {
 
   // --- what happened ---
 
+  /** An open: checked at once, and background work waits `QUIET_MS` after it (see `quiet`). */
   didOpen(uri: string): void {
+    this.lastOpenAt = this.clock.now();
     this.schedule(uri, 0);
   }
 
@@ -291,8 +294,8 @@ export class DiagnosticsScheduler<D> {
   }
 
   /**
-   * Resolves when the user is not typing: no edit for QUIET_MS, no language request for REQUEST_QUIET_MS and no
-   * open document waiting for its check. The workspace pass waits for it before each slice.
+   * Resolves when the user is not typing: no edit or open for QUIET_MS, no language request for REQUEST_QUIET_MS and
+   * no open document waiting for its check. The workspace pass waits for it before each slice.
    */
   async quiet(): Promise<void> {
     for (;;) {
@@ -301,6 +304,8 @@ export class DiagnosticsScheduler<D> {
       const wait = Math.max(
         this.busy ? BUSY_POLL_MS : 0,
         this.lastEditAt + QUIET_MS - now,
+        // An editor opens its documents in a row (restored editors, a search result's files): their checks first.
+        this.lastOpenAt + QUIET_MS - now,
         this.lastRequestAt + REQUEST_QUIET_MS - now,
       );
       if (wait <= 0) return;

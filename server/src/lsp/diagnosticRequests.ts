@@ -43,6 +43,7 @@ export function registerDiagnosticRequests(connection: Connection, state: Server
     const items = diags.map(toLspDiagnostic);
     const resultId = resultIdOf(items);
     d.scheduler.pulled(uri, !model.syntaxChecked);
+    rc.docs.prepareForEdits(uri);
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });
 

@@ -291,10 +291,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
     scheduler.didOpen(e.document.uri);
   });
 
-  docs.documents.onDidChangeContent((e) => {
+  docs.onEdit((uri) => {
     // The model is rebuilt lazily (on the next request or when the debounce fires), so fast
     // typing costs one parse per pause, not one per keystroke.
-    if (session) scheduler.didChange(e.document.uri);
+    if (session) scheduler.didChange(uri);
   });
 
   docs.documents.onDidClose(async (e) => {
