@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat } from 'node:fs';
 import {
+  AFTER_PULL_MS,
   DiagnosticsScheduler,
   QUIET_MS,
   REQUEST_QUIET_MS,
@@ -113,8 +114,10 @@ class FakeWork implements SchedulerWork<string> {
   openUriOf(path: string): string | undefined {
     return this.texts.has(`file://${path}`) ? `file://${path}` : undefined;
   }
+  /** The syntax check's delay (300 ms: after an edit; 0: a document just opened). */
+  verifyDelayMs = 300;
   verifyDelay(): number {
-    return 300;
+    return this.verifyDelayMs;
   }
   prepare(uri: string): void {
     this.prepared.push(uri);
@@ -129,6 +132,10 @@ class FakeWork implements SchedulerWork<string> {
   verify(uri: string): boolean {
     this.verified.push(uri);
     return this.verifyFinds;
+  }
+  readonly editsPrepared: string[] = [];
+  prepareEdits(uri: string): void {
+    this.editsPrepared.push(uri);
   }
   publish(uri: string, version: number | undefined, items: string[]): void {
     this.published.push({ uri, version, items });
@@ -497,6 +504,38 @@ describe('DiagnosticsScheduler (pull clients)', () => {
     work.open(A, 'v2');
     await clock.advance(300);
     assert.deepEqual(work.verified, [A]);
+  });
+});
+
+describe('work left for after the diagnostics are out', () => {
+  test('push: the syntax check and the preparation for edits come on the turn after the publication', async () => {
+    const { clock, work, scheduler } = setup();
+    work.open(A, 'v1');
+    work.syntaxPending = true;
+    work.verifyDelayMs = 0;
+    scheduler.didOpen(A);
+    await clock.advance(0);
+    assert.equal(work.published.length, 1);
+    assert.deepEqual(work.verified, [A]);
+    assert.deepEqual(work.editsPrepared, [A]);
+  });
+
+  test('pull: both wait AFTER_PULL_MS (the answer is written first); a change meanwhile makes them moot', async () => {
+    const { clock, work, scheduler } = setup(true);
+    work.open(A, 'v1');
+    work.verifyDelayMs = 0;
+    scheduler.pulled(A, true);
+    await clock.advance(0);
+    assert.deepEqual(work.verified, [], 'not on the next turn: the answer to the pull is written then');
+    assert.deepEqual(work.editsPrepared, []);
+    await clock.advance(AFTER_PULL_MS);
+    assert.deepEqual(work.verified, [A]);
+    assert.deepEqual(work.editsPrepared, [A]);
+    scheduler.pulled(A, true);
+    work.open(A, 'v2');
+    await clock.advance(AFTER_PULL_MS);
+    assert.deepEqual(work.verified, [A]);
+    assert.deepEqual(work.editsPrepared, [A]);
   });
 });
 

@@ -84,6 +84,11 @@ export interface SchedulerWork<D> {
   check(uri: string): Promise<DocumentCheck<D> | undefined>;
   /** Completes the syntax check of the document's current model: true when it found new errors. */
   verify(uri: string): boolean;
+  /**
+   * Work the first edit of an open document would do, done once its diagnostics are out while it is unedited (the
+   * editor's line table of its text: lsp/documents.ts `prepareForEdits`). Optional.
+   */
+  prepareEdits?(uri: string): void;
   publish(uri: string, version: number | undefined, items: D[]): void | Promise<void>;
   /** Asks a pull client to pull the open documents again. */
   refreshPulls(): void;
@@ -118,6 +123,12 @@ export const QUIET_MS = 300;
 export const REQUEST_QUIET_MS = 100;
 /** Delay of the workspace pass after a change (changes in a burst make one pass). */
 export const WORKSPACE_PASS_DELAY_MS = 300;
+/**
+ * How long after a pull's answer its follow-up work waits (the full syntax check, `prepareEdits`). vscode-jsonrpc
+ * writes a response on a later turn (its writer queues behind `setImmediate`), so work queued for the next turn ran
+ * before the answer went out: the first pull of the bench's 2,000-line assembly waited 30-50 ms for its syntax check.
+ */
+export const AFTER_PULL_MS = 15;
 /** The shortest coalescing period of pull refresh requests. */
 const MIN_REFRESH_MS = 50;
 /** How often a waiting workspace pass looks again while a document check is pending. */
@@ -241,8 +252,10 @@ export class DiagnosticsScheduler<D> {
    * typing path, and errors it finds make the client pull again.
    */
   pulled(uri: string, syntaxPending: boolean): void {
+    const seq = this.work.seq(uri);
+    this.prepareLater(uri, seq, AFTER_PULL_MS);
     if (!syntaxPending) return;
-    this.verifyLater(uri, this.work.seq(uri), () => this.refreshPulls());
+    this.verifyLater(uri, seq, () => this.refreshPulls(), AFTER_PULL_MS);
   }
 
   // --- the workspace pass ---
@@ -405,7 +418,7 @@ export class DiagnosticsScheduler<D> {
    * The full syntax check of the document's model, after its delay (at once after an open, after
    * a pause in typing after an edit); a newer edit makes it moot. `found` runs when it found errors.
    */
-  private verifyLater(uri: string, seq: number | undefined, found: () => void): void {
+  private verifyLater(uri: string, seq: number | undefined, found: () => void, atLeast = 0): void {
     if (this.disposed || seq === undefined) return;
     const verify = () => {
       if (this.disposed || this.work.seq(uri) !== seq) return;
@@ -415,7 +428,7 @@ export class DiagnosticsScheduler<D> {
         this.work.logError(`syntax check of ${uri}`, e);
       }
     };
-    const delay = this.work.verifyDelay(uri);
+    const delay = Math.max(atLeast, this.work.verifyDelay(uri));
     this.clear(this.verifyTimers.get(uri));
     this.verifyTimers.delete(uri);
     if (delay) {
@@ -427,6 +440,21 @@ export class DiagnosticsScheduler<D> {
         }, delay),
       );
     } else void this.clock.turn().then(verify);
+  }
+
+  /** `SchedulerWork.prepareEdits` after `delay` ms (0: the next turn), unless the document changed or closed. */
+  private prepareLater(uri: string, seq: number | undefined, delay: number): void {
+    if (this.disposed || seq === undefined || !this.work.prepareEdits) return;
+    const prepare = () => {
+      if (this.disposed || this.work.seq(uri) !== seq) return;
+      try {
+        this.work.prepareEdits?.(uri);
+      } catch (e) {
+        this.work.logError(`preparing ${uri} for edits`, e);
+      }
+    };
+    if (delay) this.clock.setTimeout(prepare, delay);
+    else void this.clock.turn().then(prepare);
   }
 
   private async run(uri: string): Promise<void> {
@@ -447,7 +475,9 @@ export class DiagnosticsScheduler<D> {
       // The text changed (or the document closed) while the rules ran: the result is stale.
       if (!result || this.disposed || this.work.seq(uri) !== seq) return;
       await this.publish(uri, result.version, result.items);
+      // Both after the diagnostics were written (`publish` resolves then).
       if (result.syntaxPending) this.verifyLater(uri, seq, () => this.schedule(uri, 0));
+      this.prepareLater(uri, seq, 0);
     } catch (e) {
       this.work.logError(`diagnostics failed for ${uri}`, e);
     } finally {

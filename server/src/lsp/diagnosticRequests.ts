@@ -24,6 +24,8 @@ export interface DiagnosticRequestDeps {
 
 export function registerDiagnosticRequests(connection: Connection, state: ServerState, d: DiagnosticRequestDeps): void {
   connection.languages.diagnostics.on(async (params, token) => {
+    // A pull is a document's check the user waits for, as a push check is: background work steps aside (`quiet`).
+    state.requested?.();
     const rc = requestContext(state, params, token);
     const uri = rc.documentUri();
     if (rc.packages.isPackage(uri) && rc.docs.documents.get(uri)) {
@@ -43,7 +45,6 @@ export function registerDiagnosticRequests(connection: Connection, state: Server
     const items = diags.map(toLspDiagnostic);
     const resultId = resultIdOf(items);
     d.scheduler.pulled(uri, !model.syntaxChecked);
-    rc.docs.prepareForEdits(uri);
     return params.previousResultId === resultId ? { kind: 'unchanged', resultId } : { kind: 'full', resultId, items };
   });
 

@@ -73,10 +73,9 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
       return { version: model.version, items: diags.map(toLspDiagnostic), syntaxPending: !model.syntaxChecked };
     },
     verify: (uri) => docs.verify(d.session(), uri),
-    publish: (uri, version, diagnostics) => {
-      if (version !== undefined) docs.prepareForEdits(uri);
-      return connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics });
-    },
+    prepareEdits: (uri) => docs.prepareForEdits(uri),
+    publish: (uri, version, diagnostics) =>
+      connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics }),
     refreshPulls: () => void connection.languages.diagnostics.refresh().catch(() => undefined),
     // Not while a warm start checks its entries against the disk: the pass would run beside that check (and
     // the first open of a file) and check again whatever the check finds changed.

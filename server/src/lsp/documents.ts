@@ -11,7 +11,6 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentModel } from '../model/document.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { keyOfUri } from './convert.js';
-import { nextTurn } from '../util/turn.js';
 
 /** Pause in typing after which an edited document's full syntax check runs (see `verifyDelay`). */
 export const VERIFY_AFTER_EDIT_MS = 300;
@@ -94,16 +93,13 @@ export class OpenDocuments {
   }
 
   /**
-   * Called when an open document's diagnostics went out: while it was not edited, the line offsets of its text are
-   * computed on the next turn, while the user reads. TextDocuments computes them (a pass over the whole text) at
-   * the first edit, not at the open: in a 2,000-line assembly that was about 2 ms of the first keystroke's 7-10 ms
-   * of main thread (server profiles, docs/performance.md). Later edits keep them up to date.
+   * Computes the line offsets of an open document's text while it is unedited, after its diagnostics went out
+   * (host/diagnosticsScheduler.ts `prepareEdits`). TextDocuments computes them (a pass over the whole text) at the
+   * first edit, not at the open: in a 2,000-line assembly that was about 2 ms of the first keystroke's 7-10 ms of
+   * main thread (server profiles, docs/performance.md). Later edits keep them up to date.
    */
   prepareForEdits(uri: string): void {
-    if (this.edited.has(uri)) return;
-    void nextTurn().then(() => {
-      if (!this.edited.has(uri)) this.documents.get(uri)?.positionAt(0);
-    });
+    if (!this.edited.has(uri)) this.documents.get(uri)?.positionAt(0);
   }
 
   /** True once `uri` was edited after it was opened. */
