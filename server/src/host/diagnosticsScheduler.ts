@@ -415,8 +415,9 @@ export class DiagnosticsScheduler<D> {
   }
 
   /**
-   * The full syntax check of the document's model, after its delay (at once after an open, after
-   * a pause in typing after an edit); a newer edit makes it moot. `found` runs when it found errors.
+   * The full syntax check of the document's model, after its delay (on the turn after an open's pushed diagnostics,
+   * `atLeast` ms after a pull's answer, after a pause in typing after an edit); a newer edit makes it moot. `found`
+   * runs when it found errors.
    */
   private verifyLater(uri: string, seq: number | undefined, found: () => void, atLeast = 0): void {
     if (this.disposed || seq === undefined) return;
