@@ -103,6 +103,20 @@ test('a large check (a full open) is forgotten after a few small ones', () => {
   assert.ok(more <= 2, `${more} collections after the large check`);
 });
 
+test('the first check of a session, with nothing measured before it, counts what the young generation holds', () => {
+  const y = fakeYoung(16 * MB);
+  // An open before ready's collection could run: 4 MB from the start, then the open's own 5 MB.
+  y.state.used = 4 * MB;
+  y.check(5 * MB);
+  y.turn();
+  assert.equal(y.state.collections, 1, '9 MB used leaves no room for another check like it');
+  // Small first checks are left alone.
+  const z = fakeYoung(16 * MB);
+  z.check(MB);
+  z.turn();
+  assert.equal(z.state.collections, 0);
+});
+
 test('the collector comes from V8 without leaving a global gc behind', () => {
   const c = idleYoungCollector();
   assert.ok(c, 'Node 20+ gives a collector');
