@@ -5,8 +5,9 @@
  *   - a cold index build (fresh process, fresh Session, no cache);
  *   - the first build writing the warm-start cache, and a warm start from it (fresh process);
  *   - through the real server (`node dist/server.js --stdio`): warm start to `ready`,
- *     didOpen/didChange -> publishDiagnostics on a ~2,000-line assembly, completion / definition /
- *     hover latencies, and the server's peak RSS;
+ *     didOpen/didChange -> publishDiagnostics on a ~2,000-line assembly, didOpen -> the answer to a
+ *     diagnostics pull (VS Code's way, a session of its own), completion / definition / hover
+ *     latencies, and the server's peak RSS;
  *   - the command-line checker (`node dist/cli.js check`, a fresh process each time) over a folder
  *     of about 40 TOSCA files: the xOpera repository's examples and tests from ../shared/corpus
  *     (imports intact), or generated ones when the corpus is not there.
