@@ -112,8 +112,9 @@ export function youngCollector(p: CollectorPlatform): IdleCollector {
       if (!now) return;
       // A fall in use means a collection ran since the last check: that interval says nothing. The first check of a
       // session has no interval before it (no collection at ready: an open came first, or little was left): what the
-      // young generation holds then counts as its allocation. Left unmeasured, the second open after a start began
-      // with 12-13 MB of V8's 12.8 MB line used and paid a scavenge of 5-11 ms in six of seven sessions.
+      // young generation holds then counts as its allocation. Left unmeasured, with the first open sent before ready
+      // (VS Code's restored editors), the second open began with 11-12 MB of V8's 12.8 MB line used and paid a
+      // scavenge of 5-7 ms in two of five sessions (docs/performance.md).
       if (lastUsed === undefined) perCheck = now.used;
       else if (now.used >= lastUsed) perCheck = Math.max(now.used - lastUsed, perCheck * DECAY);
       lastUsed = now.used;
