@@ -115,6 +115,29 @@ function writeWork(home: string): string {
 /** A module of server/src/host as a script below imports it. */
 const hostModule = (f: string) => JSON.stringify(pathToFileURL(path.resolve('server/src/host', f)).href);
 
+/**
+ * The loader's steps (bin.ts) as a script in `home`: `run` is the run cache of `check x` over the build `builds`
+ * (this script by default), then `body`; `writeBytes` writes as the checker does. Returns a function that runs the
+ * script in a fresh node with the cache folder under `home`, its debug lines on standard error.
+ */
+function loaderScript(home: string, body: string, opts: { builds?: string; imports?: string } = {}) {
+  const script = path.join(home, 'run.ts');
+  writeFileSync(
+    script,
+    `${opts.imports ?? ''}import { runCache } from ${hostModule('runCache.ts')};
+  import { writeBytes } from ${hostModule('stdio.ts')};
+  const run = runCache(['check', 'x'], [${opts.builds ?? 'process.argv[1]!'}]);
+  ${body}
+  `,
+  );
+  return () =>
+    spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      timeout: 30_000,
+    });
+}
+
 test('the run cache answers a repeated run and checks again after any change it depends on', (t) =>
   inHome(t, 'main', async (home) => {
     const work = writeWork(home);
@@ -245,29 +268,18 @@ test("the user's home folder is in the key: it decides where the workspace-root 
 
 test('a run that dies of an uncaught exception is not stored (node prints its error itself, unrecorded)', (t) =>
   inHome(t, 'crash', async (home) => {
-    // The loader's steps (bin.ts) around a run that prints a line, then throws outside any promise.
-    const script = path.join(home, 'crash.ts');
-    writeFileSync(
-      script,
-      `import { runCache } from ${hostModule('runCache.ts')};
-  import { writeBytes } from ${hostModule('stdio.ts')};
-  const run = runCache(['check', 'x'], [process.argv[1]!]);
-  if (!run!.replay()) {
+    // The loader's steps around a run that prints a line, then throws outside any promise.
+    const run = loaderScript(
+      home,
+      `if (!run!.replay()) {
     run!.record();
     writeBytes(1, new TextEncoder().encode('partial\\n'));
     setTimeout(() => {
       throw new Error('boom');
     }, 1);
-  }
-  `,
+  }`,
     );
-    const runs = [1, 2].map(() =>
-      spawnSync(process.execPath, ['--import', 'tsx', script], {
-        encoding: 'utf8',
-        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
-        timeout: 30_000,
-      }),
-    );
+    const runs = [1, 2].map(() => run());
     for (const r of runs) {
       assert.equal(r.status, 1);
       assert.equal(r.stdout, 'partial\n');
@@ -281,28 +293,17 @@ test('a bundle rebuilt with its size and mtime: another build (npm installs ever
   inHome(t, 'build', async (home) => {
     const build = path.join(home, 'bundle.js');
     writeFileSync(build, 'version 1\n');
-    // What the loader (bin.ts) does, with `build` as the build and its content as the output.
-    const script = path.join(home, 'run.ts');
-    writeFileSync(
-      script,
-      `import { readFileSync } from 'node:fs';
-  import { runCache } from ${hostModule('runCache.ts')};
-  import { writeBytes } from ${hostModule('stdio.ts')};
-  const run = runCache(['check', 'x'], [${JSON.stringify(build)}]);
-  if (!run!.replay()) {
+    // What the loader does, with `build` as the build and its content as the output.
+    const run = loaderScript(
+      home,
+      `if (!run!.replay()) {
     // Read before recording starts, as the loader reads the checker's bundle.
     const bytes = new Uint8Array(readFileSync(${JSON.stringify(build)}));
     run!.record();
     writeBytes(1, bytes);
-  }
-  `,
+  }`,
+      { builds: JSON.stringify(build), imports: "import { readFileSync } from 'node:fs';\n  " },
     );
-    const run = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', script], {
-        encoding: 'utf8',
-        env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
-        timeout: 30_000,
-      });
     // npm's mtime for every file it packs: 1985-10-26T08:15:00Z.
     const npmTime = 499162500;
     utimesSync(build, npmTime, npmTime);
@@ -322,17 +323,12 @@ test("the budget and fault findings are judged from the checker's findings, not 
     // Made first: the check lists the folder it is in.
     mkdirSync(path.join(home, 'xdg', 'lm-descriptors'), { recursive: true, mode: 0o700 });
     // A run whose checker found one (hidden by --quiet or a format): the loader is told, the output shows nothing.
-    const script = path.join(home, 'run.ts');
-    writeFileSync(
-      script,
-      `import { runCache } from ${hostModule('runCache.ts')};
-  import { writeBytes } from ${hostModule('stdio.ts')};
-  const run = runCache(['check', 'x'], [process.argv[1]!]);
-  if (!run!.replay()) {
+    const loader = loaderScript(
+      home,
+      `if (!run!.replay()) {
     run!.record(() => true);
     writeBytes(1, new TextEncoder().encode('no finding shown\\n'));
-  }
-  `,
+  }`,
     );
     await sleep(SETTLE_MS);
     // SARIF lists every code among its rules, LM998 and LM999 too: still stored when no finding is one.
@@ -341,11 +337,7 @@ test("the budget and fault findings are judged from the checker's findings, not 
     const again = check(home, ['--format', 'sarif']);
     assert.deepEqual(again.cache, ['hit']);
     same(sarif, again);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
-      encoding: 'utf8',
-      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
-      timeout: 30_000,
-    });
+    const r = loader();
     assert.equal(r.stdout, 'no finding shown\n');
     assert.match(r.stderr, /run cache: not stored \(a finding that depends on time or a fault\)/);
   }));

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { diskSummaryStore, loadCache } from '../../server/src/host/diskCache.js';
-import { serialiseCache, StoredSummary, type CachedEntry } from '../../server/src/index/cache.js';
+import { serialiseCache, StoredSummary, type CachedEntry, type SummaryStore } from '../../server/src/index/cache.js';
 
 const checksum = (s: string) => hash('sha1', s, 'base64url').slice(0, 16);
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -30,11 +30,19 @@ const entryOf = (json: CachedEntry['json'], i: number, size: number): [string, C
   { mtimeMs: 1795829337113.5 + i, size, kind: 'other', header: null, json },
 ];
 
-test("the sink's texts are read back while the build goes on; the file is the one a save at once writes", async () => {
+/** `body` with a store of `dir/index.cache` in a temporary folder `dir`, removed afterwards. */
+async function inStore(body: (dir: string, file: string, store: SummaryStore) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-cache-sink-'));
   try {
     const file = path.join(dir, 'index.cache');
-    const store = diskSummaryStore(file);
+    await body(dir, file, diskSummaryStore(file));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("the sink's texts are read back while the build goes on; the file is the one a save at once writes", () =>
+  inStore(async (dir, file, store) => {
     const sink = (await store.begin!())!;
     assert.ok(sink);
     const all = texts();
@@ -60,16 +68,10 @@ test("the sink's texts are read back while the build goes on; the file is the on
       readdirSync(dir).filter((n) => n.endsWith('.tmp')),
       [],
     );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test("a save mixing the sink's texts with others, in another order, loads back every entry", async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-cache-sink-'));
-  try {
-    const file = path.join(dir, 'index.cache');
-    const store = diskSummaryStore(file);
+test("a save mixing the sink's texts with others, in another order, loads back every entry", () =>
+  inStore(async (dir, file, store) => {
     const sink = (await store.begin!())!;
     const all = texts();
     // Odd entries through the sink, even ones as plain texts or held texts the sink never saw; saved in reverse.
@@ -83,16 +85,10 @@ test("a save mixing the sink's texts with others, in another order, loads back e
       const got = loaded.get(p)!.json;
       assert.equal(typeof got === 'string' ? got : got.read(), want);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a dropped sink leaves no file and its texts readable; a sink of another file is not its save', async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-cache-sink-'));
-  try {
-    const file = path.join(dir, 'index.cache');
-    const store = diskSummaryStore(file);
+test('a dropped sink leaves no file and its texts readable; a sink of another file is not its save', () =>
+  inStore(async (dir, file, store) => {
     const all = texts();
     const sink = (await store.begin!())!;
     const held = all.map((t) => sink.hold(t));
@@ -113,7 +109,4 @@ test('a dropped sink leaves no file and its texts readable; a sink of another fi
       const got = loaded.get(p)!.json;
       assert.equal(typeof got === 'string' ? got : got.read(), (e.json as StoredSummary).read());
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
