@@ -286,3 +286,82 @@ test('the disk store gives back what it saved, and nothing once the file was alt
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the findings are written once the pass's answer is out, and they are the pass's findings", async () => {
+  const fs = new MemoryFileSystem(generated(4, 5));
+  const recorder = new RecordingFileSystem(fs);
+  const s = new AnalysisSession(recorder);
+  s.index.addRoot(ROOT);
+  await s.index.build();
+  const wd = workspacePass(s, () => ({}));
+  let savedAt: number | undefined;
+  const store = memoryStore();
+  const save = store.save.bind(store);
+  store.save = async (chunks) => {
+    savedAt = performance.now();
+    await save(chunks);
+  };
+  wd.persist = { store, fs: recorder, settings: () => '{}' };
+  await wd.pass(
+    new Map(),
+    token,
+    () => undefined,
+    (p) => 'file://' + p,
+  );
+  const answeredAt = performance.now();
+  // The answer goes out on a later turn (vscode-jsonrpc's writer), and through the pipe over the next ones.
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+  assert.equal(savedAt, undefined, 'nothing is serialised while the answer goes out');
+  await wd.saving;
+  assert.ok(savedAt !== undefined && savedAt - answeredAt >= 200, `saved ${savedAt! - answeredAt} ms after`);
+  // What was stored is what a second session republishes: the first pass's findings.
+  const recorder2 = new RecordingFileSystem(fs);
+  const s2 = new AnalysisSession(recorder2);
+  s2.index.addRoot(ROOT);
+  await s2.index.build();
+  const wd2 = workspacePass(s2, () => ({}));
+  wd2.persist = { store, fs: recorder2, settings: () => '{}' };
+  await wd2.pass(
+    new Map(),
+    token,
+    () => undefined,
+    (p) => 'file://' + p,
+  );
+  assert.equal(wd2.lastPass.reused, wd2.lastPass.checked);
+  for (const e of s.index.allEntries()) assert.deepEqual(wd2.resultOf(e.path), wd.resultOf(e.path));
+});
+
+test('the disk store lets the event loop turn while it saves chunks that take long to make', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-diag-store-'));
+  try {
+    const store = diskTextStore(path.join(dir, 'diagnostics.cache'), 'b');
+    // The longest stretch between two turns of the event loop while the store saves.
+    let last = performance.now();
+    let longest = 0;
+    let saving = true;
+    const turn = () => {
+      const t = performance.now();
+      longest = Math.max(longest, t - last);
+      last = t;
+      if (saving) setImmediate(turn);
+    };
+    setImmediate(turn);
+    let made = 0;
+    // Forty chunks of 3 ms each (the findings' rows are made as the store pulls them): 120 ms in all.
+    function* slow(): Generator<string> {
+      for (let i = 0; i < 40; i++) {
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        made++;
+        yield `[${i}]\n`;
+      }
+    }
+    await store.save(slow());
+    saving = false;
+    assert.equal(made, 40);
+    assert.ok(longest < 60, `the event loop waited ${longest.toFixed(0)} ms at most during a 120 ms save`);
+    assert.ok((await store.load())?.startsWith('[0]\n[1]'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
