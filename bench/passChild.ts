@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const m1 = mainThreadCpuMs();
   loop.disable();
   const ts = performance.now();
-  // Includes the wait before the save starts (SAVE_AFTER_MS in lsp/workspaceDiagnostics.ts, 250 ms).
+  // Includes the wait before the save starts (AFTER_PASS_MS in lsp/workspaceDiagnostics.ts, 250 ms).
   await wd.saving;
   const saveMs = performance.now() - ts;
   global.gc?.();

@@ -34,7 +34,7 @@ import { registerPlan } from './plan.js';
 import type { ClientFeatures, ServerState } from './requestContext.js';
 import { DEFAULT_SETTINGS, importMapEntries, readSettings, type Settings } from './settings.js';
 import { WorkspaceSync } from './workspace.js';
-import { WorkspaceDiagnostics } from './workspaceDiagnostics.js';
+import { AFTER_PASS_MS, WorkspaceDiagnostics } from './workspaceDiagnostics.js';
 import { RecordingFileSystem } from '../host/recordingFileSystem.js';
 
 interface InitOptions {
@@ -127,6 +127,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   // the check's first steps (the folder listings, a stat of every folder) are not sliced finely enough for them.
   workspace.verifyAfter = () => scheduler.quietAfter(VERIFY_START_MS);
   workspace.warmUpAfter = () => scheduler.quietAfter(WARM_UP_START_MS);
+  workspace.warmUpWaits = async () => {
+    if (await workspaceDiagnostics.idle()) await scheduler.quietAfter(AFTER_PASS_MS);
+  };
   workspace.onChecked = () => scheduler.startWorkspacePass();
   packageDocs.hostService?.onReady((root) => scheduler.packageReady(root));
 

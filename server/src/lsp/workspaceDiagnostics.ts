@@ -45,13 +45,14 @@ interface Result {
 /** Work done between two pauses, in milliseconds. */
 const SLICE_MS = 12;
 /**
- * How long after a full pass the saving of its findings starts (ms). Serialising them costs about 300 ms of the main
- * thread on the bench's 12,006 files, and it ran while the answer to `workspace/diagnostic` (2.7 MB of JSON,
- * written by vscode-jsonrpc on a later turn) still went out through the pipe, which moves only while the event loop
- * turns, and while the client parsed it on the second core: the client had its 2,002 reports 330 ms after the pass
- * ended, against 65 ms with the save a second later. The save is for the next session; nothing waits for it.
+ * How long after a pass the background work that follows it waits (ms): the saving of its findings, the server's
+ * warm-up. Serialising the findings costs about 300 ms of the main thread on the bench's 12,006 files, and it ran
+ * while the answer to `workspace/diagnostic` (2.7 MB of JSON, written by vscode-jsonrpc on a later turn) still went
+ * out through the pipe, which moves only while the event loop turns, and while the client parsed it on the second
+ * core: the client had its 2,002 reports 330 ms after the pass ended, against 65 ms with the save a second later.
+ * Neither is waited for by anyone.
  */
-const SAVE_AFTER_MS = 250;
+export const AFTER_PASS_MS = 250;
 /** A pass that checked this many files drops the parsed summaries afterwards (memory). */
 const RELEASE_AFTER = 100;
 /**
@@ -123,6 +124,8 @@ export class WorkspaceDiagnostics {
   persist: PersistedFindings | undefined;
   /** The last save of findings (tests and the benchmark wait for it). */
   saving: Promise<void> = Promise.resolve();
+  /** The passes running (settled when they end, whichever way). */
+  private readonly running = new Set<Promise<void>>();
   /** Set by the server: the heap's growth during a large pass (ServerHost.passHeap). */
   heap: PassHeap | undefined;
 
@@ -333,8 +336,8 @@ export class WorkspaceDiagnostics {
       const r = this.results.get(p);
       if (r && !this.isPackageDocument(p) && storable(r.items)) rows.push([p, { kind: r.kind, items: r.items }]);
     }
-    // What is stored is settled here; writing it waits until the client has the pass's answer (SAVE_AFTER_MS).
-    this.saving = new Promise<void>((resolve) => setTimeout(resolve, SAVE_AFTER_MS))
+    // What is stored is settled here; writing it waits until the client has the pass's answer (AFTER_PASS_MS).
+    this.saving = new Promise<void>((resolve) => setTimeout(resolve, AFTER_PASS_MS))
       .then(() => this.quiet())
       .then(() => persist.store.save(serialise(key, probes, rows, 0)))
       .catch((e: unknown) => this.logError('saving workspace findings', e));
@@ -346,6 +349,33 @@ export class WorkspaceDiagnostics {
    * files that left the workspace get an empty report. `report` receives them in batches.
    */
   async pass(
+    known: ReadonlyMap<string, string>,
+    token: CancelToken,
+    report: (items: WorkspaceDocumentDiagnosticReport[]) => void,
+    uriOf: (path: string) => string,
+    progress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    const running = this.checkPass(known, token, report, uriOf, progress);
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.add(settled);
+    try {
+      await running;
+    } finally {
+      this.running.delete(settled);
+    }
+  }
+
+  /** Resolves when no pass runs (one that starts meanwhile is waited for too): true when one was waited for. */
+  async idle(): Promise<boolean> {
+    if (!this.running.size) return false;
+    while (this.running.size) await Promise.all(this.running);
+    return true;
+  }
+
+  private async checkPass(
     known: ReadonlyMap<string, string>,
     token: CancelToken,
     report: (items: WorkspaceDocumentDiagnosticReport[]) => void,
