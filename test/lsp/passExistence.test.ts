@@ -5,10 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { workspacePass } from '../support/workspacePass.js';
 import type { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
+import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
 
 const LIFECYCLE = '/ws/p/Contains/fw/Lifecycle';
 
@@ -89,4 +93,65 @@ test('a later pass asks the disk again, with no change marked', async () => {
   // Due again (as a closed document is) but no change of the workspace marked.
   wd.closed('/ws/p/lmproject.yml');
   assert.deepEqual(await pass(wd), []);
+});
+
+/** A generated workspace (the bench's generator) of `assemblies` projects, as a memory file system. */
+function generatedWorkspace(assemblies: number): MemoryFileSystem {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-pass-folders-'));
+  try {
+    generateWorkspace(dir, { ...DEFAULT_PARAMS, assemblies, seed: 3, bigLines: 60 });
+    const out: Record<string, string> = {};
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const p = path.join(d, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else out['/ws' + p.slice(dir.length).split(path.sep).join('/')] = readFileSync(p, 'utf8');
+      }
+    };
+    walk(dir);
+    return new MemoryFileSystem(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a large pass answers the folders of the index's files from the index, with the same findings", async () => {
+  const results: Map<string, string>[] = [];
+  for (const fromIndex of [true, false]) {
+    const fs = generatedWorkspace(24);
+    const s = new AnalysisSession(fs);
+    s.index.addRoot('/ws');
+    await s.index.build();
+    const folders = new Set<string>();
+    for (const e of s.index.allEntries())
+      for (let cut = e.path.lastIndexOf('/'); cut > 0; cut = e.path.lastIndexOf('/', cut - 1))
+        folders.add(e.path.slice(0, cut));
+    const asked: string[] = [];
+    const exists = fs.existsSync.bind(fs);
+    fs.existsSync = (p: string) => {
+      if (folders.has(p)) asked.push(p);
+      return exists(p);
+    };
+    const wd = workspacePass(s);
+    // The answers a pass gets without the index's folders: every question goes to the disk.
+    if (!fromIndex) (wd as unknown as { holdsFiles: () => boolean }).holdsFiles = () => false;
+    const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+    await wd.pass(
+      new Map(),
+      token,
+      () => undefined,
+      (p) => 'file://' + p,
+    );
+    assert.ok(wd.lastPass.checked >= 100, `a large pass (${wd.lastPass.checked} files)`);
+    if (fromIndex) assert.deepEqual(asked, []);
+    else assert.ok(asked.length > 50, `without them, ${asked.length} questions about those folders`);
+    const out = new Map<string, string>();
+    for (const e of s.index.allEntries()) out.set(e.path, JSON.stringify(wd.resultOf(e.path) ?? null));
+    results.push(out);
+  }
+  assert.deepEqual(results[0], results[1]);
+  assert.ok(
+    [...results[0]!.values()].some((v) => v !== 'null' && v !== '[]'),
+    'findings to compare',
+  );
 });

@@ -206,15 +206,15 @@ export class AnalysisSession {
 
   /**
    * The feature context for a document model (its existence answers kept for the check: host/checkExistence.ts;
-   * `known`: answers shared with other checks, as the workspace pass does).
+   * `known`: answers shared with other checks, as the workspace pass does; `holdsFiles`: folders known to be there).
    */
-  context(doc: DocumentModel, known?: Map<string, boolean>): FeatureContext {
+  context(doc: DocumentModel, known?: Map<string, boolean>, holdsFiles?: (folder: string) => boolean): FeatureContext {
     // Written out, not spread from `workspace()`: one per checked file, and the spread showed in the pass's profile.
     return {
       index: this.index,
       linesOf: (p) => this.linesOf(p),
       modelOf: (p) => this.modelOf(p),
-      fileExists: checkExistence(doc.path, this.index, (p) => this.fs.existsSync(p), known),
+      fileExists: checkExistence(doc.path, this.index, (p) => this.fs.existsSync(p), known, holdsFiles),
       doc,
     };
   }

@@ -51,4 +51,3 @@ export function uriOfKey(key: string): string {
   }
   return uri;
 }
-

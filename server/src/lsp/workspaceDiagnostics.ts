@@ -118,6 +118,12 @@ export class WorkspaceDiagnostics {
    * change reads an answer from before it.
    */
   private existing = new Map<string, boolean>();
+  /**
+   * The folders holding files the index read from the disk and nobody has open, for the index's file set it was made
+   * from (`fileSetGeneration`): existence answers of a large pass's checks (host/checkExistence.ts). Made when such a
+   * pass first needs it, dropped at its end and at any change of the index.
+   */
+  private diskFolders: { generation: number; folders: Set<string> } | undefined;
   /** Figures of the last pass that checked something (for the log and the benchmark). */
   lastPass: PassFigures = { files: 0, checked: 0, reused: 0, ms: 0 };
   /** Set by the server when findings persist between sessions. */
@@ -170,6 +176,7 @@ export class WorkspaceDiagnostics {
   /** Marks what an index change may have affected. */
   changed(change: IndexChange): void {
     this.existing = new Map();
+    this.diskFolders = undefined;
     const index = this.session().index;
     if (change.reason === 'build' || change.reason === 'roots') this.everything = true;
     // Everything is due anyway (the first pass, a rebuild): marking files one by one would cost a
@@ -254,6 +261,24 @@ export class WorkspaceDiagnostics {
     return out;
   }
 
+  /** True for a folder holding a file the index read from the disk (see `diskFolders`). */
+  private readonly holdsFiles = (folder: string): boolean => {
+    const index = this.session().index;
+    let d = this.diskFolders;
+    if (!d || d.generation !== index.fileSetGeneration) {
+      d = this.diskFolders = { generation: index.fileSetGeneration, folders: new Set() };
+      for (const e of index.allEntries()) {
+        if (!e.stat || e.open) continue;
+        for (let cut = e.path.lastIndexOf('/'); cut > 0; cut = e.path.lastIndexOf('/', cut - 1)) {
+          const f = e.path.slice(0, cut);
+          if (d.folders.has(f)) break;
+          d.folders.add(f);
+        }
+      }
+    }
+    return d.folders.has(folder);
+  };
+
   private isPackageDocument(path: string): boolean {
     for (const docs of this.packageDocs.values()) if (docs.includes(path)) return true;
     return false;
@@ -278,7 +303,9 @@ export class WorkspaceDiagnostics {
     if (!packFor(model.kind)) return undefined;
     // Checked once and dropped: the rules keep nothing for a next version of it.
     markOnce(model);
-    const items = computeDiagnostics(session.context(model, known), this.options()).map(toLspDiagnostic);
+    // Only a large pass asks the index's folders: making them walks the whole index.
+    const holdsFiles = adopt ? this.holdsFiles : undefined;
+    const items = computeDiagnostics(session.context(model, known, holdsFiles), this.options()).map(toLspDiagnostic);
     // The summary the index holds for this version of the file, as the assembly checked after a project's resources
     // reads it (instead of the cached JSON parsed again). Only the outline path summarises as the index does
     // (`summaryTree`), and only a text the index's decoder reads alike: no byte-order mark, nothing replaced.
@@ -488,6 +515,7 @@ export class WorkspaceDiagnostics {
     }
     if (batch.length) report(batch);
     this.existing = new Map();
+    this.diskFolders = undefined;
     // Checking many files parsed the summaries of most descriptors; nobody needs them parsed now
     // (dropped before the findings are written, so the two do not add up in memory).
     if (checked - reused >= RELEASE_AFTER || adopting) this.session().index.releaseSummaries();
