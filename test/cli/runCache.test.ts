@@ -360,3 +360,22 @@ test('a current folder that was removed turns the cache off: the run fails as wi
     assert.equal(off.status, 2, off.stderr);
     assert.equal(on.status, off.status, on.stderr);
   }));
+
+test('a stored run removes the leftovers of interrupted writes once an hour old, and nothing else', (t) =>
+  inHome(t, 'tmp', async (home) => {
+    writeWork(home);
+    const dir = path.join(home, 'xdg', 'lm-descriptors');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const old = path.join(dir, 'check-0123456789abcdef.json.4242.tmp');
+    const young = path.join(dir, 'check-fedcba9876543210.json.4343.tmp');
+    const other = path.join(dir, 'server-v20-x64-1-2.v8.4444.tmp');
+    for (const f of [old, young, other]) writeFileSync(f, 'partial', { mode: 0o600 });
+    const twoHoursAgo = new Date(Date.now() - 7_200_000);
+    utimesSync(old, twoHoursAgo, twoHoursAgo);
+    utimesSync(other, twoHoursAgo, twoHoursAgo);
+    await sleep(SETTLE_MS);
+    assert.deepEqual(check(home).cache, ['miss (no run stored)', 'stored']);
+    const left = readdirSync(dir).sort();
+    assert.ok(!left.includes(path.basename(old)), left.join(', '));
+    assert.ok(left.includes(path.basename(young)) && left.includes(path.basename(other)), left.join(', '));
+  }));

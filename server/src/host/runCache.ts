@@ -38,6 +38,8 @@ const FORMAT = 'lm-descriptors-run-cache-3';
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 /** Cache files kept (one per folder and arguments); the oldest go first. */
 const KEEP_FILES = 64;
+/** A temporary file this old is the leftover of an interrupted write (see `prune`). */
+const ABANDONED_MS = 3_600_000;
 /** How long before the end of a run the files it read must have last changed for it to be stored. */
 const SETTLED_MS = 2000;
 
@@ -200,9 +202,19 @@ function writeStored(file: string, stored: Stored, uid: number): boolean {
   return true;
 }
 
-/** Keeps the newest KEEP_FILES run files. */
+/**
+ * Keeps the newest KEEP_FILES run files, and removes the temporary files of writes that were interrupted (the
+ * process killed between its write and its rename) once they are an hour old: a young one may be another run's write.
+ */
 function prune(dir: string): void {
-  const runs = readdirSync(dir).filter((f) => f.startsWith('check-') && f.endsWith('.json'));
+  const names = readdirSync(dir);
+  const abandoned = Date.now() - ABANDONED_MS;
+  for (const f of names) {
+    if (!/^check-[\w-]+\.json\.\d+\.tmp$/.test(f)) continue;
+    const p = path.join(dir, f);
+    if (statSync(p).mtimeMs < abandoned) unlinkSync(p);
+  }
+  const runs = names.filter((f) => f.startsWith('check-') && f.endsWith('.json'));
   if (runs.length <= KEEP_FILES) return;
   const dated = runs.map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs })).sort((a, b) => b.t - a.t);
   for (const { f } of dated.slice(KEEP_FILES)) unlinkSync(path.join(dir, f));
