@@ -32,7 +32,7 @@ export interface WorkspaceFigures {
   error?: string;
 }
 
-interface PassFigures {
+export interface PassFigures {
   ms: number;
   /** The server's CPU time over the pass (from /proc; whatever else it did meanwhile included). */
   cpuMs?: number;
@@ -44,7 +44,7 @@ interface PassFigures {
   rssMB?: number;
 }
 
-interface Report {
+export interface Report {
   kind: string;
   uri: string;
   items?: unknown[];
@@ -105,7 +105,7 @@ const digest = (reports: Report[]) =>
     .join('\n');
 
 /** Starts a server on `root` with pull diagnostics and waits for `ready`. */
-async function startServer(client: BenchClient, root: string, cacheDir: string): Promise<number> {
+export async function startServer(client: BenchClient, root: string, cacheDir: string): Promise<number> {
   await client.initializeWorkspace(root, {
     capabilities: {
       textDocument: { diagnostic: { dynamicRegistration: false } },
@@ -118,7 +118,7 @@ async function startServer(client: BenchClient, root: string, cacheDir: string):
 }
 
 /** One full `workspace/diagnostic` pass with no previous results. */
-async function fullPass(client: BenchClient): Promise<{ figures: PassFigures; reports: Report[] }> {
+export async function fullPass(client: BenchClient): Promise<{ figures: PassFigures; reports: Report[] }> {
   const t0 = performance.now();
   const c0 = client.cpuMs();
   const m0 = client.cpuMs('main');
