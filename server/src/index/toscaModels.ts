@@ -23,7 +23,8 @@ import {
   type ToscaFileSource,
 } from '../model/tosca/imports.js';
 import { buildToscaModel, linkKey, relinkToscaModel, type ToscaModel } from '../model/tosca/model.js';
-import type { TypeSourceFile } from '../model/tosca/typeTable.js';
+import { TypeTable, type TypeSourceFile } from '../model/tosca/typeTable.js';
+import type { ToscaVersion } from '../model/tosca/catalog/types.js';
 import { NormativeViews } from '../model/tosca/normativeView.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { isToscaSummary, summariseTosca, type ToscaSummary } from '../model/tosca/summary.js';
@@ -84,6 +85,8 @@ const MAX_LOOKUP_BUILDS = 8;
 const MAX_MODELS = 64;
 /** A once-checked file's model, kept with its document (`modelOf`). */
 const ONCE_MODEL = memoKey<ToscaModel>('tosca.onceModel');
+/** Type tables shared by once-checked files (`sharedTable`). */
+const MAX_SHARED_TABLES = 64;
 /** Summaries of files read on demand. */
 const MAX_ON_DEMAND = 500;
 
@@ -166,6 +169,8 @@ export class ToscaModels {
    * command-line checker): every model otherwise looks for TOSCA.meta files again, up the tree.
    */
   private readonly csarProbes: Map<string, CsarInfo | null> | undefined;
+  /** The type tables of once-checked files, by what they are made of (`sharedTable`), for one index generation. */
+  private tables: { generation: number; byKey: Map<string, TypeTable> } = { generation: -1, byKey: new Map() };
   /** Where imports resolved, kept under the same condition. */
   private readonly resolvedImports: Map<string, ImportStatus> | undefined;
   /** The importers' closures of the models' importer contexts, kept under the same condition. */
@@ -226,7 +231,7 @@ export class ToscaModels {
     // the files being edited. Kept there, each held on for the next 64 files' checks (its type table with the
     // imported types it merged), long enough to be copied by two young collections and promoted: over the bench's
     // TOSCA 2.0 pass the young collections took 5.3 ms each.
-    if (isOnce(doc)) return memo(doc, ONCE_MODEL, () => this.build(doc));
+    if (isOnce(doc)) return memo(doc, ONCE_MODEL, () => this.build(doc, undefined, undefined, true));
     const m = this.models.get(doc.path);
     const dialect = this.dialectOf(doc);
     if (
@@ -266,9 +271,44 @@ export class ToscaModels {
     return model;
   }
 
-  /** The model of `doc` built afresh. */
-  private build(doc: DocumentModel, summary = toscaSummaryOf(doc), dialect = this.dialectOf(doc)): ToscaModel {
-    return buildToscaModel(doc.path, summary, this.sourceFor(doc), { csarOf: (p) => this.csarOf(p), dialect });
+  /** The model of `doc` built afresh; `once`: a file the workspace pass checks once (its type table may be shared). */
+  private build(doc: DocumentModel, summary = toscaSummaryOf(doc), dialect = this.dialectOf(doc), once = false) {
+    return buildToscaModel(doc.path, summary, this.sourceFor(doc), {
+      csarOf: (p) => this.csarOf(p),
+      dialect,
+      ...(once ? { sharedTypes: (catalog, files) => this.sharedTable(catalog, files) } : {}),
+    });
+  }
+
+  /**
+   * One type table for the once-checked files that see the same indexed type files (each file's path, prefix and
+   * whether only an importer sees it): the workspace pass's 1,948 service templates of the
+   * bench's TOSCA 2.0 workspace import the same two profiles and one of 50, and each built the same table and merged
+   * the same types again. Kept for the index's generation (any change of an entry empties it), at most
+   * MAX_SHARED_TABLES. A table's types carry no trace of the file that asked for it (`buildToscaModel` asks only for
+   * files declaring no type), so every sharer gets the answers of its own table.
+   */
+  private sharedTable(catalog: ToscaVersion | undefined, files: readonly TypeSourceFile[]): TypeTable {
+    if (this.tables.generation !== this.index.generation)
+      this.tables = { generation: this.index.generation, byKey: new Map() };
+    let key = catalog ?? '';
+    for (const f of files) {
+      if (!f.summary.types.length) continue;
+      // An indexed file's summary is the same for the whole generation (parsed again or not); a file read from the
+      // disk on demand may change without a generation: its table is not shared.
+      if (!this.index.get(f.path)) return new TypeTable(catalog, files);
+      key += `\n${f.path}\0${f.prefix ?? ''}\0${f.viaImporter ? 1 : 0}`;
+    }
+    const byKey = this.tables.byKey;
+    let table = byKey.get(key);
+    if (table) {
+      byKey.delete(key);
+    } else {
+      table = new TypeTable(catalog, files);
+      if (byKey.size >= MAX_SHARED_TABLES) byKey.delete(byKey.keys().next().value!);
+    }
+    byKey.set(key, table);
+    return table;
   }
 
   /**

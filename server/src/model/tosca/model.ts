@@ -25,6 +25,7 @@ import { TypeTable, type ToscaType, type TypeSourceFile } from './typeTable.js';
 import type { VersionInfo } from './versions.js';
 import { catalogFor, fileVersion, importerContext, MAX_CONTEXT_CLOSURE } from './closure.js';
 import type { TypeKind } from './catalog/index.js';
+import type { ToscaVersion } from './catalog/types.js';
 import { coveredByDialect, dialectLibrary, type DialectName } from './dialects.js';
 
 export interface ToscaModel {
@@ -67,6 +68,11 @@ export interface BuildOptions {
   csarOf?(path: string): CsarInfo | undefined;
   /** The orchestrator dialect (its type library becomes visible after the imports); `standard` by default. */
   dialect?: DialectName;
+  /**
+   * The type table of a file that declares no type of its own, from a table of another such file with the same
+   * visible files (see `sharedTable`), or undefined to build it.
+   */
+  sharedTypes?(catalog: ToscaVersion | undefined, files: readonly TypeSourceFile[]): TypeTable;
 }
 
 function byName<T extends { name: string }>(items: readonly T[] | undefined): Map<string, T> {
@@ -104,7 +110,10 @@ export function buildToscaModel(
   if (closure.incomplete && closure.imports.every((r) => !unreadImport(r.status) || coveredByDialect(dialect, r)))
     closure.incomplete = false;
   const csar = opts.csarOf ? opts.csarOf(path) : opts.readText ? findCsar(path, opts.readText) : undefined;
-  return assemble(path, summary, closure, files, { version, from, csar, dialect });
+  // A table holds the types of its files only: a file that declares none reads the same table as any other such file
+  // that sees the same files (the path of the file itself is nowhere in it).
+  const shared = summary.types.length === 0 ? opts.sharedTypes?.(catalogFor(version), files) : undefined;
+  return assemble(path, summary, closure, files, { version, from, csar, dialect }, undefined, shared);
 }
 
 /**
@@ -164,9 +173,10 @@ function assemble(
   files: TypeSourceFile[],
   linked: { version?: VersionInfo; from?: string; csar?: CsarInfo; dialect: DialectName },
   keep?: ToscaModel,
+  shared?: TypeTable,
 ): ToscaModel {
   const { version, from, csar, dialect } = linked;
-  const types = keep ? keep.types : new TypeTable(catalogFor(version), files);
+  const types = keep ? keep.types : (shared ?? new TypeTable(catalogFor(version), files));
   const topo = summary.topology;
   const declaredMap = new Map<TTypeDecl, ToscaType>();
   if (keep) {
