@@ -164,3 +164,35 @@ test('the index drops what a pass parsed or adopted one period after: adopted al
   assert.equal(summaryOf(pc), sc2);
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("a pass's periods keep a TOSCA type file's parsed summary, and drop an unread template's", async () => {
+  const head = 'tosca_definitions_version: tosca_simple_yaml_1_3\n';
+  const files = {
+    '/ws/types.yaml': `${head}node_types:\n  demo.App:\n    derived_from: tosca.nodes.Root\n`,
+    '/ws/service.yaml':
+      `${head}imports: [types.yaml]\n` + 'topology_template:\n  node_templates:\n    a: { type: demo.App }\n',
+  };
+  const fs = new MemoryFileSystem(files);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-index-tosca-types-'));
+  try {
+    const s = await warmSession(fs, dir);
+    const summaryOf = (p: string) => s.index.get(p)!.summary;
+    s.index.trackParsed(true);
+    const types = summaryOf('/ws/types.yaml');
+    const service = summaryOf('/ws/service.yaml');
+    // Two periods that read neither: the template's parsed summary goes, the type file's stays.
+    s.index.releaseParsedLately();
+    s.index.releaseParsedLately();
+    s.index.releaseParsedLately();
+    assert.equal(summaryOf('/ws/types.yaml'), types);
+    const again = summaryOf('/ws/service.yaml');
+    assert.notEqual(again, service);
+    assert.deepEqual(again, service);
+    // The pass's end drops both, as before.
+    s.index.trackParsed(false);
+    s.index.releaseSummaries();
+    assert.notEqual(summaryOf('/ws/types.yaml'), types);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
