@@ -7,8 +7,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { BenchClient } from './lspClient.js';
-import { dist, type Dist } from './util.js';
-import { fullPass, startServer, type PassFigures } from './workspacePhase.js';
+import type { Dist } from './util.js';
+import { fullPass, startServer, symbolQueries, type PassFigures } from './workspacePhase.js';
 
 export interface ToscaWorkspaceFigures {
   readyMs: number;
@@ -36,23 +36,12 @@ export async function toscaWorkspacePhase(
   try {
     const readyMs = await startServer(client, dir, cacheDir);
     const pass = await fullPass(client);
-    const times: number[] = [];
-    let results = 0;
-    let firstMs = 0;
-    for (let i = 0; i < samples + 5; i++) {
-      const q = QUERIES[i % QUERIES.length]! + (i >= QUERIES.length ? String(i % 7) : '');
-      const t = performance.now();
-      const syms = await client.request<unknown[]>('workspace/symbol', { query: q }, 10_000);
-      const took = performance.now() - t;
-      if (i === 0) firstMs = took;
-      if (i >= 5) times.push(took);
-      results = Math.max(results, syms?.length ?? 0);
-    }
+    const workspaceSymbol = await symbolQueries(client, QUERIES, samples);
     const mem = client.memory();
     return {
       readyMs,
       fullPass: pass.figures,
-      workspaceSymbol: { ...dist(times), results, firstMs },
+      workspaceSymbol,
       ...(mem.hwmMB !== undefined ? { hwmMB: mem.hwmMB } : {}),
     };
   } finally {

@@ -139,6 +139,31 @@ export async function fullPass(client: BenchClient): Promise<{ figures: PassFigu
   return { figures, reports };
 }
 
+/**
+ * `samples` workspace symbol queries cycling through `queries` (a digit appended after the first round). The first
+ * query builds the symbol lists (reading the summaries the warm start left on disk) and the next few compile the
+ * matcher: the first is reported apart (`firstMs`), and the first five are a warm-up, not counted.
+ */
+export async function symbolQueries(
+  client: BenchClient,
+  queries: readonly string[],
+  samples: number,
+): Promise<Dist & { results: number; firstMs: number }> {
+  const times: number[] = [];
+  let results = 0;
+  let firstMs = 0;
+  for (let i = 0; i < samples + 5; i++) {
+    const q = queries[i % queries.length]! + (i >= queries.length ? String(i % 7) : '');
+    const t = performance.now();
+    const syms = await client.request<unknown[]>('workspace/symbol', { query: q }, 10_000);
+    const took = performance.now() - t;
+    if (i === 0) firstMs = took;
+    if (i >= 5) times.push(took);
+    results = Math.max(results, syms?.length ?? 0);
+  }
+  return { ...dist(times), results, firstMs };
+}
+
 export async function workspacePhase(
   serverJs: string,
   repo: string,
@@ -267,22 +292,7 @@ export async function workspacePhase(
     }
     // Workspace symbols.
     const queries = ['bench', 'res', 'analytics', 'big', 'asm', 'Prop', 'x', 'service', 'net', 'db', 'cache', 'edge'];
-    const symTimes: number[] = [];
-    let results = 0;
-    let firstMs = 0;
-    // The first query builds the symbol lists (reading the summaries the warm start left on disk) and the
-    // next few compile the matcher: reported apart (`first`), and the first five are a warm-up, not
-    // counted, as for the TOSCA requests.
-    for (let i = 0; i < samples + 5; i++) {
-      const q = queries[i % queries.length]! + (i >= queries.length ? String(i % 7) : '');
-      const t = performance.now();
-      const syms = await client.request<unknown[]>('workspace/symbol', { query: q }, 10_000);
-      const took = performance.now() - t;
-      if (i === 0) firstMs = took;
-      if (i >= 5) symTimes.push(took);
-      results = Math.max(results, syms?.length ?? 0);
-    }
-    f.workspaceSymbol = { ...dist(symTimes), results, firstMs };
+    f.workspaceSymbol = await symbolQueries(client, queries, samples);
     log(
       `references p95 ${ms(f.references.p95)}, rename p95 ${ms(f.rename?.p95)}, ` +
         `workspace symbol p95 ${ms(f.workspaceSymbol.p95)}`,

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { workspacePass } from '../support/workspacePass.js';
+import { passAll, workspacePass } from '../support/workspacePass.js';
 import type { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
 import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
 
@@ -135,13 +135,7 @@ test("a large pass answers the folders of the index's files from the index, with
     const wd = workspacePass(s);
     // The answers a pass gets without the index's folders: every question goes to the disk.
     if (!fromIndex) (wd as unknown as { holdsFiles: () => boolean }).holdsFiles = () => false;
-    const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
-    await wd.pass(
-      new Map(),
-      token,
-      () => undefined,
-      (p) => 'file://' + p,
-    );
+    await passAll(wd);
     assert.ok(wd.lastPass.checked >= 100, `a large pass (${wd.lastPass.checked} files)`);
     if (fromIndex) assert.deepEqual(asked, []);
     else assert.ok(asked.length > 50, `without them, ${asked.length} questions about those folders`);

@@ -9,7 +9,7 @@ import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostics.js';
-import { workspacePass } from '../support/workspacePass.js';
+import { passAll, workspacePass } from '../support/workspacePass.js';
 
 const HEAD = 'tosca_definitions_version: tosca_simple_yaml_1_3\n';
 const types = (portType: string) =>
@@ -37,19 +37,13 @@ const FILES: Record<string, string> = {
   ),
 };
 
-const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
 const key = (ds: readonly { code?: unknown; message: unknown; range: unknown }[]) =>
   ds.map((d) => JSON.stringify([d.code, d.message, d.range])).sort();
 
 /** Each service template's findings in a pass, and as an open document: they must be the same. */
 async function compare(s: AnalysisSession, fs: MemoryFileSystem): Promise<Map<string, string[]>> {
   const wd = workspacePass(s);
-  await wd.pass(
-    new Map(),
-    token,
-    () => undefined,
-    (p) => 'file://' + p,
-  );
+  await passAll(wd);
   const out = new Map<string, string[]>();
   for (const p of Object.keys(FILES)) {
     if (p === '/ws/types.yaml') continue;

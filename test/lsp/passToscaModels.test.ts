@@ -11,7 +11,7 @@ import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { nodeFileSystem } from '../../server/src/host/nodeFileSystem.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostics.js';
-import { workspacePass } from '../support/workspacePass.js';
+import { passAll, workspacePass } from '../support/workspacePass.js';
 
 const CORPUS = path.resolve('../shared/corpus/tosca');
 const REPOS = ['xlab-si__xopera-opera', 'oasis-open__tosca-community-contributions', 'tliron__puccini'];
@@ -23,13 +23,7 @@ for (const repo of REPOS) {
     s.index.addRoot(root);
     await s.index.build();
     const wd = workspacePass(s);
-    const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
-    await wd.pass(
-      new Map(),
-      token,
-      () => undefined,
-      (p) => 'file://' + p,
-    );
+    await passAll(wd);
     let compared = 0;
     let withFindings = 0;
     for (const e of [...s.index.allEntries()]) {

@@ -16,3 +16,15 @@ export function workspacePass(s: AnalysisSession, options: () => DiagnosticOptio
     },
   );
 }
+
+const NEVER_CANCELLED = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+
+/** One full pass of `wd` with nothing known to the client, its reports dropped (read them with `resultOf`). */
+export function passAll(wd: WorkspaceDiagnostics): Promise<void> {
+  return wd.pass(
+    new Map(),
+    NEVER_CANCELLED,
+    () => undefined,
+    (p) => 'file://' + p,
+  );
+}
