@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
@@ -14,29 +14,14 @@ import { diskTextStore } from '../../server/src/host/diskCache.js';
 import { RecordingFileSystem, type Probe } from '../../server/src/host/recordingFileSystem.js';
 import type { DiagnosticsStore } from '../../server/src/host/serverHost.js';
 import { MemoryFileSystem, type FileSystem } from '../../server/src/index/fileSystem.js';
-import { workspacePass } from '../support/workspacePass.js';
-import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
+import { passAll, workspacePass } from '../support/workspacePass.js';
+import { generatedFiles } from '../support/generatedWorkspace.js';
 
 const ROOT = '/ws';
 
 /** A generated workspace's files, as a path -> text record under ROOT. */
 function generated(assemblies: number, seed: number): Record<string, string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-diag-cache-'));
-  try {
-    generateWorkspace(dir, { ...DEFAULT_PARAMS, assemblies, seed, bigLines: 120 });
-    const out: Record<string, string> = {};
-    const walk = (d: string) => {
-      for (const name of readdirSync(d)) {
-        const p = path.join(d, name);
-        if (statSync(p).isDirectory()) walk(p);
-        else out[ROOT + p.slice(dir.length).split(path.sep).join('/')] = readFileSync(p, 'utf8');
-      }
-    };
-    walk(dir);
-    return out;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return generatedFiles(ROOT, { assemblies, seed, bigLines: 120 });
 }
 
 function memoryStore(): DiagnosticsStore & { text?: string } {
@@ -287,12 +272,18 @@ test('the disk store gives back what it saved, and nothing once the file was alt
   }
 });
 
-test("the findings are written once the pass's answer is out, and they are the pass's findings", async () => {
-  const fs = new MemoryFileSystem(generated(4, 5));
+/** A session over `fs` through a recorder, as the server builds it, its index built. */
+async function indexed(fs: FileSystem): Promise<{ recorder: RecordingFileSystem; s: AnalysisSession }> {
   const recorder = new RecordingFileSystem(fs);
   const s = new AnalysisSession(recorder);
   s.index.addRoot(ROOT);
   await s.index.build();
+  return { recorder, s };
+}
+
+test("the findings are written once the pass's answer is out, and they are the pass's findings", async () => {
+  const fs = new MemoryFileSystem(generated(4, 5));
+  const { recorder, s } = await indexed(fs);
   const wd = workspacePass(s, () => ({}));
   let savedAt: number | undefined;
   const store = memoryStore();
@@ -302,12 +293,7 @@ test("the findings are written once the pass's answer is out, and they are the p
     await save(chunks);
   };
   wd.persist = { store, fs: recorder, settings: () => '{}' };
-  await wd.pass(
-    new Map(),
-    token,
-    () => undefined,
-    (p) => 'file://' + p,
-  );
+  await passAll(wd);
   const answeredAt = performance.now();
   // The answer goes out on a later turn (vscode-jsonrpc's writer), and through the pipe over the next ones.
   for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -315,18 +301,10 @@ test("the findings are written once the pass's answer is out, and they are the p
   await wd.saving;
   assert.ok(savedAt !== undefined && savedAt - answeredAt >= 200, `saved ${savedAt! - answeredAt} ms after`);
   // What was stored is what a second session republishes: the first pass's findings.
-  const recorder2 = new RecordingFileSystem(fs);
-  const s2 = new AnalysisSession(recorder2);
-  s2.index.addRoot(ROOT);
-  await s2.index.build();
-  const wd2 = workspacePass(s2, () => ({}));
-  wd2.persist = { store, fs: recorder2, settings: () => '{}' };
-  await wd2.pass(
-    new Map(),
-    token,
-    () => undefined,
-    (p) => 'file://' + p,
-  );
+  const second = await indexed(fs);
+  const wd2 = workspacePass(second.s, () => ({}));
+  wd2.persist = { store, fs: second.recorder, settings: () => '{}' };
+  await passAll(wd2);
   assert.equal(wd2.lastPass.reused, wd2.lastPass.checked);
   for (const e of s.index.allEntries()) assert.deepEqual(wd2.resultOf(e.path), wd.resultOf(e.path));
 });

@@ -5,14 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
 import { passAll, workspacePass } from '../support/workspacePass.js';
 import type { WorkspaceDiagnostics } from '../../server/src/lsp/workspaceDiagnostics.js';
-import { DEFAULT_PARAMS, generateWorkspace } from '../../bench/generate.js';
+import { generatedFiles } from '../support/generatedWorkspace.js';
 
 const LIFECYCLE = '/ws/p/Contains/fw/Lifecycle';
 
@@ -97,22 +94,7 @@ test('a later pass asks the disk again, with no change marked', async () => {
 
 /** A generated workspace (the bench's generator) of `assemblies` projects, as a memory file system. */
 function generatedWorkspace(assemblies: number): MemoryFileSystem {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-pass-folders-'));
-  try {
-    generateWorkspace(dir, { ...DEFAULT_PARAMS, assemblies, seed: 3, bigLines: 60 });
-    const out: Record<string, string> = {};
-    const walk = (d: string) => {
-      for (const name of readdirSync(d)) {
-        const p = path.join(d, name);
-        if (statSync(p).isDirectory()) walk(p);
-        else out['/ws' + p.slice(dir.length).split(path.sep).join('/')] = readFileSync(p, 'utf8');
-      }
-    };
-    walk(dir);
-    return new MemoryFileSystem(out);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return new MemoryFileSystem(generatedFiles('/ws', { assemblies, seed: 3, bigLines: 60 }));
 }
 
 test("a large pass answers the folders of the index's files from the index, with the same findings", async () => {

@@ -6,9 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AnalysisSession } from '../../server/src/host/analysisSession.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { workspacePass } from '../support/workspacePass.js';
-
-const token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
+import { passAll, workspacePass } from '../support/workspacePass.js';
 
 async function pass(files: number): Promise<{ s: AnalysisSession; wd: ReturnType<typeof workspacePass> }> {
   const record: Record<string, string> = {};
@@ -25,24 +23,10 @@ test('idle() answers at once when no pass runs, and after the running ones other
   const { wd } = await pass(30);
   assert.equal(await wd.idle(), false);
   const order: string[] = [];
-  const first = wd
-    .pass(
-      new Map(),
-      token,
-      () => undefined,
-      (p) => 'file://' + p,
-    )
-    .then(() => order.push('first'));
+  const first = passAll(wd).then(() => order.push('first'));
   const waited = wd.idle().then((w) => order.push(`idle ${w}`));
   // A second pass starts while the first runs: idle() waits for it too.
-  const second = wd
-    .pass(
-      new Map(),
-      token,
-      () => undefined,
-      (p) => 'file://' + p,
-    )
-    .then(() => order.push('second'));
+  const second = passAll(wd).then(() => order.push('second'));
   await Promise.all([first, waited, second]);
   assert.deepEqual(order.slice(-1), ['idle true']);
   assert.equal(await wd.idle(), false);
@@ -57,14 +41,7 @@ test('a pass that fails still ends: idle() does not wait for it forever', async 
     },
   });
   const failing = workspacePass(broken);
-  await assert.rejects(
-    failing.pass(
-      new Map(),
-      token,
-      () => undefined,
-      (p) => 'file://' + p,
-    ),
-  );
+  await assert.rejects(passAll(failing));
   assert.equal(await failing.idle(), false);
   assert.equal(await wd.idle(), false);
 });
