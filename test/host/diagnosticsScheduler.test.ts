@@ -129,9 +129,11 @@ class FakeWork implements SchedulerWork<string> {
     if (this.hold) await new Promise<void>((r) => this.held.push(r));
     return { version: doc.seq, items: [doc.text], syntaxPending: this.syntaxPending };
   }
-  verify(uri: string): boolean {
+  /** When set, the syntax check runs as this (a sliced check: it may await `giveWay`). */
+  verifyWith: ((uri: string, giveWay: () => Promise<void>) => Promise<boolean>) | undefined;
+  verify(uri: string, giveWay: () => Promise<void>): boolean | Promise<boolean> {
     this.verified.push(uri);
-    return this.verifyFinds;
+    return this.verifyWith ? this.verifyWith(uri, giveWay) : this.verifyFinds;
   }
   readonly editsPrepared: string[] = [];
   prepareEdits(uri: string): void {
@@ -518,6 +520,50 @@ describe('work left for after the diagnostics are out', () => {
     assert.equal(work.published.length, 1);
     assert.deepEqual(work.verified, [A]);
     assert.deepEqual(work.editsPrepared, [A]);
+  });
+
+  test('a sliced syntax check gives way while a document waits for its check; an edit makes it moot', async () => {
+    const { clock, work, scheduler } = setup();
+    work.open(A, 'v1');
+    work.syntaxPending = true;
+    work.verifyDelayMs = 0;
+    let giveWay: (() => Promise<void>) | undefined;
+    let resume: (() => void) | undefined;
+    work.verifyWith = (_uri, gw) => {
+      giveWay = gw;
+      return new Promise<boolean>((r) => (resume = () => r(true)));
+    };
+    scheduler.didOpen(A);
+    await clock.advance(0);
+    assert.ok(giveWay, 'the check of A started after its diagnostics');
+    work.syntaxPending = false;
+    // B opened, its check held: a slice of A's check waits until B's is done.
+    work.hold = true;
+    work.open(B, 'b1');
+    scheduler.didOpen(B);
+    let went = false;
+    void giveWay!().then(() => (went = true));
+    await clock.advance(20);
+    assert.equal(went, false, 'no slice while B waits for its check');
+    work.hold = false;
+    work.release();
+    await clock.advance(4);
+    assert.equal(went, true);
+    // A edited while its check runs: the errors that check found are moot; A is checked for the edit only.
+    work.open(A, 'v2');
+    scheduler.didChange(A);
+    resume!();
+    await clock.advance(1);
+    assert.deepEqual(
+      work.checked.filter((c) => c.startsWith(A)),
+      [`${A}@v1`],
+      'not checked at once for what it found',
+    );
+    await clock.advance(DEBOUNCE);
+    assert.deepEqual(
+      work.checked.filter((c) => c.startsWith(A)),
+      [`${A}@v1`, `${A}@v2`],
+    );
   });
 
   test('pull: both wait AFTER_PULL_MS (the answer is written first); a change meanwhile makes them moot', async () => {

@@ -5,11 +5,14 @@
  * browser host too; `session.ts` is the Node form, reading the disk by default).
  */
 import { analyseDocument, verifySyntax, type DocumentModel } from '../model/document.js';
+import { cleanParseSteps } from '../syntax/cleanParse.js';
 import { builtinFile } from '../model/tosca/sol001/builtin.js';
 import { LineIndex } from '../syntax/positions.js';
 import { WorkspaceIndex, normalise, type IndexOptions } from '../index/workspace.js';
 import type { FileSystem } from '../index/fileSystem.js';
 import { checkExistence } from './checkExistence.js';
+import { now } from '../util/clock.js';
+import { nextTurn } from '../util/turn.js';
 import type { FeatureContext, WorkspaceContext } from '../features/types.js';
 
 /**
@@ -24,6 +27,11 @@ const MAX_DISK_MODELS = 64;
 /** Texts whose full syntax check came out clean (see `checkedTexts`), kept this many and characters at most. */
 const MAX_CHECKED_TEXTS = 8;
 const MAX_CHECKED_CHARS = 4_000_000;
+/**
+ * Main-thread time of one slice of a sliced syntax check (`verifyOpenInSlices`): well under the keystroke goal of
+ * 12 ms, so an edit that comes in during the check waits for one slice at most.
+ */
+const VERIFY_SLICE_MS = 4;
 
 export class AnalysisSession {
   readonly index: WorkspaceIndex;
@@ -44,6 +52,8 @@ export class AnalysisSession {
   private readonly checkedTexts = new Map<string, { text: string; maxBytes: number }>();
   /** Characters held by `checkedTexts`. */
   private checkedChars = 0;
+  /** The sliced syntax check running per path (`verifyOpenInSlices`), with the text and size cap it checks. */
+  private readonly checking = new Map<string, { text: string; maxBytes: number; clean: Promise<boolean> }>();
 
   constructor(
     readonly fs: FileSystem,
@@ -97,24 +107,103 @@ export class AnalysisSession {
    * when the parser found what the scanner missed (installed in its place), else undefined.
    */
   verifyOpen(model: DocumentModel): DocumentModel | undefined {
-    if (this.open.get(model.path) !== model || model.syntaxChecked) return undefined;
+    if (!this.toVerify(model)) return undefined;
     const maxBytes = this.index.maxFileBytes;
-    const known = this.checkedTexts.get(model.path);
-    if (known && known.text === model.text && known.maxBytes === maxBytes) {
+    return this.verified(model, verifySyntax(model, { maxFullParseBytes: maxBytes }), maxBytes);
+  }
+
+  /**
+   * `verifyOpen` in slices of about VERIFY_SLICE_MS of the main thread, awaiting `giveWay` between them
+   * (syntax/cleanParse.ts): an open or a keystroke that comes in meanwhile is handled then, not after the whole
+   * parse. Only a text the steps do not answer clean is parsed in full, at the end and in one piece (it has a
+   * problem to report, or an alias to measure). One check per path and text runs at a time: a document closed and
+   * opened again during its check waits for the same one, whose clean verdict is remembered even after a close.
+   */
+  async verifyOpenInSlices(
+    model: DocumentModel,
+    giveWay = nextTurn,
+    sliceMs = VERIFY_SLICE_MS,
+  ): Promise<DocumentModel | undefined> {
+    if (!this.toVerify(model)) return undefined;
+    const maxBytes = this.index.maxFileBytes;
+    let job = this.checking.get(model.path);
+    if (!job || job.text !== model.text || job.maxBytes !== maxBytes) {
+      job = {
+        text: model.text,
+        maxBytes,
+        clean: this.cleanInSlices(model.path, model.text, maxBytes, giveWay, sliceMs),
+      };
+      this.checking.set(model.path, job);
+    }
+    const clean = await job.clean;
+    if (this.checking.get(model.path) === job) this.checking.delete(model.path);
+    if (this.open.get(model.path) !== model || model.syntaxChecked) return undefined;
+    if (clean) {
       model.syntaxChecked = true;
       return undefined;
     }
-    const full = verifySyntax(model, { maxFullParseBytes: maxBytes });
+    return this.verified(model, verifySyntax(model, { maxFullParseBytes: maxBytes }), maxBytes);
+  }
+
+  /**
+   * Whether the full parse of `text` finds nothing the outline scanner missed, answered in slices; false when it may
+   * (the caller then parses in full) or when an edit of the document made the answer moot (the edited text is
+   * checked once typing pauses).
+   */
+  private async cleanInSlices(
+    path: string,
+    text: string,
+    maxBytes: number,
+    giveWay: () => Promise<void>,
+    sliceMs: number,
+  ): Promise<boolean> {
+    if (text.length > maxBytes) return false;
+    const steps = cleanParseSteps(text);
+    let until = now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        if (step.value) this.rememberClean(path, text, maxBytes);
+        return step.value;
+      }
+      if (now() < until) continue;
+      await giveWay();
+      const open = this.open.get(path);
+      if (open && open.text !== text) {
+        steps.return(false);
+        return false;
+      }
+      until = now() + sliceMs;
+    }
+  }
+
+  /** True when `model` is the open one and its check is still to do (a text checked clean before is marked so). */
+  private toVerify(model: DocumentModel): boolean {
+    if (this.open.get(model.path) !== model || model.syntaxChecked) return false;
+    const known = this.checkedTexts.get(model.path);
+    if (known && known.text === model.text && known.maxBytes === this.index.maxFileBytes) {
+      model.syntaxChecked = true;
+      return false;
+    }
+    return true;
+  }
+
+  /** Installs the full model when the check found more, else remembers the text as checked clean. */
+  private verified(model: DocumentModel, full: DocumentModel | undefined, maxBytes: number): DocumentModel | undefined {
     if (full) return this.install(full);
-    this.forgetChecked(model.path);
-    if (model.text.length > MAX_CHECKED_CHARS) return undefined;
-    this.checkedTexts.set(model.path, { text: model.text, maxBytes });
-    this.checkedChars += model.text.length;
+    this.rememberClean(model.path, model.text, maxBytes);
+    return undefined;
+  }
+
+  private rememberClean(path: string, text: string, maxBytes: number): void {
+    this.forgetChecked(path);
+    if (text.length > MAX_CHECKED_CHARS) return;
+    this.checkedTexts.set(path, { text, maxBytes });
+    this.checkedChars += text.length;
     for (const p of this.checkedTexts.keys()) {
       if (this.checkedTexts.size <= MAX_CHECKED_TEXTS && this.checkedChars <= MAX_CHECKED_CHARS) break;
       this.forgetChecked(p);
     }
-    return undefined;
   }
 
   private forgetChecked(path: string): void {

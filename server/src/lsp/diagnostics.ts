@@ -72,7 +72,7 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
       if (pack) d.checked?.(pack);
       return { version: model.version, items: diags.map(toLspDiagnostic), syntaxPending: !model.syntaxChecked };
     },
-    verify: (uri) => docs.verify(d.session(), uri),
+    verify: (uri, giveWay) => docs.verify(d.session(), uri, giveWay),
     prepareEdits: (uri) => docs.prepareForEdits(uri),
     publish: (uri, version, diagnostics) =>
       connection.sendDiagnostics({ uri, ...(version !== undefined ? { version } : {}), diagnostics }),

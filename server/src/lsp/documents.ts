@@ -80,14 +80,15 @@ export class OpenDocuments {
   }
 
   /**
-   * Completes the syntax check of the current model of `uri` (see Session.verifyOpen): true when
+   * Completes the syntax check of the current model of `uri` (see Session.verifyOpenInSlices): true when
    * the full parse found errors the fast model lacked, so its diagnostics must be computed again.
    */
-  verify(session: AnalysisSession, uri: string): boolean {
+  async verify(session: AnalysisSession, uri: string, giveWay?: () => Promise<void>): Promise<boolean> {
     const cached = this.models.get(uri);
     if (!cached || cached.seq !== this.seqs.get(uri) || cached.model.syntaxChecked) return false;
-    const full = session.verifyOpen(cached.model);
-    if (!full) return false;
+    // In slices: a document opened or an edit made meanwhile is handled between them (syntax/cleanParse.ts).
+    const full = await session.verifyOpenInSlices(cached.model, giveWay);
+    if (!full || this.models.get(uri) !== cached) return false;
     this.models.set(uri, { ...cached, model: full });
     return true;
   }

@@ -49,13 +49,11 @@ const MAX_REPAIRS = 8;
 /** Texts over this size get one repair at most (each one re-reads the whole text). */
 const LARGE_TEXT = 256 * 1024;
 
+/** The parser's options for every read (syntax/cleanParse.ts reads with them too). */
+export const READ_OPTIONS = { uniqueKeys: false, keepSourceTokens: false, prettyErrors: false, strict: false } as const;
+
 function read(text: string): Document.Parsed {
-  return yamlLibrary().parseDocument(text, {
-    uniqueKeys: false,
-    keepSourceTokens: false,
-    prettyErrors: false,
-    strict: false,
-  });
+  return yamlLibrary().parseDocument(text, READ_OPTIONS);
 }
 
 function structural(doc: Document.Parsed): number {
