@@ -510,7 +510,7 @@ describe('DiagnosticsScheduler (pull clients)', () => {
 });
 
 describe('work left for after the diagnostics are out', () => {
-  test('push: the syntax check and the preparation for edits come on the turn after the publication', async () => {
+  test('push: the preparation for edits comes on the turn after the publication, the syntax check once quiet', async () => {
     const { clock, work, scheduler } = setup();
     work.open(A, 'v1');
     work.syntaxPending = true;
@@ -518,8 +518,12 @@ describe('work left for after the diagnostics are out', () => {
     scheduler.didOpen(A);
     await clock.advance(0);
     assert.equal(work.published.length, 1);
-    assert.deepEqual(work.verified, [A]);
     assert.deepEqual(work.editsPrepared, [A]);
+    assert.deepEqual(work.verified, [], 'not while documents may still be opened');
+    await clock.advance(QUIET_MS - 1);
+    assert.deepEqual(work.verified, []);
+    await clock.advance(1);
+    assert.deepEqual(work.verified, [A]);
   });
 
   test('a sliced syntax check gives way while a document waits for its check; an edit makes it moot', async () => {
@@ -534,8 +538,8 @@ describe('work left for after the diagnostics are out', () => {
       return new Promise<boolean>((r) => (resume = () => r(true)));
     };
     scheduler.didOpen(A);
-    await clock.advance(0);
-    assert.ok(giveWay, 'the check of A started after its diagnostics');
+    await clock.advance(QUIET_MS);
+    assert.ok(giveWay, 'the check of A started after its diagnostics, once quiet');
     work.syntaxPending = false;
     // B opened, its check held: a slice of A's check waits until B's is done.
     work.hold = true;

@@ -421,8 +421,8 @@ export class DiagnosticsScheduler<D> {
 
   /**
    * The full syntax check of the document's model, after its delay (on the turn after an open's pushed diagnostics,
-   * `atLeast` ms after a pull's answer, after a pause in typing after an edit); a newer edit makes it moot. `found`
-   * runs when it found errors.
+   * `atLeast` ms after a pull's answer, after a pause in typing after an edit) and then `quiet()`; a newer edit makes
+   * it moot. `found` runs when it found errors.
    */
   private verifyLater(uri: string, seq: number | undefined, found: () => void, atLeast = 0): void {
     if (this.disposed || seq === undefined) return;
@@ -430,6 +430,11 @@ export class DiagnosticsScheduler<D> {
     const verify = async () => {
       if (!current()) return;
       try {
+        // Not while the user opens, types or asks: the parse's slices and its garbage delayed the next document's
+        // check (the bench's second open of the big assembly, 58 ms), and the check seldom finds anything (the
+        // outline scanner gives up on what it cannot read).
+        await this.quiet();
+        if (!current()) return;
         // A sliced check lets edits in: what it found is moot once the text changed.
         if ((await this.work.verify(uri, () => this.giveWay())) && current()) found();
       } catch (e) {
