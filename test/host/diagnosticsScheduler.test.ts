@@ -510,7 +510,7 @@ describe('DiagnosticsScheduler (pull clients)', () => {
 });
 
 describe('work left for after the diagnostics are out', () => {
-  test('push: the preparation for edits comes on the turn after the publication, the syntax check once quiet', async () => {
+  test('push: edits prepared on the turn after the publication, the syntax check once quiet', async () => {
     const { clock, work, scheduler } = setup();
     work.open(A, 'v1');
     work.syntaxPending = true;
