@@ -430,9 +430,10 @@ export class DiagnosticsScheduler<D> {
     const verify = async () => {
       if (!current()) return;
       try {
-        // Not while the user opens, types or asks: the parse's slices and its garbage delayed the next document's
-        // check (the bench's second open of the big assembly, 58 ms), and the check seldom finds anything (the
-        // outline scanner gives up on what it cannot read).
+        // Not while the user opens, types or asks: begun right after an open, the parse's slices and its garbage
+        // delayed the documents opened next (the big assembly reopened 30 ms after each of its diagnostics: the
+        // third open 32-54 ms, 18-41 ms before the slicing), and the check seldom finds anything (the outline
+        // scanner gives up on what it cannot read).
         await this.quiet();
         if (!current()) return;
         // A sliced check lets edits in: what it found is moot once the text changed.
@@ -458,7 +459,7 @@ export class DiagnosticsScheduler<D> {
   /**
    * A later turn, and none while an open document waits for or undergoes its check: how a sliced syntax check yields.
    * Yielding a turn was not enough: the check of a document opened meanwhile awaits its own steps, and a slice of the
-   * other check ran at each (the second of two quick opens of the bench's big assembly: 43-46 ms, 25-35 ms now).
+   * other check ran at each of them.
    */
   private async giveWay(): Promise<void> {
     await this.clock.turn();
