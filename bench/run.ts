@@ -509,16 +509,27 @@ async function startSession(root: string, cacheDir: string, bigPath: string, unt
   }
 }
 
-/** See `pullOpen` in `Results`: `n` opens of `bigPath`, each answered by a pull, then a close. */
-async function pullOpens(root: string, cacheDir: string, bigPath: string, n: number): Promise<number[]> {
+/** A server on the bench workspace with `capabilities` (debounce 0), 50 ms after its ready status. */
+async function sessionAtReady(root: string, cacheDir: string, capabilities: object): Promise<BenchClient> {
   const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
   try {
     await client.initializeWorkspace(root, {
-      capabilities: { textDocument: { diagnostic: { dynamicRegistration: false } } },
+      capabilities,
       initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
     });
     await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
     await sleep(50);
+    return client;
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+}
+
+/** See `pullOpen` in `Results`: `n` opens of `bigPath`, each answered by a pull, then a close. */
+async function pullOpens(root: string, cacheDir: string, bigPath: string, n: number): Promise<number[]> {
+  const client = await sessionAtReady(root, cacheDir, { textDocument: { diagnostic: { dynamicRegistration: false } } });
+  try {
     const uri = pathToFileURL(bigPath).href;
     const text = readFileSync(bigPath, 'utf8');
     const out: number[] = [];
@@ -547,13 +558,8 @@ async function quickOpens(
   cacheDir: string,
   bigPath: string,
 ): Promise<{ opens: number[]; firstKey: number }> {
-  const client = new BenchClient(SERVER_JS, REPO, nodeFlags);
+  const client = await sessionAtReady(root, cacheDir, {});
   try {
-    await client.initializeWorkspace(root, {
-      initializationOptions: { cacheDir, settings: { diagnostics: { debounceMs: 0 } } },
-    });
-    await client.waitFor(() => client.statuses.find((x) => x.state === 'ready'), 120_000, 'the ready status');
-    await sleep(50);
     const uri = pathToFileURL(bigPath).href;
     const text = readFileSync(bigPath, 'utf8');
     const opens: number[] = [];

@@ -5,11 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { colonLines, FUSED } from '../../server/src/features/lm/rules/fusedKeys.js';
 import { LineIndex } from '../../server/src/syntax/positions.js';
+import { yamlFiles } from '../support/yamlFiles.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,18 +29,9 @@ function check(text: string, what: string): void {
   for (const l of matchingLines(text)) assert.ok(set.has(l), `${what}: line ${l} matches but was not picked`);
 }
 
-function yamlFiles(dir: string, out: string[], max: number): void {
-  for (const name of readdirSync(dir).sort()) {
-    if (out.length >= max) return;
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yamlFiles(p, out, max);
-    else if (/\.ya?ml$/.test(name)) out.push(p);
-  }
-}
-
 test('colonLines picks every line the LM024 pattern matches (examples)', () => {
   const files: string[] = [];
-  yamlFiles(join(REPO, 'examples'), files, 400);
+  files.push(...yamlFiles(join(REPO, 'examples'), { max: 400 }));
   assert.ok(files.length > 5);
   for (const f of files) check(readFileSync(f, 'utf8'), f);
 });

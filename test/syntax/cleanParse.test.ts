@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, type CST } from 'yaml';
@@ -14,18 +14,10 @@ import { cleanParseSteps, splitDocument } from '../../server/src/syntax/cleanPar
 import { parseYaml } from '../../server/src/syntax/parse.js';
 import { Rng } from '../fuzz/rng.js';
 import { generatedFiles } from '../support/generatedWorkspace.js';
+import { yamlFiles } from '../support/yamlFiles.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const corpus = join(repo, '..', 'shared', 'corpus');
-
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const n of readdirSync(dir)) {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) yamlFiles(p, out);
-    else if (/\.(ya?ml|tosca)$/.test(n) && statSync(p).size < 1_000_000) out.push(p);
-  }
-  return out;
-}
 
 /** Runs the steps to the end; the verdict and how many steps it yielded. */
 function verdict(text: string): { clean: boolean; steps: number } {
@@ -48,7 +40,9 @@ const big = Object.entries(generatedFiles('/ws', { assemblies: 2, seed: 7, bigLi
 )![1];
 
 test('answered clean: the full parse finds nothing; a valid text with no alias: answered clean', (t) => {
-  const files = [join(repo, 'examples'), ...(existsSync(corpus) ? [corpus] : [])].flatMap((d) => yamlFiles(d));
+  const files = [join(repo, 'examples'), ...(existsSync(corpus) ? [corpus] : [])].flatMap((d) =>
+    yamlFiles(d, { tosca: true, maxBytes: 1_000_000 }),
+  );
   if (!existsSync(corpus)) t.diagnostic('shared corpus missing: examples only');
   const texts = [...files.map((f) => readFileSync(f, 'utf8')), big];
   let clean = 0;
@@ -68,7 +62,7 @@ test('answered clean: the full parse finds nothing; a valid text with no alias: 
 
 test('seeded mutations of large files: never answered clean when the full parse finds something', (t) => {
   const large = existsSync(corpus)
-    ? yamlFiles(corpus)
+    ? yamlFiles(corpus, { tosca: true, maxBytes: 1_000_000 })
         .filter((f) => statSync(f).size > 16_000)
         .slice(0, 6)
         .map((f) => readFileSync(f, 'utf8'))

@@ -1,23 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseYaml } from '../../server/src/syntax/parse.js';
 import { outlineYaml } from '../../server/src/syntax/outline.js';
 import { treeDiff } from '../support/treeCompare.js';
+import { yamlFiles } from '../support/yamlFiles.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const corpus = join(repo, '..', 'shared', 'corpus');
-
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const n of readdirSync(dir)) {
-    const p = join(dir, n);
-    if (statSync(p).isDirectory()) yamlFiles(p, out);
-    else if (/\.ya?ml$/.test(n) && statSync(p).size < 2_000_000) out.push(p);
-  }
-  return out;
-}
 
 test('the outline scanner builds the same tree as the full parser (corpus and examples)', (t) => {
   const roots = [join(repo, 'examples')];
@@ -26,7 +18,7 @@ test('the outline scanner builds the same tree as the full parser (corpus and ex
   let same = 0;
   let bailed = 0;
   const lmBails: string[] = [];
-  for (const f of roots.flatMap((r) => yamlFiles(r))) {
+  for (const f of roots.flatMap((r) => yamlFiles(r, { maxBytes: 2_000_000 }))) {
     const text = readFileSync(f, 'utf8');
     const full = parseYaml(text);
     if (full.problems.some((p) => p.severity === 'error')) continue;
@@ -133,7 +125,7 @@ test('outline scalars resolve like the YAML 1.2 core schema', () => {
 test('the outline scanner accepts nothing the full parser reports or reads differently (mutations)', (t) => {
   const roots = [join(repo, 'examples')];
   if (existsSync(corpus)) roots.push(corpus);
-  const files = roots.flatMap((r) => yamlFiles(r)).filter((f) => statSync(f).size < 30_000);
+  const files = roots.flatMap((r) => yamlFiles(r, { maxBytes: 2_000_000 })).filter((f) => statSync(f).size < 30_000);
   const wanted = Number(process.env['OUTLINE_MUTANTS'] ?? 3000);
   let seed = 20261123;
   const rnd = () => {

@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
@@ -25,6 +25,7 @@ import { TYPE_SECTIONS, type ToscaSummary } from '../../server/src/model/tosca/s
 import { walkScalars } from '../../server/src/syntax/tree.js';
 import type { Span } from '../../server/src/syntax/positions.js';
 import type { TypeKind } from '../../server/src/model/tosca/catalog/index.js';
+import { yamlFiles } from '../support/yamlFiles.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = join(REPO, '..', 'shared', 'corpus', 'tosca');
@@ -37,15 +38,6 @@ const SOURCES: [string, number][] = [
   ['Orange-OpenSource__Cloudnet-TOSCA-toolbox', 4],
   ['oasis-open__tosca-community-contributions', 4],
 ];
-
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yamlFiles(p, out);
-    else if (/\.ya?ml$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 function pick(dir: string, n: number): string[] {
   const all = yamlFiles(dir).filter((f) =>

@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import type { Diagnostic } from '../../server/src/features/types.js';
+import { yamlFiles } from '../support/yamlFiles.js';
 
 const ROOT = fileURLToPath(new URL('../fixtures/realworld', import.meta.url));
 
@@ -33,15 +33,6 @@ const TRUE_ERRORS: Record<string, string[]> = {
     'TOSCA005@195',
   ],
 };
-
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) yamlFiles(p, out);
-    else if (/\.ya?ml$/.test(name)) out.push(p);
-  }
-  return out;
-}
 
 async function checkAll(): Promise<Map<string, Diagnostic[]>> {
   const session = new Session();
