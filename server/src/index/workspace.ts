@@ -241,10 +241,13 @@ const yieldToEventLoop = nextTurn;
 const BUILD_SLICE_MS = 10;
 
 /**
- * The default of `IndexOptions.keptSourceBytes`: 8 MB of YAML, about 4,000 files of the bench's TOSCA workspaces
- * (a TOSCA file's text is smaller than its summary's compact form; an LM file's about 1.2 times it).
+ * The default of `IndexOptions.keptSourceBytes`: 64 MB of YAML, the bench's 12,000-file LM workspace (47 MB) and its
+ * 2,000-file TOSCA ones (3-4 MB). A TOSCA file's text is smaller than its summary's compact form, an LM file's about
+ * 1.2 times it. At 8 MB the LM workspace's cold build (the checker's, the browser's) encoded 39 MB of its
+ * summaries as it read: about a tenth of its main thread, and with that garbage its peak RSS was no lower (five
+ * alternated runs: 1.54-2.11 s and 163-173 MB at 8 MB, 1.19-1.79 s and 157-168 MB at 64 MB).
  */
-const KEPT_SOURCE_BYTES = 8 * 1024 * 1024;
+const KEPT_SOURCE_BYTES = 64 * 1024 * 1024;
 /** Longest stretch of the idle encoding of summaries held as their source without a turn of the event loop. */
 const ENCODE_SLICE_MS = 4;
 
