@@ -21,9 +21,21 @@ function matchingLines(text: string): number[] {
   return out;
 }
 
+/** The lines with a match of /:[^\s:#]/, each once: what `colonLines` must give (it scans with `indexOf`). */
+function reference(text: string, starts: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/:[^\s:#]/g)) {
+    let line = 0;
+    while (line + 1 < starts.length && starts[line + 1]! <= m.index) line++;
+    if (out.at(-1) !== line) out.push(line);
+  }
+  return out;
+}
+
 function check(text: string, what: string): void {
   const lines = new LineIndex(text);
   const picked = colonLines(text, lines.lineStarts);
+  assert.deepEqual(picked, reference(text, lines.lineStarts), `${what}: the lines with a colon the pattern needs`);
   for (let i = 1; i < picked.length; i++) assert.ok(picked[i - 1]! < picked[i]!, `${what}: in order, each once`);
   const set = new Set(picked);
   for (const l of matchingLines(text)) assert.ok(set.has(l), `${what}: line ${l} matches but was not picked`);
@@ -46,7 +58,22 @@ test('colonLines picks every line the LM024 pattern matches (seeded random texts
   const indents = ['', '  ', '    ', '\t', ' - ', '- '];
   const keys = ['type', 'value', 'x-y_1', '9a', '', 'quantity'];
   const colons = [':', ': ', '::', ':#', ' :', ''];
-  const rest = ['${a.b}', "'q'", 'v', ' # c', '#', ':', '', 'a:b', '\u00a0x', '\t1'];
+  const rest = [
+    '${a.b}',
+    "'q'",
+    'v',
+    ' # c',
+    '#',
+    ':',
+    '',
+    'a:b',
+    '\u00a0x',
+    '\t1',
+    ':\u2028',
+    ':\u3000',
+    ':\ufeff',
+    ':\u00e9',
+  ];
   const breaks = ['\n', '\r\n', '\r'];
   let matched = 0;
   for (let t = 0; t < 2000; t++) {

@@ -16,15 +16,31 @@ export const FUSED = /^(\s*(?:-\s+)?)([A-Za-z][A-Za-z0-9_-]*):([^\s:#].*)$/;
  */
 export function colonLines(text: string, starts: readonly number[]): number[] {
   const out: number[] = [];
-  // A regular expression of its own per call: its `lastIndex` is state.
-  const colon = /:[^\s:#]/g;
   let line = 0;
-  for (let c = colon.exec(text); c; c = colon.exec(text)) {
-    while (line + 1 < starts.length && starts[line + 1]! <= c.index) line++;
+  // `indexOf` and one character code per colon, not /:[^\s:#]/g: the same lines in 0.4-0.6 of the time (the
+  // regular expression was 70 ms of the bench's first workspace pass).
+  const last = text.length - 1;
+  for (let i = text.indexOf(':'); i >= 0 && i < last;) {
+    const c = text.charCodeAt(i + 1);
+    if (c === COLON || c === HASH || isSpace(c)) {
+      i = text.indexOf(':', i + 1);
+      continue;
+    }
+    while (line + 1 < starts.length && starts[line + 1]! <= i) line++;
     out.push(line);
-    colon.lastIndex = line + 1 < starts.length ? starts[line + 1]! : text.length;
+    if (line + 1 >= starts.length) break;
+    i = text.indexOf(':', starts[line + 1]!);
   }
   return out;
+}
+
+const COLON = 58;
+const HASH = 35;
+const SPACE = /\s/;
+
+/** What `\s` matches in a regular expression (the ASCII ones without one). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && SPACE.test(String.fromCharCode(c)));
 }
 
 export const fusedKeysRule: LmRule = {
