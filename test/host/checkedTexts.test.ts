@@ -23,44 +23,44 @@ async function session(): Promise<Session> {
 const known = (s: Session) => (s as unknown as { checkedTexts: Map<string, { text: string }> }).checkedTexts;
 
 /** Open (fast, as the server opens), complete the check; what an editor would see. */
-function openChecked(s: Session, text: string, version: number) {
+async function openChecked(s: Session, text: string, version: number) {
   const model = s.openDocument(PATH, text, version, true);
   const fast = model.syntaxChecked;
-  const full = s.verifyOpen(model);
+  const full = await s.verifyOpenInSlices(model);
   const shown: DocumentModel = full ?? model;
   return { fast, full: full !== undefined, checked: shown.syntaxChecked, problems: JSON.stringify(shown.problems) };
 }
 
 test('a text opened again after a clean check: the same model, without the full parse', async () => {
   const s = await session();
-  const first = openChecked(s, CLEAN, 1);
+  const first = await openChecked(s, CLEAN, 1);
   assert.equal(first.fast, false, 'the outline scanner built the fast model');
   assert.equal(known(s).get(PATH)?.text, CLEAN);
   await s.closeDocument(PATH);
-  const again = openChecked(s, CLEAN, 2);
+  const again = await openChecked(s, CLEAN, 2);
   assert.deepEqual(again, first);
   // An edited text is checked in full again, and becomes the one remembered.
   const edited = CLEAN.replace('description: d', 'description: e');
-  assert.deepEqual(openChecked(s, edited, 3), openChecked(await session(), edited, 1));
+  assert.deepEqual(await openChecked(s, edited, 3), await openChecked(await session(), edited, 1));
   assert.equal(known(s).get(PATH)?.text, edited);
 });
 
 test('a model the full parser built is not remembered as a clean check', async () => {
   const s = await session();
-  const r = openChecked(s, FALLBACK, 1);
+  const r = await openChecked(s, FALLBACK, 1);
   assert.equal(r.fast, true);
   assert.equal(known(s).has(PATH), false);
-  assert.deepEqual(openChecked(s, FALLBACK, 2), openChecked(await session(), FALLBACK, 1));
+  assert.deepEqual(await openChecked(s, FALLBACK, 2), await openChecked(await session(), FALLBACK, 1));
 });
 
 test('a changed size cap checks the text again', async () => {
   const s = await session();
-  openChecked(s, CLEAN, 1);
+  await openChecked(s, CLEAN, 1);
   s.index.maxFileBytes = 10;
   await s.closeDocument(PATH);
   const fresh = await session();
   fresh.index.maxFileBytes = 10;
-  assert.deepEqual(openChecked(s, CLEAN, 2), openChecked(fresh, CLEAN, 1));
+  assert.deepEqual(await openChecked(s, CLEAN, 2), await openChecked(fresh, CLEAN, 1));
 });
 
 test('at most eight texts are remembered', async () => {
@@ -68,7 +68,7 @@ test('at most eight texts are remembered', async () => {
   for (let i = 0; i < 12; i++) {
     const p = `/ws/Descriptor/a${i}.yml`;
     const model = s.openDocument(p, CLEAN.replace('::a::', `::a${i}::`), 1, true);
-    s.verifyOpen(model);
+    await s.verifyOpenInSlices(model);
     await s.closeDocument(p);
   }
   assert.deepEqual(

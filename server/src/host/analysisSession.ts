@@ -103,21 +103,13 @@ export class AnalysisSession {
   }
 
   /**
-   * Completes the syntax check of an open document read by the outline scanner: the full model
-   * when the parser found what the scanner missed (installed in its place), else undefined.
-   */
-  verifyOpen(model: DocumentModel): DocumentModel | undefined {
-    if (!this.toVerify(model)) return undefined;
-    const maxBytes = this.index.maxFileBytes;
-    return this.verified(model, verifySyntax(model, { maxFullParseBytes: maxBytes }), maxBytes);
-  }
-
-  /**
-   * `verifyOpen` in slices of about VERIFY_SLICE_MS of the main thread, awaiting `giveWay` between them
-   * (syntax/cleanParse.ts): an open or a keystroke that comes in meanwhile is handled then, not after the whole
-   * parse. Only a text the steps do not answer clean is parsed in full, at the end and in one piece (it has a
-   * problem to report, or an alias to measure). One check per path and text runs at a time: a document closed and
-   * opened again during its check waits for the same one, whose clean verdict is remembered even after a close.
+   * Completes the syntax check of an open document read by the outline scanner: the full model when the parser found
+   * what the scanner missed (installed in its place), else undefined. In slices of about VERIFY_SLICE_MS of the main
+   * thread, awaiting `giveWay` between them (syntax/cleanParse.ts): an open or a keystroke that comes in meanwhile is
+   * handled then, not after the whole parse. Only a text the steps do not answer clean is parsed in full, at the end
+   * and in one piece (it has a problem to report, or an alias to measure). One check per path and text runs at a time:
+   * a document closed and opened again during its check waits for the same one, whose clean verdict is remembered
+   * even after a close.
    */
   async verifyOpenInSlices(
     model: DocumentModel,

@@ -175,6 +175,18 @@ const WRITE_BUFFER_BYTES = 1 << 20;
 /** Longest stretch of a save's work without a turn of the event loop (see `writeCache`). */
 const SAVE_SLICE_MS = 10;
 
+/** A save's loop giving the event loop a turn once SAVE_SLICE_MS went by since the last one. */
+class SaveSlices {
+  private at = Date.now();
+  get due(): boolean {
+    return Date.now() - this.at >= SAVE_SLICE_MS;
+  }
+  async turn(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.at = Date.now();
+  }
+}
+
 /** The heap's growth while a large index cache is saved (see `saveCache`). */
 const SAVE_GROWING_PERCENT = 10;
 
@@ -341,7 +353,7 @@ async function writeCache(
     let written = prefix?.length ?? 0;
     // The header lines of a save whose texts are mostly written already are built with no write between them:
     // the event loop gets a turn every SAVE_SLICE_MS, as it did at each write.
-    let sliceAt = Date.now();
+    const slices = new SaveSlices();
     const flushed = () => {
       if (!early.open(name)) return;
       for (; next < moved.length; next++) {
@@ -352,10 +364,7 @@ async function writeCache(
       }
     };
     for (const piece of serialiseCache(entries, checksum, 0, measure, placed, folders, prefix)) {
-      if (Date.now() - sliceAt >= SAVE_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceAt = Date.now();
-      }
+      if (slices.due) await slices.turn();
       const bytes = measure(piece);
       if (used > 0 && used + bytes > buf.length) {
         await fh.write(out, 0, used);
@@ -559,16 +568,13 @@ export function diskTextStore(file: string, build: string): DiagnosticsStore {
           await fh.write(out, 0, used);
           used = 0;
         };
-        let sliceAt = Date.now();
+        const slices = new SaveSlices();
         for (const chunk of chunks) {
           // A turn every SAVE_SLICE_MS, as the index cache's save has: the chunks are made as they are pulled (the
           // findings' rows, 300 ms of the main thread on the bench), and a pipe takes the 2.7 MB answer to
           // `workspace/diagnostic` written just before only while the event loop turns (between two writes of
           // 1 MB it waited 50 ms stretches: the client had its reports 330 ms after the pass ended, not 65 ms).
-          if (Date.now() - sliceAt >= SAVE_SLICE_MS) {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            sliceAt = Date.now();
-          }
+          if (slices.due) await slices.turn();
           const bytes = Buffer.byteLength(chunk, 'utf8');
           if (used > 0 && used + bytes > buf.length) await flush();
           if (bytes > buf.length) {
