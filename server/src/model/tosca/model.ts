@@ -27,6 +27,7 @@ import { catalogFor, fileVersion, importerContext, MAX_CONTEXT_CLOSURE } from '.
 import type { TypeKind } from './catalog/index.js';
 import type { ToscaVersion } from './catalog/types.js';
 import { coveredByDialect, dialectLibrary, type DialectName } from './dialects.js';
+import { sameData } from '../../util/sameData.js';
 
 export interface ToscaModel {
   path: string;
@@ -142,13 +143,9 @@ export function relinkToscaModel(prev: ToscaModel, summary: ToscaSummary, csar: 
   const { version, versionFrom: from, dialect } = prev;
   // The type table reads only the visible files' `types`: when the file's own are those of `prev`'s text, places
   // included (an edit in the topology), `prev`'s table gives the same answers and keeps what it merged lazily.
-  const keep = typesKey(summary) === typesKey(prev.summary) ? prev : undefined;
+  // Compared as data, not as two JSON texts: on a 2,000-line template the texts were 3% of a keystroke's CPU.
+  const keep = sameData(summary.types, prev.summary.types) ? prev : undefined;
   return assemble(prev.path, summary, closure, files, { version, from, csar, dialect }, keep);
-}
-
-/** The file's own type declarations, as the type table reads them (JSON, places included). */
-function typesKey(summary: ToscaSummary): string {
-  return JSON.stringify(summary.types);
 }
 
 /**
