@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { outlineYaml } from '../../server/src/syntax/outline.js';
 import { reoutline } from '../../server/src/syntax/outlineEdit.js';
+import { asMap, getIn, type YNode } from '../../server/src/syntax/tree.js';
 
 const FILES = [
   '../../examples/video-streamer/Descriptor/assembly.yml',
@@ -102,4 +103,44 @@ test('an entry read again after an edit gives the tree of the whole new text', (
   // Most edits of a text the scanner reads (before and after) land inside an entry: the partial path
   // must be the one tested.
   assert.ok(applied > compared / 2, `${applied} of ${compared} edits read one entry again`);
+});
+
+test('an edit inside one property of one node template reads only that property again', () => {
+  const templates = Array.from({ length: 40 }, (_, n) =>
+    [
+      `    app${n}:`,
+      `      type: bench.nodes.App`,
+      `      properties:`,
+      `        port: ${9000 + n}`,
+      `        label: app ${n % 10}`,
+      `      requirements:`,
+      `        - host: server`,
+    ].join('\n'),
+  );
+  const before = [
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'topology_template:',
+    '  node_templates:',
+    ...templates,
+    '  outputs:',
+    '    url: { value: { get_attribute: [ app0, url ] } }',
+    '',
+  ].join('\n');
+  const tree = outlineYaml(before)!;
+  const at = before.indexOf('label: app 7') + 'label: app '.length;
+  for (const [what, text] of [
+    ['a digit changed', before.slice(0, at) + '8' + before.slice(at + 1)],
+    ['a character added', before.slice(0, at) + '78' + before.slice(at + 1)],
+  ] as const) {
+    const partial = reoutline(before, tree, text);
+    assert.ok(partial, what);
+    assert.deepEqual(partial, outlineYaml(text), what);
+    const nodes = (root: YNode) => asMap(getIn(root, 'topology_template', 'node_templates'))!.pairs;
+    const app = (root: YNode, n: number) => asMap(getIn(nodes(root)[n]!.value, 'properties'))!.pairs;
+    // The edited template's other property, and the templates before it, are the old tree's own objects.
+    assert.equal(app(partial, 7)[0], app(tree, 7)[0], what);
+    assert.equal(nodes(partial)[6], nodes(tree)[6], what);
+    // Those after it are the same objects where nothing moved, moved copies where the text got longer.
+    assert.equal(nodes(partial)[8] === nodes(tree)[8], text.length === before.length, what);
+  }
 });

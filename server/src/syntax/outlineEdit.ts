@@ -54,9 +54,23 @@ function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
 }
 
+/** One step of the path from the root to the entry read again: a block mapping and the entry's place in it. */
+interface Step {
+  map: YMap;
+  index: number;
+  /** Where the lines of the entry end in the old text: the start of the next entry's line at its level or above. */
+  to: number;
+}
+
 /**
  * The outline tree of `text` given the outline tree `root` of `before` (see the header), or
  * undefined when the edit is not inside one entry of a section (the caller scans the whole text).
+ *
+ * The entry read again is the innermost one whose lines hold the edit: from a section's entry (a node template)
+ * down through block mappings (its `properties`, one property), as long as the edit stays after the first character
+ * of a key there. The reasoning of the header holds at any depth: the lines around such an entry are its siblings' or
+ * its ancestors', at its column or less. A keystroke in one property of a 2,000-line TOSCA template reads that
+ * property again, not the whole `node_templates` section.
  */
 export function reoutline(before: string, root: YNode | null, text: string): YNode | undefined {
   if (!root || root.kind !== 'map' || root.flow || before === text) return undefined;
@@ -65,44 +79,51 @@ export function reoutline(before: string, root: YNode | null, text: string): YNo
   const w = editWindowOf(before, text);
   const editEnd = before.length - w.suffix;
   const delta = text.length - before.length;
-  const tops = root.pairs;
-  let i = 0;
-  while (i + 1 < tops.length && tops[i + 1]!.key.span.start <= w.prefix) i++;
-  const section = tops[i]?.value;
-  if (!section || section.kind !== 'map' || section.flow) return undefined;
-  const entries = section.pairs;
-  let j = 0;
-  while (j + 1 < entries.length && entries[j + 1]!.key.span.start <= w.prefix) j++;
-  const entry = entries[j];
-  if (!entry || w.prefix <= entry.key.span.start) return undefined;
+  const path: Step[] = [];
+  let map: YMap = root;
+  // The first pair after the current entry at its level or above (its lines end where that pair's line starts).
+  let following: YPair | undefined;
+  for (;;) {
+    const pairs = map.pairs;
+    let j = 0;
+    while (j + 1 < pairs.length && pairs[j + 1]!.key.span.start <= w.prefix) j++;
+    const entry = pairs[j];
+    if (!entry || w.prefix <= entry.key.span.start) break;
+    const after = pairs[j + 1] ?? following;
+    const to = after ? lineStart(before, after.key.span.start) : before.length;
+    if (editEnd >= to) break;
+    path.push({ map, index: j, to });
+    following = after;
+    const v = entry.value;
+    if (!v || v.kind !== 'map' || v.flow) break;
+    map = v;
+  }
+  // A top-level entry is not read alone (its column is 0): at least an entry of a section.
+  if (path.length < 2) return undefined;
+  const inner = path[path.length - 1]!;
+  const entry = inner.map.pairs[inner.index]!;
   const from = lineStart(before, entry.key.span.start);
-  // Column 0 would be a top-level key; the section's entries are deeper.
+  // Column 0 would be a top-level key; a section's entries and theirs are deeper.
   if (from === entry.key.span.start) return undefined;
-  const next = entries[j + 1] ?? tops[i + 1];
-  const to = next ? lineStart(before, next.key.span.start) : before.length;
-  if (editEnd >= to) return undefined;
-  const read = outlineRange(text, from, to + delta, 2);
+  const read = outlineRange(text, from, inner.to + delta, path.length);
   if (!read || read.pairs.length !== 1) return undefined;
   const fresh = read.pairs[0]!;
   if (fresh.key.span.start !== entry.key.span.start) return undefined;
-  const lastEntry = j === entries.length - 1;
-  const newSection: YMap = {
-    kind: 'map',
-    flow: false,
-    span: { start: section.span.start, end: lastEntry ? read.span.end : section.span.end + delta },
-    pairs: [...entries.slice(0, j), fresh, ...entries.slice(j + 1).map((p) => movedPair(p, delta))],
-  };
-  const lastTop = i === tops.length - 1;
-  return {
-    kind: 'map',
-    flow: false,
-    span: { start: root.span.start, end: lastTop ? newSection.span.end : root.span.end + delta },
-    pairs: [
-      ...tops.slice(0, i),
-      { key: tops[i]!.key, value: newSection },
-      ...tops.slice(i + 1).map((p) => movedPair(p, delta)),
-    ],
-  };
+  // The mappings on the path are made again from the inside out: the entries before the edit as they were, those
+  // after it moved, and a mapping's end that of its new last entry when the edit was in that entry.
+  let value: YMap | undefined;
+  for (let k = path.length - 1; k >= 0; k--) {
+    const { map: m, index } = path[k]!;
+    const pair: YPair = value ? { key: m.pairs[index]!.key, value } : fresh;
+    const last = index === m.pairs.length - 1;
+    value = {
+      kind: 'map',
+      flow: false,
+      span: { start: m.span.start, end: last ? (value ? value.span.end : read.span.end) : m.span.end + delta },
+      pairs: [...m.pairs.slice(0, index), pair, ...m.pairs.slice(index + 1).map((p) => movedPair(p, delta))],
+    };
+  }
+  return value;
 }
 
 function moved(s: Span, by: number): Span {
