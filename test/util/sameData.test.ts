@@ -22,7 +22,10 @@ test('equal data, different data and the cases JSON does not tell apart', () => 
     [null, null],
     [[], []],
     [{}, {}],
-    [{ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null }],
+    [
+      { a: [1, { b: 'x' }], c: null },
+      { a: [1, { b: 'x' }], c: null },
+    ],
   ];
   for (const [a, b] of equal) assert.equal(sameData(a, b), true, json([a, b]));
   const different: [unknown, unknown][] = [
@@ -33,7 +36,10 @@ test('equal data, different data and the cases JSON does not tell apart', () => 
     [[1], [1, 2]],
     [{ a: 1 }, { a: 2 }],
     [{ a: 1 }, { b: 1 }],
-    [{ a: 1, b: 2 }, { b: 2, a: 1 }],
+    [
+      { a: 1, b: 2 },
+      { b: 2, a: 1 },
+    ],
     [{ span: { start: 1, end: 2 } }, { span: { start: 1, end: 3 } }],
   ];
   for (const [a, b] of different) {

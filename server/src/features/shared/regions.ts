@@ -16,6 +16,10 @@
  * its indentation from the key's), so the subtree, and what a rule computes from it alone, is the
  * same, only moved. Not on a tree the parser recovered from a syntax error (`damaged`): there the
  * tree of an entry may follow from the text around it, so every region counts as changed.
+ *
+ * A pack may cut some sections one level deeper (a `RegionScheme`): TOSCA's `topology_template` holds sections of
+ * its own (`node_templates`, `inputs`...), so its regions are their entries (one node template), with the section
+ * written `topology_template.node_templates`. The reasoning above holds for any entry of a block mapping.
  */
 import { carried, isOnce, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
@@ -23,12 +27,38 @@ import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
 
 export interface Region {
-  /** The top-level key the region is an entry of; '' for a top-level entry itself. */
+  /** The top-level key the region is an entry of (`a.b` in a nested section); '' for a top-level entry itself. */
   section: string;
   pair: YPair;
   start: number;
   end: number;
+  /** The scheme that cut it (see `RegionScheme`): its regions of the version before are those it compares with. */
+  scheme: RegionScheme;
 }
+
+/**
+ * How a pack cuts a document into regions: by default the entries of every top-level section; `nested` names
+ * top-level sections whose block-mapping entries are sections themselves (their entries are the regions). Made
+ * once per pack, at load: its memo keys keep one pack's regions apart from another's.
+ */
+export interface RegionScheme {
+  readonly nested: ReadonlySet<string>;
+  readonly regions: MemoKey<Region[] | null>;
+  readonly byStart: MemoKey<Map<number, Region>>;
+  readonly edit: MemoKey<EditWindow | null>;
+}
+
+export function regionScheme(name: string, nested: readonly string[] = []): RegionScheme {
+  return {
+    nested: new Set(nested),
+    regions: memoKey<Region[] | null>(`${name}.regions`),
+    byStart: memoKey<Map<number, Region>>(`${name}.regionsByStart`),
+    edit: memoKey<EditWindow | null>(`${name}.editWindow`),
+  };
+}
+
+/** The entries of every top-level section (what the LM pack uses). */
+export const SECTION_ENTRIES = regionScheme('shared');
 
 /** The edit from the previous version: the texts agree before `prefix` and over their last `suffix` characters. */
 interface EditWindow {
@@ -40,41 +70,46 @@ interface EditWindow {
   before: Map<number, Region> | undefined;
 }
 
-const REGIONS = memoKey<Region[] | null>('shared.regions');
-const EDIT = memoKey<EditWindow | null>('shared.editWindow');
-
 /**
  * The regions of the document in document order, or null when its root is not a block mapping or
  * the parser recovered from an error (then nothing is carried over).
  */
-export function regionsOf(doc: DocumentModel): readonly Region[] | null {
-  return memo(doc, REGIONS, () => {
+export function regionsOf(doc: DocumentModel, scheme: RegionScheme = SECTION_ENTRIES): readonly Region[] | null {
+  return memo(doc, scheme.regions, () => {
     const root = doc.root;
     if (!root || root.kind !== 'map' || root.flow || doc.damaged) return null;
     const out: Region[] = [];
     const add = (section: string, pair: YPair) =>
-      out.push({ section, pair, start: pair.key.span.start, end: endOf(pair) });
+      out.push({ section, pair, start: pair.key.span.start, end: endOf(pair), scheme });
     for (const tp of root.pairs) {
       const v = tp.value;
-      if (v && v.kind === 'map' && !v.flow) for (const p of v.pairs) add(tp.key.text, p);
-      else add('', tp);
+      if (!v || v.kind !== 'map' || v.flow) add('', tp);
+      else if (!scheme.nested.has(tp.key.text)) for (const p of v.pairs) add(tp.key.text, p);
+      else
+        for (const p of v.pairs) {
+          const w = p.value;
+          if (w && w.kind === 'map' && !w.flow) for (const q of w.pairs) add(`${tp.key.text}.${p.key.text}`, q);
+          else add(tp.key.text, p);
+        }
     }
     return out;
   });
 }
-
-const BY_START = memoKey<Map<number, Region>>('shared.regionsByStart');
 
 /**
  * The region whose key starts at `start` (a pair's `key.span.start`), if that pair is a region. None in a model
  * checked once (`markOnce`): its callers keep findings per region, which such a model does not, and check the entry
  * directly without one (what `regionFindings` does for it), so the table of regions by start is not built.
  */
-export function regionAt(doc: DocumentModel, start: number): Region | undefined {
+export function regionAt(
+  doc: DocumentModel,
+  start: number,
+  scheme: RegionScheme = SECTION_ENTRIES,
+): Region | undefined {
   if (isOnce(doc)) return undefined;
-  const regions = regionsOf(doc);
+  const regions = regionsOf(doc, scheme);
   if (!regions) return undefined;
-  return memo(doc, BY_START, () => new Map(regions.map((r) => [r.start, r]))).get(start);
+  return memo(doc, scheme.byStart, () => new Map(regions.map((r) => [r.start, r]))).get(start);
 }
 
 /** The region holding `offset`, if any (regions are in document order and do not overlap: found by halving). */
@@ -98,20 +133,20 @@ function endOf(pair: YPair): number {
   return v ? Math.max(v.span.end, pair.key.span.end) : pair.key.span.end;
 }
 
-function editWindow(doc: DocumentModel): EditWindow | null {
-  return memo(doc, EDIT, () => {
+function editWindow(doc: DocumentModel, scheme: RegionScheme): EditWindow | null {
+  return memo(doc, scheme.edit, () => {
     const prev = doc.previous;
     if (!prev || prev.kind !== doc.kind) return null;
     const { prefix, suffix } = editWindowOf(prev.text, doc.text);
-    const regions = regionsOf(prev);
-    const before = regions && regionsOf(doc) ? new Map(regions.map((r) => [r.start, r])) : undefined;
+    const regions = regionsOf(prev, scheme);
+    const before = regions && regionsOf(doc, scheme) ? new Map(regions.map((r) => [r.start, r])) : undefined;
     return { prefix, suffix, delta: doc.text.length - prev.text.length, before };
   });
 }
 
 /** The start of `region` in the previous version when it is unchanged there (see the header), else undefined. */
 export function previousStart(doc: DocumentModel, region: Region): number | undefined {
-  const w = editWindow(doc);
+  const w = editWindow(doc, region.scheme);
   if (!w?.before) return undefined;
   let old: number;
   if (region.end <= w.prefix) old = region.start;

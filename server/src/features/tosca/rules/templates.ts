@@ -17,13 +17,29 @@ import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
 import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
 import { countRange } from './tosca2Shared.js';
+import { regionAt, regionFindings, regionKey, regionScheme } from '../../shared/regions.js';
+
+/** One region per node template (`topology_template.node_templates.<name>`, 2.0's `service_template` alike). */
+const TOPOLOGY_REGIONS = regionScheme('tosca', ['topology_template', 'service_template']);
+const NODE_TEMPLATE_FINDINGS = regionKey('tosca.nodeTemplateFindings');
 
 export const templatesRule: ToscaRule = {
   codes: ['TOSCA060', 'TOSCA061', 'TOSCA062', 'TOSCA063', 'TOSCA064', 'TOSCA065', 'TOSCA066'],
   when: simpleProfileOnly,
   check(ctx) {
     const topo = getIn(ctx.root, ctx.grammar.topologyKey);
-    for (const p of entries(getIn(topo, 'node_templates'))) checkNodeTemplate(ctx, p);
+    const nodes = entries(getIn(topo, 'node_templates'));
+    // A keystroke in one node template of a large topology checks that template again; the others keep their
+    // findings while nothing they read outside their own text changed (`nodeTemplateInputs`).
+    const inputs = nodes.length > 1 ? nodeTemplateInputs(ctx, nodes.length) : undefined;
+    for (const p of nodes) {
+      const region = inputs !== undefined ? regionAt(ctx.doc, p.key.span.start, TOPOLOGY_REGIONS) : undefined;
+      if (region && region.pair === p)
+        regionFindings(ctx.doc, NODE_TEMPLATE_FINDINGS, region, inputs!, ctx.report, (report) =>
+          checkNodeTemplate({ ...ctx, report }, p),
+        );
+      else checkNodeTemplate(ctx, p);
+    }
     for (const p of entries(getIn(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
     for (const p of entries(getIn(topo, 'groups'))) checkGroup(ctx, p);
     for (const p of entries(getIn(topo, 'policies'))) checkPolicy(ctx, p);
@@ -31,6 +47,40 @@ export const templatesRule: ToscaRule = {
     checkImportedSubstitutions(ctx);
   },
 };
+
+/**
+ * The type table a model reads, numbered per document: the same number while a keystroke takes the table over
+ * (`relinkToscaModel` keeps it when the file's own types are unchanged), a new one whenever the model has another.
+ */
+const TYPE_TABLE_EPOCH = memoKey<{ types: TypeTable; epoch: number }>('tosca.typeTableEpoch');
+
+/**
+ * Everything a node template's findings read besides its own text, as one string: the type table, whether the
+ * imports were all read, the version, grammar and options, and of the topology the names the checks look up (every
+ * node template's name, type and `copy`, which decide what a requirement may target; the relationship templates'
+ * names and types; the group and input names; the substitution mappings' requirement targets). Undefined when two
+ * node templates share a name: a template is then looked up by a name that is another's.
+ */
+function nodeTemplateInputs(ctx: ToscaRuleContext, written: number): string | undefined {
+  const model = ctx.model;
+  if (model.nodeTemplates.size !== written) return undefined;
+  const epoch = carried(ctx.doc, TYPE_TABLE_EPOCH, (prev) =>
+    prev?.types === model.types ? prev : { types: model.types, epoch: (prev?.epoch ?? 0) + 1 },
+  ).epoch;
+  const parts = [
+    String(epoch),
+    String(model.closure.incomplete),
+    JSON.stringify([model.version, ctx.grammar.id, ctx.minor, ctx.simpleProfile, ctx.options]),
+  ];
+  for (const n of model.nodeTemplates.values())
+    parts.push(`n${n.name}\u0001${n.type?.name ?? ''}\u0001${n.copy?.name ?? ''}`);
+  for (const r of model.relationshipTemplates.values()) parts.push(`r${r.name}\u0001${r.type?.name ?? ''}`);
+  for (const g of model.groups.keys()) parts.push(`g${g}`);
+  for (const i of model.inputs.keys()) parts.push(`i${i}`);
+  for (const mp of model.summary.topology?.substitution?.requirements ?? [])
+    parts.push(`s${mp.target.map((t) => t.name).join('\u0001')}`);
+  return parts.join('\u0000');
+}
 
 /** Checks property (or attribute) assignments of a template against its type's definitions. */
 export function checkAssignments(
