@@ -289,6 +289,11 @@ interface Results {
   rules?: RuleTable;
   /** The TOSCA workspaces, by version (bench/toscaWorkspace.ts); `missing` when no generator exists yet. */
   tosca?: Record<string, ToscaFigures>;
+  /**
+   * The 2,000-line TOSCA 1.3 template of the `rules` phase (`tosca-big/service.yaml`) through the server: opened,
+   * then a `label:` digit toggled, as the TOSCA workspaces' service template is (`toscaRequests`).
+   */
+  toscaBig?: { lines: number; requests: ToscaRequestFigures };
   errors: string[];
   /** 1/5/15-minute load averages at the start and the end: other work on the machine skews the figures. */
   loadavg: { start: number[]; end?: number[] };
@@ -406,6 +411,25 @@ async function toscaPhase(
     } catch (e) {
       res.errors.push(`tosca ${version} requests: ${String(e)}`);
     }
+  }
+  // After the 1.3 sessions, so the code cache covers the TOSCA pack as it does for every later session of a user.
+  const bigDir = path.join(base, 'tosca-big');
+  const big = path.join(bigDir, 'service.yaml');
+  if (!existsSync(big)) return log('tosca-big: no 2,000-line template (the rules phase writes it)');
+  try {
+    const cacheDir = path.join(BENCH_DIR, 'cache-tosca-big');
+    rmSync(cacheDir, { recursive: true, force: true });
+    const r = await toscaRequests({ serverJs: SERVER_JS, cwd: REPO, nodeFlags, cacheDir }, bigDir, big, opts.samples, {
+      opens: opts.opens,
+      edits: opts.edits,
+    });
+    res.toscaBig = { lines: readFileSync(big, 'utf8').split('\n').length, requests: r };
+    log(
+      `tosca-big: didOpen p50 / p95 ${ms(r.didOpen.p50)} / ${ms(r.didOpen.p95)}, didChange p50 / p95 ` +
+        `${ms(r.didChange.p50)} / ${ms(r.didChange.p95)} (${r.diagnostics} diagnostics)`,
+    );
+  } catch (e) {
+    res.errors.push(`tosca-big: ${String(e)}`);
   }
 }
 
@@ -1288,6 +1312,25 @@ function report(res: Results): string {
       });
       peakRow('  server peak RSS (VmHWM) over that session', tw.hwmMB);
     }
+  }
+
+  const tb = res.toscaBig?.requests;
+  if (tb) {
+    rows.push({
+      metric:
+        `TOSCA 1.3 template of ${num(res.toscaBig!.lines)} lines (the rules phase's): ` +
+        `didOpen -> diagnostics p50 / p95 (n=${tb.didOpen.n})`,
+      value: `${ms(tb.didOpen.p50)} / ${ms(tb.didOpen.p95)} (1st ${ms(tb.didOpen.samples[0])})`,
+      goal: `p95 < ${GOALS.diagnosticsMs} ms`,
+      ok: tb.didOpen.p95 < GOALS.diagnosticsMs,
+    });
+    // The issue's keystroke goal names the 2,000-line assembly; a TOSCA template of that size is held to it too.
+    rows.push({
+      metric: `  didChange -> diagnostics p50 / p95 (n=${tb.didChange.n}, a \`label:\` digit toggled)`,
+      value: `${ms(tb.didChange.p50)} / ${ms(tb.didChange.p95)}`,
+      goal: `p95 < ${GOALS.keystrokeMs} ms`,
+      ok: tb.didChange.p95 < GOALS.keystrokeMs,
+    });
   }
 
   const pk = res.package;
