@@ -17,10 +17,9 @@ import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
 import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
 import { countRange } from './tosca2Shared.js';
-import { regionAt, regionFindings, regionKey, regionScheme } from '../../shared/regions.js';
+import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
 
-/** One region per node template (`topology_template.node_templates.<name>`, 2.0's `service_template` alike). */
-const TOPOLOGY_REGIONS = regionScheme('tosca', ['topology_template', 'service_template']);
 const NODE_TEMPLATE_FINDINGS = regionKey('tosca.nodeTemplateFindings');
 
 export const templatesRule: ToscaRule = {
