@@ -8,7 +8,7 @@
 import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
 import type { CapInfo, PropInfo, ReqInfo, ToscaType, TypeTable } from '../../../model/tosca/typeTable.js';
-import { carried, memoKey } from '../../../model/document.js';
+import { carried, isOnce, memoKey } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
@@ -30,7 +30,8 @@ export const templatesRule: ToscaRule = {
     const nodes = entries(getIn(topo, 'node_templates'));
     // A keystroke in one node template of a large topology checks that template again; the others keep their
     // findings while nothing they read outside their own text changed (`nodeTemplateInputs`).
-    const inputs = nodes.length > 1 ? nodeTemplateInputs(ctx, nodes.length) : undefined;
+    // A model checked once (the workspace pass) keeps nothing for a next version: no inputs to compare.
+    const inputs = nodes.length > 1 && !isOnce(ctx.doc) ? nodeTemplateInputs(ctx, nodes.length) : undefined;
     for (const p of nodes) {
       const region = inputs !== undefined ? regionAt(ctx.doc, p.key.span.start, TOPOLOGY_REGIONS) : undefined;
       if (region && region.pair === p)
