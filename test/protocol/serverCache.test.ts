@@ -37,9 +37,9 @@ const TOSCA2_TEXT = [
 
 /**
  * One session: open the example's assembly (or with `rel` another file, `text` written there first), wait for its
- * diagnostics, then for the cache write.
+ * diagnostics (with `typed`, also for those of a keystroke after them), then for the cache write.
  */
-async function session(cacheHome: string, rel = ASSEMBLY, text?: string): Promise<number> {
+async function session(cacheHome: string, rel = ASSEMBLY, text?: string, typed = false): Promise<number> {
   const ws = tempWorkspace('srvcache');
   if (text !== undefined) ws.write(rel, text);
   const client = new LspClient({ env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
@@ -48,7 +48,11 @@ async function session(cacheHome: string, rel = ASSEMBLY, text?: string): Promis
     client.notify('initialized', {});
     const uri = fileUri(ws.file(rel));
     client.open(uri, ws.read(rel));
-    const p = await client.waitForDiagnostics(uri, () => true, 20000);
+    let p = await client.waitForDiagnostics(uri, () => true, 20000);
+    if (typed) {
+      const v = client.change(uri, `${ws.read(rel)}\n`);
+      p = await client.waitForDiagnostics(uri, (_d, pub) => pub.version === v, 20000);
+    }
     await sleep(2500);
     await client.shutdown();
     return p.diagnostics.length;
@@ -101,6 +105,29 @@ test(
       const mtime2 = statSync(file).mtimeMs;
       assert.equal(await session(home, TOSCA, TOSCA2_TEXT), tosca2);
       assert.equal(statSync(file).mtimeMs, mtime2, 'a cache that covers the 2.0 pack is not written again');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  'a session that types writes the cache again with the keystroke path; the next that types accepts it',
+  T,
+  async () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'lm-srvcache-'));
+    try {
+      const first = await session(home);
+      const dir = path.join(home, 'lm-descriptors');
+      const file = path.join(dir, cacheFiles(dir)[0]!);
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm\n'));
+      // A keystroke's check runs code an open does not (lsp/languagePack.ts `packsCheckedBy`).
+      assert.equal(await session(home, ASSEMBLY, undefined, true), first);
+      assert.deepEqual(cacheFiles(dir), [path.basename(file)]);
+      assert.ok(readFileSync(file, 'latin1').startsWith('lm-descriptors-code-cache-3 warm lm lm-typing\n'));
+      const mtime = statSync(file).mtimeMs;
+      assert.equal(await session(home, ASSEMBLY, undefined, true), first);
+      assert.equal(statSync(file).mtimeMs, mtime, 'a cache that covers typing is not written again');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { computeDiagnosticsInSlices } from '../features/diagnostics.js';
 import type { DiagnosticsScheduler } from '../host/diagnosticsScheduler.js';
-import { languagePackOf } from './languagePack.js';
+import { packsCheckedBy } from './languagePack.js';
 import { keyOfUri } from './convert.js';
 import { pauseTurn, resultIdOf, toLspDiagnostic } from './diagnostics.js';
 import { requestContext, type ServerState } from './requestContext.js';
@@ -37,8 +37,7 @@ export function registerDiagnosticRequests(connection: Connection, state: Server
     const model = rc.docs.modelOf(s, uri) ?? s.modelOf(keyOfUri(uri));
     if (!model) return { kind: 'full', items: [] };
     const diags = await computeDiagnosticsInSlices(s.context(model), rc.diagnosticOptions(), pauseTurn);
-    const pack = languagePackOf(model);
-    if (pack) d.checked?.(pack);
+    for (const pack of packsCheckedBy(model)) d.checked?.(pack);
     if (token.isCancellationRequested) {
       throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed', { retriggerRequest: true });
     }

@@ -9,7 +9,7 @@ import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageser
 import { computeDiagnosticsInSlices, type DiagnosticOptions } from '../features/diagnostics.js';
 import { SEVERITY_NUMBER, type Diagnostic } from '../features/types.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
-import { languagePackOf } from './languagePack.js';
+import { packsCheckedBy } from './languagePack.js';
 import type { SchedulerWork } from '../host/diagnosticsScheduler.js';
 import type { OpenDocuments } from './documents.js';
 import { hash64 } from '../util/hash.js';
@@ -68,8 +68,7 @@ export function diagnosticsWork(d: DiagnosticsWorkDeps): SchedulerWork<LspDiagno
       const model = docs.modelOf(session, uri);
       if (!model) return undefined;
       const diags = await computeDiagnosticsInSlices(session.context(model), d.options(), pauseTurn);
-      const pack = languagePackOf(model);
-      if (pack) d.checked?.(pack);
+      for (const pack of packsCheckedBy(model)) d.checked?.(pack);
       return { version: model.version, items: diags.map(toLspDiagnostic), syntaxPending: !model.syntaxChecked };
     },
     verify: (uri, giveWay) => docs.verify(d.session(), uri, giveWay),

@@ -14,3 +14,15 @@ export function languagePackOf(model: DocumentModel): string | undefined {
   const version = isToscaSummary(model.summary) ? model.summary.version?.text.trim() : undefined;
   return version === 'tosca_2_0' ? 'tosca2' : 'tosca';
 }
+
+/**
+ * What a check covers for the code cache: its pack, and `<pack>-typing` when it checked a version typed over a
+ * checked one (`previous`): the incremental path (the outline re-read of one entry, the regions and what they keep,
+ * the TOSCA model taken over) that a first open never runs. A session's first keystrokes otherwise compiled that code
+ * every session, the slowest keystrokes of the bench's 2,000-line TOSCA template (docs/performance.md).
+ */
+export function packsCheckedBy(model: DocumentModel): string[] {
+  const pack = languagePackOf(model);
+  if (!pack) return [];
+  return model.previous ? [pack, `${pack}-typing`] : [pack];
+}
