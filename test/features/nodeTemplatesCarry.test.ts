@@ -5,10 +5,11 @@
  * edits aimed at those names, and anywhere, compared with a fresh analysis after every keystroke.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Session } from '../../server/src/host/session.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 import { Rng } from '../fuzz/rng.js';
@@ -203,5 +204,29 @@ test('a node template keeps no finding that an edit elsewhere made wrong', async
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the same on a TOSCA 2.0 service template of the corpus (regions under service_template)', async () => {
+  const folder = fileURLToPath(
+    new URL('../../../shared/corpus/tosca/tliron__go-puccini/examples/2.0', import.meta.url),
+  );
+  const file = join(folder, 'requirements-and-capabilities.yaml');
+  const original = readFileSync(file, 'utf8');
+  assert.match(original, /^tosca_definitions_version: tosca_2_0/);
+  const typing = new Session();
+  typing.index.addRoot(folder);
+  await typing.index.build();
+  let version = 0;
+  for (const seed of [51, 52]) {
+    const rng = new Rng(seed);
+    const r = (n: number) => rng.int(n);
+    let text = original;
+    typing.openDocument(file, text, ++version, true);
+    for (let i = 1; i <= 40; i++) {
+      text = r(12) === 0 ? original : edit(text, r);
+      const got = show(typing, typing.openDocument(file, text, ++version, true));
+      assert.deepEqual(got, show(typing, typing.analyse(file, text, version)), `seed ${seed}, edit ${i}:\n${text}`);
+    }
   }
 });
