@@ -12,7 +12,7 @@ import { kindFromPath, type FileKind } from '../model/kinds.js';
 import { computeDiagnostics } from '../features/diagnostics.js';
 import { diagnoserFor } from '../features/diagnosers.js';
 import type { Diagnostic, Severity } from '../features/types.js';
-import { analyseDocument, type DocumentModel } from '../model/document.js';
+import { analyseDocument, markOnce, type DocumentModel } from '../model/document.js';
 import { DEFAULT_MAX_FILE_BYTES, normalise } from '../index/workspace.js';
 import { nodeFileSystem } from '../host/nodeFileSystem.js';
 import { ListedFileSystem } from '../host/listedFileSystem.js';
@@ -219,6 +219,9 @@ export async function runCheck(o: CheckOptions, cwd = process.cwd()): Promise<Ch
     coverage.files++;
     if (!coverage.kinds.includes(doc.kind)) coverage.kinds.push(doc.kind);
     const pack = diagnoserFor(doc.kind)!;
+    // Checked once, as the workspace pass checks a file: nothing is kept for a next version (per-region findings,
+    // the scans a keystroke would take over), which a run never has. The findings are the same.
+    markOnce(doc);
     let diags: Diagnostic[];
     try {
       diags = computeDiagnostics(session.context(doc), options);
