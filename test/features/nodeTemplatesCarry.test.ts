@@ -135,7 +135,10 @@ const show = (s: Session, doc: Parameters<Session['context']>[0]) =>
     (d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${d.message}`,
   );
 
-test('node template findings taken over per template equal a fresh analysis after every edit', async () => {
+/** A session on a temporary folder holding the type file and the service template; removed afterwards. */
+async function onService(
+  run: (typing: Session, file: string, original: string) => Promise<void> | void,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lm-node-carry-'));
   try {
     writeFileSync(join(dir, 'types.yaml'), TYPES);
@@ -145,6 +148,14 @@ test('node template findings taken over per template equal a fresh analysis afte
     const typing = new Session();
     typing.index.addRoot(dir);
     await typing.index.build();
+    await run(typing, file, original);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('node template findings taken over per template equal a fresh analysis after every edit', () =>
+  onService((typing, file, original) => {
     let version = 0;
     let withTemplateFindings = 0;
     for (const seed of [41, 42, 43, 44]) {
@@ -161,21 +172,10 @@ test('node template findings taken over per template equal a fresh analysis afte
     }
     // The edits must meet findings of the rule, or the test would hold nothing.
     assert.ok(withTemplateFindings > 100, `${withTemplateFindings} versions with TOSCA060-066 findings`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a node template keeps no finding that an edit elsewhere made wrong', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lm-node-carry-'));
-  try {
-    writeFileSync(join(dir, 'types.yaml'), TYPES);
-    const file = join(dir, 'service.yaml');
-    const original = service();
-    writeFileSync(file, original);
-    const typing = new Session();
-    typing.index.addRoot(dir);
-    await typing.index.build();
+test('a node template keeps no finding that an edit elsewhere made wrong', () =>
+  onService((typing, file, original) => {
     // Each edit is outside the templates whose findings it changes (app5 targets the group, app6 the input, the
     // apps the relationship template `link` and `store`; a mapping may export `lonely`'s host).
     const edits: [string, string, string][] = [
@@ -202,10 +202,7 @@ test('a node template keeps no finding that an edit elsewhere made wrong', async
       const moved = (xs: string[]) => xs.map((x) => x.replace(/ \d+:\d+ /, ' '));
       assert.notDeepEqual(moved(got), moved(before), `${what}: the findings should change`);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
 test('the same on a TOSCA 2.0 service template of the corpus (regions under service_template)', async () => {
   const folder = fileURLToPath(
