@@ -78,6 +78,7 @@ export class AnalysisSession {
       ? analyseDocument(normalise(path), text, version, {
           maxFullParseBytes: this.index.maxFileBytes,
           outlineFirst: true,
+          keepParts: true,
           ...(before ? { previous: before } : {}),
         })
       : this.analyse(path, text, version);

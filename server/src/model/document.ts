@@ -21,7 +21,7 @@ import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../synt
 import { outlineYaml } from '../syntax/outline.js';
 import { reoutline } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
-import type { YNode } from '../syntax/tree.js';
+import type { YNode, YPair } from '../syntax/tree.js';
 
 /** The default size cap (lmDescriptors.maxFileSizeMB): larger files get the outline analysis only. */
 export const DEFAULT_MAX_FULL_PARSE_BYTES = 4 * 1024 * 1024;
@@ -67,6 +67,11 @@ export interface DocumentModel {
    * the session for open documents only, one step deep (it never has a `previous` itself).
    */
   previous?: DocumentModel;
+  /**
+   * The summary's parts by the tree pair they were read from, kept for the next version of an open document
+   * (`AnalyseOptions.keepParts`): it takes over those of the pairs its outline kept.
+   */
+  summaryParts?: ReadonlyMap<YPair, unknown>;
 }
 
 /** A typed key for `memo`; create one per derived result, as a module constant. */
@@ -132,6 +137,11 @@ export interface AnalyseOptions {
    * tree is the outline scanner's, only the entry the edit is in is read again (syntax/outlineEdit.ts).
    */
   previous?: DocumentModel;
+  /**
+   * An open document (the editor's): keep the summary's parts for its next version (`DocumentModel.summaryParts`).
+   * Files read once (the workspace pass, the checker) do not.
+   */
+  keepParts?: boolean;
 }
 
 export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
@@ -205,6 +215,10 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ? ((prev?.outlined ? reoutline(prev.text, prev.root, text) : undefined) ?? outlineYaml(text))
       : null;
   if (outlined) {
+    // Only a tree the outline of an edit made from the version before shares pair objects with it.
+    const parts = opts.keepParts
+      ? { before: prev?.outlined ? prev.summaryParts : undefined, after: new Map() }
+      : undefined;
     return {
       path,
       text,
@@ -213,13 +227,14 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       lines,
       root: outlined,
       problems: control ? controlCharacterProblems(text) : [],
-      summary: summarise(kind, outlined),
+      summary: summarise(kind, outlined, parts),
       tooLarge: false,
       binary: false,
       // Over FULL_PARSE_BYTES the outline is the final answer (the full parse costs too much).
       syntaxChecked: text.length > FULL_PARSE_BYTES,
       outlined: true,
       derived: new Map(),
+      ...(parts ? { summaryParts: parts.after } : {}),
     };
   }
   const parsed = parseYaml(text);

@@ -11,7 +11,7 @@ import {
   type LmProjectSummary,
 } from './lm/summary.js';
 import { summariseBehaviour, type BehaviourSummary } from './lm/behaviour.js';
-import { summariseTosca, type ToscaSummary } from './tosca/summary.js';
+import { summariseTosca, type SummaryParts, type ToscaSummary } from './tosca/summary.js';
 import type { YNode } from '../syntax/tree.js';
 
 /** Files that are neither LM descriptors nor TOSCA: indexed by kind only. */
@@ -21,8 +21,11 @@ export interface OtherSummary {
 
 export type FileSummary = DescriptorSummary | LmProjectSummary | BehaviourSummary | ToscaSummary | OtherSummary;
 
-/** The summary of a parsed file of kind `kind`. Never throws on malformed content. */
-export function summarise(kind: FileKind, root: YNode | null): FileSummary {
+/**
+ * The summary of a parsed file of kind `kind`. Never throws on malformed content. `parts`: what a version before made
+ * of the same tree pairs, taken over where the language's summary can (TOSCA's, `SummaryParts`).
+ */
+export function summarise(kind: FileKind, root: YNode | null, parts?: SummaryParts): FileSummary {
   switch (kind) {
     case 'assembly':
     case 'resource':
@@ -34,7 +37,7 @@ export function summarise(kind: FileKind, root: YNode | null): FileSummary {
     case 'behaviour':
       return summariseBehaviour(root);
     case 'tosca':
-      return summariseTosca(root);
+      return summariseTosca(root, parts);
     default:
       return { kind: 'other' };
   }

@@ -1005,13 +1005,38 @@ function substitutionOf(n: YNode | null): TSubstitution | undefined {
   return s;
 }
 
-function topologyOf(p: YPair): TTopology {
+/**
+ * Parts of a summary that the next version of an open document may take over (issue 21: a keystroke summarises what
+ * it changed, not the whole file): each type declaration and node template by the tree pair it was read from. The
+ * outline of an edited text (syntax/outlineEdit.ts) keeps the pair objects of the entries the edit is not in, spans
+ * included, and makes new ones for the rest; a pair object found in `before` is therefore the same text at the same
+ * place, and its summary the one made before. `after` gets this version's parts, for the next.
+ */
+export interface SummaryParts {
+  before?: ReadonlyMap<YPair, unknown> | undefined;
+  after: Map<YPair, unknown>;
+}
+
+/** `make(p)`, or the part made of the same pair object before when `fits` it; recorded in `parts.after`. */
+function partOf<T>(parts: SummaryParts | undefined, p: YPair, make: (p: YPair) => T, fits: (t: T) => boolean): T {
+  if (!parts) return make(p);
+  const old = parts.before?.get(p) as T | undefined;
+  const t = old !== undefined && fits(old) ? old : make(p);
+  parts.after.set(p, t);
+  return t;
+}
+
+const isNodeTemplate = (t: TNodeTemplate): boolean => 'directives' in t;
+
+function topologyOf(p: YPair, parts?: SummaryParts): TTopology {
   const m = asMap(p.value);
   const t: TTopology = {
     span: pairSpan(p),
     keySpan: p.key.span,
     inputs: propertyDefs(getPair(m, 'inputs')?.value),
-    nodeTemplates: entries(getPair(m, 'node_templates')?.value).map(nodeTemplateOf),
+    nodeTemplates: entries(getPair(m, 'node_templates')?.value).map((q) =>
+      partOf(parts, q, nodeTemplateOf, isNodeTemplate),
+    ),
     relationshipTemplates: entries(getPair(m, 'relationship_templates')?.value).map(relationshipTemplateOf),
     groups: entries(getPair(m, 'groups')?.value).map(groupOf),
     policies: entries(getPair(m, 'policies')?.value).map(policyOf),
@@ -1124,8 +1149,11 @@ export interface ToscaHeadline {
   functions?: TFunctionDecl[];
 }
 
-/** Summarises a TOSCA file's tree. Never throws. */
-export function summariseTosca(root: YNode | null): ToscaSummary {
+/**
+ * Summarises a TOSCA file's tree. Never throws. With `parts`, what the version before made of the same tree pairs is
+ * taken over (see `SummaryParts`): the summary is the same as without.
+ */
+export function summariseTosca(root: YNode | null, parts?: SummaryParts): ToscaSummary {
   const s: ToscaSummary = {
     kind: 'tosca',
     format: TOSCA_SUMMARY_FORMAT,
@@ -1176,7 +1204,7 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
         break;
       }
       case 'topology_template':
-        s.topology = topologyOf(p);
+        s.topology = topologyOf(p, parts);
         break;
       case 'service_template':
         // TOSCA Version 2.0's name for the topology (§6.9); read as one only in a 2.0 file (below).
@@ -1184,11 +1212,14 @@ export function summariseTosca(root: YNode | null): ToscaSummary {
         break;
       default: {
         const kind = TYPE_SECTIONS[k];
-        if (kind) for (const q of entries(p.value)) s.types.push(typeDeclOf(kind, q));
+        if (kind) {
+          const make = (q: YPair) => typeDeclOf(kind, q);
+          for (const q of entries(p.value)) s.types.push(partOf(parts, q, make, (d) => d.kind === kind));
+        }
       }
     }
   }
-  if (service && !s.topology && s.version?.text.trim() === 'tosca_2_0') s.topology = topologyOf(service);
+  if (service && !s.topology && s.version?.text.trim() === 'tosca_2_0') s.topology = topologyOf(service, parts);
   const functions = functionDeclsOf(m);
   if (functions.length) s.functions = functions;
   return s;
