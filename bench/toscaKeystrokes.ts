@@ -6,10 +6,12 @@
  *
  *   node --import tsx bench/toscaKeystrokes.ts [--dir /tmp/lm-descriptors-bench/tosca-2.0] [--cache FILE]
  *       [--file services0/service0.yaml]
- *       [--edits N] [--warmup N] [--profile OUT.cpuprofile] [--rules]
+ *       [--edits N] [--warmup N] [--profile OUT.cpuprofile] [--rules] [--insert]
  *
  * With `--rules`, each rule's mean CPU ms per keystroke is printed too (heaviest first), from the runner's
  * `timeRule` hook.
+ * With `--insert`, a digit is typed after a label's and deleted at the next keystroke, so that every keystroke
+ * changes the text's length (the entries after the edit then move, as when a user types), instead of toggling one.
  * With `--profile`, V8's CPU profiler runs over the measured keystrokes only (not the index build).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     await post('Profiler.enable');
   }
   const times: number[] = [];
+  const insert = argv.includes('--insert');
   const byRule = argv.includes('--rules') ? new Map<string, number>() : undefined;
   const cpuMs = () => {
     const u = process.cpuUsage();
@@ -57,7 +60,11 @@ async function main(): Promise<void> {
   let diagnostics = 0;
   for (let i = -warmup; i < edits; i++) {
     const k = at[(i + warmup) % at.length]!;
-    text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
+    if (insert) {
+      // A digit typed after a label's, then deleted: the text's length changes with every keystroke.
+      const j = at[Math.floor((i + warmup) / 2) % at.length]! + 1;
+      text = (i + warmup) % 2 ? text.slice(0, j) + text.slice(j + 1) : text.slice(0, j) + '7' + text.slice(j);
+    } else text = text.slice(0, k) + (text[k] === '1' ? '2' : '1') + text.slice(k + 1);
     if (i === 0 && inspector) await post('Profiler.start');
     const t0 = process.cpuUsage();
     const model = session.openDocument(file, text, i + warmup + 2, true);

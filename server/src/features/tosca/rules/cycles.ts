@@ -12,10 +12,43 @@
  * Topics") and deploys interdependent services concurrently; under the `amp` dialect it is not
  * reported at all.
  */
-import { topologyGraph, loopsOf, type GraphEdge } from '../../../model/tosca/graph.js';
-import { ampDialect, simpleProfileOnly, type ToscaRule } from './context.js';
+import { carried, memoKey } from '../../../model/document.js';
+import { topologyGraph, loopsOf, type GraphEdge, type TopologyGraph } from '../../../model/tosca/graph.js';
+import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 const ORDERING: ReadonlySet<string> = new Set(['HostedOn', 'DependsOn']);
+const include = (e: GraphEdge) => ORDERING.has(e.kind);
+
+/** The loops of a version, as indexes into its graph's edges, and the shape of the graph they were found in. */
+interface Loops {
+  shape: string;
+  loops: { edge: number; loop: number[] }[];
+}
+
+/** Exported for the test that holds the carry to a fresh search (test/features/toscaLoopsCarry.test.ts). */
+export const LOOPS = memoKey<Loops>('tosca.cycles.loops');
+
+/**
+ * The HostedOn / DependsOn loops of the document's topology. Which edges form a loop follows from the node templates
+ * and each edge's ends and kind alone: a keystroke that leaves that shape as it was (a property typed, a requirement's
+ * span moved) takes the version before's loops over, by edge index, instead of searching the graph again; the
+ * findings are written from this version's edges.
+ */
+function loopsIn(ctx: ToscaRuleContext, graph: TopologyGraph): { edge: GraphEdge; loop: GraphEdge[] }[] {
+  const edges = graph.edges;
+  const { loops } = carried(ctx.doc, LOOPS, (before) => {
+    let shape = graph.nodes.join('\n') + '\n';
+    for (const e of edges) shape += `\n${e.source}\t${e.target}\t${e.kind}`;
+    if (before?.shape === shape) return before;
+    const index = new Map(edges.map((e, i) => [e, i] as const));
+    const found = loopsOf(graph, include).map((l) => ({
+      edge: index.get(l.edge)!,
+      loop: l.loop.map((e) => index.get(e)!),
+    }));
+    return { shape, loops: found };
+  });
+  return loops.map((l) => ({ edge: edges[l.edge]!, loop: l.loop.map((i) => edges[i]!) }));
+}
 
 export const cyclesRule: ToscaRule = {
   codes: ['TOSCA104'],
@@ -24,8 +57,7 @@ export const cyclesRule: ToscaRule = {
     const graph = topologyGraph(ctx.model);
     if (!graph.edges.length) return;
     const amp = ampDialect(ctx);
-    const include = (e: GraphEdge) => ORDERING.has(e.kind);
-    for (const { edge, loop } of loopsOf(graph, include)) {
+    for (const { edge, loop } of loopsIn(ctx, graph)) {
       const hosting = loop.some((e) => e.kind === 'HostedOn');
       if (amp && !hosting) continue;
       const path = [...loop.map((e) => `\`${e.source}\``), `\`${loop[0]!.source}\``].join(' → ');
