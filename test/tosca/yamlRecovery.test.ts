@@ -163,3 +163,47 @@ topology_template:
 #           ^^^^^^^^^^^^^^^^^^^^ TOSCA030
 `);
 });
+
+test('TOSCA000: a stray line left of a block is reported once, on it; the templates after it are still checked', async () => {
+  const d = await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    a:
+      type: tosca.nodes.Compute
+      properties:
+        nonsense: 1
+#       ^^^^^^^^ TOSCA061
+x       more: 2
+#^^^^^^^^^^^^^^ TOSCA000
+        other: 3
+#       ^^^^^ TOSCA061
+    b:
+      type: tosca.nodes.Compute
+    c:
+      type: tosca.nodes.Computer
+#           ^^^^^^^^^^^^^^^^^^^^ TOSCA030
+    d:
+      type: tosca.nodes.Compute
+`);
+  assert.equal(d.filter((x) => x.code === 'TOSCA000').length, 1);
+  assert.match(messageOf(d, 'TOSCA000'), /^YAML: Indentation: `x {7}more: 2` starts at column 1, left of the lines/);
+  assert.match(messageOf(d, 'TOSCA000'), /\(column 9 and 9\).*Indent it like them, or remove it\./);
+});
+
+test('TOSCA000: a line left of the lines around it that ends a block is not taken for a stray one', async () => {
+  // `b:` is at column 5 between lines at column 9, but what follows it is a new entry, not the block going on.
+  await checkTosca(`
+tosca_definitions_version: tosca_simple_yaml_1_3
+topology_template:
+  node_templates:
+    a:
+      type: tosca.nodes.Compute
+      properties:
+        nonsense: 1
+#       ^^^^^^^^ TOSCA061
+    b:
+      type: tosca.nodes.Computer
+#           ^^^^^^^^^^^^^^^^^^^^ TOSCA030
+`);
+});

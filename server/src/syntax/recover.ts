@@ -113,6 +113,14 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
       severity: 'error',
     });
     const region = damagedRegion(text, cause.span.start);
+    const stray = strayLineRepair(text, doc, first.pos[0], region.end);
+    if (stray) {
+      doc = stray.doc;
+      text = stray.text;
+      causes.push(mapProblem(stray.problem, toOriginal));
+      damaged.push({ start: toOriginal(stray.problem.span.start), end: toOriginal(stray.line.end) });
+      continue;
+    }
     // Every error whose cause lies in the region is reported (e.g. both brackets of `{a: [1`), once per place.
     const inRegion: SyntaxProblem[] = [];
     for (const p of errorProblems(text, doc)) {
@@ -283,6 +291,87 @@ function damagedRegion(text: string, at: number): { start: number; blankFrom: nu
   const key = /^[ -]*(?:"[^"\n]*"|'[^'\n]*'|[^\s#'"[\]{}][^\n]*?):(?=[ \t]|$)/.exec(text.slice(start, at));
   if (key) blankFrom = start + key[0].length;
   return { start, blankFrom, end };
+}
+
+/** A line of `text`: where it starts and ends (before its line break), and its indentation in spaces. */
+interface Line {
+  start: number;
+  end: number;
+  indent: number;
+}
+
+function lineAt(text: string, start: number): Line {
+  let end = text.indexOf('\n', start);
+  if (end < 0) end = text.length;
+  let i = start;
+  while (text[i] === ' ') i++;
+  return { start, end, indent: i - start };
+}
+
+/** True for a line with nothing YAML reads: blank, or only a comment (which may sit at any column). */
+function empty(text: string, l: Line): boolean {
+  const c = text[l.start + l.indent];
+  return l.start + l.indent >= l.end || c === '#' || c === '\r';
+}
+
+/** The nearest line before (`step` -1) or after (+1) `l` that holds content, or undefined. */
+function neighbour(text: string, l: Line, step: 1 | -1): Line | undefined {
+  for (let at = step < 0 ? l.start - 1 : l.end + 1; at > 0 && at <= text.length;) {
+    const start = step < 0 ? text.lastIndexOf('\n', at - 1) + 1 : at;
+    const n = lineAt(text, start);
+    if (!empty(text, n)) return n;
+    at = step < 0 ? start - 1 : n.end + 1;
+  }
+  return undefined;
+}
+
+/**
+ * A stray line left of a block (a character typed at the start of an indented line, a line pasted at column 0):
+ *
+ *       port: 1
+ *   x   label: a        <- this line
+ *       endpoint: b
+ *     requirements: ...
+ *
+ * YAML closes every mapping deeper than the line there, and then cannot read one more indented line after it: the
+ * parser reports each of them, to the end of the block or of the file, and the usual repair (the error's line and
+ * the lines nested under it, all of them here) would leave the rest of the file out of the tree. When the line of the
+ * first error, or the line before it, is indented less than the lines on both sides and the block goes on after it
+ * at least as deep as before it, that line alone is blanked and the text read again; the repair is kept when no
+ * structural error is left where the usual repair would have blanked, so one finding on that line explains all of
+ * them. Otherwise undefined (the usual repair goes ahead).
+ */
+function strayLineRepair(
+  text: string,
+  doc: Document.Parsed,
+  at: number,
+  regionEnd: number,
+): { doc: Document.Parsed; text: string; problem: SyntaxProblem; line: Line } | undefined {
+  const own = lineAt(text, text.lastIndexOf('\n', at - 1) + 1);
+  for (const line of [own, neighbour(text, own, -1)]) {
+    if (!line || empty(text, line)) continue;
+    const before = neighbour(text, line, -1);
+    const after = neighbour(text, line, 1);
+    if (!before || !after || line.indent >= before.indent || after.indent < before.indent) continue;
+    const blanked = text.slice(0, line.start) + blank(text.slice(line.start, line.end)) + text.slice(line.end);
+    const again = read(blanked);
+    if (structural(again) >= structural(doc)) return undefined;
+    const left = again.errors.some((e) => STRUCTURAL.has(e.code) && e.pos[0] >= line.start && e.pos[0] <= regionEnd);
+    if (left) return undefined;
+    const what = text.slice(line.start + line.indent, line.end).trim();
+    const shown = what.length > 40 ? `${what.slice(0, 40)}…` : what;
+    const problem: SyntaxProblem = {
+      span: { start: line.start + line.indent, end: line.end },
+      message:
+        `Indentation: \`${shown}\` starts at column ${line.indent + 1}, left of the lines before and after it ` +
+        `(column ${before.indent + 1} and ${after.indent + 1}), so YAML ends the mappings above here and cannot ` +
+        'read the lines after it. Indent it like them, or remove it.',
+      yamlCode: 'BAD_INDENT',
+      severity: 'error',
+    };
+    return { doc: again, text: blanked, problem, line };
+  }
+  return undefined;
 }
 
 /** Spaces for every character but line breaks: the same length, so offsets stay valid. */
