@@ -79,6 +79,7 @@ export class AnalysisSession {
           maxFullParseBytes: this.index.maxFileBytes,
           outlineFirst: true,
           keepParts: true,
+          verifyLater: true,
           ...(before ? { previous: before } : {}),
         })
       : this.analyse(path, text, version);

@@ -18,7 +18,7 @@ import { classify, type FileKind } from './kinds.js';
 import { summarise, type FileSummary } from './summary.js';
 import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
-import { outlineYaml } from '../syntax/outline.js';
+import { hasAnchors, outlineYaml } from '../syntax/outline.js';
 import { reoutline } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
 import type { YNode, YPair } from '../syntax/tree.js';
@@ -142,6 +142,18 @@ export interface AnalyseOptions {
    * Files read once (the workspace pass, the checker) do not.
    */
   keepParts?: boolean;
+  /**
+   * The caller completes the syntax check later (`verifySyntax`, an open document once typing pauses): a text the
+   * parser finds broken is read once, and the text repaired after its error by the outline scanner when it can, not by
+   * the parser again (`ParsedYaml.unverified`; the model is then not `syntaxChecked`).
+   */
+  verifyLater?: boolean;
+}
+
+/** The outline scanner as the quick reader of a repaired text (syntax/recover.ts); anchors are left to the parser. */
+function quickOutline(text: string): YNode | null {
+  const tree = outlineYaml(text);
+  return tree && !hasAnchors(tree) ? tree : null;
 }
 
 export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
@@ -237,7 +249,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ...(parts ? { summaryParts: parts.after } : {}),
     };
   }
-  const parsed = parseYaml(text);
+  const parsed = parseYaml(text, opts.verifyLater ? quickOutline : undefined);
   return {
     path,
     text,
@@ -250,7 +262,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     summary: summarise(kind, parsed.root),
     tooLarge: false,
     binary: false,
-    syntaxChecked: true,
+    syntaxChecked: !parsed.unverified,
     derived: new Map(),
   };
 }
@@ -262,7 +274,11 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
  */
 export function verifySyntax(model: DocumentModel, opts: AnalyseOptions = {}): DocumentModel | undefined {
   if (model.syntaxChecked) return undefined;
-  const full = analyseDocument(model.path, model.text, model.version, { ...opts, outlineFirst: false });
+  const full = analyseDocument(model.path, model.text, model.version, {
+    ...opts,
+    outlineFirst: false,
+    verifyLater: false,
+  });
   const missed = full.problems.some((p) => p.yamlCode !== 'CONTROL_CHARACTER');
   if (!missed) {
     model.syntaxChecked = true;

@@ -8,7 +8,7 @@
 import type { Node as YamlNode, Scalar } from 'yaml';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
-import { readRecovering, type Recovered } from './recover.js';
+import { readRecovering, type QuickReader, type Recovered } from './recover.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
 import { yamlLibrary } from './yamlLibrary.js';
 
@@ -37,6 +37,11 @@ export interface ParsedYaml {
    * findings of other rules inside them are dropped, since they would only echo the syntax error.
    */
   damaged: Span[];
+  /**
+   * True when a quick reader read the repaired text (`parseYaml`'s `quick`): errors it does not detect there are
+   * missing until a full parse (an open document's check once typing pauses).
+   */
+  unverified?: boolean;
 }
 
 const MAX_DEPTH = 400;
@@ -89,8 +94,11 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
   });
 }
 
-/** Parses `text` into a tree with spans. Never throws. */
-export function parseYaml(text: string): ParsedYaml {
+/**
+ * Parses `text` into a tree with spans. Never throws. With `quick` (an open document's analysis), a text repaired
+ * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`).
+ */
+export function parseYaml(text: string, quick?: QuickReader): ParsedYaml {
   const problems: SyntaxProblem[] = [];
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
@@ -110,7 +118,7 @@ export function parseYaml(text: string): ParsedYaml {
   problems.push(...controlCharacterProblems(text));
   let read: Recovered;
   try {
-    read = readRecovering(text);
+    read = readRecovering(text, quick);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },
@@ -121,6 +129,7 @@ export function parseYaml(text: string): ParsedYaml {
     return { root: null, problems, documentCount: 0, damaged: [] };
   }
   problems.push(...read.problems);
+  if (read.tree) return { root: read.tree, problems, documentCount: 1, damaged: read.damaged, unverified: true };
   const doc = read.doc;
   const toOriginal = read.toOriginal;
   // Offsets below are in the text the parser read (re-indented where PyYAML is lenient, blanked

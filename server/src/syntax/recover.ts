@@ -18,7 +18,14 @@ import { explainIndentation } from './indentation.js';
 import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
 import type { Span } from './positions.js';
 import type { SyntaxProblem } from './parse.js';
+import type { YNode } from './tree.js';
 import { yamlLibrary } from './yamlLibrary.js';
+
+/**
+ * A quicker reader of a repaired text (the outline scanner): the tree it reads exactly as the parser does, or null
+ * when it does not model the text. The parser then reads the text as usual.
+ */
+export type QuickReader = (text: string) => YNode | null;
 
 export interface Recovered {
   doc: Document.Parsed;
@@ -29,6 +36,12 @@ export interface Recovered {
   problems: SyntaxProblem[];
   /** Damaged regions left out of the tree, in the file's own offsets. */
   damaged: Span[];
+  /**
+   * The tree of the repaired text as the `QuickReader` read it, when it did: the parser did not read that text again
+   * (`doc` is the reading before the last repair), so errors the reader does not detect there are not in `problems`
+   * until a full read (the caller's later check).
+   */
+  tree?: YNode;
 }
 
 /** eemeli/yaml errors after which the tree is misread; the others leave it sound. */
@@ -60,7 +73,12 @@ function structural(doc: Document.Parsed): number {
   return doc.errors.filter((e) => STRUCTURAL.has(e.code)).length;
 }
 
-export function readRecovering(original: string): Recovered {
+/**
+ * Reads `original`, repairing what a syntax error damaged (see the header). With `quick`, a repaired text the quick
+ * reader reads is not read again by the parser (`Recovered.tree`): for an open document, whose full check follows
+ * once typing pauses, a keystroke in a broken 2,000-line file then costs one parse instead of two or more.
+ */
+export function readRecovering(original: string, quick?: QuickReader): Recovered {
   const doc = read(original);
   const identity = (o: number) => o;
   const plain = (): Recovered => ({
@@ -72,14 +90,14 @@ export function readRecovering(original: string): Recovered {
   });
   if (!structural(doc)) return plain();
   try {
-    return recover(original, doc);
+    return recover(original, doc, quick);
   } catch {
     // Recovery is an improvement, never a condition: the parser's own reading stays available.
     return plain();
   }
 }
 
-function recover(original: string, firstRead: Document.Parsed): Recovered {
+function recover(original: string, firstRead: Document.Parsed, quick: QuickReader | undefined): Recovered {
   let doc = firstRead;
   const identity = (o: number) => o;
 
@@ -113,12 +131,15 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
       severity: 'error',
     });
     const region = damagedRegion(text, cause.span.start);
-    const stray = strayLineRepair(text, doc, first.pos[0], region.end);
+    // The quick reader's offsets are the read text's: only where nothing was re-indented are they the file's.
+    const quickHere = toOriginal === identity ? quick : undefined;
+    const stray = strayLineRepair(text, doc, first.pos[0], region.end, quickHere);
     if (stray) {
-      doc = stray.doc;
       text = stray.text;
       causes.push(mapProblem(stray.problem, toOriginal));
       damaged.push({ start: toOriginal(stray.problem.span.start), end: toOriginal(stray.line.end) });
+      if (stray.tree) return quickly(doc, text, toOriginal, [...lenient, ...causes], damaged, stray.tree);
+      doc = stray.doc!;
       continue;
     }
     // Every error whose cause lies in the region is reported (e.g. both brackets of `{a: [1`), once per place.
@@ -132,6 +153,12 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
     }
     const blanked =
       text.slice(0, region.blankFrom) + blank(text.slice(region.blankFrom, region.end)) + text.slice(region.end);
+    const tree = quickHere?.(blanked);
+    if (tree) {
+      causes.push(...(inRegion.length ? inRegion : [cause]).map((p) => mapProblem(p, toOriginal)));
+      damaged.push({ start: toOriginal(region.start), end: toOriginal(region.end) });
+      return quickly(doc, blanked, toOriginal, [...lenient, ...causes], damaged, tree);
+    }
     const again = read(blanked);
     if (structural(again) >= structural(doc)) break;
     doc = again;
@@ -147,6 +174,18 @@ function recover(original: string, firstRead: Document.Parsed): Recovered {
     problems: [...lenient, ...causes, ...rest.problems].sort((a, b) => a.span.start - b.span.start),
     damaged,
   };
+}
+
+/** A recovery whose last repaired text the quick reader read (see `Recovered.tree`). */
+function quickly(
+  doc: Document.Parsed,
+  text: string,
+  toOriginal: (o: number) => number,
+  problems: SyntaxProblem[],
+  damaged: Span[],
+  tree: YNode,
+): Recovered {
+  return { doc, text, toOriginal, problems: problems.sort((a, b) => a.span.start - b.span.start), damaged, tree };
 }
 
 /** The errors and warnings of `doc` as problems in the file's offsets. */
@@ -346,7 +385,8 @@ function strayLineRepair(
   doc: Document.Parsed,
   at: number,
   regionEnd: number,
-): { doc: Document.Parsed; text: string; problem: SyntaxProblem; line: Line } | undefined {
+  quick: QuickReader | undefined,
+): { doc?: Document.Parsed; tree?: YNode; text: string; problem: SyntaxProblem; line: Line } | undefined {
   const own = lineAt(text, text.lastIndexOf('\n', at - 1) + 1);
   for (const line of [own, neighbour(text, own, -1)]) {
     if (!line || empty(text, line)) continue;
@@ -354,10 +394,14 @@ function strayLineRepair(
     const after = neighbour(text, line, 1);
     if (!before || !after || line.indent >= before.indent || after.indent < before.indent) continue;
     const blanked = text.slice(0, line.start) + blank(text.slice(line.start, line.end)) + text.slice(line.end);
-    const again = read(blanked);
-    if (structural(again) >= structural(doc)) return undefined;
-    const left = again.errors.some((e) => STRUCTURAL.has(e.code) && e.pos[0] >= line.start && e.pos[0] <= regionEnd);
-    if (left) return undefined;
+    // A text the quick reader reads has no structural error left: the repair holds without a parse.
+    const tree = quick?.(blanked) ?? undefined;
+    const again = tree ? undefined : read(blanked);
+    if (again) {
+      if (structural(again) >= structural(doc)) return undefined;
+      const left = again.errors.some((e) => STRUCTURAL.has(e.code) && e.pos[0] >= line.start && e.pos[0] <= regionEnd);
+      if (left) return undefined;
+    }
     const what = text.slice(line.start + line.indent, line.end).trim();
     const shown = what.length > 40 ? `${what.slice(0, 40)}…` : what;
     const problem: SyntaxProblem = {
@@ -369,7 +413,7 @@ function strayLineRepair(
       yamlCode: 'BAD_INDENT',
       severity: 'error',
     };
-    return { doc: again, text: blanked, problem, line };
+    return { ...(again ? { doc: again } : {}), ...(tree ? { tree } : {}), text: blanked, problem, line };
   }
   return undefined;
 }
