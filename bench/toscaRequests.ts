@@ -22,6 +22,11 @@ export interface ToscaRequestFigures {
   didOpen: Dist & { samples: number[] };
   /** A digit toggled in a `label:` value, one edit per version, each waited for. */
   didChange: Dist & { samples: number[] };
+  /**
+   * A new property line typed one character per change (`typeLines`), each waited for: the YAML is broken until its
+   * colon is typed. `broken`: the keystrokes whose diagnostics held a syntax error.
+   */
+  typed?: Dist & { samples: number[]; broken: Dist & { n: number } };
   diagnostics: number;
   hover: Dist & { empty: number };
   definition: Dist & { empty: number };
@@ -34,6 +39,50 @@ export interface ToscaRequestFigures {
 interface Pos {
   line: number;
   character: number;
+}
+
+/** What `typeLines` types after a `label:` line, one character per change. */
+const TYPED_LINE = '\n        endpoint_note: x';
+
+/**
+ * `count` times: after a `label:` line (every seventh of `at`), a new property line typed one character per change,
+ * each change waited for (15 ms apart, as `toggleDigits`), then removed in one change. The TOSCA000 diagnostics of
+ * each keystroke say whether the text was broken then (a key without its colon yet).
+ */
+async function typeLines(
+  client: BenchClient,
+  uri: string,
+  lines: string[],
+  at: readonly Pos[],
+  count: number,
+  version: number,
+): Promise<NonNullable<ToscaRequestFigures['typed']>> {
+  const times: number[] = [];
+  const broken: number[] = [];
+  const change = async (range: { start: Pos; end: Pos }, text: string) => {
+    const v = ++version;
+    const t0 = performance.now();
+    client.notify('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ range, text }] });
+    const p = await client.waitFor(
+      () => client.publications.find((x) => x.uri === uri && x.version === v),
+      20_000,
+      `diagnostics for didChange v${v}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    return { ms: p.at - t0, broken: p.diagnostics.some((d) => d.code === 'TOSCA000') };
+  };
+  for (let k = 0; k < count && at.length; k++) {
+    const line = at[(k * 7) % at.length]!.line;
+    const end = lines[line]!.length;
+    for (let c = 0; c < TYPED_LINE.length; c++) {
+      const pos = c === 0 ? { line, character: end } : { line: line + 1, character: c - 1 };
+      const r = await change({ start: pos, end: pos }, TYPED_LINE[c]!);
+      times.push(r.ms);
+      if (r.broken) broken.push(r.ms);
+    }
+    await change({ start: { line, character: end }, end: { line: line + 1, character: TYPED_LINE.length - 1 } }, '');
+  }
+  return { ...dist(times), samples: times, broken: { ...dist(broken), n: broken.length } };
 }
 
 /**
@@ -70,7 +119,7 @@ export async function toscaRequests(
   dir: string,
   file: string,
   samples: number,
-  counts: { opens: number; edits: number; settleMs?: number } = { opens: 8, edits: 30 },
+  counts: { opens: number; edits: number; settleMs?: number; typeLines?: number } = { opens: 8, edits: 30 },
 ): Promise<ToscaRequestFigures> {
   const client = new BenchClient(opts.serverJs, opts.cwd, opts.nodeFlags);
   try {
@@ -98,7 +147,11 @@ export async function toscaRequests(
     }
     const lines = text.split('\n');
     const digits = shuffled(labelDigits(text), 7);
-    const changes = (await client.toggleDigits(uri, lines, digits, counts.edits, version)).times;
+    const toggled = await client.toggleDigits(uri, lines, digits, counts.edits, version);
+    const changes = toggled.times;
+    const typed = counts.typeLines
+      ? await typeLines(client, uri, lines, digits, counts.typeLines, toggled.version)
+      : undefined;
     const pos = typePositions(text);
     const time = async (
       method: string,
@@ -131,6 +184,7 @@ export async function toscaRequests(
       readyMs: ready.at - client.spawnedAt,
       didOpen: { ...dist(opens), samples: opens },
       didChange: { ...dist(changes), samples: changes },
+      ...(typed ? { typed } : {}),
       diagnostics,
       hover: await time('textDocument/hover', pos.inside, 17, none),
       definition: await time('textDocument/definition', pos.declared, 13, none),
