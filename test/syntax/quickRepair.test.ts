@@ -2,7 +2,8 @@
  * An open document's broken text (`verifyLater`, model/document.ts): the parser reads it once, and the text repaired
  * after its error is read by the outline scanner where it can (syntax/recover.ts `QuickReader`). Over seeded broken
  * edits of real LM and TOSCA files, that model equals the one the parser alone builds (problems, damaged regions,
- * tree, summary), and is left unchecked for the full check that follows once typing pauses.
+ * tree, summary), and is left unchecked for the full check that follows once typing pauses; so does the model of the
+ * same text typed into the clean version, whose first read may leave out the top-level entries before the edit.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -26,17 +27,26 @@ test('a broken text repaired and read by the outline scanner gives the model the
   let broken = 0;
   for (const file of FILES) {
     const original = readFileSync(file, 'utf8');
+    const before = analyseDocument(file, original, 1, { outlineFirst: true, verifyLater: true, keepParts: true });
+    assert.ok(before.outlined, `${file}: the outline scanner reads it`);
     const rng = new Rng(original.length);
     for (let i = 0; i < 40; i++) {
       const at = rng.int(original.length + 1);
       const text = original.slice(0, at) + rng.pick(BREAKS) + original.slice(at);
       const exact = analyseDocument(file, text, 1, { outlineFirst: true });
       const open = analyseDocument(file, text, 1, { outlineFirst: true, verifyLater: true });
+      // Typed into the clean version: the parser's first read may start at the edited top-level entry.
+      const typed = analyseDocument(file, text, 2, { outlineFirst: true, verifyLater: true, previous: before });
       const what = `${file}, edit ${i} at ${at}`;
-      assert.deepEqual(open.problems, exact.problems, what);
-      assert.deepEqual(open.damaged, exact.damaged, what);
-      assert.deepEqual(open.root, exact.root, what);
-      assert.deepEqual(open.summary, exact.summary, what);
+      for (const [how, m] of [
+        ['opened', open],
+        ['typed', typed],
+      ] as const) {
+        assert.deepEqual(m.problems, exact.problems, `${what} (${how})`);
+        assert.deepEqual(m.damaged, exact.damaged, `${what} (${how})`);
+        assert.deepEqual(m.root, exact.root, `${what} (${how})`);
+        assert.deepEqual(m.summary, exact.summary, `${what} (${how})`);
+      }
       if (exact.problems.some((p) => p.severity === 'error')) broken++;
       // Not checked and not the outline of the text itself: the outline of the repaired text.
       if (!open.syntaxChecked && !open.outlined) {
@@ -48,4 +58,37 @@ test('a broken text repaired and read by the outline scanner gives the model the
   // About half the breaks are repaired in one step into a text the outline scanner reads (the others take more
   // repairs, a re-indent PyYAML-style, or constructs the scanner leaves to the parser).
   assert.ok(broken > 80 && quick > broken / 3, JSON.stringify({ broken, quick }));
+});
+
+test('typed breaks next to an anchor or in a top-level key line give the parser’s model too', () => {
+  const clean = [
+    '---',
+    'tosca_definitions_version: tosca_simple_yaml_1_3',
+    'metadata: &m',
+    '  author: x',
+    'node_types:',
+    '  my.A:',
+    '    derived_from: tosca.nodes.Root',
+    '    metadata: *m',
+    'topology_template:',
+    '  node_templates:',
+    '    a:',
+    '      type: my.A',
+    '',
+  ].join('\n');
+  const file = '/ws/service.yaml';
+  const before = analyseDocument(file, clean, 1, { outlineFirst: true, verifyLater: true, keepParts: true });
+  for (const text of [
+    // The edited entry's key line is no longer a key: on its own it would read as a scalar document.
+    clean.replace('topology_template:', 'topology_template'),
+    clean.replace('node_types:', 'node_types\n  x: {'),
+    // An alias into the text before the edit (an anchor there), next to a break.
+    clean.replace('    metadata: *m', '    metadata: *m\n    properties: {'),
+  ]) {
+    const exact = analyseDocument(file, text, 2, { outlineFirst: true });
+    const typed = analyseDocument(file, text, 2, { outlineFirst: true, verifyLater: true, previous: before });
+    assert.ok(exact.problems.length > 0, text);
+    assert.deepEqual(typed.problems, exact.problems, text);
+    assert.deepEqual(typed.root, exact.root, text);
+  }
 });

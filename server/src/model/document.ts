@@ -19,7 +19,7 @@ import { summarise, type FileSummary } from './summary.js';
 import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { hasAnchors, outlineYaml } from '../syntax/outline.js';
-import { reoutline } from '../syntax/outlineEdit.js';
+import { editWindowOf, reoutline } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
 import type { YNode, YPair } from '../syntax/tree.js';
 
@@ -156,6 +156,31 @@ function quickOutline(text: string): YNode | null {
   return tree && !hasAnchors(tree) ? tree : null;
 }
 
+/** A plain top-level `key:` at the start of a line, and what a prefix of top-level entries must not hold. */
+const PLAIN_TOP_KEY = /^[A-Za-z_$][\w.$-]*:(?:[ \t]|\r?\n|$)/;
+const NOT_PLAIN_PREFIX = /&|(?:^|\n)(?:%|\.\.\.)|\n---/;
+
+/**
+ * Where the top-level entry holding the edit from `prev` (an outline-read version) to `text` starts, when the text
+ * before it can be left out of the parser's first read of the broken `text` (syntax/recover.ts `probeSuffix`): it is
+ * the version before's own text, top-level entries of a block mapping the outline scanner read (so they read clean),
+ * with no anchor (nothing after could refer into it), directive or document marker (but a leading `---`), and the
+ * entry's line is still a plain `key:` at column 0. Else 0 (the whole text is read).
+ */
+function cleanEntriesBefore(prev: DocumentModel, text: string): number {
+  const root = prev.root;
+  if (!prev.outlined || !root || root.kind !== 'map' || root.flow) return 0;
+  const { prefix } = editWindowOf(prev.text, text);
+  let from = 0;
+  for (const p of root.pairs) {
+    if (p.key.span.start > prefix) break;
+    from = p.key.span.start;
+  }
+  if (from <= 0 || text.charCodeAt(from - 1) !== 10) return 0;
+  if (!PLAIN_TOP_KEY.test(text.slice(from, from + 200)) || NOT_PLAIN_PREFIX.test(text.slice(0, from))) return 0;
+  return from;
+}
+
 export function analyseDocument(path: string, text: string, version = 0, opts: AnalyseOptions = {}): DocumentModel {
   // Most files have no control character: one scan of the text says so, and then neither the
   // binary test (for the kind and below) nor the outline path's control-character problems scan it again.
@@ -249,7 +274,9 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ...(parts ? { summaryParts: parts.after } : {}),
     };
   }
-  const parsed = parseYaml(text, opts.verifyLater ? quickOutline : undefined);
+  const parsed = opts.verifyLater
+    ? parseYaml(text, quickOutline, prev ? cleanEntriesBefore(prev, text) : 0)
+    : parseYaml(text);
   return {
     path,
     text,

@@ -96,9 +96,10 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
 
 /**
  * Parses `text` into a tree with spans. Never throws. With `quick` (an open document's analysis), a text repaired
- * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`).
+ * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`); `suffixFrom`: where
+ * the top-level entry of the edit starts when the entries before it read clean (syntax/recover.ts `probeSuffix`).
  */
-export function parseYaml(text: string, quick?: QuickReader): ParsedYaml {
+export function parseYaml(text: string, quick?: QuickReader, suffixFrom = 0): ParsedYaml {
   const problems: SyntaxProblem[] = [];
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
@@ -118,7 +119,7 @@ export function parseYaml(text: string, quick?: QuickReader): ParsedYaml {
   problems.push(...controlCharacterProblems(text));
   let read: Recovered;
   try {
-    read = readRecovering(text, quick);
+    read = readRecovering(text, quick, suffixFrom);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },

@@ -78,7 +78,11 @@ function structural(doc: Document.Parsed): number {
  * reader reads is not read again by the parser (`Recovered.tree`): for an open document, whose full check follows
  * once typing pauses, a keystroke in a broken 2,000-line file then costs one parse instead of two or more.
  */
-export function readRecovering(original: string, quick?: QuickReader): Recovered {
+export function readRecovering(original: string, quick?: QuickReader, suffixFrom = 0): Recovered {
+  if (quick && suffixFrom > 0) {
+    const probed = probeSuffix(original, suffixFrom, quick);
+    if (probed) return probed;
+  }
   const doc = read(original);
   const identity = (o: number) => o;
   const plain = (): Recovered => ({
@@ -97,7 +101,39 @@ export function readRecovering(original: string, quick?: QuickReader): Recovered
   }
 }
 
-function recover(original: string, firstRead: Document.Parsed, quick: QuickReader | undefined): Recovered {
+/** Thrown by the reader of a probe (`probeSuffix`): the probe needs the parser's reading of a whole text. */
+const PROBE_MISS = new Error('the probe needs a full read');
+
+/**
+ * The recovery of `original` from the parser's reading of its text from `from` on, when the caller knows that the text
+ * before `from` is complete top-level entries of a block mapping that read clean, and that a top-level `key:` line
+ * starts at `from` (an open document's edit, after the entries before it: model/document.ts). The parser then reads
+ * from `from` on as it reads that part of the whole text: each top-level key at column 0 starts afresh, in the root
+ * mapping. Only a recovery the quick reader completes is taken (it reads the whole repaired text); any step that would
+ * have the parser read a whole text again gives up, and the caller reads the whole text as usual.
+ */
+function probeSuffix(original: string, from: number, quick: QuickReader): Recovered | undefined {
+  const part = read(original.slice(from));
+  if (!structural(part)) return undefined;
+  // The offsets of the whole text.
+  for (const e of [...part.errors, ...part.warnings]) e.pos = [e.pos[0] + from, e.pos[1] + from];
+  try {
+    const probed = recover(original, part, quick, () => {
+      throw PROBE_MISS;
+    });
+    return probed.tree ? probed : undefined;
+  } catch (e) {
+    if (e === PROBE_MISS) return undefined;
+    throw e;
+  }
+}
+
+function recover(
+  original: string,
+  firstRead: Document.Parsed,
+  quick: QuickReader | undefined,
+  reader: (text: string) => Document.Parsed = read,
+): Recovered {
   let doc = firstRead;
   const identity = (o: number) => o;
 
@@ -109,7 +145,7 @@ function recover(original: string, firstRead: Document.Parsed, quick: QuickReade
   const constructs = lenientContinuations(original).filter((c) => errorsAt.some((p) => p >= c.open && p <= c.end));
   if (constructs.length) {
     const shifted = reindent(original, constructs);
-    const again = read(shifted.text);
+    const again = reader(shifted.text);
     if (structural(again) < structural(doc)) {
       doc = again;
       text = shifted.text;
@@ -133,7 +169,7 @@ function recover(original: string, firstRead: Document.Parsed, quick: QuickReade
     const region = damagedRegion(text, cause.span.start);
     // The quick reader's offsets are the read text's: only where nothing was re-indented are they the file's.
     const quickHere = toOriginal === identity ? quick : undefined;
-    const stray = strayLineRepair(text, doc, first.pos[0], region.end, quickHere);
+    const stray = strayLineRepair(text, doc, first.pos[0], region.end, quickHere, reader);
     if (stray) {
       text = stray.text;
       causes.push(mapProblem(stray.problem, toOriginal));
@@ -159,7 +195,7 @@ function recover(original: string, firstRead: Document.Parsed, quick: QuickReade
       damaged.push({ start: toOriginal(region.start), end: toOriginal(region.end) });
       return quickly(doc, blanked, toOriginal, [...lenient, ...causes], damaged, tree);
     }
-    const again = read(blanked);
+    const again = reader(blanked);
     if (structural(again) >= structural(doc)) break;
     doc = again;
     text = blanked;
@@ -386,6 +422,7 @@ function strayLineRepair(
   at: number,
   regionEnd: number,
   quick: QuickReader | undefined,
+  reader: (text: string) => Document.Parsed,
 ): { doc?: Document.Parsed; tree?: YNode; text: string; problem: SyntaxProblem; line: Line } | undefined {
   const own = lineAt(text, text.lastIndexOf('\n', at - 1) + 1);
   for (const line of [own, neighbour(text, own, -1)]) {
@@ -396,7 +433,7 @@ function strayLineRepair(
     const blanked = text.slice(0, line.start) + blank(text.slice(line.start, line.end)) + text.slice(line.end);
     // A text the quick reader reads has no structural error left: the repair holds without a parse.
     const tree = quick?.(blanked) ?? undefined;
-    const again = tree ? undefined : read(blanked);
+    const again = tree ? undefined : reader(blanked);
     if (again) {
       if (structural(again) >= structural(doc)) return undefined;
       const left = again.errors.some((e) => STRUCTURAL.has(e.code) && e.pos[0] >= line.start && e.pos[0] <= regionEnd);
