@@ -23,10 +23,28 @@ import { toPlain } from '../../../model/tosca/values.js';
 import type { TypeKind } from '../../../model/tosca/catalog/index.js';
 import { checkValue, propTarget, cap } from '../values.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { modelInputs } from './modelInputs.js';
+import { isOnce } from '../../../model/document.js';
+import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
 const STATUS: ReadonlySet<string> = new Set(['supported', 'unsupported', 'experimental', 'deprecated']);
+
+const TYPE_DEFINITION_FINDINGS = regionKey('tosca.typeDefinitionFindings');
+const INPUT_DEFINITION_FINDINGS = regionKey('tosca.inputDefinitionFindings');
+
+/** False when two types of a kind share a name in the file: `checkType` would find the other's declaration. */
+function uniqueTypeNames(ctx: ToscaRuleContext): boolean {
+  const seen = new Set<string>();
+  for (const t of ctx.model.summary.types) {
+    const key = `${t.kind}\u0000${t.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
 
 export const definitionsRule: ToscaRule = {
   codes: ['TOSCA040', 'TOSCA041', 'TOSCA052', 'TOSCA050', 'TOSCA051'],
@@ -34,17 +52,37 @@ export const definitionsRule: ToscaRule = {
   check(ctx) {
     const root = ctx.root;
     if (!root) return;
+    // A keystroke elsewhere keeps a type definition's findings while the type table and the rest of what they read
+    // are the same (`modelInputs`). A model checked once keeps nothing for a next version.
+    const read = !isOnce(ctx.doc) && uniqueTypeNames(ctx) ? modelInputs(ctx) : undefined;
     for (const section of root.pairs) {
       const kind = TYPE_SECTIONS[section.key.text];
       if (!kind) continue;
-      for (const tp of entries(section.value)) checkType(ctx, kind, tp);
+      for (const tp of entries(section.value)) {
+        const region = read !== undefined ? regionAt(ctx.doc, tp.key.span.start, TOPOLOGY_REGIONS) : undefined;
+        if (region && region.pair === tp)
+          regionFindings(ctx.doc, TYPE_DEFINITION_FINDINGS, region, read!, ctx.report, (report) =>
+            checkType({ ...ctx, report }, kind, tp),
+          );
+        else checkType(ctx, kind, tp);
+      }
     }
-    const inputs = getIn(root, ctx.grammar.topologyKey, 'inputs');
-    for (const p of entries(inputs)) {
+    const inputs = entries(getIn(root, ctx.grammar.topologyKey, 'inputs'));
+    // An input's definition is looked up by name: kept per region only while the names are distinct.
+    const readInputs = read !== undefined && ctx.model.inputs.size === inputs.length ? read : undefined;
+    for (const p of inputs) {
       const m = asMap(p.value);
       if (!m) continue;
-      const def = propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path);
-      checkDefinitionBody(ctx, m, def, `input \`${p.key.text}\``, false);
+      const check = (c: ToscaRuleContext) => {
+        const def = propFromFile(c.model.inputs.get(p.key.text) ?? emptyDef(p), c.model.path);
+        checkDefinitionBody(c, m, def, `input \`${p.key.text}\``, false);
+      };
+      const region = readInputs !== undefined ? regionAt(ctx.doc, p.key.span.start, TOPOLOGY_REGIONS) : undefined;
+      if (region && region.pair === p)
+        regionFindings(ctx.doc, INPUT_DEFINITION_FINDINGS, region, readInputs!, ctx.report, (report) =>
+          check({ ...ctx, report }),
+        );
+      else check(ctx);
     }
     for (const p of entries(getIn(root, ctx.grammar.topologyKey, 'outputs'))) {
       const m = asMap(p.value);

@@ -8,6 +8,7 @@
 import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
 import type { CapInfo, PropInfo, ReqInfo, ToscaType, TypeTable } from '../../../model/tosca/typeTable.js';
+import { modelInputs } from './modelInputs.js';
 import { carried, isOnce, memoKey } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
@@ -49,12 +50,6 @@ export const templatesRule: ToscaRule = {
 };
 
 /**
- * The type table a model reads, numbered per document: the same number while a keystroke takes the table over
- * (`relinkToscaModel` keeps it when the file's own types are unchanged), a new one whenever the model has another.
- */
-const TYPE_TABLE_EPOCH = memoKey<{ types: TypeTable; epoch: number }>('tosca.typeTableEpoch');
-
-/**
  * Everything a node template's findings read besides its own text, as one string: the type table, whether the
  * imports were all read, the version, grammar and options, and of the topology the names the checks look up (every
  * node template's name, type and `copy`, which decide what a requirement may target; the relationship templates'
@@ -64,14 +59,7 @@ const TYPE_TABLE_EPOCH = memoKey<{ types: TypeTable; epoch: number }>('tosca.typ
 function nodeTemplateInputs(ctx: ToscaRuleContext, written: number): string | undefined {
   const model = ctx.model;
   if (model.nodeTemplates.size !== written) return undefined;
-  const epoch = carried(ctx.doc, TYPE_TABLE_EPOCH, (prev) =>
-    prev?.types === model.types ? prev : { types: model.types, epoch: (prev?.epoch ?? 0) + 1 },
-  ).epoch;
-  const parts = [
-    String(epoch),
-    String(model.closure.incomplete),
-    JSON.stringify([model.version, ctx.grammar.id, ctx.minor, ctx.simpleProfile, ctx.options]),
-  ];
+  const parts = [modelInputs(ctx)];
   for (const n of model.nodeTemplates.values())
     parts.push(`n${n.name}\u0001${n.type?.name ?? ''}\u0001${n.copy?.name ?? ''}`);
   for (const r of model.relationshipTemplates.values()) parts.push(`r${r.name}\u0001${r.type?.name ?? ''}`);
