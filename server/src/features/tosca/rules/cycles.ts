@@ -12,7 +12,7 @@
  * Topics") and deploys interdependent services concurrently; under the `amp` dialect it is not
  * reported at all.
  */
-import { carried, memoKey } from '../../../model/document.js';
+import { carried, isOnce, memoKey } from '../../../model/document.js';
 import { topologyGraph, loopsOf, type GraphEdge, type TopologyGraph } from '../../../model/tosca/graph.js';
 import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
@@ -36,6 +36,8 @@ export const LOOPS = memoKey<Loops>('tosca.cycles.loops');
  */
 function loopsIn(ctx: ToscaRuleContext, graph: TopologyGraph): { edge: GraphEdge; loop: GraphEdge[] }[] {
   const edges = graph.edges;
+  // A model checked once (the workspace pass, the checker) keeps nothing for a next version.
+  if (isOnce(ctx.doc)) return loopsOf(graph, include);
   const { loops } = carried(ctx.doc, LOOPS, (before) => {
     let shape = graph.nodes.join('\n') + '\n';
     for (const e of edges) shape += `\n${e.source}\t${e.target}\t${e.kind}`;
