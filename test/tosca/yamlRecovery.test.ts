@@ -164,7 +164,7 @@ topology_template:
 `);
 });
 
-test('TOSCA000: a stray line left of a block is reported once, on it; the templates after it are still checked', async () => {
+test('TOSCA000: a stray line left of a block is one finding, on it; the templates after it are checked', async () => {
   const d = await checkTosca(`
 tosca_definitions_version: tosca_simple_yaml_1_3
 topology_template:
