@@ -211,3 +211,22 @@ export function regionFindings(
   store.now.set(region.start, { inputs, findings });
   for (const f of findings) report(f);
 }
+
+/**
+ * The findings `compute` reports for the entry `pair`: kept per region (`regionFindings`) when `inputs` is given and
+ * `pair` is a region of `scheme`, else computed and reported directly (a model checked once, an entry that is no
+ * region, inputs the rule could not state). Every rule that keeps findings per entry goes through here.
+ */
+export function entryFindings(
+  doc: DocumentModel,
+  key: RegionKey,
+  pair: YPair,
+  inputs: string | undefined,
+  report: (f: Finding) => void,
+  compute: (report: (f: Finding) => void) => void,
+  scheme: RegionScheme = SECTION_ENTRIES,
+): void {
+  const region = inputs !== undefined ? regionAt(doc, pair.key.span.start, scheme) : undefined;
+  if (region && region.pair === pair) regionFindings(doc, key, region, inputs!, report, compute);
+  else compute(report);
+}

@@ -12,7 +12,7 @@ import { SPECIAL_PROPERTIES } from '../../../model/lm/vocabulary.js';
 import { asMap, get, getPair, type YMap, type YPair } from '../../../syntax/tree.js';
 import { componentTarget, type ComponentTarget } from '../resolve.js';
 import type { LmRule, LmRuleContext } from './context.js';
-import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
 import type { Finding } from '../../shared/rule.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
@@ -35,10 +35,9 @@ export const componentMappingsRule: LmRule = {
         const inputs = t
           ? `${gen}\u0001${t.component.section}\u0001${t.component.type ?? ''}\u0001${t.descriptor?.path ?? ''}`
           : `${gen}`;
-        const region = regionAt(ctx.doc, cp.key.span.start);
-        const check = (report: (f: Finding) => void) => checkComponent(ctx, section, cp, body, t, report);
-        if (region && region.pair === cp) regionFindings(ctx.doc, REGION_FINDINGS, region, inputs, ctx.report, check);
-        else check(ctx.report);
+        entryFindings(ctx.doc, REGION_FINDINGS, cp, inputs, ctx.report, (report) =>
+          checkComponent(ctx, section, cp, body, t, report),
+        );
       }
     }
   },

@@ -2,7 +2,7 @@
 import { asMap, get, getPair, type YPair } from '../../../syntax/tree.js';
 import { memo, memoKey, type DocumentModel } from '../../../model/document.js';
 import type { DescriptorSummary } from '../../../model/lm/summary.js';
-import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
 import type { Finding } from '../../shared/rule.js';
 import { nameProblem, VERSION_RE } from './names.js';
 import type { LmRule, LmRuleContext } from './context.js';
@@ -38,10 +38,10 @@ export const componentTypesRule: LmRule = {
     const inputs = uniqueComponentNames(ctx.doc, ctx.summary) ? String(ctx.feature.index.resolutionGeneration) : '';
     for (const section of ['composition', 'references'] as const) {
       for (const p of asMap(get(root, section))?.pairs ?? []) {
-        const region = inputs ? regionAt(ctx.doc, p.key.span.start) : undefined;
-        if (region && region.pair === p)
-          regionFindings(ctx.doc, REGION_FINDINGS, region, inputs, ctx.report, (r) => checkEntry(ctx, section, p, r));
-        else checkEntry(ctx, section, p, ctx.report);
+        // '' when component names repeat: no inputs to keep the findings by.
+        entryFindings(ctx.doc, REGION_FINDINGS, p, inputs || undefined, ctx.report, (r) =>
+          checkEntry(ctx, section, p, r),
+        );
       }
     }
   },

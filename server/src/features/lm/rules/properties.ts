@@ -11,7 +11,7 @@ import { asMap, asScalar, get, getPair, type YMap, type YNode, type YPair } from
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
-import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
 import type { Finding } from '../../shared/rule.js';
 
 const REGION_FINDINGS = regionKey('lm.propertyFindings');
@@ -352,11 +352,8 @@ export const propertiesRule: LmRule = {
     const known = knownTypes(ctx);
     // Findings follow from a region's subtree and the known types alone: kept per region (shared/regions.ts).
     const inputs = known.join('\u0001');
-    const inRegion = (pair: YPair, compute: (report: (f: Finding) => void) => void) => {
-      const region = regionAt(ctx.doc, pair.key.span.start);
-      if (region && region.pair === pair) regionFindings(ctx.doc, REGION_FINDINGS, region, inputs, ctx.report, compute);
-      else compute(ctx.report);
-    };
+    const inRegion = (pair: YPair, compute: (report: (f: Finding) => void) => void) =>
+      entryFindings(ctx.doc, REGION_FINDINGS, pair, inputs, ctx.report, compute);
     for (const sec of propertySections(ctx.doc.root)) {
       const owner = sec.owner;
       if (owner)

@@ -14,7 +14,7 @@ import { headComponent, memberDecls, type DottedItem } from '../dotted.js';
 import type { LmRule, LmRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
-import { regionAt, regionContaining, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionContaining, regionFindings, regionKey } from '../../shared/regions.js';
 import type { Finding } from '../../shared/rule.js';
 
 const SHAPE_FINDINGS = regionKey('lm.relationshipShapeFindings');
@@ -221,9 +221,8 @@ export const relationshipsRule: LmRule = {
       const first = inputs !== undefined ? rp : rels!.pairs.find((p) => p.key.text === name)!;
       const shape = (report: (f: Finding) => void) =>
         checkShape(asMap(last.value), first.key, asMap(rp.value), name, report);
-      const region = inputs !== undefined ? regionAt(ctx.doc, rp.key.span.start) : undefined;
-      if (region && region.pair === rp) regionFindings(ctx.doc, SHAPE_FINDINGS, region, '', ctx.report, shape);
-      else shape(ctx.report);
+      // The shape follows from the entry's text alone: no inputs beyond it, where names are unique.
+      entryFindings(ctx.doc, SHAPE_FINDINGS, rp, inputs !== undefined ? '' : undefined, ctx.report, shape);
     }
     for (const op of asMap(get(root, 'operations'))?.pairs ?? []) {
       const mi = asScalar(get(asMap(op.value), 'multiple-instances'));

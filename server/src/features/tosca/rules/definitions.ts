@@ -25,7 +25,7 @@ import { checkValue, propTarget, cap } from '../values.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { modelInputs } from './modelInputs.js';
 import { isOnce } from '../../../model/document.js';
-import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
 import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
@@ -58,14 +58,16 @@ export const definitionsRule: ToscaRule = {
     for (const section of root.pairs) {
       const kind = TYPE_SECTIONS[section.key.text];
       if (!kind) continue;
-      for (const tp of entries(section.value)) {
-        const region = read !== undefined ? regionAt(ctx.doc, tp.key.span.start, TOPOLOGY_REGIONS) : undefined;
-        if (region && region.pair === tp)
-          regionFindings(ctx.doc, TYPE_DEFINITION_FINDINGS, region, read!, ctx.report, (report) =>
-            checkType({ ...ctx, report }, kind, tp),
-          );
-        else checkType(ctx, kind, tp);
-      }
+      for (const tp of entries(section.value))
+        entryFindings(
+          ctx.doc,
+          TYPE_DEFINITION_FINDINGS,
+          tp,
+          read,
+          ctx.report,
+          (report) => checkType({ ...ctx, report }, kind, tp),
+          TOPOLOGY_REGIONS,
+        );
     }
     const inputs = entries(getIn(root, ctx.grammar.topologyKey, 'inputs'));
     // An input's definition is looked up by name: kept per region only while the names are distinct.
@@ -73,16 +75,18 @@ export const definitionsRule: ToscaRule = {
     for (const p of inputs) {
       const m = asMap(p.value);
       if (!m) continue;
-      const check = (c: ToscaRuleContext) => {
-        const def = propFromFile(c.model.inputs.get(p.key.text) ?? emptyDef(p), c.model.path);
-        checkDefinitionBody(c, m, def, `input \`${p.key.text}\``, false);
-      };
-      const region = readInputs !== undefined ? regionAt(ctx.doc, p.key.span.start, TOPOLOGY_REGIONS) : undefined;
-      if (region && region.pair === p)
-        regionFindings(ctx.doc, INPUT_DEFINITION_FINDINGS, region, readInputs!, ctx.report, (report) =>
-          check({ ...ctx, report }),
-        );
-      else check(ctx);
+      entryFindings(
+        ctx.doc,
+        INPUT_DEFINITION_FINDINGS,
+        p,
+        readInputs,
+        ctx.report,
+        (report) => {
+          const def = propFromFile(ctx.model.inputs.get(p.key.text) ?? emptyDef(p), ctx.model.path);
+          checkDefinitionBody({ ...ctx, report }, m, def, `input \`${p.key.text}\``, false);
+        },
+        TOPOLOGY_REGIONS,
+      );
     }
     for (const p of entries(getIn(root, ctx.grammar.topologyKey, 'outputs'))) {
       const m = asMap(p.value);

@@ -18,7 +18,7 @@ import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
 import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
 import { countRange } from './tosca2Shared.js';
-import { regionAt, regionFindings, regionKey } from '../../shared/regions.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
 import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
 
 const NODE_TEMPLATE_FINDINGS = regionKey('tosca.nodeTemplateFindings');
@@ -33,14 +33,16 @@ export const templatesRule: ToscaRule = {
     // findings while nothing they read outside their own text changed (`nodeTemplateInputs`).
     // A model checked once (the workspace pass) keeps nothing for a next version: no inputs to compare.
     const inputs = nodes.length > 1 && !isOnce(ctx.doc) ? nodeTemplateInputs(ctx, nodes.length) : undefined;
-    for (const p of nodes) {
-      const region = inputs !== undefined ? regionAt(ctx.doc, p.key.span.start, TOPOLOGY_REGIONS) : undefined;
-      if (region && region.pair === p)
-        regionFindings(ctx.doc, NODE_TEMPLATE_FINDINGS, region, inputs!, ctx.report, (report) =>
-          checkNodeTemplate({ ...ctx, report }, p),
-        );
-      else checkNodeTemplate(ctx, p);
-    }
+    for (const p of nodes)
+      entryFindings(
+        ctx.doc,
+        NODE_TEMPLATE_FINDINGS,
+        p,
+        inputs,
+        ctx.report,
+        (report) => checkNodeTemplate({ ...ctx, report }, p),
+        TOPOLOGY_REGIONS,
+      );
     for (const p of entries(getIn(topo, 'relationship_templates'))) checkRelationshipTemplate(ctx, p);
     for (const p of entries(getIn(topo, 'groups'))) checkGroup(ctx, p);
     for (const p of entries(getIn(topo, 'policies'))) checkPolicy(ctx, p);
