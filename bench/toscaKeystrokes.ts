@@ -6,12 +6,14 @@
  *
  *   node --import tsx bench/toscaKeystrokes.ts [--dir /tmp/lm-descriptors-bench/tosca-2.0] [--cache FILE]
  *       [--file services0/service0.yaml]
- *       [--edits N] [--warmup N] [--profile OUT.cpuprofile] [--rules] [--insert]
+ *       [--edits N] [--warmup N] [--profile OUT.cpuprofile] [--rules] [--insert] [--type-line]
  *
  * With `--rules`, each rule's mean CPU ms per keystroke is printed too (heaviest first), from the runner's
  * `timeRule` hook.
  * With `--insert`, a digit is typed after a label's and deleted at the next keystroke, so that every keystroke
  * changes the text's length (the entries after the edit then move, as when a user types), instead of toggling one.
+ * With `--type-line`, a new property line is typed after every seventh `label:` line one character per keystroke, and
+ * removed again once complete (bench/toscaRequests.ts's typed-line row): the YAML is broken until its colon is typed.
  * With `--profile`, V8's CPU profiler runs over the measured keystrokes only (not the index build).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,9 @@ import { diskSummaryStore } from '../server/src/host/diskCache.js';
 import { computeDiagnostics } from '../server/src/features/diagnostics.js';
 import { argOf } from './generate.js';
 import { dist } from './util.js';
+
+/** What `--type-line` types after a `label:` line, one character per keystroke (bench/toscaRequests.ts's). */
+const TYPED_LINE = '\n        endpoint_note: x';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -37,6 +42,8 @@ async function main(): Promise<void> {
   computeDiagnostics(session.context(session.openDocument(file, text, 1, true)));
   const at = [...text.matchAll(/label: app (\d)/g)].map((m) => m.index + m[0].length - 1);
   if (!at.length) throw new Error('no `label: app N` to toggle');
+  // The ends of every seventh `label:` line, where `--type-line` types (as the bench's typed-line row).
+  const lineEnds = at.filter((_, n) => n % 7 === 0).map((k) => text.indexOf('\n', k));
   const profile = argOf(argv, 'profile');
   const inspector = profile ? new Inspector() : undefined;
   const post = (method: string) =>
@@ -49,6 +56,7 @@ async function main(): Promise<void> {
   }
   const times: number[] = [];
   const insert = argv.includes('--insert');
+  const typeLine = argv.includes('--type-line');
   const byRule = argv.includes('--rules') ? new Map<string, number>() : undefined;
   const cpuMs = () => {
     const u = process.cpuUsage();
@@ -60,7 +68,15 @@ async function main(): Promise<void> {
   let diagnostics = 0;
   for (let i = -warmup; i < edits; i++) {
     const k = at[(i + warmup) % at.length]!;
-    if (insert) {
+    if (typeLine) {
+      // One character of TYPED_LINE per keystroke after a `label:` line (the line removed again when complete).
+      const step = (i + warmup) % (TYPED_LINE.length + 1);
+      const j = lineEnds[Math.floor((i + warmup) / (TYPED_LINE.length + 1)) % lineEnds.length]!;
+      text =
+        step === TYPED_LINE.length
+          ? text.slice(0, j) + text.slice(j + TYPED_LINE.length)
+          : text.slice(0, j + step) + TYPED_LINE[step] + text.slice(j + step);
+    } else if (insert) {
       // A digit typed after a label's, then deleted: the text's length changes with every keystroke.
       const j = at[Math.floor((i + warmup) / 2) % at.length]! + 1;
       text = (i + warmup) % 2 ? text.slice(0, j) + text.slice(j + 1) : text.slice(0, j) + '7' + text.slice(j);

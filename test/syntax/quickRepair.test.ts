@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { analyseDocument } from '../../server/src/model/document.js';
+import { analyseDocument, verifySyntax, type DocumentModel } from '../../server/src/model/document.js';
+import { yamlLibrary } from '../../server/src/syntax/yamlLibrary.js';
 import { Rng } from '../fuzz/rng.js';
 
 const FILES = [
@@ -90,5 +91,81 @@ test('typed breaks next to an anchor or in a top-level key line give the parser�
     assert.ok(exact.problems.length > 0, text);
     assert.deepEqual(typed.problems, exact.problems, text);
     assert.deepEqual(typed.root, exact.root, text);
+  }
+});
+
+test('a line typed one character at a time, each version from the one before, gives the parser’s model', () => {
+  // The parser's reads, by length: a broken keystroke inside one entry reads that entry's lines, not the file.
+  const lib = yamlLibrary();
+  const parse = lib.parseDocument;
+  const reads: number[] = [];
+  (lib as { parseDocument: unknown }).parseDocument = (src: string, opts: Parameters<typeof parse>[1]) => {
+    reads.push(src.length);
+    return parse(src, opts);
+  };
+  let broken = 0;
+  let small = 0;
+  try {
+    for (const file of FILES) {
+      const original = readFileSync(file, 'utf8');
+      const rng = new Rng(original.length + 1);
+      // Lines that hold `key: value` at a column past 0, followed by a line at least as deep: a new property there.
+      const lines = [...original.matchAll(/\n( +)[a-z_]+: \S[^\n]*\n(?=\1)/g)];
+      assert.ok(lines.length > 4, file);
+      for (let k = 0; k < 4; k++) {
+        const m = lines[rng.int(lines.length)]!;
+        const at = m.index + m[0].length - 1;
+        const typed = `\n${m[1]}endpoint_note: [a, {b: c}]`;
+        let before = analyseDocument(file, original, 1, { outlineFirst: true, verifyLater: true, keepParts: true });
+        for (let c = 1; c <= typed.length; c++) {
+          const text = original.slice(0, at) + typed.slice(0, c) + original.slice(at);
+          const what = `${file}, line at ${at}, ${JSON.stringify(typed.slice(0, c))}`;
+          reads.length = 0;
+          const model = analyseDocument(file, text, c + 1, {
+            outlineFirst: true,
+            verifyLater: true,
+            keepParts: true,
+            previous: before,
+          });
+          const parsed = [...reads];
+          const exact = analyseDocument(file, text, c + 1, { outlineFirst: true });
+          assert.deepEqual(model.problems, exact.problems, what);
+          assert.deepEqual(model.damaged, exact.damaged, what);
+          assert.deepEqual(model.root, exact.root, what);
+          assert.deepEqual(model.summary, exact.summary, what);
+          if (exact.problems.some((p) => p.severity === 'error')) {
+            broken++;
+            if (parsed.length && Math.max(...parsed) < text.length / 4) small++;
+          }
+          before = model;
+        }
+      }
+    }
+  } finally {
+    (lib as { parseDocument: unknown }).parseDocument = parse;
+  }
+  // Most broken keystrokes (the key before its colon, the brackets before they close) read one entry's lines.
+  assert.ok(broken > 100 && small > broken * 0.7, JSON.stringify({ broken, small }));
+});
+
+test('the full check keeps a broken text’s quick model when the parser reports the same, else replaces it', () => {
+  const file = FILES[0]!;
+  const text = readFileSync(file, 'utf8').replace('\n    type: string', '\n    type: {\n    label: string');
+  const open = () => analyseDocument(file, text, 1, { outlineFirst: true, verifyLater: true });
+  const kept = open();
+  assert.ok(kept.readText !== undefined && !kept.syntaxChecked, 'read quickly, checked later');
+  assert.equal(verifySyntax(kept), undefined);
+  assert.equal(kept.syntaxChecked, true);
+  // A quick model that missed a problem (or reported it elsewhere) gives way to the parser's.
+  for (const change of [
+    (m: DocumentModel) => m.problems.pop(),
+    (m: DocumentModel) => (m.problems[0]!.span = { start: 0, end: 1 }),
+    (m: DocumentModel) => (m.damaged = []),
+  ]) {
+    const missed = open();
+    change(missed);
+    const full = verifySyntax(missed);
+    assert.ok(full && full.syntaxChecked && full.readText === undefined);
+    assert.deepEqual(full.problems, kept.problems);
   }
 });

@@ -182,10 +182,13 @@ export class AnalysisSession {
     return true;
   }
 
-  /** Installs the full model when the check found more, else remembers the text as checked clean. */
+  /**
+   * Installs the full model when the check found more, else remembers the text as checked clean (a broken text whose
+   * quick model the check confirmed is not clean: it is kept, not remembered).
+   */
   private verified(model: DocumentModel, full: DocumentModel | undefined, maxBytes: number): DocumentModel | undefined {
     if (full) return this.install(full);
-    this.rememberClean(model.path, model.text, maxBytes);
+    if (model.readText === undefined) this.rememberClean(model.path, model.text, maxBytes);
     return undefined;
   }
 

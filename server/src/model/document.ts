@@ -19,7 +19,7 @@ import { summarise, type FileSummary } from './summary.js';
 import { LineIndex, type Span } from '../syntax/positions.js';
 import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
 import { hasAnchors, outlineYaml } from '../syntax/outline.js';
-import { editWindowOf, reoutline } from '../syntax/outlineEdit.js';
+import { editedLines, editWindowOf, reoutline } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
 import type { YNode, YPair } from '../syntax/tree.js';
 
@@ -56,6 +56,12 @@ export interface DocumentModel {
   syntaxChecked: boolean;
   /** True when the tree is the outline scanner's (it read the whole text): the next version may reuse it. */
   outlined?: boolean;
+  /**
+   * A broken text read quickly (`AnalyseOptions.verifyLater`): the repaired text (the file's, its damaged regions
+   * blanked) whose outline the tree is. The next version reads on from it as from an outlined text (`outlineSource`),
+   * and results kept per region compare it (`treeText`).
+   */
+  readText?: string;
   /**
    * Results derived from this exact text (reference scans, resolved items...), computed once and
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
@@ -150,10 +156,36 @@ export interface AnalyseOptions {
   verifyLater?: boolean;
 }
 
+/**
+ * The text `model.root` is the outline scanner's exact reading of, when there is one: the model's own text, or the
+ * repaired one of a broken text read quickly (`readText`). An edit of the next version is read from it (`reoutline`).
+ */
+export function outlineSource(model: DocumentModel): string | undefined {
+  return model.outlined ? model.text : model.readText;
+}
+
+/** The text `model.root` was read from: the model's own, or the repaired one (`readText`). */
+export function treeText(model: DocumentModel): string {
+  return model.readText ?? model.text;
+}
+
 /** The outline scanner as the quick reader of a repaired text (syntax/recover.ts); anchors are left to the parser. */
 function quickOutline(text: string): YNode | null {
   const tree = outlineYaml(text);
   return tree && !hasAnchors(tree) ? tree : null;
+}
+
+/**
+ * The quick reader of a repaired text that follows `prev` (its outline read from `source`): the edited entry read
+ * again and the rest of the tree kept when it can (so the summary's parts and results kept per region follow), else
+ * the whole text's outline.
+ */
+function quickAfter(prev: DocumentModel, source: string): (text: string) => YNode | null {
+  const root = prev.root;
+  return (text) => {
+    if (text === source) return root && !hasAnchors(root) ? root : null;
+    return reoutline(source, root, text) ?? quickOutline(text);
+  };
 }
 
 /** A plain top-level `key:` at the start of a line, and what a prefix of top-level entries must not hold. */
@@ -161,16 +193,16 @@ const PLAIN_TOP_KEY = /^[A-Za-z_$][\w.$-]*:(?:[ \t]|\r?\n|$)/;
 const NOT_PLAIN_PREFIX = /&|(?:^|\n)(?:%|\.\.\.)|\n---/;
 
 /**
- * Where the top-level entry holding the edit from `prev` (an outline-read version) to `text` starts, when the text
- * before it can be left out of the parser's first read of the broken `text` (syntax/recover.ts `probeSuffix`): it is
- * the version before's own text, top-level entries of a block mapping the outline scanner read (so they read clean),
- * with no anchor (nothing after could refer into it), directive or document marker (but a leading `---`), and the
- * entry's line is still a plain `key:` at column 0. Else 0 (the whole text is read).
+ * Where the top-level entry holding the edit from `prev` (read from `source`, `outlineSource`) to `text` starts, when
+ * the text before it can be left out of the parser's first read of the broken `text` (syntax/recover.ts
+ * `probeSuffix`): it is the text `prev`'s outline was read from, top-level entries of a block mapping the outline
+ * scanner read (so they read clean), with no anchor (nothing after could refer into it), directive or document marker
+ * (but a leading `---`), and the entry's line is still a plain `key:` at column 0. Else 0 (the whole text is read).
  */
-function cleanEntriesBefore(prev: DocumentModel, text: string): number {
+function cleanEntriesBefore(prev: DocumentModel, source: string, text: string): number {
   const root = prev.root;
-  if (!prev.outlined || !root || root.kind !== 'map' || root.flow) return 0;
-  const { prefix } = editWindowOf(prev.text, text);
+  if (!root || root.kind !== 'map' || root.flow) return 0;
+  const { prefix } = editWindowOf(source, text);
   let from = 0;
   for (const p of root.pairs) {
     if (p.key.span.start > prefix) break;
@@ -247,15 +279,18 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     };
   }
   const prev = opts.previous;
-  const outlined =
-    opts.outlineFirst || text.length > FULL_PARSE_BYTES
-      ? ((prev?.outlined ? reoutline(prev.text, prev.root, text) : undefined) ?? outlineYaml(text))
-      : null;
+  const source = prev && outlineSource(prev);
+  let outlined: YNode | null = null;
+  if (opts.outlineFirst || text.length > FULL_PARSE_BYTES) {
+    // null: the scanner gave up on the edited entry, and would on the whole text (the parser reads it).
+    const edited = source !== undefined ? reoutline(source, prev!.root, text) : undefined;
+    outlined = edited ?? (edited === null && text.length <= FULL_PARSE_BYTES ? null : outlineYaml(text));
+  }
+  // Only a tree the outline of an edit made from the version before shares pair objects with it.
+  const parts = opts.keepParts
+    ? { before: source !== undefined ? prev!.summaryParts : undefined, after: new Map() }
+    : undefined;
   if (outlined) {
-    // Only a tree the outline of an edit made from the version before shares pair objects with it.
-    const parts = opts.keepParts
-      ? { before: prev?.outlined ? prev.summaryParts : undefined, after: new Map() }
-      : undefined;
     return {
       path,
       text,
@@ -274,9 +309,16 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ...(parts ? { summaryParts: parts.after } : {}),
     };
   }
-  const parsed = opts.verifyLater
-    ? parseYaml(text, quickOutline, prev ? cleanEntriesBefore(prev, text) : 0)
-    : parseYaml(text);
+  const parsed = !opts.verifyLater
+    ? parseYaml(text)
+    : source !== undefined
+      ? parseYaml(text, quickAfter(prev!, source), {
+          suffixFrom: cleanEntriesBefore(prev!, source, text),
+          entry: editedLines(source, prev!.root, text),
+        })
+      : parseYaml(text, quickOutline);
+  // A tree the quick reader read keeps the summary's parts as an outline does; the parser's shares no pair.
+  const quickParts = parsed.readText !== undefined ? parts : undefined;
   return {
     path,
     text,
@@ -286,18 +328,22 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     root: parsed.root,
     problems: parsed.problems,
     ...(parsed.damaged.length ? { damaged: parsed.damaged } : {}),
-    summary: summarise(kind, parsed.root),
+    summary: summarise(kind, parsed.root, quickParts),
     tooLarge: false,
     binary: false,
     syntaxChecked: !parsed.unverified,
     derived: new Map(),
+    ...(parsed.readText !== undefined ? { readText: parsed.readText } : {}),
+    ...(quickParts ? { summaryParts: quickParts.after } : {}),
   };
 }
 
 /**
  * The full parse of a model whose tree came from the outline scanner (`syntaxChecked` false):
  * undefined when the parser finds nothing the scanner missed (the model is then marked checked),
- * else the full model of the same text and version.
+ * else the full model of the same text and version. A broken text read quickly (`readText`) whose full parse reports
+ * the same problems and damaged regions is kept too: its tree is the repaired text's, as the parser's is, and the next
+ * keystroke reads on from it instead of parsing the whole text.
  */
 export function verifySyntax(model: DocumentModel, opts: AnalyseOptions = {}): DocumentModel | undefined {
   if (model.syntaxChecked) return undefined;
@@ -306,12 +352,35 @@ export function verifySyntax(model: DocumentModel, opts: AnalyseOptions = {}): D
     outlineFirst: false,
     verifyLater: false,
   });
-  const missed = full.problems.some((p) => p.yamlCode !== 'CONTROL_CHARACTER');
+  const missed =
+    model.readText !== undefined
+      ? !sameProblems(full.problems, model.problems) || !sameSpans(full.damaged ?? [], model.damaged ?? [])
+      : full.problems.some((p) => p.yamlCode !== 'CONTROL_CHARACTER');
   if (!missed) {
     model.syntaxChecked = true;
     return undefined;
   }
   return full;
+}
+
+function sameSpans(a: readonly Span[], b: readonly Span[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.start === b[i]!.start && s.end === b[i]!.end);
+}
+
+function sameProblems(a: readonly SyntaxProblem[], b: readonly SyntaxProblem[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((p, i) => {
+      const q = b[i]!;
+      return (
+        p.message === q.message &&
+        p.yamlCode === q.yamlCode &&
+        p.severity === q.severity &&
+        sameSpans([p.span, ...(p.region ? [p.region] : [])], [q.span, ...(q.region ? [q.region] : [])]) &&
+        JSON.stringify(p.reindent) === JSON.stringify(q.reindent)
+      );
+    })
+  );
 }
 
 /** Summary only, as fast as possible. Never throws. */

@@ -14,9 +14,11 @@
  * old one with that entry read again (`outlineRange`, which applies the whole-text checks of the
  * scanner to the range: tabs, stray carriage returns, byte order marks, lines at column 0) and the
  * entries after it moved; the ends of the section and of the root are recomputed where the entry is
- * the last one. When the range reads as anything but exactly one entry at the same column (a new
- * sibling, a dedent, something the scanner does not model), it gives up and the caller scans the
- * whole text. `test/syntax/outlineEdit.test.ts` holds it to `outlineYaml` of the whole new text.
+ * the last one. A sibling typed below the entry, at its column, is read as one more entry of the same
+ * mapping. When the range reads as anything else (a dedent, a first key that moved), it gives up and
+ * the caller scans the whole text; when the scanner gives up on the range (something it does not
+ * model, a syntax error), it says so (null): the whole text would not read either.
+ * `test/syntax/outlineEdit.test.ts` holds it to `outlineYaml` of the whole new text.
  */
 import { hasAnchors, outlineRange } from './outline.js';
 import type { Span } from './positions.js';
@@ -63,8 +65,9 @@ interface Step {
 }
 
 /**
- * The outline tree of `text` given the outline tree `root` of `before` (see the header), or
- * undefined when the edit is not inside one entry of a section (the caller scans the whole text).
+ * The outline tree of `text` given the outline tree `root` of `before` (see the header); undefined when the edit is
+ * not inside one entry of a section (the caller scans the whole text), null when the scanner gives up on the entry's
+ * new lines (the whole text is the parser's to read).
  *
  * The entry read again is the innermost one whose lines hold the edit: from a section's entry (a node template)
  * down through block mappings (its `properties`, one property), as long as the edit stays after the first character
@@ -72,7 +75,73 @@ interface Step {
  * its ancestors', at its column or less. A keystroke in one property of a 2,000-line TOSCA template reads that
  * property again, not the whole `node_templates` section.
  */
-export function reoutline(before: string, root: YNode | null, text: string): YNode | undefined {
+export function reoutline(before: string, root: YNode | null, text: string): YNode | null | undefined {
+  const edited = editedEntry(before, root, text);
+  if (!edited) return undefined;
+  const { path, from, to, delta } = edited;
+  const read = outlineRange(text, from, to, path.length);
+  const inner = path[path.length - 1]!;
+  // The scanner gave up on the entry's lines: unless a line left of the entry's column ends it (a dedent, which the
+  // whole text may read), it gives up on them in the whole text too.
+  if (!read) return deeperFrom(text, from, to, inner.map.pairs[inner.index]!.key.span.start - from) ? null : undefined;
+  const fresh = read.pairs;
+  if (!fresh.length || fresh[0]!.key.span.start !== inner.map.pairs[inner.index]!.key.span.start) return undefined;
+  // The mappings on the path are made again from the inside out: the entries before the edit as they were, those
+  // after it moved, and a mapping's end that of its new last entry when the edit was in that entry. The lines may
+  // now hold more entries at the same column (a sibling typed below): they are all the innermost mapping's.
+  let value: YMap | undefined;
+  for (let k = path.length - 1; k >= 0; k--) {
+    const { map: m, index } = path[k]!;
+    const pairs: YPair[] = value ? [{ key: m.pairs[index]!.key, value }] : fresh;
+    const last = index === m.pairs.length - 1;
+    value = {
+      kind: 'map',
+      flow: false,
+      span: { start: m.span.start, end: last ? (value ? value.span.end : read.span.end) : m.span.end + delta },
+      pairs: [...m.pairs.slice(0, index), ...pairs, ...m.pairs.slice(index + 1).map((p) => movedPair(p, delta))],
+    };
+  }
+  return value;
+}
+
+/**
+ * The lines `reoutline` reads again in `text` (see there): [from, to), the innermost entry holding the edit, at
+ * column `column` (never 0); undefined when the edit is not inside one entry of a section. For the parser's reading
+ * of those lines alone when the outline scanner cannot read them (syntax/recover.ts `probeEntry`).
+ */
+export function editedLines(
+  before: string,
+  root: YNode | null,
+  text: string,
+): { from: number; to: number; column: number } | undefined {
+  const edited = editedEntry(before, root, text);
+  if (!edited) return undefined;
+  const inner = edited.path[edited.path.length - 1]!;
+  const column = inner.map.pairs[inner.index]!.key.span.start - edited.from;
+  return { from: edited.from, to: edited.to, column };
+}
+
+/** True when every line in [from, to) of `text` with content (not blank, not only a comment) starts at `column`+. */
+export function deeperFrom(text: string, from: number, to: number, column: number): boolean {
+  for (let at = from; at < to;) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    let i = at;
+    while (text.charCodeAt(i) === 32) i++;
+    const c = text.charCodeAt(i);
+    // Content left of the column (a tab counts as content).
+    if (i - at < column && i < end && c !== 35 && c !== 13) return false;
+    at = end + 1;
+  }
+  return true;
+}
+
+/** The path to the innermost entry holding the edit, and its lines [from, to) in the new text (see `reoutline`). */
+function editedEntry(
+  before: string,
+  root: YNode | null,
+  text: string,
+): { path: Step[]; from: number; to: number; delta: number } | undefined {
   if (!root || root.kind !== 'map' || root.flow || before === text) return undefined;
   // Aliases point at their anchors' node objects: such a tree is scanned again whole.
   if (hasAnchors(root)) return undefined;
@@ -105,25 +174,7 @@ export function reoutline(before: string, root: YNode | null, text: string): YNo
   const from = lineStart(before, entry.key.span.start);
   // Column 0 would be a top-level key; a section's entries and theirs are deeper.
   if (from === entry.key.span.start) return undefined;
-  const read = outlineRange(text, from, inner.to + delta, path.length);
-  if (!read || read.pairs.length !== 1) return undefined;
-  const fresh = read.pairs[0]!;
-  if (fresh.key.span.start !== entry.key.span.start) return undefined;
-  // The mappings on the path are made again from the inside out: the entries before the edit as they were, those
-  // after it moved, and a mapping's end that of its new last entry when the edit was in that entry.
-  let value: YMap | undefined;
-  for (let k = path.length - 1; k >= 0; k--) {
-    const { map: m, index } = path[k]!;
-    const pair: YPair = value ? { key: m.pairs[index]!.key, value } : fresh;
-    const last = index === m.pairs.length - 1;
-    value = {
-      kind: 'map',
-      flow: false,
-      span: { start: m.span.start, end: last ? (value ? value.span.end : read.span.end) : m.span.end + delta },
-      pairs: [...m.pairs.slice(0, index), pair, ...m.pairs.slice(index + 1).map((p) => movedPair(p, delta))],
-    };
-  }
-  return value;
+  return { path, from, to: inner.to + delta, delta };
 }
 
 function moved(s: Span, by: number): Span {

@@ -8,7 +8,7 @@
 import type { Node as YamlNode, Scalar } from 'yaml';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
-import { readRecovering, type QuickReader, type Recovered } from './recover.js';
+import { readRecovering, type Probes, type QuickReader, type Recovered } from './recover.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
 import { yamlLibrary } from './yamlLibrary.js';
 
@@ -42,6 +42,8 @@ export interface ParsedYaml {
    * missing until a full parse (an open document's check once typing pauses).
    */
   unverified?: boolean;
+  /** With `unverified`: the repaired text the quick reader read (the file's text with its damaged regions blanked). */
+  readText?: string;
 }
 
 const MAX_DEPTH = 400;
@@ -96,10 +98,10 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
 
 /**
  * Parses `text` into a tree with spans. Never throws. With `quick` (an open document's analysis), a text repaired
- * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`); `suffixFrom`: where
- * the top-level entry of the edit starts when the entries before it read clean (syntax/recover.ts `probeSuffix`).
+ * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`); `probes`: where an open
+ * document's edit lies, for a first read of less than the whole text (syntax/recover.ts `Probes`).
  */
-export function parseYaml(text: string, quick?: QuickReader, suffixFrom = 0): ParsedYaml {
+export function parseYaml(text: string, quick?: QuickReader, probes: Probes = {}): ParsedYaml {
   const problems: SyntaxProblem[] = [];
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
@@ -119,7 +121,7 @@ export function parseYaml(text: string, quick?: QuickReader, suffixFrom = 0): Pa
   problems.push(...controlCharacterProblems(text));
   let read: Recovered;
   try {
-    read = readRecovering(text, quick, suffixFrom);
+    read = readRecovering(text, quick, probes);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },
@@ -130,7 +132,16 @@ export function parseYaml(text: string, quick?: QuickReader, suffixFrom = 0): Pa
     return { root: null, problems, documentCount: 0, damaged: [] };
   }
   problems.push(...read.problems);
-  if (read.tree) return { root: read.tree, problems, documentCount: 1, damaged: read.damaged, unverified: true };
+  if (read.tree) {
+    return {
+      root: read.tree,
+      problems,
+      documentCount: 1,
+      damaged: read.damaged,
+      unverified: true,
+      readText: read.text,
+    };
+  }
   const doc = read.doc;
   const toOriginal = read.toOriginal;
   // Offsets below are in the text the parser read (re-indented where PyYAML is lenient, blanked

@@ -16,6 +16,7 @@
 import type { Document } from 'yaml';
 import { explainIndentation } from './indentation.js';
 import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
+import { deeperFrom } from './outlineEdit.js';
 import type { Span } from './positions.js';
 import type { SyntaxProblem } from './parse.js';
 import type { YNode } from './tree.js';
@@ -26,6 +27,17 @@ import { yamlLibrary } from './yamlLibrary.js';
  * when it does not model the text. The parser then reads the text as usual.
  */
 export type QuickReader = (text: string) => YNode | null;
+
+/**
+ * Where an open document's edit lies, for a first read of less than the whole broken text (with a `QuickReader`):
+ * `suffixFrom`, the start of the edited top-level entry when the entries before it read clean (`probeSuffix`);
+ * `entry`, the lines of the innermost entry holding the edit when the rest of the text reads as before
+ * (syntax/outlineEdit.ts `editedLines`; `probeEntry`).
+ */
+export interface Probes {
+  suffixFrom?: number;
+  entry?: { from: number; to: number; column: number };
+}
 
 export interface Recovered {
   doc: Document.Parsed;
@@ -78,9 +90,13 @@ function structural(doc: Document.Parsed): number {
  * reader reads is not read again by the parser (`Recovered.tree`): for an open document, whose full check follows
  * once typing pauses, a keystroke in a broken 2,000-line file then costs one parse instead of two or more.
  */
-export function readRecovering(original: string, quick?: QuickReader, suffixFrom = 0): Recovered {
-  if (quick && suffixFrom > 0) {
-    const probed = probeSuffix(original, suffixFrom, quick);
+export function readRecovering(original: string, quick?: QuickReader, probes: Probes = {}): Recovered {
+  if (quick && probes.entry) {
+    const probed = probeEntry(original, probes.entry, quick);
+    if (probed) return probed;
+  }
+  if (quick && probes.suffixFrom) {
+    const probed = probeSuffix(original, probes.suffixFrom, quick);
     if (probed) return probed;
   }
   const doc = read(original);
@@ -117,6 +133,46 @@ function probeSuffix(original: string, from: number, quick: QuickReader): Recove
   if (!structural(part)) return undefined;
   // The offsets of the whole text.
   for (const e of [...part.errors, ...part.warnings]) e.pos = [e.pos[0] + from, e.pos[1] + from];
+  return recoverProbe(original, part, quick);
+}
+
+/**
+ * The recovery of `original` from the parser's reading of one entry's lines [from, to) alone, when the caller knows
+ * that the text around them reads as it did in the version before (its outline tree holds them as one entry at
+ * `column`: syntax/outlineEdit.ts `editedLines`), and `quick` reads a repaired text as that tree with the entry read
+ * again. Inside lines no shallower than the entry's, the parser reads as it does in the whole text: a line there ends
+ * or continues a node of the entry, never one around it. So the errors the parser finds there are the whole text's,
+ * with two exceptions, both handled here:
+ * - a line left of the entry's column closes mappings around the entry: not probed;
+ * - the entry's last line may run on into the next line (`endpoint_no` typed above `endpoint: x` is one multi-line
+ *   key to the parser): the next line is read too when it is a sibling at the entry's column (an unclosed bracket is
+ *   reported where it starts), and a first error caused there, or a construct left open at the end (a bracket, a
+ *   quote: errors where the read stops), is not probed.
+ * A probe gives up as `probeSuffix` does, and the caller goes on with the suffix or the whole text.
+ */
+function probeEntry(original: string, entry: NonNullable<Probes['entry']>, quick: QuickReader): Recovered | undefined {
+  const { from, to, column } = entry;
+  if (!deeperFrom(original, from, to, column)) return undefined;
+  let end = to;
+  if (to < original.length) {
+    const next = lineAt(original, to);
+    if (next.indent === column && !empty(original, next)) end = Math.min(original.length, next.end + 1);
+  }
+  const part = read(original.slice(from, end));
+  const first = part.errors.find((e) => STRUCTURAL.has(e.code));
+  if (!first) return undefined;
+  // Errors where the read stops: something the entry left open reads on past it in the whole text.
+  if (part.errors.some((e) => e.pos[1] >= end - from)) return undefined;
+  for (const e of [...part.errors, ...part.warnings]) e.pos = [e.pos[0] + from, e.pos[1] + from];
+  // The first error's cause must be the entry's (an unclosed bracket is reported where the next line starts).
+  const span = { start: first.pos[0], end: Math.max(first.pos[0], first.pos[1]) };
+  const cause = causeOf(original, { span, message: firstLine(first.message), yamlCode: first.code, severity: 'error' });
+  if (cause.span.start >= to) return undefined;
+  return recoverProbe(original, part, quick);
+}
+
+/** `recover` from a probe's first read: only when the quick reader completes it, never with the parser again. */
+function recoverProbe(original: string, part: Document.Parsed, quick: QuickReader): Recovered | undefined {
   try {
     const probed = recover(original, part, quick, () => {
       throw PROBE_MISS;

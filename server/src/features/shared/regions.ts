@@ -15,13 +15,15 @@
  * tree of an entry follows from its text and its column (a block scalar right under the key counts
  * its indentation from the key's), so the subtree, and what a rule computes from it alone, is the
  * same, only moved. Not on a tree the parser recovered from a syntax error (`damaged`): there the
- * tree of an entry may follow from the text around it, so every region counts as changed.
+ * tree of an entry may follow from the text around it, so every region counts as changed. A broken text the outline
+ * scanner read once repaired (`readText`) is the exception: its tree is the exact reading of the repaired text, and
+ * that text (`treeText`, a damaged region blanked) is what the reasoning above compares.
  *
  * A pack may cut some sections one level deeper (a `RegionScheme`): TOSCA's `topology_template` holds sections of
  * its own (`node_templates`, `inputs`...), so its regions are their entries (one node template), with the section
  * written `topology_template.node_templates`. The reasoning above holds for any entry of a block mapping.
  */
-import { carried, isOnce, memo, memoKey, type DocumentModel, type MemoKey } from '../../model/document.js';
+import { carried, isOnce, memo, memoKey, treeText, type DocumentModel, type MemoKey } from '../../model/document.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
@@ -77,7 +79,7 @@ interface EditWindow {
 export function regionsOf(doc: DocumentModel, scheme: RegionScheme = SECTION_ENTRIES): readonly Region[] | null {
   return memo(doc, scheme.regions, () => {
     const root = doc.root;
-    if (!root || root.kind !== 'map' || root.flow || doc.damaged) return null;
+    if (!root || root.kind !== 'map' || root.flow || (doc.damaged && doc.readText === undefined)) return null;
     const out: Region[] = [];
     const add = (section: string, pair: YPair) =>
       out.push({ section, pair, start: pair.key.span.start, end: endOf(pair), scheme });
@@ -137,7 +139,7 @@ function editWindow(doc: DocumentModel, scheme: RegionScheme): EditWindow | null
   return memo(doc, scheme.edit, () => {
     const prev = doc.previous;
     if (!prev || prev.kind !== doc.kind) return null;
-    const { prefix, suffix } = editWindowOf(prev.text, doc.text);
+    const { prefix, suffix } = editWindowOf(treeText(prev), treeText(doc));
     const regions = regionsOf(prev, scheme);
     const before = regions && regionsOf(doc, scheme) ? new Map(regions.map((r) => [r.start, r])) : undefined;
     return { prefix, suffix, delta: doc.text.length - prev.text.length, before };
@@ -152,8 +154,9 @@ export function previousStart(doc: DocumentModel, region: Region): number | unde
   if (region.end <= w.prefix) old = region.start;
   else {
     // The line break before the region's line is in the common suffix too, so the column is the same.
-    const lineBreak = doc.text.lastIndexOf('\n', region.start - 1);
-    if (lineBreak < 0 || lineBreak < doc.text.length - w.suffix) return undefined;
+    const text = treeText(doc);
+    const lineBreak = text.lastIndexOf('\n', region.start - 1);
+    if (lineBreak < 0 || lineBreak < text.length - w.suffix) return undefined;
     old = region.start - w.delta;
   }
   const r = w.before.get(old);
