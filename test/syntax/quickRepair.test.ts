@@ -169,3 +169,21 @@ test('the full check keeps a broken text’s quick model when the parser reports
     assert.deepEqual(full.problems, kept.problems);
   }
 });
+
+test('nesting typed too deep in one entry is reported as for the whole text, open or closed', () => {
+  const file = FILES[0]!;
+  const original = readFileSync(file, 'utf8');
+  const before = analyseDocument(file, original, 1, { outlineFirst: true, verifyLater: true, keepParts: true });
+  const at = original.indexOf('\n', original.indexOf('    type: string')) + 1;
+  for (const typed of ['[['.repeat(70), `${'['.repeat(140)}${']'.repeat(140)}`, '{a: '.repeat(140)]) {
+    const text = `${original.slice(0, at)}    deep: ${typed}\n${original.slice(at)}`;
+    const typedModel = analyseDocument(file, text, 2, { outlineFirst: true, verifyLater: true, previous: before });
+    const exact = analyseDocument(file, text, 2, { outlineFirst: true });
+    assert.deepEqual(
+      typedModel.problems.map((p) => p.yamlCode),
+      ['TOO_DEEP'],
+    );
+    assert.deepEqual(typedModel.problems, exact.problems);
+    assert.equal(typedModel.root, null);
+  }
+});

@@ -22,7 +22,7 @@
  */
 import { hasAnchors, outlineRange } from './outline.js';
 import type { Span } from './positions.js';
-import type { YMap, YNode, YPair } from './tree.js';
+import type { YMap, YNode, YPair, YScalar } from './tree.js';
 
 /** Where two texts differ: they agree before `prefix` and over their last `suffix` characters. */
 export interface EditWindow {
@@ -96,8 +96,8 @@ export function reoutline(before: string, root: YNode | null, text: string): YNo
     const last = index === m.pairs.length - 1;
     value = {
       kind: 'map',
-      flow: false,
       span: { start: m.span.start, end: last ? (value ? value.span.end : read.span.end) : m.span.end + delta },
+      flow: false,
       pairs: [...m.pairs.slice(0, index), ...pairs, ...m.pairs.slice(index + 1).map((p) => movedPair(p, delta))],
     };
   }
@@ -181,20 +181,33 @@ function moved(s: Span, by: number): Span {
   return { start: s.start + by, end: s.end + by };
 }
 
-/** A copy of `p` with every span moved by `by` (the old tree stays as it was: the version before keeps it). */
+/**
+ * A copy of `p` with every span moved by `by` (the old tree stays as it was: the version before keeps it). Nodes are
+ * built with the scanner's and the parser's property order, so that code reading trees sees one shape per kind.
+ */
 function movedPair(p: YPair, by: number): YPair {
   if (by === 0) return p;
-  return { key: { ...p.key, span: moved(p.key.span, by) }, value: p.value && movedNode(p.value, by) };
+  return { key: movedScalar(p.key, by), value: p.value && movedNode(p.value, by) };
+}
+
+function movedScalar(n: YScalar, by: number): YScalar {
+  return { kind: 'scalar', span: moved(n.span, by), style: n.style, value: n.value, text: n.text };
 }
 
 function movedNode(n: YNode, by: number): YNode {
   switch (n.kind) {
     case 'scalar':
-      return { ...n, span: moved(n.span, by) };
-    case 'map':
-      return { kind: 'map', flow: n.flow, span: moved(n.span, by), pairs: n.pairs.map((p) => movedPair(p, by)) };
-    case 'seq':
-      return { kind: 'seq', flow: n.flow, span: moved(n.span, by), items: n.items.map((x) => movedNode(x, by)) };
+      return movedScalar(n, by);
+    case 'map': {
+      const pairs = new Array<YPair>(n.pairs.length);
+      for (let i = 0; i < pairs.length; i++) pairs[i] = movedPair(n.pairs[i]!, by);
+      return { kind: 'map', span: moved(n.span, by), flow: n.flow, pairs };
+    }
+    case 'seq': {
+      const items = new Array<YNode>(n.items.length);
+      for (let i = 0; i < items.length; i++) items[i] = movedNode(n.items[i]!, by);
+      return { kind: 'seq', span: moved(n.span, by), flow: n.flow, items };
+    }
     case 'alias':
       // Never reached: a tree with aliases is not edited in part (`hasAnchors`).
       return { ...n, span: moved(n.span, by) };

@@ -8,7 +8,7 @@
 import type { Node as YamlNode, Scalar } from 'yaml';
 import { controlCharacters, excessiveNesting, MAX_NESTING } from './limits.js';
 import type { Span } from './positions.js';
-import { readRecovering, type Probes, type QuickReader, type Recovered } from './recover.js';
+import { probeEntry, readRecovering, type EntryLines, type QuickReader, type Recovered } from './recover.js';
 import type { ScalarStyle, YAlias, YNode, YPair, YScalar } from './tree.js';
 import { yamlLibrary } from './yamlLibrary.js';
 
@@ -97,31 +97,51 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
 }
 
 /**
+ * Where an open document's edit lies, for a first read of less than the whole broken text (with a `QuickReader`):
+ * `suffixFrom`, the start of the edited top-level entry when the entries before it read clean (syntax/recover.ts
+ * `probeSuffix`); `entry`, the lines of the innermost entry holding the edit when the rest of the text reads as in the
+ * version before (`probeEntry`).
+ */
+export interface Probes {
+  suffixFrom?: number;
+  entry?: EntryLines;
+}
+
+/**
  * Parses `text` into a tree with spans. Never throws. With `quick` (an open document's analysis), a text repaired
  * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`); `probes`: where an open
- * document's edit lies, for a first read of less than the whole text (syntax/recover.ts `Probes`).
+ * document's edit lies, for a first read of less than the whole text.
  */
 export function parseYaml(text: string, quick?: QuickReader, probes: Probes = {}): ParsedYaml {
   const problems: SyntaxProblem[] = [];
   // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
   // every offset stays valid).
   if (text.indexOf('\r') >= 0) text = text.replace(/\r(?!\n)/g, '\n');
-  const deep = excessiveNesting(text);
-  if (deep) {
-    problems.push({
-      span: { start: deep.offset, end: deep.offset + 1 },
-      message:
-        `Collections are nested more than ${MAX_NESTING} levels deep here; the file is not analysed. ` +
-        'Flatten the structure (no descriptor needs this depth).',
-      yamlCode: 'TOO_DEEP',
-      severity: 'error',
-    });
-    return { root: null, problems, documentCount: 0, damaged: [] };
+  // The parser reads only the edited entry's lines, which the probe guards; the rest of the text reads as the version
+  // before, which the outline scanner read within its own depth limit: the whole text's guard is not needed.
+  let read: Recovered | undefined;
+  try {
+    if (quick && probes.entry) read = probeEntry(text, probes.entry, quick);
+  } catch {
+    // A probe is a shortcut, never a condition: the whole text is read below.
+  }
+  if (!read) {
+    const deep = excessiveNesting(text);
+    if (deep) {
+      problems.push({
+        span: { start: deep.offset, end: deep.offset + 1 },
+        message:
+          `Collections are nested more than ${MAX_NESTING} levels deep here; the file is not analysed. ` +
+          'Flatten the structure (no descriptor needs this depth).',
+        yamlCode: 'TOO_DEEP',
+        severity: 'error',
+      });
+      return { root: null, problems, documentCount: 0, damaged: [] };
+    }
   }
   problems.push(...controlCharacterProblems(text));
-  let read: Recovered;
   try {
-    read = readRecovering(text, quick, probes);
+    read ??= readRecovering(text, quick, probes.suffixFrom);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },

@@ -16,6 +16,7 @@
 import type { Document } from 'yaml';
 import { explainIndentation } from './indentation.js';
 import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
+import { excessiveNesting } from './limits.js';
 import { deeperFrom } from './outlineEdit.js';
 import type { Span } from './positions.js';
 import type { SyntaxProblem } from './parse.js';
@@ -28,15 +29,11 @@ import { yamlLibrary } from './yamlLibrary.js';
  */
 export type QuickReader = (text: string) => YNode | null;
 
-/**
- * Where an open document's edit lies, for a first read of less than the whole broken text (with a `QuickReader`):
- * `suffixFrom`, the start of the edited top-level entry when the entries before it read clean (`probeSuffix`);
- * `entry`, the lines of the innermost entry holding the edit when the rest of the text reads as before
- * (syntax/outlineEdit.ts `editedLines`; `probeEntry`).
- */
-export interface Probes {
-  suffixFrom?: number;
-  entry?: { from: number; to: number; column: number };
+/** The lines of the innermost entry holding an open document's edit (syntax/outlineEdit.ts `editedLines`). */
+export interface EntryLines {
+  from: number;
+  to: number;
+  column: number;
 }
 
 export interface Recovered {
@@ -90,13 +87,9 @@ function structural(doc: Document.Parsed): number {
  * reader reads is not read again by the parser (`Recovered.tree`): for an open document, whose full check follows
  * once typing pauses, a keystroke in a broken 2,000-line file then costs one parse instead of two or more.
  */
-export function readRecovering(original: string, quick?: QuickReader, probes: Probes = {}): Recovered {
-  if (quick && probes.entry) {
-    const probed = probeEntry(original, probes.entry, quick);
-    if (probed) return probed;
-  }
-  if (quick && probes.suffixFrom) {
-    const probed = probeSuffix(original, probes.suffixFrom, quick);
+export function readRecovering(original: string, quick?: QuickReader, suffixFrom = 0): Recovered {
+  if (quick && suffixFrom > 0) {
+    const probed = probeSuffix(original, suffixFrom, quick);
     if (probed) return probed;
   }
   const doc = read(original);
@@ -150,7 +143,7 @@ function probeSuffix(original: string, from: number, quick: QuickReader): Recove
  *   quote: errors where the read stops), is not probed.
  * A probe gives up as `probeSuffix` does, and the caller goes on with the suffix or the whole text.
  */
-function probeEntry(original: string, entry: NonNullable<Probes['entry']>, quick: QuickReader): Recovered | undefined {
+export function probeEntry(original: string, entry: EntryLines, quick: QuickReader): Recovered | undefined {
   const { from, to, column } = entry;
   if (!deeperFrom(original, from, to, column)) return undefined;
   let end = to;
@@ -158,25 +151,51 @@ function probeEntry(original: string, entry: NonNullable<Probes['entry']>, quick
     const next = lineAt(original, to);
     if (next.indent === column && !empty(original, next)) end = Math.min(original.length, next.end + 1);
   }
-  const part = read(original.slice(from, end));
+  const probe = original.slice(from, end);
+  // The guard the whole text gets before the parser reads it (model/document.ts does not run it for a probe).
+  if (excessiveNesting(probe)) return undefined;
+  let part: Document.Parsed;
+  try {
+    part = read(probe);
+  } catch {
+    return undefined;
+  }
   const first = part.errors.find((e) => STRUCTURAL.has(e.code));
   if (!first) return undefined;
   // Errors where the read stops: something the entry left open reads on past it in the whole text.
   if (part.errors.some((e) => e.pos[1] >= end - from)) return undefined;
+  // A construct PyYAML reads leniently around an error is re-indented and read again: the whole text's business.
+  const lenient = lenientContinuations(probe);
+  if (part.errors.some((e) => STRUCTURAL.has(e.code) && lenient.some((c) => e.pos[0] >= c.open && e.pos[0] <= c.end)))
+    return undefined;
   for (const e of [...part.errors, ...part.warnings]) e.pos = [e.pos[0] + from, e.pos[1] + from];
   // The first error's cause must be the entry's (an unclosed bracket is reported where the next line starts).
   const span = { start: first.pos[0], end: Math.max(first.pos[0], first.pos[1]) };
   const cause = causeOf(original, { span, message: firstLine(first.message), yamlCode: first.code, severity: 'error' });
   if (cause.span.start >= to) return undefined;
-  return recoverProbe(original, part, quick);
+  return recoverProbe(original, part, quick, false);
 }
 
-/** `recover` from a probe's first read: only when the quick reader completes it, never with the parser again. */
-function recoverProbe(original: string, part: Document.Parsed, quick: QuickReader): Recovered | undefined {
+/**
+ * `recover` from a probe's first read: only when the quick reader completes it, never with the parser again. Without
+ * `lenient`, the caller has found no construct PyYAML reads leniently around the errors.
+ */
+function recoverProbe(
+  original: string,
+  part: Document.Parsed,
+  quick: QuickReader,
+  lenient = true,
+): Recovered | undefined {
   try {
-    const probed = recover(original, part, quick, () => {
-      throw PROBE_MISS;
-    });
+    const probed = recover(
+      original,
+      part,
+      quick,
+      () => {
+        throw PROBE_MISS;
+      },
+      lenient,
+    );
     return probed.tree ? probed : undefined;
   } catch (e) {
     if (e === PROBE_MISS) return undefined;
@@ -189,6 +208,7 @@ function recover(
   firstRead: Document.Parsed,
   quick: QuickReader | undefined,
   reader: (text: string) => Document.Parsed = read,
+  lenientStep = true,
 ): Recovered {
   let doc = firstRead;
   const identity = (o: number) => o;
@@ -198,7 +218,9 @@ function recover(
   let toOriginal = identity;
   const lenient: SyntaxProblem[] = [];
   const errorsAt = doc.errors.filter((e) => STRUCTURAL.has(e.code)).map((e) => e.pos[0]);
-  const constructs = lenientContinuations(original).filter((c) => errorsAt.some((p) => p >= c.open && p <= c.end));
+  const constructs = lenientStep
+    ? lenientContinuations(original).filter((c) => errorsAt.some((p) => p >= c.open && p <= c.end))
+    : [];
   if (constructs.length) {
     const shifted = reindent(original, constructs);
     const again = reader(shifted.text);
