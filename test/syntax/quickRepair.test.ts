@@ -187,3 +187,28 @@ test('nesting typed too deep in one entry is reported as for the whole text, ope
     assert.equal(typedModel.root, null);
   }
 });
+
+test('a control character typed into a text without one is found by the scan of what the keystroke inserted', () => {
+  const file = FILES[0]!;
+  const original = readFileSync(file, 'utf8');
+  const opts = { outlineFirst: true, verifyLater: true, keepParts: true } as const;
+  const clean = analyseDocument(file, original, 1, opts);
+  assert.equal(clean.controlFree, true);
+  const at = original.indexOf('    type: string') + '    type: str'.length;
+  // In a value (the outline reads on), and in a line broken too (the parser's probe reads it).
+  for (const typed of ['\u0007', '\u0007\n  x', '\n        endp\u0001']) {
+    const text = original.slice(0, at) + typed + original.slice(at);
+    const model = analyseDocument(file, text, 2, { ...opts, previous: clean });
+    const exact = analyseDocument(file, text, 2, { outlineFirst: true });
+    assert.ok(
+      exact.problems.some((p) => p.yamlCode === 'CONTROL_CHARACTER'),
+      JSON.stringify(typed),
+    );
+    assert.deepEqual(model.problems, exact.problems, JSON.stringify(typed));
+    assert.equal(model.controlFree, undefined);
+    // Deleted again: the model before had one, so the whole text is scanned.
+    const mended = analyseDocument(file, original, 3, { ...opts, previous: model });
+    assert.deepEqual(mended.problems, []);
+    assert.equal(mended.controlFree, true);
+  }
+});

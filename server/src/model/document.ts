@@ -62,6 +62,8 @@ export interface DocumentModel {
    * and results kept per region compare it (`treeText`).
    */
   readText?: string;
+  /** True when the text has no control character (an edit of it then scans only what it inserted). */
+  controlFree?: boolean;
   /**
    * Results derived from this exact text (reference scans, resolved items...), computed once and
    * dropped with the model: see `memo`. Owned by the model so no feature keeps module-level caches.
@@ -217,8 +219,14 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
   // Most files have no control character: one scan of the text says so, and then neither the
   // binary test (for the kind and below) nor the outline path's control-character problems scan it again.
   let control: boolean | undefined;
+  // An edit of a text without one: only the text it inserted can hold one (a keystroke scans that, not the file).
+  const prev = opts.previous;
+  if (prev?.controlFree) {
+    const w = editWindowOf(prev.text, text);
+    control = hasControlCharacters(text.slice(w.prefix, text.length - w.suffix));
+  }
   let binaryAnswer: boolean | undefined;
-  const binary = () => (binaryAnswer ??= (control = hasControlCharacters(text)) && looksBinary(text));
+  const binary = () => (binaryAnswer ??= (control ??= hasControlCharacters(text)) && looksBinary(text));
   const kind = opts.kind ?? classify(path, text, binary);
   const lines = new LineIndex(text);
   if (kind === 'other') {
@@ -261,6 +269,8 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
+  // Known by now: the kind and the binary test above asked.
+  const controlFree = control === false ? { controlFree: true } : {};
   const max = opts.maxFullParseBytes ?? DEFAULT_MAX_FULL_PARSE_BYTES;
   if (text.length > max) {
     return {
@@ -278,7 +288,6 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  const prev = opts.previous;
   const source = prev && outlineSource(prev);
   let outlined: YNode | null = null;
   if (opts.outlineFirst || text.length > FULL_PARSE_BYTES) {
@@ -307,6 +316,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       outlined: true,
       derived: new Map(),
       ...(parts ? { summaryParts: parts.after } : {}),
+      ...controlFree,
     };
   }
   const parsed = !opts.verifyLater
@@ -315,6 +325,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ? parseYaml(text, quickAfter(prev!, source), {
           suffixFrom: cleanEntriesBefore(prev!, source, text),
           entry: editedLines(source, prev!.root, text),
+          controlFree: control === false,
         })
       : parseYaml(text, quickOutline);
   // A tree the quick reader read keeps the summary's parts as an outline does; the parser's shares no pair.
@@ -335,6 +346,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     derived: new Map(),
     ...(parsed.readText !== undefined ? { readText: parsed.readText } : {}),
     ...(quickParts ? { summaryParts: quickParts.after } : {}),
+    ...controlFree,
   };
 }
 

@@ -105,6 +105,8 @@ export function controlCharacterProblems(text: string): SyntaxProblem[] {
 export interface Probes {
   suffixFrom?: number;
   entry?: EntryLines;
+  /** The caller knows the text has no control character (model/document.ts scanned what the edit inserted). */
+  controlFree?: boolean;
 }
 
 /**
@@ -139,7 +141,7 @@ export function parseYaml(text: string, quick?: QuickReader, probes: Probes = {}
       return { root: null, problems, documentCount: 0, damaged: [] };
     }
   }
-  problems.push(...controlCharacterProblems(text));
+  if (!probes.controlFree) problems.push(...controlCharacterProblems(text));
   try {
     read ??= readRecovering(text, quick, probes.suffixFrom);
   } catch (e) {

@@ -13,6 +13,11 @@ import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './cont
 import { isDialectExpression, isDialectKey } from '../dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
+import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
+
+/** TOSCA010–012 and TOSCA208 kept per region (a section's entry); exported for the test that checks they are kept. */
+export const KEYNAME_FINDINGS = regionKey('tosca.keynames');
 
 const SHAPE_WORD: Record<Shape, string> = {
   map: 'a mapping',
@@ -189,9 +194,29 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     walk(ctx, ks.construct, val, p.key.span, `\`${key}\``, depth + 1);
   }
   if (ks.mapOf && val.kind === 'map') {
-    const label = ctx.grammar.constructs[ks.mapOf]?.label;
+    const entry = ks.mapOf;
+    const label = ctx.grammar.constructs[entry]?.label;
+    // An entry of a section (a type, a node template) keeps its findings while its text is the same: the walk reads
+    // nothing else but the grammar, the dialect and where it is (features/shared/regions.ts).
+    const inputs = `${ctx.grammar.id}|${ctx.options.dialect ?? ''}|${entry}|${depth}`;
     for (const q of val.pairs)
-      walk(ctx, ks.mapOf, q.value, q.key.span, `${label ?? 'entry'} \`${q.key.text}\``, depth + 1);
+      entryFindings(
+        ctx.doc,
+        KEYNAME_FINDINGS,
+        q,
+        inputs,
+        ctx.report,
+        (report) =>
+          walk(
+            report === ctx.report ? ctx : { ...ctx, report },
+            entry,
+            q.value,
+            q.key.span,
+            `${label ?? 'entry'} \`${q.key.text}\``,
+            depth + 1,
+          ),
+        TOPOLOGY_REGIONS,
+      );
   }
   if (ks.listOf && val.kind === 'seq') {
     val.items.forEach((it, i) => walk(ctx, ks.listOf!, it, it.span, `entry ${i + 1} of \`${key}\``, depth + 1));
