@@ -152,7 +152,7 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
     if (next.indent === column && !empty(original, next)) end = Math.min(original.length, next.end + 1);
   }
   const probe = original.slice(from, end);
-  // The guard the whole text gets before the parser reads it (model/document.ts does not run it for a probe).
+  // The guard the whole text gets before the parser reads it (parseYaml runs that one only when no probe read it).
   if (excessiveNesting(probe)) return undefined;
   let part: Document.Parsed;
   try {
