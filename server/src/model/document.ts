@@ -17,7 +17,14 @@
 import { classify, type FileKind } from './kinds.js';
 import { summarise, type FileSummary } from './summary.js';
 import { LineIndex, type Span } from '../syntax/positions.js';
-import { controlCharacterProblems, parseYaml, type SyntaxProblem } from '../syntax/parse.js';
+import {
+  controlCharacterProblems,
+  parseProbed,
+  parseYaml,
+  type ParsedYaml,
+  type Probes,
+  type SyntaxProblem,
+} from '../syntax/parse.js';
 import { hasAnchors, outlineYaml } from '../syntax/outline.js';
 import { editedLines, editWindowOf, reoutline } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
@@ -289,11 +296,27 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     };
   }
   const source = prev && outlineSource(prev);
+  // Where a broken keystroke lies, for the parser's first read (syntax/parse.ts `Probes`).
+  let probedEntry = false;
+  const probes = (): Probes => {
+    if (source === undefined) return {};
+    const entry = probedEntry ? undefined : editedLines(source, prev!.root, text);
+    probedEntry = true;
+    return {
+      suffixFrom: cleanEntriesBefore(prev!, source, text),
+      ...(entry ? { entry } : {}),
+      controlFree: control === false,
+    };
+  };
+  let probed: ParsedYaml | undefined;
   let outlined: YNode | null = null;
   if (opts.outlineFirst || text.length > FULL_PARSE_BYTES) {
-    // null: the scanner gave up on the edited entry, and would on the whole text (the parser reads it).
     const edited = source !== undefined ? reoutline(source, prev!.root, text) : undefined;
-    outlined = edited ?? (edited === null && text.length <= FULL_PARSE_BYTES ? null : outlineYaml(text));
+    // The scanner gave up on the edited entry's lines (null): a syntax error there, found from those lines alone,
+    // spares the scan of the whole text, which would give up there too.
+    if (edited === null && opts.verifyLater && text.length <= FULL_PARSE_BYTES)
+      probed = parseProbed(text, quickAfter(prev!, source!), probes());
+    outlined = edited ?? (probed ? null : outlineYaml(text));
   }
   // Only a tree the outline of an edit made from the version before shares pair objects with it.
   const parts = opts.keepParts
@@ -319,15 +342,13 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       ...controlFree,
     };
   }
-  const parsed = !opts.verifyLater
-    ? parseYaml(text)
-    : source !== undefined
-      ? parseYaml(text, quickAfter(prev!, source), {
-          suffixFrom: cleanEntriesBefore(prev!, source, text),
-          entry: editedLines(source, prev!.root, text),
-          controlFree: control === false,
-        })
-      : parseYaml(text, quickOutline);
+  const parsed =
+    probed ??
+    (!opts.verifyLater
+      ? parseYaml(text)
+      : source !== undefined
+        ? parseYaml(text, quickAfter(prev!, source), probes())
+        : parseYaml(text, quickOutline));
   // A tree the quick reader read keeps the summary's parts as an outline does; the parser's shares no pair.
   const quickParts = parsed.readText !== undefined ? parts : undefined;
   return {

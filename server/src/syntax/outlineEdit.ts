@@ -17,7 +17,7 @@
  * the last one. A sibling typed below the entry, at its column, is read as one more entry of the same
  * mapping. When the range reads as anything else (a dedent, a first key that moved), it gives up and
  * the caller scans the whole text; when the scanner gives up on the range (something it does not
- * model, a syntax error), it says so (null): the whole text would not read either.
+ * model, a syntax error), it says so (null): a syntax error there is found without the whole text's scan.
  * `test/syntax/outlineEdit.test.ts` holds it to `outlineYaml` of the whole new text.
  */
 import { hasAnchors, outlineRange } from './outline.js';
@@ -67,7 +67,7 @@ interface Step {
 /**
  * The outline tree of `text` given the outline tree `root` of `before` (see the header); undefined when the edit is
  * not inside one entry of a section (the caller scans the whole text), null when the scanner gives up on the entry's
- * new lines (the whole text is the parser's to read).
+ * new lines (the caller looks for a syntax error there before it scans the whole text).
  *
  * The entry read again is the innermost one whose lines hold the edit: from a section's entry (a node template)
  * down through block mappings (its `properties`, one property), as long as the edit stays after the first character
@@ -81,8 +81,8 @@ export function reoutline(before: string, root: YNode | null, text: string): YNo
   const { path, from, to, delta } = edited;
   const read = outlineRange(text, from, to, path.length);
   const inner = path[path.length - 1]!;
-  // The scanner gave up on the entry's lines: unless a line left of the entry's column ends it (a dedent, which the
-  // whole text may read), it gives up on them in the whole text too.
+  // The scanner gave up on the entry's lines, none of them left of its column (a dedent the whole text may read): a
+  // syntax error there, most often, which the caller looks for in those lines first (syntax/recover.ts `probeEntry`).
   if (!read) return deeperFrom(text, from, to, inner.map.pairs[inner.index]!.key.span.start - from) ? null : undefined;
   const fresh = read.pairs;
   if (!fresh.length || fresh[0]!.key.span.start !== inner.map.pairs[inner.index]!.key.span.start) return undefined;

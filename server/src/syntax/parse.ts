@@ -109,41 +109,69 @@ export interface Probes {
   controlFree?: boolean;
 }
 
+/** eemeli/yaml does not treat a lone CR as a line break, LSP does: normalised (same length, so every offset holds). */
+function lineBreaks(text: string): string {
+  return text.indexOf('\r') >= 0 ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+/** The model of a recovery the quick reader completed (`Recovered.tree`): not verified by a full read. */
+function quickResult(text: string, read: Recovered, probes: Probes): ParsedYaml {
+  const problems = probes.controlFree ? [] : controlCharacterProblems(text);
+  problems.push(...read.problems);
+  return {
+    root: read.tree!,
+    problems,
+    documentCount: 1,
+    damaged: read.damaged,
+    unverified: true,
+    readText: read.text,
+  };
+}
+
+/**
+ * An open document's broken keystroke read from the edited entry's lines alone (`probes.entry`, syntax/recover.ts
+ * `probeEntry`), or undefined when that probe does not apply or finds no error to repair there. Never throws. The
+ * parser reads only those lines, which the probe guards; the rest of the text reads as the version before, which the
+ * outline scanner read within its own depth limit: the whole text's nesting guard is not needed.
+ */
+export function parseProbed(text: string, quick: QuickReader, probes: Probes): ParsedYaml | undefined {
+  if (!probes.entry) return undefined;
+  text = lineBreaks(text);
+  let read: Recovered | undefined;
+  try {
+    read = probeEntry(text, probes.entry, quick);
+  } catch {
+    // A probe is a shortcut, never a condition: the caller reads the whole text.
+  }
+  return read ? quickResult(text, read, probes) : undefined;
+}
+
 /**
  * Parses `text` into a tree with spans. Never throws. With `quick` (an open document's analysis), a text repaired
  * after a syntax error is read by it when it can (`Recovered.tree`, `ParsedYaml.unverified`); `probes`: where an open
- * document's edit lies, for a first read of less than the whole text.
+ * document's edit lies, for a first read of less than the whole text (the edited entry's lines first: `parseProbed`).
  */
 export function parseYaml(text: string, quick?: QuickReader, probes: Probes = {}): ParsedYaml {
+  const probed = quick && parseProbed(text, quick, probes);
+  if (probed) return probed;
   const problems: SyntaxProblem[] = [];
-  // eemeli/yaml does not treat a lone CR as a line break, LSP does: normalise it (same length, so
-  // every offset stays valid).
-  if (text.indexOf('\r') >= 0) text = text.replace(/\r(?!\n)/g, '\n');
-  // The parser reads only the edited entry's lines, which the probe guards; the rest of the text reads as the version
-  // before, which the outline scanner read within its own depth limit: the whole text's guard is not needed.
-  let read: Recovered | undefined;
-  try {
-    if (quick && probes.entry) read = probeEntry(text, probes.entry, quick);
-  } catch {
-    // A probe is a shortcut, never a condition: the whole text is read below.
-  }
-  if (!read) {
-    const deep = excessiveNesting(text);
-    if (deep) {
-      problems.push({
-        span: { start: deep.offset, end: deep.offset + 1 },
-        message:
-          `Collections are nested more than ${MAX_NESTING} levels deep here; the file is not analysed. ` +
-          'Flatten the structure (no descriptor needs this depth).',
-        yamlCode: 'TOO_DEEP',
-        severity: 'error',
-      });
-      return { root: null, problems, documentCount: 0, damaged: [] };
-    }
+  text = lineBreaks(text);
+  const deep = excessiveNesting(text);
+  if (deep) {
+    problems.push({
+      span: { start: deep.offset, end: deep.offset + 1 },
+      message:
+        `Collections are nested more than ${MAX_NESTING} levels deep here; the file is not analysed. ` +
+        'Flatten the structure (no descriptor needs this depth).',
+      yamlCode: 'TOO_DEEP',
+      severity: 'error',
+    });
+    return { root: null, problems, documentCount: 0, damaged: [] };
   }
   if (!probes.controlFree) problems.push(...controlCharacterProblems(text));
+  let read: Recovered;
   try {
-    read ??= readRecovering(text, quick, probes.suffixFrom);
+    read = readRecovering(text, quick, probes.suffixFrom);
   } catch (e) {
     problems.push({
       span: { start: 0, end: 0 },
