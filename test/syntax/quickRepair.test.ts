@@ -212,3 +212,24 @@ test('a control character typed into a text without one is found by the scan of 
     assert.equal(mended.controlFree, true);
   }
 });
+
+test('a nested key that loses its colon, with lines under it, gives the parser’s model', () => {
+  let compared = 0;
+  for (const file of [FILES[0]!, FILES[2]!]) {
+    const original = readFileSync(file, 'utf8');
+    const before = analyseDocument(file, original, 1, { outlineFirst: true, verifyLater: true, keepParts: true });
+    // `    name:` lines followed by deeper ones: the colon deleted, then the name cut short, as when it is retyped.
+    for (const m of [...original.matchAll(/\n( {2,})([a-z_]+):\n(?=\1 )/g)].slice(0, 12)) {
+      const at = m.index + 1 + m[1]!.length;
+      for (const key of [m[2]!, m[2]!.slice(0, 1)]) {
+        const text = original.slice(0, at) + key + original.slice(at + m[2]!.length + 1);
+        const typed = analyseDocument(file, text, 2, { outlineFirst: true, verifyLater: true, previous: before });
+        const exact = analyseDocument(file, text, 2, { outlineFirst: true });
+        assert.deepEqual(typed.problems, exact.problems, `${file}: ${JSON.stringify(key)} at ${at}`);
+        assert.deepEqual(typed.root, exact.root, `${file}: ${JSON.stringify(key)} at ${at}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 20, String(compared));
+});

@@ -135,7 +135,9 @@ function probeSuffix(original: string, from: number, quick: QuickReader): Recove
  * `column`: syntax/outlineEdit.ts `editedLines`), and `quick` reads a repaired text as that tree with the entry read
  * again. Inside lines no shallower than the entry's, the parser reads as it does in the whole text: a line there ends
  * or continues a node of the entry, never one around it. So the errors the parser finds there are the whole text's,
- * with two exceptions, both handled here:
+ * with three exceptions, all handled here:
+ * - the entry's first line no longer a `key:` (its colon deleted): read alone, it starts the document, and the lines
+ *   under it continue its scalar; not probed;
  * - a line left of the entry's column closes mappings around the entry: not probed;
  * - the entry's last line may run on into the next line (`endpoint_no` typed above `endpoint: x` is one multi-line
  *   key to the parser): the next line is read too when it is a sibling at the entry's column (an unclosed bracket is
@@ -145,6 +147,9 @@ function probeSuffix(original: string, from: number, quick: QuickReader): Recove
  */
 export function probeEntry(original: string, entry: EntryLines, quick: QuickReader): Recovered | undefined {
   const { from, to, column } = entry;
+  // The entry's first line must still be a plain `key:`: read alone, a line that is no key any more starts the
+  // document with a scalar the lines under it continue, where the whole text has a key without its colon.
+  if (!PLAIN_KEY_LINE.test(original.slice(from + column, from + column + 200))) return undefined;
   if (!deeperFrom(original, from, to, column)) return undefined;
   let end = to;
   if (to < original.length) {
@@ -175,6 +180,9 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
   if (cause.span.start >= to) return undefined;
   return recoverProbe(original, part, quick, false);
 }
+
+/** A plain key and its colon at the start of a line's content (`probeEntry`). */
+const PLAIN_KEY_LINE = /^[^\s#'"[\]{},&*!|>%@`-][^\n:]*:(?:[ \t]|\r?\n|$)/;
 
 /**
  * `recover` from a probe's first read: only when the quick reader completes it, never with the parser again. Without
