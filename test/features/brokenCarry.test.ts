@@ -8,14 +8,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session } from '../../server/src/host/session.js';
-import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
+import { sessionWith as sessionOn, shown } from './openSession.js';
 import { Rng } from '../fuzz/rng.js';
 import { previousStart, regionsOf } from '../../server/src/features/shared/regions.js';
 import { TOPOLOGY_REGIONS } from '../../server/src/features/tosca/topologyRegions.js';
 
 const FILE = '/ws/service.yaml';
+const sessionWith = () => sessionOn(FILE);
 
 function template(): string {
   const o = [
@@ -37,16 +36,6 @@ function template(): string {
   o.push('');
   return o.join('\n');
 }
-
-async function sessionWith(): Promise<Session> {
-  const s = new Session(new MemoryFileSystem({ [FILE]: '' }));
-  s.index.addRoot('/ws');
-  await s.index.build();
-  return s;
-}
-
-const shown = (s: Session, model: ReturnType<Session['openDocument']>) =>
-  computeDiagnostics(s.context(model)).map((d) => `${d.code} ${JSON.stringify(d.range)} ${d.message}`);
 
 test('a line typed into a node template: regions kept around broken keystrokes, fresh diagnostics', async () => {
   const original = template();

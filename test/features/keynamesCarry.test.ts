@@ -7,14 +7,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session } from '../../server/src/host/session.js';
-import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
+import { sessionWith as sessionOn, shown } from './openSession.js';
 import { KEYNAME_FINDINGS } from '../../server/src/features/tosca/rules/keynames.js';
 import type { RegionStore } from '../../server/src/features/shared/regions.js';
 import { Rng } from '../fuzz/rng.js';
 
 const FILE = '/ws/service.yaml';
+const sessionWith = () => sessionOn(FILE);
 
 function template(): string {
   const o = ['tosca_definitions_version: tosca_simple_yaml_1_3', 'node_types:'];
@@ -36,16 +35,6 @@ function template(): string {
   o.push('');
   return o.join('\n');
 }
-
-async function sessionWith(): Promise<Session> {
-  const s = new Session(new MemoryFileSystem({ [FILE]: '' }));
-  s.index.addRoot('/ws');
-  await s.index.build();
-  return s;
-}
-
-const shown = (s: Session, model: ReturnType<Session['openDocument']>) =>
-  computeDiagnostics(s.context(model)).map((d) => `${d.code} ${JSON.stringify(d.range)} ${d.message}`);
 
 const PIECES = ['x', 'e', ' ', ':', '\n      ', '- ', '[', '#'];
 
