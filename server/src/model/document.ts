@@ -26,7 +26,7 @@ import {
   type SyntaxProblem,
 } from '../syntax/parse.js';
 import { hasAnchors, outlineYaml } from '../syntax/outline.js';
-import { editedLines, editWindowOf, reoutline } from '../syntax/outlineEdit.js';
+import { editedEntry, editWindowOf, reoutline, reoutlineEntry, type EditedEntry } from '../syntax/outlineEdit.js';
 import { hasControlCharacters, looksBinary } from '../syntax/limits.js';
 import type { YNode, YPair } from '../syntax/tree.js';
 
@@ -202,16 +202,16 @@ const PLAIN_TOP_KEY = /^[A-Za-z_$][\w.$-]*:(?:[ \t]|\r?\n|$)/;
 const NOT_PLAIN_PREFIX = /&|(?:^|\n)(?:%|\.\.\.)|\n---/;
 
 /**
- * Where the top-level entry holding the edit from `prev` (read from `source`, `outlineSource`) to `text` starts, when
- * the text before it can be left out of the parser's first read of the broken `text` (syntax/recover.ts
- * `probeSuffix`): it is the text `prev`'s outline was read from, top-level entries of a block mapping the outline
- * scanner read (so they read clean), with no anchor (nothing after could refer into it), directive or document marker
- * (but a leading `---`), and the entry's line is still a plain `key:` at column 0. Else 0 (the whole text is read).
+ * Where the top-level entry holding the edit from `prev` to `text` starts (the text `prev`'s outline was read from,
+ * `outlineSource`, equals `text` up to `prefix`), when the text before it can be left out of the parser's first read
+ * of the broken `text` (syntax/recover.ts `probeSuffix`): it is the text `prev`'s outline was read from, top-level
+ * entries of a block mapping the outline scanner read (so they read clean), with no anchor (nothing after could refer
+ * into it), directive or document marker (but a leading `---`), and the entry's line is still a plain `key:` at column
+ * 0. Else 0 (the whole text is read).
  */
-function cleanEntriesBefore(prev: DocumentModel, source: string, text: string): number {
+function cleanEntriesBefore(prev: DocumentModel, prefix: number, text: string): number {
   const root = prev.root;
   if (!root || root.kind !== 'map' || root.flow) return 0;
-  const { prefix } = editWindowOf(source, text);
   let from = 0;
   for (const p of root.pairs) {
     if (p.key.span.start > prefix) break;
@@ -226,10 +226,13 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
   // Most files have no control character: one scan of the text says so, and then neither the
   // binary test (for the kind and below) nor the outline path's control-character problems scan it again.
   let control: boolean | undefined;
-  // An edit of a text without one: only the text it inserted can hold one (a keystroke scans that, not the file).
   const prev = opts.previous;
+  const source = prev && outlineSource(prev);
+  // The edit from the text the version before's tree was read from: found once, for every reader below.
+  const window = source !== undefined ? editWindowOf(source, text) : undefined;
+  // An edit of a text without one: only the text it inserted can hold one (a keystroke scans that, not the file).
   if (prev?.controlFree) {
-    const w = editWindowOf(prev.text, text);
+    const w = window && source === prev.text ? window : editWindowOf(prev.text, text);
     control = hasControlCharacters(text.slice(w.prefix, text.length - w.suffix));
   }
   let binaryAnswer: boolean | undefined;
@@ -295,28 +298,29 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
       derived: new Map(),
     };
   }
-  const source = prev && outlineSource(prev);
-  // Where a broken keystroke lies, for the parser's first read (syntax/parse.ts `Probes`).
-  let probedEntry = false;
-  const probes = (): Probes => {
-    if (source === undefined) return {};
-    const entry = probedEntry ? undefined : editedLines(source, prev!.root, text);
-    probedEntry = true;
-    return {
-      suffixFrom: cleanEntriesBefore(prev!, source, text),
-      ...(entry ? { entry } : {}),
-      controlFree: control === false,
-    };
-  };
+  const edited = window && editedEntry(source!, prev!.root, text, window);
+  // Where a broken keystroke lies, for the parser's first read (syntax/parse.ts `Probes`); `entry` unless the parser
+  // has read the edited entry's lines already.
+  const probes = (entry: EditedEntry | undefined): Probes =>
+    window === undefined
+      ? {}
+      : {
+          suffixFrom: cleanEntriesBefore(prev!, window.prefix, text),
+          ...(entry ? { entry } : {}),
+          controlFree: control === false,
+        };
   let probed: ParsedYaml | undefined;
+  let entryProbed = false;
   let outlined: YNode | null = null;
   if (opts.outlineFirst || text.length > FULL_PARSE_BYTES) {
-    const edited = source !== undefined ? reoutline(source, prev!.root, text) : undefined;
+    const read = edited ? reoutlineEntry(text, edited) : undefined;
     // The scanner gave up on the edited entry's lines (null): a syntax error there, found from those lines alone,
     // spares the scan of the whole text, which would give up there too.
-    if (edited === null && opts.verifyLater && text.length <= FULL_PARSE_BYTES)
-      probed = parseProbed(text, quickAfter(prev!, source!), probes());
-    outlined = edited ?? (probed ? null : outlineYaml(text));
+    if (read === null && opts.verifyLater && text.length <= FULL_PARSE_BYTES) {
+      entryProbed = true;
+      probed = parseProbed(text, quickAfter(prev!, source!), probes(edited));
+    }
+    outlined = read ?? (probed ? null : outlineYaml(text));
   }
   // Only a tree the outline of an edit made from the version before shares pair objects with it.
   const parts = opts.keepParts
@@ -347,7 +351,7 @@ export function analyseDocument(path: string, text: string, version = 0, opts: A
     (!opts.verifyLater
       ? parseYaml(text)
       : source !== undefined
-        ? parseYaml(text, quickAfter(prev!, source), probes())
+        ? parseYaml(text, quickAfter(prev!, source), probes(entryProbed ? undefined : edited))
         : parseYaml(text, quickOutline));
   // A tree the quick reader read keeps the summary's parts as an outline does; the parser's shares no pair.
   const quickParts = parsed.readText !== undefined ? parts : undefined;

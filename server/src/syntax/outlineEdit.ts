@@ -57,7 +57,7 @@ function lineStart(text: string, offset: number): number {
 }
 
 /** One step of the path from the root to the entry read again: a block mapping and the entry's place in it. */
-interface Step {
+export interface Step {
   map: YMap;
   index: number;
   /** Where the lines of the entry end in the old text: the start of the next entry's line at its level or above. */
@@ -77,13 +77,17 @@ interface Step {
  */
 export function reoutline(before: string, root: YNode | null, text: string): YNode | null | undefined {
   const edited = editedEntry(before, root, text);
-  if (!edited) return undefined;
-  const { path, from, to, delta } = edited;
+  return edited && reoutlineEntry(text, edited);
+}
+
+/** `reoutline` once the caller has found the edited entry (`editedEntry`). */
+export function reoutlineEntry(text: string, edited: EditedEntry): YNode | null | undefined {
+  const { path, from, to, delta, column } = edited;
   const read = outlineRange(text, from, to, path.length);
   const inner = path[path.length - 1]!;
   // The scanner gave up on the entry's lines, none of them left of its column (a dedent the whole text may read): a
   // syntax error there, most often, which the caller looks for in those lines first (syntax/recover.ts `probeEntry`).
-  if (!read) return deeperFrom(text, from, to, inner.map.pairs[inner.index]!.key.span.start - from) ? null : undefined;
+  if (!read) return deeperFrom(text, from, to, column) ? null : undefined;
   const fresh = read.pairs;
   if (!fresh.length || fresh[0]!.key.span.start !== inner.map.pairs[inner.index]!.key.span.start) return undefined;
   // The mappings on the path are made again from the inside out: the entries before the edit as they were, those
@@ -104,23 +108,6 @@ export function reoutline(before: string, root: YNode | null, text: string): YNo
   return value;
 }
 
-/**
- * The lines `reoutline` reads again in `text` (see there): [from, to), the innermost entry holding the edit, at
- * column `column` (never 0); undefined when the edit is not inside one entry of a section. For the parser's reading
- * of those lines alone when the outline scanner cannot read them (syntax/recover.ts `probeEntry`).
- */
-export function editedLines(
-  before: string,
-  root: YNode | null,
-  text: string,
-): { from: number; to: number; column: number } | undefined {
-  const edited = editedEntry(before, root, text);
-  if (!edited) return undefined;
-  const inner = edited.path[edited.path.length - 1]!;
-  const column = inner.map.pairs[inner.index]!.key.span.start - edited.from;
-  return { from: edited.from, to: edited.to, column };
-}
-
 /** True when every line in [from, to) of `text` with content (not blank, not only a comment) starts at `column`+. */
 export function deeperFrom(text: string, from: number, to: number, column: number): boolean {
   for (let at = from; at < to;) {
@@ -136,16 +123,30 @@ export function deeperFrom(text: string, from: number, to: number, column: numbe
   return true;
 }
 
-/** The path to the innermost entry holding the edit, and its lines [from, to) in the new text (see `reoutline`). */
-function editedEntry(
+/**
+ * The innermost entry holding the edit from `before` (whose outline tree is `root`) to `text` (see `reoutline`): the
+ * path to it, its lines [from, to) in `text` at column `column` (never 0), and the edit's change of length; undefined
+ * when the edit is not inside one entry of a section. `w`: the edit's window, when the caller has it. For the
+ * reading of those lines again (`reoutlineEntry`), or by the parser alone when the outline scanner cannot read them
+ * (syntax/recover.ts `probeEntry`).
+ */
+export interface EditedEntry {
+  path: Step[];
+  from: number;
+  to: number;
+  column: number;
+  delta: number;
+}
+
+export function editedEntry(
   before: string,
   root: YNode | null,
   text: string,
-): { path: Step[]; from: number; to: number; delta: number } | undefined {
+  w: EditWindow = editWindowOf(before, text),
+): EditedEntry | undefined {
   if (!root || root.kind !== 'map' || root.flow || before === text) return undefined;
   // Aliases point at their anchors' node objects: such a tree is scanned again whole.
   if (hasAnchors(root)) return undefined;
-  const w = editWindowOf(before, text);
   const editEnd = before.length - w.suffix;
   const delta = text.length - before.length;
   const path: Step[] = [];
@@ -174,7 +175,7 @@ function editedEntry(
   const from = lineStart(before, entry.key.span.start);
   // Column 0 would be a top-level key; a section's entries and theirs are deeper.
   if (from === entry.key.span.start) return undefined;
-  return { path, from, to: inner.to + delta, delta };
+  return { path, from, to: inner.to + delta, column: entry.key.span.start - from, delta };
 }
 
 function moved(s: Span, by: number): Span {

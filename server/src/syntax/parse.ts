@@ -115,9 +115,7 @@ function lineBreaks(text: string): string {
 }
 
 /** The model of a recovery the quick reader completed (`Recovered.tree`): not verified by a full read. */
-function quickResult(text: string, read: Recovered, probes: Probes): ParsedYaml {
-  const problems = probes.controlFree ? [] : controlCharacterProblems(text);
-  problems.push(...read.problems);
+function quickResult(read: Recovered, problems: SyntaxProblem[]): ParsedYaml {
   return {
     root: read.tree!,
     problems,
@@ -143,7 +141,7 @@ export function parseProbed(text: string, quick: QuickReader, probes: Probes): P
   } catch {
     // A probe is a shortcut, never a condition: the caller reads the whole text.
   }
-  return read ? quickResult(text, read, probes) : undefined;
+  return read && quickResult(read, [...(probes.controlFree ? [] : controlCharacterProblems(text)), ...read.problems]);
 }
 
 /**
@@ -182,16 +180,7 @@ export function parseYaml(text: string, quick?: QuickReader, probes: Probes = {}
     return { root: null, problems, documentCount: 0, damaged: [] };
   }
   problems.push(...read.problems);
-  if (read.tree) {
-    return {
-      root: read.tree,
-      problems,
-      documentCount: 1,
-      damaged: read.damaged,
-      unverified: true,
-      readText: read.text,
-    };
-  }
+  if (read.tree) return quickResult(read, problems);
   const doc = read.doc;
   const toOriginal = read.toOriginal;
   // Offsets below are in the text the parser read (re-indented where PyYAML is lenient, blanked

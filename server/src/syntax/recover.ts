@@ -29,7 +29,7 @@ import { yamlLibrary } from './yamlLibrary.js';
  */
 export type QuickReader = (text: string) => YNode | null;
 
-/** The lines of the innermost entry holding an open document's edit (syntax/outlineEdit.ts `editedLines`). */
+/** The lines of the innermost entry holding an open document's edit (syntax/outlineEdit.ts `editedEntry`). */
 export interface EntryLines {
   from: number;
   to: number;
@@ -132,7 +132,7 @@ function probeSuffix(original: string, from: number, quick: QuickReader): Recove
 /**
  * The recovery of `original` from the parser's reading of one entry's lines [from, to) alone, when the caller knows
  * that the text around them reads as it did in the version before (its outline tree holds them as one entry at
- * `column`: syntax/outlineEdit.ts `editedLines`), and `quick` reads a repaired text as that tree with the entry read
+ * `column`: syntax/outlineEdit.ts `editedEntry`), and `quick` reads a repaired text as that tree with the entry read
  * again. Inside lines no shallower than the entry's, the parser reads as it does in the whole text: a line there ends
  * or continues a node of the entry, never one around it. So the errors the parser finds there are the whole text's,
  * with three exceptions, all handled here:
