@@ -5,7 +5,17 @@
  * (outputs, a node with no HostedOn requirement), TOSCA075 `SELF`/`SOURCE`/`TARGET` outside a
  * context that has them, TOSCA076 a nested name or index applied to a value that has none.
  */
-import { entries, getIn, asMap, asScalar, asSeq, deref, type YNode, type YScalar } from '../../../syntax/tree.js';
+import {
+  entries,
+  getIn,
+  asMap,
+  asScalar,
+  asSeq,
+  deref,
+  type YNode,
+  type YPair,
+  type YScalar,
+} from '../../../syntax/tree.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS, type TNodeTemplate } from '../../../model/tosca/summary.js';
 import type { PropInfo, SchemaInfo, ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete, cap } from '../values.js';
@@ -15,6 +25,13 @@ import type { TreePath } from '../../../syntax/cursor.js';
 import { ampDialect, version1Only, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
+import { entryFindings, regionKey } from '../../shared/regions.js';
+import { isOnce } from '../../../model/document.js';
+import { TOPOLOGY_REGIONS } from '../topologyRegions.js';
+import { functionInputs } from './functionInputs.js';
+
+/** TOSCA070–076 kept per region (a section's entry); exported for the test that checks they are kept. */
+export const FUNCTION_FINDINGS = regionKey('tosca.functions');
 
 /** Where a call is: its scope and its path from the root (the scope is read from the path). */
 interface Scope extends FnScope {
@@ -29,15 +46,31 @@ export const functionsRule: ToscaRule = {
     if (!root) return;
     const topo = getIn(root, 'topology_template');
     const tt = 'topology_template';
-    for (const p of entries(getIn(topo, 'inputs'))) visit(ctx, getIn(p.value, 'default'), [tt, 'inputs', p.key.text]);
+    // Each section entry's findings are kept while its text and what it reads elsewhere (`functionInputs`) are the
+    // same: a keystroke in one node template checks the calls of that template again, not of the whole file.
+    const inputs = isOnce(ctx.doc) ? undefined : functionInputs(ctx);
+    const each = (p: YPair, value: YNode | null, path: TreePath, scoped?: (c: ToscaRuleContext) => ToscaRuleContext) =>
+      entryFindings(
+        ctx.doc,
+        FUNCTION_FINDINGS,
+        p,
+        inputs,
+        ctx.report,
+        (report) => {
+          const c = report === ctx.report ? ctx : { ...ctx, report };
+          visit(scoped ? scoped(c) : c, value, path);
+        },
+        TOPOLOGY_REGIONS,
+      );
+    for (const p of entries(getIn(topo, 'inputs'))) each(p, getIn(p.value, 'default'), [tt, 'inputs', p.key.text]);
     for (const p of entries(getIn(topo, 'node_templates')))
-      if (ctx.model.nodeTemplates.has(p.key.text)) visit(ctx, p.value, [tt, 'node_templates', p.key.text]);
+      if (ctx.model.nodeTemplates.has(p.key.text)) each(p, p.value, [tt, 'node_templates', p.key.text]);
     for (const section of ['relationship_templates', 'groups', 'policies', 'outputs', 'workflows'])
-      for (const p of entries(getIn(topo, section))) visit(ctx, p.value, [tt, section, p.key.text]);
+      for (const p of entries(getIn(topo, section))) each(p, p.value, [tt, section, p.key.text]);
     // Type definitions: SELF is the type being defined.
     for (const section of root.pairs) {
       if (!TYPE_SECTIONS[section.key.text]) continue;
-      for (const tp of entries(section.value)) visit(typeScoped(ctx), tp.value, [section.key.text, tp.key.text]);
+      for (const tp of entries(section.value)) each(tp, tp.value, [section.key.text, tp.key.text], typeScoped);
     }
   },
 };
