@@ -7,9 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sessionWith as sessionOn, shown } from './openSession.js';
+import { editsKeepFindings, sessionWith as sessionOn, shown } from './openSession.js';
 import { FUNCTION_FINDINGS } from '../../server/src/features/tosca/rules/functions.js';
-import type { RegionStore } from '../../server/src/features/shared/regions.js';
 import { Rng } from '../fuzz/rng.js';
 
 const FILE = '/ws/service.yaml';
@@ -116,32 +115,16 @@ function edit(text: string, rng: Rng): string {
     : text.slice(0, p) + text.slice(p + 1 + rng.int(3));
 }
 
-const storeOf = (model: { derived: Map<unknown, unknown> }) =>
-  (model.derived.get(FUNCTION_FINDINGS) as RegionStore | undefined)?.now;
-
 test('function findings kept per entry equal a fresh analysis after every edit', async () => {
-  let withFindings = 0;
-  let kept = 0;
-  for (const seed of [1, 2, 3, 4]) {
-    const rng = new Rng(seed);
-    const typing = await sessionWith();
-    let text = template();
-    let version = 1;
-    let before = typing.openDocument(FILE, text, version, true);
-    shown(typing, before);
-    for (let i = 0; i < 45; i++) {
-      text = rng.chance(0.08) ? template() : edit(text, rng);
-      const model = typing.openDocument(FILE, text, ++version, true);
-      const got = shown(typing, model);
-      const fresh = await sessionWith();
-      assert.deepEqual(got, shown(fresh, fresh.analyse(FILE, text, 1)), `seed ${seed}, edit ${i}:\n${text}`);
-      if (got.some((g) => /^TOSCA07[0-6] /.test(g))) withFindings++;
-      const now = storeOf(model);
-      const old = storeOf(before);
-      if (now && old) for (const [start, r] of now) if (old.get(start)?.findings === r.findings) kept++;
-      before = model;
-    }
-  }
+  const { withFindings, kept } = await editsKeepFindings({
+    file: FILE,
+    original: template,
+    seeds: [1, 2, 3, 4],
+    edits: 45,
+    edit: (text, rng) => (rng.chance(0.08) ? template() : edit(text, rng)),
+    codes: /^TOSCA07[0-6] /,
+    key: FUNCTION_FINDINGS,
+  });
   // The edits must meet the rule's findings and the carry, or the test would hold nothing.
   assert.ok(withFindings > 120 && kept > 300, JSON.stringify({ withFindings, kept }));
 });

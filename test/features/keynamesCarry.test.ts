@@ -7,13 +7,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sessionWith as sessionOn, shown } from './openSession.js';
+import { editsKeepFindings } from './openSession.js';
 import { KEYNAME_FINDINGS } from '../../server/src/features/tosca/rules/keynames.js';
-import type { RegionStore } from '../../server/src/features/shared/regions.js';
-import { Rng } from '../fuzz/rng.js';
 
 const FILE = '/ws/service.yaml';
-const sessionWith = () => sessionOn(FILE);
 
 function template(): string {
   const o = ['tosca_definitions_version: tosca_simple_yaml_1_3', 'node_types:'];
@@ -39,35 +36,24 @@ function template(): string {
 const PIECES = ['x', 'e', ' ', ':', '\n      ', '- ', '[', '#'];
 
 test('keyname findings kept per entry equal a fresh analysis after every edit', async () => {
-  let kept = 0;
-  let withFindings = 0;
-  for (const seed of [1, 2, 3]) {
-    const rng = new Rng(seed);
-    const typing = await sessionWith();
-    let text = template();
-    let version = 1;
-    let before = typing.openDocument(FILE, text, version, true);
-    shown(typing, before);
-    for (let i = 0; i < 40; i++) {
+  const { withFindings, kept } = await editsKeepFindings({
+    file: FILE,
+    original: template,
+    seeds: [1, 2, 3],
+    edits: 40,
+    edit(text, rng) {
       // Most edits land in a keyname (where TOSCA010 comes and goes), the others anywhere.
       const keys = [...text.matchAll(/^ +([a-z_]+):/gm)];
       const k = rng.chance(0.7) ? keys[rng.int(keys.length)]! : undefined;
       const at = k ? k.index + k[0].indexOf(k[1]!) + rng.int(k[1]!.length + 1) : rng.int(text.length + 1);
-      text = rng.chance(0.6)
+      const edited = rng.chance(0.6)
         ? text.slice(0, at) + rng.pick(PIECES) + text.slice(at)
         : text.slice(0, at) + text.slice(at + 1 + rng.int(2));
-      if (rng.chance(0.1)) text = template();
-      const model = typing.openDocument(FILE, text, ++version, true);
-      const got = shown(typing, model);
-      const fresh = await sessionWith();
-      assert.deepEqual(got, shown(fresh, fresh.analyse(FILE, text, 1)), `seed ${seed}, edit ${i}:\n${text}`);
-      if (got.some((g) => /^TOSCA01[0-2] /.test(g))) withFindings++;
-      // The entries wholly before the edit kept their findings: the same arrays as the version before.
-      const now = (model.derived.get(KEYNAME_FINDINGS) as RegionStore | undefined)?.now;
-      const old = (before.derived.get(KEYNAME_FINDINGS) as RegionStore | undefined)?.now;
-      if (now && old) for (const [start, r] of now) if (old.get(start)?.findings === r.findings) kept++;
-      before = model;
-    }
-  }
+      return rng.chance(0.1) ? template() : edited;
+    },
+    codes: /^TOSCA01[0-2] /,
+    key: KEYNAME_FINDINGS,
+  });
+  // The entries wholly before the edit kept their findings: the same arrays as the version before.
   assert.ok(withFindings > 60 && kept > 500, JSON.stringify({ withFindings, kept }));
 });
