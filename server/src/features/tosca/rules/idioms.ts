@@ -30,11 +30,13 @@ function visit(ctx: ToscaRuleContext, n: YNode | null, path: (string | number)[]
   const v = deref(n);
   if (!v || depth > 40) return;
   if (v.kind === 'seq') {
-    v.items.forEach((it, i) => {
+    // A loop, not `forEach`: a closure per list is most of what this walk allocated on a keystroke.
+    const items = v.items;
+    for (let i = 0; i < items.length; i++) {
       path.push(i);
-      visit(ctx, it, path, depth + 1);
+      visit(ctx, items[i]!, path, depth + 1);
       path.pop();
-    });
+    }
     return;
   }
   if (v.kind !== 'map') return;
