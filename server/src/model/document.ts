@@ -100,6 +100,14 @@ export function memoKey<T>(name: string): MemoKey<T> {
   return { name };
 }
 
+/**
+ * The value derived from `doc` under `key` if it was computed already. For per-region loops that ask on every region:
+ * `memo` takes a closure, which the caller allocates at every call while the code is not yet optimised.
+ */
+export function memoized<T>(doc: DocumentModel, key: MemoKey<T>): T | undefined {
+  return doc.derived.get(key) as T | undefined;
+}
+
 /** The value derived from `doc` under `key`, computed on first use and kept with the model. */
 export function memo<T>(doc: DocumentModel, key: MemoKey<T>, compute: () => T): T {
   if (doc.derived.has(key)) return doc.derived.get(key) as T;

@@ -23,7 +23,16 @@
  * its own (`node_templates`, `inputs`...), so its regions are their entries (one node template), with the section
  * written `topology_template.node_templates`. The reasoning above holds for any entry of a block mapping.
  */
-import { carried, isOnce, memo, memoKey, treeText, type DocumentModel, type MemoKey } from '../../model/document.js';
+import {
+  carried,
+  isOnce,
+  memo,
+  memoized,
+  memoKey,
+  treeText,
+  type DocumentModel,
+  type MemoKey,
+} from '../../model/document.js';
 import { editWindowOf } from '../../syntax/outlineEdit.js';
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Finding } from './rule.js';
@@ -36,6 +45,11 @@ export interface Region {
   end: number;
   /** The scheme that cut it (see `RegionScheme`): its regions of the version before are those it compares with. */
   scheme: RegionScheme;
+  /**
+   * `previousStart`'s answer, once asked (null: changed): every rule that keeps findings per region asks it of every
+   * region on a keystroke. Set in the literal that makes the region, so that every region has the same shape.
+   */
+  old: number | null | undefined;
 }
 
 /**
@@ -82,7 +96,7 @@ export function regionsOf(doc: DocumentModel, scheme: RegionScheme = SECTION_ENT
     if (!root || root.kind !== 'map' || root.flow || (doc.damaged && doc.readText === undefined)) return null;
     const out: Region[] = [];
     const add = (section: string, pair: YPair) =>
-      out.push({ section, pair, start: pair.key.span.start, end: endOf(pair), scheme });
+      out.push({ section, pair, start: pair.key.span.start, end: endOf(pair), scheme, old: undefined });
     for (const tp of root.pairs) {
       const v = tp.value;
       if (!v || v.kind !== 'map' || v.flow) add('', tp);
@@ -109,9 +123,13 @@ export function regionAt(
   scheme: RegionScheme = SECTION_ENTRIES,
 ): Region | undefined {
   if (isOnce(doc)) return undefined;
-  const regions = regionsOf(doc, scheme);
-  if (!regions) return undefined;
-  return memo(doc, scheme.byStart, () => new Map(regions.map((r) => [r.start, r]))).get(start);
+  let byStart = memoized(doc, scheme.byStart);
+  if (!byStart) {
+    const regions = regionsOf(doc, scheme);
+    if (!regions) return undefined;
+    byStart = memo(doc, scheme.byStart, () => new Map(regions.map((r) => [r.start, r])));
+  }
+  return byStart.get(start);
 }
 
 /** The region holding `offset`, if any (regions are in document order and do not overlap: found by halving). */
@@ -148,6 +166,11 @@ function editWindow(doc: DocumentModel, scheme: RegionScheme): EditWindow | null
 
 /** The start of `region` in the previous version when it is unchanged there (see the header), else undefined. */
 export function previousStart(doc: DocumentModel, region: Region): number | undefined {
+  if (region.old === undefined) region.old = findPreviousStart(doc, region) ?? null;
+  return region.old ?? undefined;
+}
+
+function findPreviousStart(doc: DocumentModel, region: Region): number | undefined {
   const w = editWindow(doc, region.scheme);
   if (!w?.before) return undefined;
   let old: number;
@@ -172,7 +195,7 @@ export interface RegionStore {
    * builds its inputs once per version and passes the same string for every region: comparing it with the kept one
    * compares characters (kilobytes for a large topology) in every region, comparing `as` is one pointer.
    */
-  same?: { given: string; as: string };
+  same: { given: string; as: string } | undefined;
 }
 
 export type RegionKey = MemoKey<RegionStore>;
@@ -183,6 +206,13 @@ export function regionKey(name: string): RegionKey {
 
 function shiftFinding(f: Finding, by: number): Finding {
   return { ...f, span: { start: f.span.start + by, end: f.span.end + by } };
+}
+
+/** A version's store of findings, taking over the previous version's. */
+function newStore(previous: RegionStore | undefined): RegionStore {
+  // One step deep: the previous store lets go of its own predecessor.
+  if (previous) previous.before = undefined;
+  return { now: new Map(), before: previous?.now, same: undefined };
 }
 
 /**
@@ -202,11 +232,7 @@ export function regionFindings(
 ): void {
   // Nothing to keep for a next version: the findings go straight to `report`, in the order computed (as below).
   if (isOnce(doc)) return compute(report);
-  const store = carried(doc, key, (previous) => {
-    // One step deep: the previous store lets go of its own predecessor.
-    if (previous) previous.before = undefined;
-    return { now: new Map(), before: previous?.now };
-  });
+  const store = memoized(doc, key) ?? carried(doc, key, newStore);
   const old = store.before && previousStart(doc, region);
   const kept = old !== undefined ? store.before?.get(old) : undefined;
   if (store.same?.given === inputs) inputs = store.same.as;
@@ -217,7 +243,8 @@ export function regionFindings(
   let findings: Finding[];
   if (kept && kept.inputs === inputs) {
     const by = region.start - old!;
-    findings = by === 0 ? kept.findings : kept.findings.map((f) => shiftFinding(f, by));
+    // Most regions have no finding: their (empty) array is taken over as it is, moved or not.
+    findings = by === 0 || !kept.findings.length ? kept.findings : kept.findings.map((f) => shiftFinding(f, by));
   } else {
     findings = [];
     compute((f) => findings.push(f));
