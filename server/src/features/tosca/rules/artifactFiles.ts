@@ -29,6 +29,7 @@ import {
   getPair,
   type YNode,
   type YPair,
+  type YScalar,
 } from '../../../syntax/tree.js';
 import { INTERFACE_KEYNAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
@@ -46,9 +47,13 @@ export const artifactFilesRule: ToscaRule = {
       const kind = TYPE_SECTIONS[section.key.text];
       if (kind !== 'node' && kind !== 'relationship' && kind !== 'group') continue;
       for (const tp of entries(section.value)) {
-        const d = model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
-        const t = d ? model.declared(d) : undefined;
-        const names = t ? artifactNames(ctx, t) : new Set<string>();
+        // The artifact names an implementation may name instead of a file: asked only when one is a candidate (most
+        // entries have none, and this runs on every keystroke).
+        const names = lazy(() => {
+          const d = model.summary.types.find((x) => x.kind === kind && x.name === tp.key.text);
+          const t = d ? model.declared(d) : undefined;
+          return t ? artifactNames(ctx, t) : new Set<string>();
+        });
         for (const a of entries(getIn(tp.value, 'artifacts'))) checkArtifact(ctx, a);
         checkInterfaces(ctx, getIn(tp.value, 'interfaces'), names);
         for (const r of entries(getIn(tp.value, 'requirements')))
@@ -57,19 +62,32 @@ export const artifactFilesRule: ToscaRule = {
     }
     const topo = getIn(ctx.root, ctx.grammar.topologyKey);
     for (const p of entries(getIn(topo, 'node_templates'))) {
-      const tpl = model.nodeTemplates.get(p.key.text);
-      const t = types.resolve(tpl?.type?.name, 'node');
-      const names = new Set([...(t ? artifactNames(ctx, t) : []), ...(tpl?.artifacts.map((a) => a.name) ?? [])]);
+      const names = lazy(() => {
+        const tpl = model.nodeTemplates.get(p.key.text);
+        const t = types.resolve(tpl?.type?.name, 'node');
+        return new Set([...(t ? artifactNames(ctx, t) : []), ...(tpl?.artifacts.map((a) => a.name) ?? [])]);
+      });
       for (const a of entries(getIn(p.value, 'artifacts'))) checkArtifact(ctx, a);
       checkInterfaces(ctx, getIn(p.value, 'interfaces'), names);
       for (const r of entries(getIn(p.value, 'requirements')))
         checkInterfaces(ctx, getIn(r.value, 'relationship', 'interfaces'), names);
     }
+    const none = () => NO_NAMES;
     for (const p of entries(getIn(topo, 'relationship_templates')))
-      checkInterfaces(ctx, getIn(p.value, 'interfaces'), new Set());
-    for (const p of entries(getIn(topo, 'groups'))) checkInterfaces(ctx, getIn(p.value, 'interfaces'), new Set());
+      checkInterfaces(ctx, getIn(p.value, 'interfaces'), none);
+    for (const p of entries(getIn(topo, 'groups'))) checkInterfaces(ctx, getIn(p.value, 'interfaces'), none);
   },
 };
+
+/** The artifact names of an entry, made on first use. */
+type Names = () => ReadonlySet<string>;
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+function lazy(make: () => ReadonlySet<string>): Names {
+  let made: ReadonlySet<string> | undefined;
+  return () => (made ??= make());
+}
 
 function artifactNames(ctx: ToscaRuleContext, t: ToscaType): Set<string> {
   return t.kind === 'node' ? new Set(ctx.model.types.artifacts(t).keys()) : new Set();
@@ -96,7 +114,7 @@ function containerImage(ctx: ToscaRuleContext, typeName: string | undefined): bo
 }
 
 /** Interface definitions or assignments: their operations' implementations. */
-function checkInterfaces(ctx: ToscaRuleContext, interfaces: YNode | null, artifacts: Set<string>): void {
+function checkInterfaces(ctx: ToscaRuleContext, interfaces: YNode | null, artifacts: Names): void {
   for (const i of entries(interfaces)) {
     const m = asMap(i.value);
     for (const q of m?.pairs ?? []) {
@@ -107,7 +125,7 @@ function checkInterfaces(ctx: ToscaRuleContext, interfaces: YNode | null, artifa
   }
 }
 
-function checkOperation(ctx: ToscaRuleContext, op: YPair, artifacts: Set<string>): void {
+function checkOperation(ctx: ToscaRuleContext, op: YPair, artifacts: Names): void {
   const what = `operation \`${op.key.text}\``;
   const v = deref(op.value);
   if (v?.kind === 'scalar') {
@@ -127,26 +145,33 @@ function checkOperation(ctx: ToscaRuleContext, op: YPair, artifacts: Set<string>
 }
 
 /** A file name, or (1.3) an artifact definition with a `file`. */
-function checkImplementation(ctx: ToscaRuleContext, n: YNode | null, artifacts: Set<string>, what: string): void {
+function checkImplementation(ctx: ToscaRuleContext, n: YNode | null, artifacts: Names, what: string): void {
   const v = deref(n);
   if (v?.kind === 'map') {
     if (!getPair(v, 'repository')) checkFile(ctx, getPair(v, 'file')?.value ?? null, `the implementation of ${what}`);
     return;
   }
   const s = asScalar(v);
-  if (!s || artifacts.has(s.text)) return;
+  if (!s || localPath(s) === undefined || artifacts().has(s.text)) return;
   checkFile(ctx, s, `the implementation of ${what}`);
 }
 
 /** URLs, other schemes (`classpath:`, `file:`), absolute paths and templated paths are not checked. */
 const NOT_LOCAL = /^[a-z][a-z0-9+.-]*:|^\/|^[a-zA-Z]:[\\/]|\{\{|\$\{/i;
 
-function checkFile(ctx: ToscaRuleContext, n: YNode | null, what: string): void {
-  const s = asScalar(n);
-  if (!s || typeof s.value !== 'string') return;
+/** The relative path a scalar names, or undefined: not a string, not local, or not a path. */
+function localPath(s: YScalar): string | undefined {
+  if (typeof s.value !== 'string') return undefined;
   const ref = s.text.trim();
   // Not a path: an artifact name (1.3 allows it in `implementation`) or a symbolic implementation.
-  if (!ref || NOT_LOCAL.test(ref) || (!ref.includes('/') && !/\.[A-Za-z0-9]+$/.test(ref))) return;
+  if (!ref || NOT_LOCAL.test(ref) || (!ref.includes('/') && !/\.[A-Za-z0-9]+$/.test(ref))) return undefined;
+  return ref;
+}
+
+function checkFile(ctx: ToscaRuleContext, n: YNode | null, what: string): void {
+  const s = asScalar(n);
+  const ref = s && localPath(s);
+  if (!s || !ref) return;
   const csar = ctx.model.csar?.root;
   // A type file's paths are read from the template that loads it (ARIA, tosca-parser): the folders
   // of the files importing this one count too.
