@@ -20,11 +20,11 @@ import { loopsThrough } from '../../util/graphLoops.js';
 export type RelationshipKind = 'HostedOn' | 'DependsOn' | 'ConnectsTo' | 'other';
 
 /** Full names of the normative relationship types that order a deployment or connect nodes. */
-const BASE_KINDS: readonly [string, RelationshipKind][] = [
+const BASE_KINDS: ReadonlyMap<string, RelationshipKind> = new Map([
   ['tosca.relationships.HostedOn', 'HostedOn'],
   ['tosca.relationships.DependsOn', 'DependsOn'],
   ['tosca.relationships.ConnectsTo', 'ConnectsTo'],
-];
+]);
 
 export interface GraphEdge {
   /** The node template whose requirement this is. */
@@ -59,9 +59,11 @@ export interface TopologyGraph {
 /** The kind of a relationship type: the first normative base type on its `derived_from` chain. */
 export function relationshipKind(types: TypeTable, t: ToscaType | undefined): RelationshipKind {
   if (!t) return 'other';
-  for (const x of [t, ...types.ancestors(t)]) {
-    const hit = BASE_KINDS.find(([name]) => x.name === name);
-    if (hit) return hit[1];
+  const own = BASE_KINDS.get(t.name);
+  if (own) return own;
+  for (const x of types.ancestors(t)) {
+    const hit = BASE_KINDS.get(x.name);
+    if (hit) return hit;
   }
   return 'other';
 }
@@ -168,9 +170,11 @@ export function buildTopologyGraph(model: ToscaModel): TopologyGraph {
     if (model.nodeTemplates.get(n.name) !== n) continue;
     nodes.push(n.name);
     const nodeType = model.types.resolve(n.type?.name, 'node');
-    n.requirements.forEach((ra, index) => {
+    // A loop, not `forEach`: the graph is built again on every keystroke of an open template.
+    for (let index = 0; index < n.requirements.length; index++) {
+      const ra = n.requirements[index]!;
       const target = ra.node ? model.nodeTemplates.get(ra.node.name) : undefined;
-      if (!ra.node || !target) return;
+      if (!ra.node || !target) continue;
       const rel = relationshipOf(model, ra, nodeType);
       const e: GraphEdge = {
         source: n.name,
@@ -187,7 +191,7 @@ export function buildTopologyGraph(model: ToscaModel): TopologyGraph {
       edges.push(e);
       (out.get(e.source) ?? out.set(e.source, []).get(e.source)!).push(e);
       (into.get(e.target) ?? into.set(e.target, []).get(e.target)!).push(e);
-    });
+    }
   }
   return {
     nodes,
