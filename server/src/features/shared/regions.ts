@@ -232,7 +232,7 @@ export function regionFindings(
 ): void {
   // Nothing to keep for a next version: the findings go straight to `report`, in the order computed (as below).
   if (isOnce(doc)) return compute(report);
-  const store = memoized(doc, key) ?? carried(doc, key, newStore);
+  const store = carried(doc, key, newStore);
   const old = store.before && previousStart(doc, region);
   const kept = old !== undefined ? store.before?.get(old) : undefined;
   if (store.same?.given === inputs) inputs = store.same.as;
