@@ -12,7 +12,7 @@
  * Topics") and deploys interdependent services concurrently; under the `amp` dialect it is not
  * reported at all.
  */
-import { carried, isOnce, memoKey } from '../../../model/document.js';
+import { isOnce, memoKey, revalidated } from '../../../model/document.js';
 import { topologyGraph, loopsOf, type GraphEdge, type TopologyGraph } from '../../../model/tosca/graph.js';
 import { ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
@@ -38,17 +38,24 @@ function loopsIn(ctx: ToscaRuleContext, graph: TopologyGraph): { edge: GraphEdge
   const edges = graph.edges;
   // A model checked once (the workspace pass, the checker) keeps nothing for a next version.
   if (isOnce(ctx.doc)) return loopsOf(graph, include);
-  const { loops } = carried(ctx.doc, LOOPS, (before) => {
-    let shape = graph.nodes.join('\n') + '\n';
-    for (const e of edges) shape += `\n${e.source}\t${e.target}\t${e.kind}`;
-    if (before?.shape === shape) return before;
-    const index = new Map(edges.map((e, i) => [e, i] as const));
-    const found = loopsOf(graph, include).map((l) => ({
-      edge: index.get(l.edge)!,
-      loop: l.loop.map((e) => index.get(e)!),
-    }));
-    return { shape, loops: found };
-  });
+  let shape = graph.nodes.join('\n') + '\n';
+  for (const e of edges) shape += `\n${e.source}\t${e.target}\t${e.kind}`;
+  // Asked on every check, not once per version: an edge's kind follows from the relationship types, and a version is
+  // checked again with the same text when a file it imports changes them.
+  const { loops } = revalidated(
+    ctx.doc,
+    LOOPS,
+    (own) => own.shape === shape,
+    (before) => {
+      if (before?.shape === shape) return before;
+      const index = new Map(edges.map((e, i) => [e, i] as const));
+      const found = loopsOf(graph, include).map((l) => ({
+        edge: index.get(l.edge)!,
+        loop: l.loop.map((e) => index.get(e)!),
+      }));
+      return { shape, loops: found };
+    },
+  );
   return loops.map((l) => ({ edge: edges[l.edge]!, loop: l.loop.map((i) => edges[i]!) }));
 }
 

@@ -4,21 +4,25 @@
  * options. A rule adds what else it reads (templates.ts: the topology's names) and keeps a region's findings while the
  * string is the same (features/shared/regions.ts `regionFindings`).
  */
-import { carried, memoKey } from '../../../model/document.js';
+import { memoKey, revalidated } from '../../../model/document.js';
 import type { TypeTable } from '../../../model/tosca/typeTable.js';
 import type { ToscaRuleContext } from './context.js';
 
 /**
  * The type table a model reads, numbered per document: the same number while a keystroke takes the table over
  * (`relinkToscaModel` keeps it when the file's own types are unchanged, spans included), a new one whenever the model
- * has another.
+ * has another, also for a version checked again after a file it imports changed (`revalidated`: kept once per
+ * version, the number stayed that of the first check, and the findings of the types before stayed with it).
  */
 const TYPE_TABLE_EPOCH = memoKey<{ types: TypeTable; epoch: number }>('tosca.typeTableEpoch');
 
 export function modelInputs(ctx: ToscaRuleContext): string {
   const model = ctx.model;
-  const epoch = carried(ctx.doc, TYPE_TABLE_EPOCH, (prev) =>
-    prev?.types === model.types ? prev : { types: model.types, epoch: (prev?.epoch ?? 0) + 1 },
+  const epoch = revalidated(
+    ctx.doc,
+    TYPE_TABLE_EPOCH,
+    (own) => own.types === model.types,
+    (prev) => (prev?.types === model.types ? prev : { types: model.types, epoch: (prev?.epoch ?? 0) + 1 }),
   ).epoch;
   return [
     String(epoch),

@@ -9,7 +9,7 @@ import { entries, getIn, asMap, type YMap, type YNode, type YPair } from '../../
 import type { TNodeTemplate, TRequirementAssignment } from '../../../model/tosca/summary.js';
 import type { CapInfo, PropInfo, ReqInfo, ToscaType, TypeTable } from '../../../model/tosca/typeTable.js';
 import { modelInputs } from './modelInputs.js';
-import { carried, isOnce, memoKey } from '../../../model/document.js';
+import { isOnce, memoKey, revalidated } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
@@ -306,7 +306,14 @@ const CAP_PROPS = memoKey<CapPropsMemo>('tosca.capabilityProps');
 /** The properties of a capability of a node type: its capability type's, with the refinements the definition writes. */
 function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): ReadonlyMap<string, PropInfo> {
   const types = ctx.model.types;
-  const memo = carried(ctx.doc, CAP_PROPS, (prev) => (prev?.types === types ? prev : { types, byDef: new Map() }));
+  // Checked again after an imported file changed, the same version has another table: the entries of the old one
+  // (keyed by its own objects, so never answered again) are let go instead of kept with the version.
+  const memo = revalidated(
+    ctx.doc,
+    CAP_PROPS,
+    (own) => own.types === types,
+    (prev) => (prev?.types === types ? prev : { types, byDef: new Map() }),
+  );
   let byType = memo.byDef.get(def);
   if (!byType) memo.byDef.set(def, (byType = new Map()));
   let out = byType.get(ct);
