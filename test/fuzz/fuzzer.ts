@@ -18,7 +18,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver-protocol';
-import { LspClient, REPO_ROOT, fileUri, type Diagnostic, type InitOptions } from '../support/protocolClient.js';
+import {
+  FileChange,
+  LspClient,
+  REPO_ROOT,
+  fileUri,
+  type Diagnostic,
+  type InitOptions,
+} from '../support/protocolClient.js';
 import { tempWorkspace, type TempWorkspace } from '../support/protocolWorkspace.js';
 import { Rng } from './rng.js';
 import { listYaml, sourceWorkspace, type SourceWorkspace, type WorkspaceName } from './workspaces.js';
@@ -40,6 +47,12 @@ export interface FuzzOptions {
   maxOpen?: number;
   /** Files of the corpus subset per side (lm, tosca) for the corpus workspace (default 30). */
   corpusFiles?: number;
+  /**
+   * Between bursts, now and then rewrite a file no document has open, on both servers' disks, and tell both
+   * (`workspace/didChangeWatchedFiles`): a save in another editor, a branch switched. Off by default, so that a seed
+   * without it sends the same messages as before the option existed (the regression seeds).
+   */
+  diskChanges?: boolean;
   /**
    * For the fuzzer's own tests only: every `everyEdits`-th edit sends A one more character than
    * the fuzzer records, so A and B must end up disagreeing (proves the loop can fail).
@@ -78,6 +91,8 @@ export interface FuzzResult {
   requests: number;
   cancelled: number;
   comparisons: number;
+  /** Files rewritten on disk (FuzzOptions.diskChanges). */
+  diskWrites: number;
   /** Diagnostics in the reference lists compared (a fuzzer comparing empty lists proves little). */
   diagnostics: number;
   /** Comparisons whose reference had no YAML syntax error (LM000/TOSCA000): the semantic rules ran. */
@@ -113,6 +128,8 @@ export type Step =
   | { type: 'compare'; burst: number }
   | { type: 'pause'; ms: number }
   | { type: 'open'; doc: string; text: 'disk' | 'buffer' }
+  /** A file no document has open rewritten on disk (both servers' copies), both servers told. */
+  | { type: 'disk'; doc: string; text: string }
   | { type: 'close'; doc: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -344,7 +361,10 @@ export class FuzzRun {
   A!: LspClient;
   B!: LspClient;
   files: string[] = [];
+  /** Each file's text on disk now (both servers' copies hold the same). */
   fileText = new Map<string, string>();
+  /** Each file's text on disk at the start. */
+  originalText = new Map<string, string>();
   candidates: string[] = [];
   vocab: string[] = [];
   open: OpenDoc[] = [];
@@ -360,7 +380,7 @@ export class FuzzRun {
   findingKeys = new Set<string>();
   logsSeen = 0;
   requestId = 0;
-  stats = { edits: 0, requests: 0, cancelled: 0, comparisons: 0, diagnostics: 0, syntaxClean: 0 };
+  stats = { edits: 0, requests: 0, cancelled: 0, comparisons: 0, diagnostics: 0, syntaxClean: 0, diskWrites: 0 };
   codes = new Set<string>();
 
   constructor(
@@ -380,6 +400,7 @@ export class FuzzRun {
     this.wsB = tempWorkspace('fuzzB', this.source.dir);
     this.files = listYaml(this.wsA.dir, 256 * 1024);
     for (const f of this.files) this.fileText.set(f, this.wsA.read(f));
+    this.originalText = new Map(this.fileText);
     this.candidates = this.files.filter((f) => isDescriptor(f, this.fileText.get(f)!));
     if (this.candidates.length === 0) throw new Error(`no descriptor in ${this.source.dir}`);
     const words = new Set<string>();
@@ -444,6 +465,7 @@ export class FuzzRun {
       const rel = rng.pick(closed);
       this.openDoc(rel, this.fileText.get(rel)!, 'disk');
     }
+    if (this.opts.diskChanges && rng.chance(0.15)) this.diskChange();
     if (rng.chance(0.04)) {
       // Close and reopen at once: with the unsaved buffer, or reverted to the disk text.
       const d = rng.pick(this.open);
@@ -452,6 +474,38 @@ export class FuzzRun {
       this.closeDoc(d);
       this.openDoc(d.rel, text, buffer ? 'buffer' : 'disk');
     }
+  }
+
+  /**
+   * Rewrites a file no document has open: one random edit of its disk text (as typing would make it), or back to
+   * its text at the start.
+   */
+  diskChange(): void {
+    const rng = this.rng;
+    const closed = this.files.filter((f) => !this.open.some((d) => d.rel === f));
+    if (closed.length === 0) return;
+    const rel = rng.pick(closed);
+    const now = this.fileText.get(rel)!;
+    const original = this.originalText.get(rel)!;
+    let text = original;
+    if (now === original || rng.chance(0.7)) {
+      const doc = TextDocument.create(fileUri(this.wsA.file(rel)), 'yaml', 1, now);
+      const { change } = this.genChange({ rel, uriA: '', uriB: '', doc, history: [original], openMark: 0 });
+      TextDocument.update(doc, [change], 2);
+      text = doc.getText();
+    }
+    this.writeDisk(rel, text);
+  }
+
+  /** Writes `text` to `rel` in both servers' folders and tells both (a Changed event), as a file watcher would. */
+  writeDisk(rel: string, text: string): void {
+    this.fileText.set(rel, text);
+    this.wsA.write(rel, text);
+    this.wsB.write(rel, text);
+    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type: FileChange.Changed }]);
+    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type: FileChange.Changed }]);
+    this.steps.push({ type: 'disk', doc: rel, text });
+    this.stats.diskWrites++;
   }
 
   // --- edits ---
@@ -971,6 +1025,9 @@ export class FuzzRun {
           break;
         case 'close':
           if (opts.openClose) this.closeDoc(doc(st.doc));
+          break;
+        case 'disk':
+          this.writeDisk(st.doc, st.text);
           break;
         case 'edit':
           this.replayChanges(doc(st.doc), st.changes, st.op);

@@ -34,19 +34,24 @@ interface FailureRecord {
   trace?: Step[];
 }
 
-/** Documents open at some point of a run, with their texts, and the last texts of closed ones. */
+/** Documents open at some point of a run, with their texts, the last texts of closed ones and the disk's texts. */
 interface State {
   open: { doc: string; text: string }[];
   closed: Map<string, string>;
+  disk: Map<string, string>;
 }
 
-/** Plays open/close/edit steps on local copies; undefined when the steps are inconsistent. */
-function simulate(start: State, steps: readonly Step[], disk: Map<string, string>): State | undefined {
+/** Plays open/close/edit/disk steps on local copies; undefined when the steps are inconsistent. */
+function simulate(start: State, steps: readonly Step[]): State | undefined {
   const docs = new Map(start.open.map((o) => [o.doc, TextDocument.create(`file:///${o.doc}`, 'yaml', 1, o.text)]));
   const closed = new Map(start.closed);
+  const disk = new Map(start.disk);
   let v = 1;
   for (const s of steps) {
-    if (s.type === 'open') {
+    if (s.type === 'disk') {
+      if (docs.has(s.doc)) return undefined;
+      disk.set(s.doc, s.text);
+    } else if (s.type === 'open') {
       const text = s.text === 'disk' ? disk.get(s.doc) : closed.get(s.doc);
       if (docs.has(s.doc) || text === undefined) return undefined;
       docs.set(s.doc, TextDocument.create(`file:///${s.doc}`, 'yaml', 1, text));
@@ -61,7 +66,7 @@ function simulate(start: State, steps: readonly Step[], disk: Map<string, string
       TextDocument.update(d, s.changes, ++v);
     } else if (s.type === 'request' && !docs.has(s.doc)) return undefined;
   }
-  return { open: [...docs].map(([doc, d]) => ({ doc, text: d.getText() })), closed };
+  return { open: [...docs].map(([doc, d]) => ({ doc, text: d.getText() })), closed, disk };
 }
 
 export async function replay(
@@ -90,6 +95,8 @@ export async function replay(
         fresh = false;
         run.closedText = new Map(start.closed);
         try {
+          // The files on disk as they were at the start (a trial before may have rewritten some).
+          for (const [rel, text] of start.disk) if (run.fileText.get(rel) !== text) run.writeDisk(rel, text);
           for (const o of start.open) run.openDoc(o.doc, o.text, 'buffer');
           await run.settleA();
           await run.execSteps(steps, { openClose: true, compare: mode === 'trace' });
@@ -101,7 +108,7 @@ export async function replay(
       }
       return undefined;
     };
-    const empty: State = { open: [], closed: new Map() };
+    const empty: State = { open: [], closed: new Map(), disk: new Map(run.originalText) };
 
     if (mode === 'trace') {
       const m = await attempt(empty, trace);
@@ -115,7 +122,7 @@ export async function replay(
     let message: string | undefined;
     for (let k = 1; ; k *= 2) {
       const from = compares.length - k >= 0 ? compares[compares.length - k]! + 1 : 0;
-      const s0 = simulate(empty, trace.slice(0, from), run.fileText)!;
+      const s0 = simulate(empty, trace.slice(0, from))!;
       const tail = trace.slice(from);
       const m = await attempt(s0, tail);
       log(`last ${k} burst(s) (${tail.length} steps): ${m ? 'fails' : 'passes'}`);
@@ -129,7 +136,7 @@ export async function replay(
 
     // 2. Delta debugging over the steps.
     const fails = async (st: State, cand: Step[]) => {
-      if (!simulate(st, cand, run.fileText) || trials >= maxTrials) return undefined;
+      if (!simulate(st, cand) || trials >= maxTrials) return undefined;
       return attempt(st, cand);
     };
     let n = 2;
@@ -153,7 +160,7 @@ export async function replay(
     }
     // 3. Documents open at the start that are not needed.
     for (const o of [...start.open]) {
-      const st: State = { open: start.open.filter((x) => x !== o), closed: start.closed };
+      const st: State = { open: start.open.filter((x) => x !== o), closed: start.closed, disk: start.disk };
       const m = await fails(st, steps);
       if (m) {
         [start, message] = [st, m];
@@ -172,7 +179,8 @@ export async function replay(
           trials,
           openAtStart: start.open,
           steps,
-          textsAfter: simulate(start, steps, run.fileText)?.open,
+          diskAtStart: Object.fromEntries([...start.disk].filter(([rel, t]) => run.originalText.get(rel) !== t)),
+          textsAfter: simulate(start, steps)?.open,
         },
         null,
         1,

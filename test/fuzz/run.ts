@@ -1,13 +1,17 @@
 /**
  * Long fuzz runs: `npm run fuzz -- [--seed N] [--bursts M] [--workspace lm|tosca|corpus|all] [--runs K]
- * [--bound MS] [--quiet MS]`. Defaults: 10 runs of 200 bursts on every workspace, random seeds (printed,
- * so any run can be repeated with --seed). With --seed N the runs use seeds N, N+1, ... N+K-1.
+ * [--bound MS] [--quiet MS] [--disk]`. Defaults: 10 runs of 200 bursts on every workspace, random seeds (printed,
+ * so any run can be repeated with --seed). With --seed N the runs use seeds N, N+1, ... N+K-1. `--disk`: files no
+ * document has open are rewritten on disk now and then, and both servers told (FuzzOptions.diskChanges).
  * Exits 1 when a run failed; each failure leaves test/.tmp/fuzz-failure-<seed>-<workspace>.json,
  * which `node --import tsx test/fuzz/replay.ts <file>` replays and shrinks to a minimal reproduction.
  */
 import { randomInt } from 'node:crypto';
 import { runFuzz, type FuzzResult } from './fuzzer.js';
 import { WORKSPACE_NAMES, corpusAvailable, CORPUS_DIR, type WorkspaceName } from './workspaces.js';
+
+/** Options without a value. */
+const FLAGS = ['disk'];
 
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -16,6 +20,7 @@ function parseArgs(argv: string[]): Record<string, string> {
     if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
     const eq = a.indexOf('=');
     if (eq > 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+    else if (FLAGS.includes(a.slice(2))) out[a.slice(2)] = '1';
     else out[a.slice(2)] = argv[++i] ?? '';
   }
   return out;
@@ -30,7 +35,7 @@ function int(v: string | undefined, dflt: number, what: string): number {
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const known = ['seed', 'bursts', 'workspace', 'runs', 'bound', 'quiet'];
+  const known = ['seed', 'bursts', 'workspace', 'runs', 'bound', 'quiet', ...FLAGS];
   for (const k of Object.keys(args)) if (!known.includes(k)) throw new Error(`unknown option --${k}`);
   const runs = int(args['runs'], 10, 'runs');
   const bursts = int(args['bursts'], 200, 'bursts');
@@ -50,7 +55,11 @@ async function main(): Promise<number> {
   const seeds = Array.from({ length: runs }, (_, i) =>
     firstSeed === undefined ? randomInt(1, 2 ** 31 - 1) : (firstSeed + i) >>> 0,
   );
-  console.log(`fuzz: ${runs} run(s) x ${bursts} bursts on ${workspaces.join(', ')}; seeds ${seeds.join(', ')}`);
+  const diskChanges = args['disk'] !== undefined;
+  console.log(
+    `fuzz: ${runs} run(s) x ${bursts} bursts on ${workspaces.join(', ')}${diskChanges ? ' (disk changes)' : ''}; ` +
+      `seeds ${seeds.join(', ')}`,
+  );
   const results: FuzzResult[] = [];
   const t0 = Date.now();
   for (const seed of seeds) {
@@ -60,6 +69,7 @@ async function main(): Promise<number> {
         bursts,
         workspace,
         boundMs,
+        diskChanges,
         ...(quietMs !== undefined ? { quietMs } : {}),
         log: (l) => console.log(l),
       });
@@ -67,6 +77,7 @@ async function main(): Promise<number> {
       console.log(
         `${r.failure ? 'FAIL' : 'ok  '} seed ${seed} ${workspace}: ${r.bursts} bursts, ${r.edits} edits, ` +
           `${r.requests} requests (${r.cancelled} cancelled), ${r.comparisons} comparisons, ` +
+          (diskChanges ? `${r.diskWrites} files rewritten on disk, ` : '') +
           `${r.findings.length} finding(s), ${(r.ms / 1000).toFixed(1)} s` +
           (r.failure ? ` — ${r.failure.kind} in burst ${r.failure.burst}, see ${r.failure.file}` : ''),
       );
