@@ -130,10 +130,17 @@ function loaderScript(home: string, body: string, opts: { builds?: string; impor
   ${body}
   `,
   );
+  // Without tsx's compile cache: the script's run records what it reads, and tsx's shared cache folder (/tmp/tsx-0),
+  // which the suite's other tsx processes write to meanwhile, made a repeated run miss ("d /tmp/tsx-0 changed").
   return () =>
     spawnSync(process.execPath, ['--import', 'tsx', script], {
       encoding: 'utf8',
-      env: { ...process.env, XDG_CACHE_HOME: path.join(home, 'xdg'), LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1' },
+      env: {
+        ...process.env,
+        XDG_CACHE_HOME: path.join(home, 'xdg'),
+        LM_DESCRIPTORS_RUN_CACHE_DEBUG: '1',
+        TSX_DISABLE_CACHE: '1',
+      },
       timeout: 30_000,
     });
 }
