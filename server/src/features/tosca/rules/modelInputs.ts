@@ -11,8 +11,9 @@ import type { ToscaRuleContext } from './context.js';
 /**
  * The type table a model reads, numbered per document: the same number while a keystroke takes the table over
  * (`relinkToscaModel` keeps it when the file's own types are unchanged, spans included), a new one whenever the model
- * has another, also for a version checked again after a file it imports changed (`revalidated`: kept once per
- * version, the number stayed that of the first check, and the findings of the types before stayed with it).
+ * has another. Asked on every check (`revalidated`): a version is checked again with the same text after a file it
+ * imports changed, and a number kept once per version stayed that of its first check, so the per-entry findings of
+ * the old types were taken over.
  */
 const TYPE_TABLE_EPOCH = memoKey<{ types: TypeTable; epoch: number }>('tosca.typeTableEpoch');
 
