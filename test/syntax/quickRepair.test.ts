@@ -233,3 +233,26 @@ test('a nested key that loses its colon, with lines under it, gives the parserâ€
   }
   assert.ok(compared > 20, String(compared));
 });
+
+test('a broken text analysed again after its repaired reading keeps every problem (a flow map left open)', () => {
+  // The last line of an entry holds an unclosed flow collection, and a shallower line follows. Read alone (the
+  // edited entry's lines: syntax/recover.ts `probeEntry`), the parser reports the unclosed collection at that line's
+  // last `}`, the whole text at the next line's first token; the probe took its reading, and the flow map's own
+  // problem was lost on the next version of the same text (found by the edit-sequence fuzzer).
+  const text =
+    'topology_template:\n  outputs:\n    web_url:\n' +
+    '      value: { concat: ["http://", { get_attribute: [host, public_address] },' +
+    '${ ":", { get_property: [web, port] }] }\n' +
+    '    db_port:\n      value: 1\n';
+  const opts = { outlineFirst: true, verifyLater: true, keepParts: true };
+  const first = analyseDocument('/ws/s.yaml', text, 1, opts);
+  const again = analyseDocument('/ws/s.yaml', text, 2, { ...opts, previous: first });
+  const exact = analyseDocument('/ws/s.yaml', text, 1, { outlineFirst: true });
+  const problems = (m: DocumentModel) => m.problems.map((p) => `${p.span.start} ${p.message}`);
+  assert.ok(
+    problems(exact).some((p) => p.includes('Flow map `{` is not closed')),
+    problems(exact).join('\n'),
+  );
+  assert.deepEqual(problems(first), problems(exact));
+  assert.deepEqual(problems(again), problems(exact));
+});

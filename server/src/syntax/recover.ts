@@ -167,8 +167,11 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
   }
   const first = part.errors.find((e) => STRUCTURAL.has(e.code));
   if (!first) return undefined;
-  // Errors where the read stops: something the entry left open reads on past it in the whole text.
-  if (part.errors.some((e) => e.pos[1] >= end - from)) return undefined;
+  // Errors where the read stops: something the entry left open reads on past it in the whole text. The read stops
+  // at its last character that is not white space: an unclosed flow collection on the probe's last line is reported
+  // there (at its `}`), where the whole text reports it at the next line's first token (found by the fuzzer).
+  const stop = contentLength(probe);
+  if (part.errors.some((e) => e.pos[1] >= stop)) return undefined;
   // A construct PyYAML reads leniently around an error is re-indented and read again: the whole text's business.
   const lenient = lenientContinuations(probe);
   if (part.errors.some((e) => STRUCTURAL.has(e.code) && lenient.some((c) => e.pos[0] >= c.open && e.pos[0] <= c.end)))
@@ -179,6 +182,17 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
   const cause = causeOf(original, { span, message: firstLine(first.message), yamlCode: first.code, severity: 'error' });
   if (cause.span.start >= to) return undefined;
   return recoverProbe(original, part, quick, false);
+}
+
+/** The length of `text` without the white space (line breaks included) at its end. */
+function contentLength(text: string): number {
+  let n = text.length;
+  while (n > 0) {
+    const c = text.charCodeAt(n - 1);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    n--;
+  }
+  return n;
 }
 
 /** A plain key and its colon at the start of a line's content (`probeEntry`). */
