@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Session } from '../../server/src/host/session.js';
 import { MemoryFileSystem } from '../../server/src/index/fileSystem.js';
-import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
+import { shown } from './openSession.js';
 
 const TYPES = '/ws/types.yaml';
 const SERVICE = '/ws/service.yaml';
@@ -84,9 +84,6 @@ const VARIANTS = [
   { ...BASE, relationship: 'tosca.relationships.HostedOn', property: 'listen' },
   BASE,
 ];
-
-const shown = (s: Session, model: ReturnType<Session['openDocument']>): string[] =>
-  computeDiagnostics(s.context(model)).map((d) => `${d.code} ${JSON.stringify(d.range)} ${d.message}`);
 
 async function freshDiagnostics(types: string, service: string): Promise<string[]> {
   const s = new Session(new MemoryFileSystem({ [TYPES]: types, [SERVICE]: service }));

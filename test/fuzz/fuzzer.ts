@@ -490,7 +490,7 @@ export class FuzzRun {
     let text = original;
     if (now === original || rng.chance(0.7)) {
       const doc = TextDocument.create(fileUri(this.wsA.file(rel)), 'yaml', 1, now);
-      const { change } = this.genChange({ rel, uriA: '', uriB: '', doc, history: [original], openMark: 0 });
+      const { change } = this.genChange({ doc, history: [original] });
       TextDocument.update(doc, [change], 2);
       text = doc.getText();
     }
@@ -518,7 +518,8 @@ export class FuzzRun {
     return this.rng.int(doc.lineCount);
   }
 
-  genChange(d: OpenDoc, force?: Op): { op: Op; change: Change } {
+  /** A random change of `d.doc` (`history`: the texts an undo or a revert may go back to). */
+  genChange(d: Pick<OpenDoc, 'doc' | 'history'>, force?: Op): { op: Op; change: Change } {
     const rng = this.rng;
     const doc = d.doc;
     const text = doc.getText();
