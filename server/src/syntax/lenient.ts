@@ -45,6 +45,14 @@ interface Open {
 
 /** The constructs of `text` with under-indented continuation lines, in text order. */
 export function lenientContinuations(text: string): LenientConstruct[] {
+  return lenientScan(text).constructs;
+}
+
+/**
+ * `lenientContinuations`' pass, with whether a flow collection is still open where the text ends (`flowOpen`): the
+ * entry probe (recover.ts) gives up on an entry that leaves one open, and asks this pass for both answers at once.
+ */
+export function lenientScan(text: string): { constructs: LenientConstruct[]; flowOpen: boolean } {
   const out: LenientConstruct[] = [];
   let flow = 0;
   let quote: '' | "'" | '"' = '';
@@ -156,7 +164,7 @@ export function lenientContinuations(text: string): LenientConstruct[] {
     lineStart = lineEnd + 1;
   }
   unclosed();
-  return out.filter((c) => c.lines.length <= MAX_LINES);
+  return { constructs: out.filter((c) => c.lines.length <= MAX_LINES), flowOpen: flow > 0 };
 }
 
 /** How far a continuation line of `c` is indented by the fix: one step (two columns) past its owner. */

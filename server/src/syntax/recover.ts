@@ -15,7 +15,7 @@
  */
 import type { Document } from 'yaml';
 import { explainIndentation } from './indentation.js';
-import { lenientContinuations, lenientIndent, type LenientConstruct } from './lenient.js';
+import { lenientContinuations, lenientIndent, lenientScan, type LenientConstruct } from './lenient.js';
 import { excessiveNesting } from './limits.js';
 import { deeperFrom } from './outlineEdit.js';
 import type { Span } from './positions.js';
@@ -172,9 +172,10 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
   // parser reports it at the last `}` or `]` of the probe, where the whole text reports it at the next line's first
   // token (found by the fuzzer: the flow map's own problem was lost).
   if (part.errors.some((e) => e.pos[1] >= end - from)) return undefined;
-  if (end === to && to < original.length && flowLeftOpen(probe)) return undefined;
+  const scan = lenientScan(probe);
+  if (end === to && to < original.length && scan.flowOpen) return undefined;
   // A construct PyYAML reads leniently around an error is re-indented and read again: the whole text's business.
-  const lenient = lenientContinuations(probe);
+  const lenient = scan.constructs;
   if (part.errors.some((e) => STRUCTURAL.has(e.code) && lenient.some((c) => e.pos[0] >= c.open && e.pos[0] <= c.end)))
     return undefined;
   for (const e of [...part.errors, ...part.warnings]) e.pos = [e.pos[0] + from, e.pos[1] + from];
@@ -183,39 +184,6 @@ export function probeEntry(original: string, entry: EntryLines, quick: QuickRead
   const cause = causeOf(original, { span, message: firstLine(first.message), yamlCode: first.code, severity: 'error' });
   if (cause.span.start >= to) return undefined;
   return recoverProbe(original, part, quick, false);
-}
-
-/**
- * True when `text` opens more flow brackets than it closes, outside quoted scalars and comments. Only a guard that
- * makes a probe give up (`probeEntry`): a block scalar's brackets may count too, which costs a whole read, never a
- * wrong one, when they open more than they close.
- */
-function flowLeftOpen(text: string): boolean {
-  let depth = 0;
-  let quote = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote) {
-      // A single-quoted scalar escapes its quote by doubling it; a double-quoted one with a backslash.
-      if (c === 92 /* \ */ && quote === 34) i++;
-      else if (c === quote) {
-        if (quote === 39 && text.charCodeAt(i + 1) === 39) i++;
-        else quote = 0;
-      }
-      continue;
-    }
-    if (c === 34 || c === 39) {
-      // A quote starts a scalar only where a token starts (after a space, a bracket, a comma or a colon).
-      const p = i > 0 ? text.charCodeAt(i - 1) : 10;
-      if (p === 32 || p === 9 || p === 10 || p === 91 || p === 123 || p === 44 || p === 58) quote = c;
-    } else if (c === 35 /* # */ && (i === 0 || text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) {
-      const nl = text.indexOf('\n', i);
-      if (nl < 0) break;
-      i = nl;
-    } else if (c === 91 || c === 123) depth++;
-    else if ((c === 93 || c === 125) && depth > 0) depth--;
-  }
-  return depth > 0;
 }
 
 /** A plain key and its colon at the start of a line's content (`probeEntry`). */
