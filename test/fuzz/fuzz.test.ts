@@ -22,25 +22,24 @@ const SEEDS: Record<WorkspaceName, { seeds: number[]; bursts: number }> = {
 
 const T = { timeout: 90000 };
 
-// Regression seeds: these once failed because the TOSCA model of an imported file was not rebuilt
-// when another file *became* one of its importers (an import line repaired, `tosca_definitions_version`
-// or an `imports:` entry gained). Fixed in server/src/index/toscaModels.ts (reverse import edges
-// compared when a cached model is reused). They take ~40 s together, so they run with FUZZ_LONG=1;
-// the minimal scenario below runs always.
-const REGRESSION_SEEDS: { workspace: WorkspaceName; seed: number; bursts: number }[] = [
-  { workspace: 'tosca', seed: 4, bursts: 60 },
-  { workspace: 'tosca', seed: 1724146778, bursts: 60 },
-  { workspace: 'tosca', seed: 2010576025, bursts: 100 },
+/**
+ * Seeds that once failed, replayed as they were. `long` ones take ~40 s together and run with FUZZ_LONG=1 (a minimal
+ * scenario of their bug below runs always).
+ * - `an importer gained`: the TOSCA model of an imported file was not rebuilt when another file *became* one of its
+ *   importers (an import line repaired, `tosca_definitions_version` or an `imports:` entry gained). Fixed in
+ *   server/src/index/toscaModels.ts (reverse import edges compared when a cached model is reused).
+ * - `an imported file edited`: a TOSCA template checked again with the same text after a file it imports changed
+ *   kept the type table's number and the loops of its first check, so its findings were those of the types before
+ *   (features/tosca/rules/modelInputs.ts, cycles.ts; test/features/importChangeRecheck).
+ */
+const REGRESSION_SEEDS: { workspace: WorkspaceName; seed: number; bursts: number; long: boolean; why: string }[] = [
+  { workspace: 'tosca', seed: 4, bursts: 60, long: true, why: 'an importer gained' },
+  { workspace: 'tosca', seed: 1724146778, bursts: 60, long: true, why: 'an importer gained' },
+  { workspace: 'tosca', seed: 2010576025, bursts: 100, long: true, why: 'an importer gained' },
+  { workspace: 'tosca', seed: 1655193194, bursts: 12, long: false, why: 'an imported file edited' },
+  { workspace: 'tosca', seed: 1150842862, bursts: 14, long: false, why: 'an imported file edited' },
 ];
 const longSkip = process.env['FUZZ_LONG'] ? false : 'long (set FUZZ_LONG=1 to run)';
-
-// Short regression seeds, run always: these failed (the template's findings those of the types before) because a
-// TOSCA template checked again with the same text after a file it imports changed kept the type table's number and
-// the loops of its first check (features/tosca/rules/modelInputs.ts, cycles.ts; test/features/importChangeRecheck).
-const SHORT_REGRESSION_SEEDS: { workspace: WorkspaceName; seed: number; bursts: number }[] = [
-  { workspace: 'tosca', seed: 1655193194, bursts: 12 },
-  { workspace: 'tosca', seed: 1150842862, bursts: 14 },
-];
 
 function explain(r: FuzzResult): string {
   return r.failure
@@ -129,11 +128,16 @@ test('a seed always sends the same messages', T, async () => {
   assert.notEqual(a.traceHash, c.traceHash);
 });
 
-for (const { workspace, seed, bursts } of REGRESSION_SEEDS) {
-  test(`regression fuzz ${workspace} seed ${seed}: ${bursts} bursts`, { ...T, skip: longSkip }, async () => {
-    const r = await runFuzz({ seed, bursts, workspace });
-    assert.equal(r.failure, undefined, explain(r));
-  });
+for (const { workspace, seed, bursts, long, why } of REGRESSION_SEEDS) {
+  test(
+    `regression fuzz ${workspace} seed ${seed}: ${bursts} bursts (${why})`,
+    { ...T, skip: long && longSkip },
+    async () => {
+      const r = await runFuzz({ seed, bursts, workspace });
+      assert.equal(r.failure, undefined, explain(r));
+      assert.equal(r.bursts, bursts);
+    },
+  );
 }
 
 test('fuzz tosca seed 4 with files rewritten on disk: 25 bursts, A agrees with B', T, async () => {
@@ -143,14 +147,6 @@ test('fuzz tosca seed 4 with files rewritten on disk: 25 bursts, A agrees with B
   assert.ok(r.diskWrites > 0, 'some file was rewritten on disk');
   assert.ok(r.comparisons >= 25, `compared ${r.comparisons} document(s)`);
 });
-
-for (const { workspace, seed, bursts } of SHORT_REGRESSION_SEEDS) {
-  test(`regression fuzz ${workspace} seed ${seed}: ${bursts} bursts (an imported file edited)`, T, async () => {
-    const r = await runFuzz({ seed, bursts, workspace });
-    assert.equal(r.failure, undefined, explain(r));
-    assert.equal(r.bursts, bursts);
-  });
-}
 
 test('regression: an imported TOSCA file is re-checked when a file starts importing it', T, async () => {
   const ws = tempWorkspace('fuzz-known-bug', null);
