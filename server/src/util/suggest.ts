@@ -67,3 +67,19 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   }
   return bestD <= limit ? best : undefined;
 }
+
+/**
+ * The parenthesis a message about an unknown name ends with: ` (did you mean `x`?)` when there is a likely slip,
+ * else what is known instead, ` (label: a, b, c)` (the first `most` names, then `…`), else nothing.
+ */
+export function suggestion(
+  hint: string | undefined,
+  known?: { label: string; names: Iterable<string>; most?: number },
+): string {
+  if (hint) return ` (did you mean \`${hint}\`?)`;
+  if (!known) return '';
+  const names = [...known.names];
+  if (!names.length) return '';
+  const most = known.most ?? names.length;
+  return ` (${known.label}: ${names.slice(0, most).join(', ')}${names.length > most ? ', …' : ''})`;
+}

@@ -23,7 +23,7 @@ import { checkTypeRef } from './typeRefs.js';
 import { hostEntity, scopeAt, type Entity, type FnScope } from '../../../model/tosca/scope.js';
 import type { TreePath } from '../../../syntax/cursor.js';
 import { ampDialect, version1Only, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { entryFindings, regionKey } from '../../shared/regions.js';
 import { isOnce } from '../../../model/document.js';
@@ -264,13 +264,7 @@ function checkGetInput(
       span: nameNode.span,
       message:
         `\`get_input\`: no input \`${name}\` is declared in ` +
-        `\`topology_template.inputs\`${
-          hint
-            ? ` (did you mean ` + `\`${hint}\`?)`
-            : ctx.model.inputs.size
-              ? ` (inputs: ${[...ctx.model.inputs.keys()].join(', ')})`
-              : ''
-        }.`,
+        `\`topology_template.inputs\`${suggestion(hint, { label: 'inputs', names: ctx.model.inputs.keys() })}.`,
       ...replaceWith(hint),
     });
     return;
@@ -553,9 +547,7 @@ function lookup(
         span: second.span,
         message:
           `\`${fn}\`: capability \`${first.text}\` (type \`${ct.name}\`) has no ` +
-          `${what} \`${second.text}\`${
-            hint ? ` (did you mean ` + `\`${hint}\`?)` : cdefs.size ? ` (it has: ${[...cdefs.keys()].join(', ')})` : ''
-          }.`,
+          `${what} \`${second.text}\`${suggestion(hint, { label: 'it has', names: cdefs.keys() })}.`,
         ...replaceWith(hint),
       });
     }
@@ -571,14 +563,13 @@ function lookup(
       span: first.span,
       message:
         `\`${fn}\`: \`${t.name}\` has no ` +
-        `${what}${t.kind === 'node' ? ', capability or ' + 'requirement' : ''} \`${first.text}\`${
-          hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
-        }${
-          !hint && defs.size
-            ? ` (${what === 'attribute' ? 'attributes and properties' : 'properties'}: ` +
-              `${[...defs.keys()].slice(0, 12).join(', ')}${defs.size > 12 ? ', …' : ''})`
-            : ''
-        }.`,
+        `${what}${t.kind === 'node' ? ', capability or ' + 'requirement' : ''} \`${first.text}\`` +
+        suggestion(hint, {
+          label: what === 'attribute' ? 'attributes and properties' : 'properties',
+          names: defs.keys(),
+          most: 12,
+        }) +
+        '.',
       ...replaceWith(hint),
     });
   }
@@ -696,13 +687,7 @@ function checkGetOperationOutput(
       span: ifName.span,
       message:
         `\`get_operation_output\`: \`${entity.type.name}\` has no interface ` +
-        `\`${ifName.text}\`${
-          hint
-            ? ` (did you mean ` + `\`${hint}\`?)`
-            : ifaces.size
-              ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
-              : ''
-        }.`,
+        `\`${ifName.text}\`${suggestion(hint, { label: 'interfaces', names: ifaces.keys() })}.`,
       ...replaceWith(hint),
     });
     return;
@@ -752,9 +737,7 @@ function checkGetArtifact(
       span: art.span,
       message:
         `\`get_artifact\`: no artifact \`${art.text}\` on ` +
-        `\`${entity.node?.name ?? entity.type.name}\`${
-          hint ? ` (did you mean ` + `\`${hint}\`?)` : known.size ? ` (artifacts: ${[...known].join(', ')})` : ''
-        }.`,
+        `\`${entity.node?.name ?? entity.type.name}\`${suggestion(hint, { label: 'artifacts', names: known })}.`,
       ...replaceWith(hint),
     });
   }

@@ -10,7 +10,7 @@ import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { chainComplete } from '../values.js';
 import { UNFURL_INTERFACES } from '../dialects.js';
 import { AMP_CHECK_RUNNING, ampDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
 export const interfacesRule: ToscaRule = {
@@ -92,13 +92,7 @@ function checkAssignments(ctx: ToscaRuleContext, t: ToscaType, assigned: TInterf
         span: a.keySpan,
         message:
           `\`${t.name}\` (the type of ${what}) declares no interface ` +
-          `\`${a.name}\`${
-            hint
-              ? ` (did you mean ` + `\`${hint}\`?)`
-              : ifaces.size
-                ? ` (interfaces: ${[...ifaces.keys()].join(', ')})`
-                : ''
-          }.`,
+          `\`${a.name}\`${suggestion(hint, { label: 'interfaces', names: ifaces.keys() })}.`,
         ...replaceWith(hint),
       });
       continue;
@@ -127,9 +121,8 @@ function checkOperations(
       span: op.keySpan,
       message:
         `Interface ${label} of ${what} has no operation ` +
-        `\`${op.name}\`${
-          hint ? ` (did you mean ` + `\`${hint}\`?)` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
-        }. Templates can only implement operations their interface type or node type declares.`,
+        `\`${op.name}\`${suggestion(hint, { label: 'operations', names: ops })}. ` +
+        'Templates can only implement operations their interface type or node type declares.',
       ...replaceWith(hint),
     });
   }

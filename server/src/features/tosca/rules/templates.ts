@@ -13,7 +13,7 @@ import { isOnce, memoKey, revalidated } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
 import { canSatisfy, nodeTemplateType, typedTemplate } from '../../../model/tosca/satisfy.js';
@@ -96,13 +96,8 @@ export function checkAssignments(
         span: p.key.span,
         message:
           `${cap(what)} declares no ` +
-          `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`${
-            hint
-              ? ` (did you mean ` + `\`${hint}\`?)`
-              : defs.size
-                ? ` (it has: ${[...defs.keys()].slice(0, 10).join(', ')}${defs.size > 10 ? ', …' : ''})`
-                : ''
-          }.`,
+          `${opts.attributes ? 'attribute' : 'property'} \`${p.key.text}\`` +
+          `${suggestion(hint, { label: 'it has', names: defs.keys(), most: 10 })}.`,
         ...replaceWith(hint),
       });
       continue;
@@ -228,13 +223,7 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
           span: cp.key.span,
           message:
             `Node type \`${t.name}\` has no capability ` +
-            `\`${cp.key.text}\`${
-              hint
-                ? ` (did you mean ` + `\`${hint}\`?)`
-                : caps.size
-                  ? ` (capabilities: ${[...caps.keys()].join(', ')})`
-                  : ''
-            }.`,
+            `\`${cp.key.text}\`${suggestion(hint, { label: 'capabilities', names: caps.keys() })}.`,
           ...replaceWith(hint),
         });
       }
@@ -360,13 +349,7 @@ function checkRequirements(
           span: ra.keySpan,
           message:
             `Node type \`${t.name}\` has no requirement ` +
-            `\`${ra.name}\`${
-              hint
-                ? ` (did you mean ` + `\`${hint}\`?)`
-                : reqs.size
-                  ? ` (requirements: ${[...reqs.keys()].join(', ')})`
-                  : ''
-            }.`,
+            `\`${ra.name}\`${suggestion(hint, { label: 'requirements', names: reqs.keys() })}.`,
           ...replaceWith(hint),
         });
       }

@@ -9,7 +9,7 @@ import type { TRef } from '../../../model/tosca/summary.js';
 import { kindLabel, parseGeneric, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { hasUncataloguedProfileTypes } from '../../../model/tosca/versions.js';
 import { isAmpCatalogType, type ToscaRuleContext } from './context.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { refPartSpan } from '../spans.js';
 
@@ -106,7 +106,7 @@ function reportUnresolved(
     span: ref.span,
     message:
       `Unknown ${label} \`${name}\` in ` +
-      `${what}${hint ? ` (did you mean ` + `\`${hint}\`?)` : ''}.${
+      `${what}${suggestion(hint)}.${
         implicitTosca
           ? ' Puccini provides a `tosca:` profile without an import; TOSCA Version 2.0 §6.7 has no built-in ' +
             'profile: import one with `namespace: tosca`. (A warning, as Puccini accepts it.)'

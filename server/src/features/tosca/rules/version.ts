@@ -6,7 +6,7 @@ import { misspeltVersionKey } from '../../../model/kinds.js';
 import { asScalar } from '../../../syntax/tree.js';
 import { KNOWN_VERSIONS } from '../../../model/tosca/versions.js';
 import type { ToscaRule } from './context.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
 function base(p: string): string {
@@ -86,11 +86,10 @@ export const versionRule: ToscaRule = {
         code: 'TOSCA002',
         severity: 'error',
         span: pair.value ? pair.value.span : pair.key.span,
-        message: `${text ? `Unknown TOSCA version ` + `\`${text}\`` : 'The TOSCA version is empty'}${
-          hint ? ` (did you mean ` + `\`${hint}\`?)` : ''
-        }. Known: ${KNOWN_VERSIONS.slice(0, 5).join(
-          ', ' + '',
-        )}, and the NFV/MEC profile names. Checking as Simple Profile 1.3.`,
+        message:
+          `${text ? `Unknown TOSCA version \`${text}\`` : 'The TOSCA version is empty'}${suggestion(hint)}. ` +
+          `Known: ${KNOWN_VERSIONS.slice(0, 5).join(', ')}, and the NFV/MEC profile names. ` +
+          'Checking as Simple Profile 1.3.',
         ...replaceWith(hint),
       });
     }
