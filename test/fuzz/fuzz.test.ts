@@ -9,8 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
-import { compareDiagnostics, runFuzz, type FuzzResult } from './fuzzer.js';
-import { corpusAvailable, CORPUS_DIR, type WorkspaceName } from './workspaces.js';
+import { compareDiagnostics, FuzzRun, runFuzz, type FuzzResult } from './fuzzer.js';
+import { corpusAvailable, CORPUS_DIR, sourceWorkspace, type WorkspaceName } from './workspaces.js';
 import { LspClient, fileUri, withCode, type Diagnostic } from '../support/protocolClient.js';
 import { tempDir, tempWorkspace } from '../support/protocolWorkspace.js';
 
@@ -146,6 +146,38 @@ test('fuzz tosca seed 4 with files rewritten on disk: 25 bursts, A agrees with B
   assert.equal(r.failure, undefined, explain(r));
   assert.ok(r.diskWrites > 0, 'some file was rewritten on disk');
   assert.ok(r.comparisons >= 25, `compared ${r.comparisons} document(s)`);
+});
+
+test('fuzz tosca and lm with settings changes: 25 bursts each, A agrees with B', T, async () => {
+  // The dialect, a severity override or the size cap changes under open documents whose results A keeps per entry.
+  for (const workspace of ['tosca', 'lm'] as const) {
+    const r = await runFuzz({ seed: 6, bursts: 25, workspace, configChanges: true });
+    assert.equal(r.failure, undefined, explain(r));
+    assert.ok(r.configChanges > 0, `${workspace}: the settings changed`);
+  }
+});
+
+test('a settings change of the fuzzer reaches both servers: an override turns a reported code off', T, async () => {
+  const source = sourceWorkspace('tosca', 1);
+  const run = new FuzzRun({ seed: 1, bursts: 0, workspace: 'tosca' }, source);
+  try {
+    await run.start();
+    // A document with one finding more than its file: an unknown top-level keyname.
+    const rel = run.candidates.find((c) => /^tosca_definitions_version:/m.test(run.fileText.get(c)!))!;
+    run.openDoc(rel, `${run.fileText.get(rel)!.trimEnd()}\nnot_a_keyname: 1\n`, 'buffer');
+    await run.settleA();
+    const code = (await run.reference()).get(rel)?.find((d) => /not_a_keyname/.test(d.message))?.code;
+    const found = code === undefined ? undefined : { rel, code: String(code) };
+    assert.ok(found, 'a document of the TOSCA workspace has a finding');
+    run.configure({ severity: { [found.code]: 'off' } });
+    // A re-checks its open document under the new settings and agrees with B's fresh open (compare throws if not).
+    await run.compare();
+    const after = (await run.reference()).get(found.rel) ?? [];
+    assert.ok(!after.some((d) => String(d.code) === found.code), `${found.code} is off in B: ${JSON.stringify(after)}`);
+  } finally {
+    await run.stop();
+    source.dispose();
+  }
 });
 
 test('regression: an imported TOSCA file is re-checked when a file starts importing it', T, async () => {

@@ -54,6 +54,12 @@ export interface FuzzOptions {
    */
   diskChanges?: boolean;
   /**
+   * Between bursts, now and then change the settings of both servers (`workspace/didChangeConfiguration`): the TOSCA
+   * dialect, the generic type notation, a severity override, the size cap. B opens its documents afresh under the new
+   * settings, so A's results kept from before the change must not survive it. Off by default, as `diskChanges`.
+   */
+  configChanges?: boolean;
+  /**
    * For the fuzzer's own tests only: every `everyEdits`-th edit sends A one more character than
    * the fuzzer records, so A and B must end up disagreeing (proves the loop can fail).
    */
@@ -93,6 +99,8 @@ export interface FuzzResult {
   comparisons: number;
   /** Files rewritten on disk (FuzzOptions.diskChanges). */
   diskWrites: number;
+  /** Settings changes (FuzzOptions.configChanges). */
+  configChanges: number;
   /** Diagnostics in the reference lists compared (a fuzzer comparing empty lists proves little). */
   diagnostics: number;
   /** Comparisons whose reference had no YAML syntax error (LM000/TOSCA000): the semantic rules ran. */
@@ -130,6 +138,8 @@ export type Step =
   | { type: 'open'; doc: string; text: 'disk' | 'buffer' }
   /** A file no document has open rewritten on disk (both servers' copies), both servers told. */
   | { type: 'disk'; doc: string; text: string }
+  /** Both servers given these settings (`lmDescriptors`, over the fuzzer's own `INIT` ones). */
+  | { type: 'config'; settings: FuzzSettings }
   | { type: 'close'; doc: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -329,6 +339,16 @@ const BUDGET_CODES = new Set(['LM998', 'TOSCA998']);
 
 export const INIT: InitOptions = { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } };
 
+/** What a `config` step changes of the `lmDescriptors` settings (the rest stays as `INIT` has it). */
+export interface FuzzSettings {
+  tosca?: { dialect?: string; genericTypeNotation?: boolean };
+  severity?: Record<string, string>;
+  maxFileSizeMB?: number;
+}
+
+const DIALECTS = ['standard', 'amp', 'unfurl', 'onap', 'cloudshell'];
+const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const DESCRIPTOR_NAME = /(^|\/)(assembly|assembly-template|resource|lmproject|type)\.ya?ml$/i;
@@ -365,6 +385,8 @@ export class FuzzRun {
   fileText = new Map<string, string>();
   /** Each file's text on disk at the start. */
   originalText = new Map<string, string>();
+  /** The settings the last `config` step gave (none: `INIT`'s). */
+  settings: FuzzSettings = {};
   candidates: string[] = [];
   vocab: string[] = [];
   open: OpenDoc[] = [];
@@ -380,7 +402,16 @@ export class FuzzRun {
   findingKeys = new Set<string>();
   logsSeen = 0;
   requestId = 0;
-  stats = { edits: 0, requests: 0, cancelled: 0, comparisons: 0, diagnostics: 0, syntaxClean: 0, diskWrites: 0 };
+  stats = {
+    edits: 0,
+    requests: 0,
+    cancelled: 0,
+    comparisons: 0,
+    diagnostics: 0,
+    syntaxClean: 0,
+    diskWrites: 0,
+    configChanges: 0,
+  };
   codes = new Set<string>();
 
   constructor(
@@ -466,6 +497,7 @@ export class FuzzRun {
       this.openDoc(rel, this.fileText.get(rel)!, 'disk');
     }
     if (this.opts.diskChanges && rng.chance(0.15)) this.diskChange();
+    if (this.opts.configChanges && rng.chance(0.12)) this.configChange();
     if (rng.chance(0.04)) {
       // Close and reopen at once: with the unsaved buffer, or reverted to the disk text.
       const d = rng.pick(this.open);
@@ -495,6 +527,34 @@ export class FuzzRun {
       text = doc.getText();
     }
     this.writeDisk(rel, text);
+  }
+
+  /**
+   * New settings for both servers: each part drawn anew or left at its default (a dialect, the generic type notation,
+   * one severity override of a code the references reported, now and then a size cap that leaves larger files out).
+   */
+  configChange(): void {
+    const rng = this.rng;
+    const settings: FuzzSettings = {};
+    if (rng.chance(0.7)) settings.tosca = { dialect: rng.pick(DIALECTS), genericTypeNotation: rng.chance(0.3) };
+    const codes = [...this.codes].sort();
+    if (codes.length && rng.chance(0.4)) settings.severity = { [rng.pick(codes)]: rng.pick(LEVELS) };
+    if (rng.chance(0.1)) settings.maxFileSizeMB = 0.004;
+    this.configure(settings);
+  }
+
+  /** Gives both servers `settings` (over `INIT`'s), as an editor does when the user changes them. */
+  configure(settings: FuzzSettings): void {
+    const lm = {
+      ...(settings.tosca ? { tosca: settings.tosca } : {}),
+      ...(settings.maxFileSizeMB ? { maxFileSizeMB: settings.maxFileSizeMB } : {}),
+      diagnostics: { debounceMs: 0, ...(settings.severity ? { severity: settings.severity } : {}) },
+    };
+    this.A.notify('workspace/didChangeConfiguration', { settings: { lmDescriptors: lm } });
+    this.B.notify('workspace/didChangeConfiguration', { settings: { lmDescriptors: lm } });
+    this.settings = settings;
+    this.steps.push({ type: 'config', settings });
+    this.stats.configChanges++;
   }
 
   /** Writes `text` to `rel` in both servers' folders and tells both (a Changed event), as a file watcher would. */
@@ -1029,6 +1089,9 @@ export class FuzzRun {
           break;
         case 'disk':
           this.writeDisk(st.doc, st.text);
+          break;
+        case 'config':
+          this.configure(st.settings);
           break;
         case 'edit':
           this.replayChanges(doc(st.doc), st.changes, st.op);

@@ -16,7 +16,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Fail, FuzzRun, readFailure, type Step } from './fuzzer.js';
+import { Fail, FuzzRun, readFailure, type FuzzSettings, type Step } from './fuzzer.js';
 import { sourceWorkspace, type WorkspaceName } from './workspaces.js';
 
 export interface ReplayOutcome {
@@ -39,6 +39,8 @@ interface State {
   open: { doc: string; text: string }[];
   closed: Map<string, string>;
   disk: Map<string, string>;
+  /** The settings of the last `config` step (none: the fuzzer's `INIT`). */
+  settings: FuzzSettings;
 }
 
 /** Plays open/close/edit/disk steps on local copies; undefined when the steps are inconsistent. */
@@ -46,9 +48,11 @@ function simulate(start: State, steps: readonly Step[]): State | undefined {
   const docs = new Map(start.open.map((o) => [o.doc, TextDocument.create(`file:///${o.doc}`, 'yaml', 1, o.text)]));
   const closed = new Map(start.closed);
   const disk = new Map(start.disk);
+  let settings = start.settings;
   let v = 1;
   for (const s of steps) {
-    if (s.type === 'disk') {
+    if (s.type === 'config') settings = s.settings;
+    else if (s.type === 'disk') {
       if (docs.has(s.doc)) return undefined;
       disk.set(s.doc, s.text);
     } else if (s.type === 'open') {
@@ -66,7 +70,7 @@ function simulate(start: State, steps: readonly Step[]): State | undefined {
       TextDocument.update(d, s.changes, ++v);
     } else if (s.type === 'request' && !docs.has(s.doc)) return undefined;
   }
-  return { open: [...docs].map(([doc, d]) => ({ doc, text: d.getText() })), closed, disk };
+  return { open: [...docs].map(([doc, d]) => ({ doc, text: d.getText() })), closed, disk, settings };
 }
 
 export async function replay(
@@ -91,12 +95,15 @@ export async function replay(
     const attempt = async (start: State, steps: Step[]): Promise<string | undefined> => {
       for (let t = 0; t < (opts.tries ?? 1); t++) {
         trials++;
+        const first = fresh;
         if (!fresh) await run.restartA();
         fresh = false;
         run.closedText = new Map(start.closed);
         try {
           // The files on disk as they were at the start (a trial before may have rewritten some).
           for (const [rel, text] of start.disk) if (run.fileText.get(rel) !== text) run.writeDisk(rel, text);
+          // Both servers under the settings of the start (a trial before, or B, may hold others).
+          if (!first || Object.keys(start.settings).length) run.configure(start.settings);
           for (const o of start.open) run.openDoc(o.doc, o.text, 'buffer');
           await run.settleA();
           await run.execSteps(steps, { openClose: true, compare: mode === 'trace' });
@@ -108,7 +115,7 @@ export async function replay(
       }
       return undefined;
     };
-    const empty: State = { open: [], closed: new Map(), disk: new Map(run.originalText) };
+    const empty: State = { open: [], closed: new Map(), disk: new Map(run.originalText), settings: {} };
 
     if (mode === 'trace') {
       const m = await attempt(empty, trace);
@@ -160,7 +167,7 @@ export async function replay(
     }
     // 3. Documents open at the start that are not needed.
     for (const o of [...start.open]) {
-      const st: State = { open: start.open.filter((x) => x !== o), closed: start.closed, disk: start.disk };
+      const st: State = { ...start, open: start.open.filter((x) => x !== o) };
       const m = await fails(st, steps);
       if (m) {
         [start, message] = [st, m];
@@ -180,6 +187,7 @@ export async function replay(
           openAtStart: start.open,
           steps,
           diskAtStart: Object.fromEntries([...start.disk].filter(([rel, t]) => run.originalText.get(rel) !== t)),
+          settingsAtStart: start.settings,
           textsAfter: simulate(start, steps)?.open,
         },
         null,

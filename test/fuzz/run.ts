@@ -1,8 +1,9 @@
 /**
  * Long fuzz runs: `npm run fuzz -- [--seed N] [--bursts M] [--workspace lm|tosca|corpus|all] [--runs K]
- * [--bound MS] [--quiet MS] [--disk]`. Defaults: 10 runs of 200 bursts on every workspace, random seeds (printed,
- * so any run can be repeated with --seed). With --seed N the runs use seeds N, N+1, ... N+K-1. `--disk`: files no
- * document has open are rewritten on disk now and then, and both servers told (FuzzOptions.diskChanges).
+ * [--bound MS] [--quiet MS] [--disk] [--config]`. Defaults: 10 runs of 200 bursts on every workspace, random seeds
+ * (printed, so any run can be repeated with --seed). With --seed N the runs use seeds N, N+1, ... N+K-1. `--disk`:
+ * files no document has open are rewritten on disk now and then, and both servers told (FuzzOptions.diskChanges).
+ * `--config`: the servers' settings change now and then (dialect, severities, size cap: FuzzOptions.configChanges).
  * Exits 1 when a run failed; each failure leaves test/.tmp/fuzz-failure-<seed>-<workspace>.json,
  * which `node --import tsx test/fuzz/replay.ts <file>` replays and shrinks to a minimal reproduction.
  */
@@ -11,7 +12,7 @@ import { runFuzz, type FuzzResult } from './fuzzer.js';
 import { WORKSPACE_NAMES, corpusAvailable, CORPUS_DIR, type WorkspaceName } from './workspaces.js';
 
 /** Options without a value. */
-const FLAGS = ['disk'];
+const FLAGS = ['disk', 'config'];
 
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,8 +57,10 @@ async function main(): Promise<number> {
     firstSeed === undefined ? randomInt(1, 2 ** 31 - 1) : (firstSeed + i) >>> 0,
   );
   const diskChanges = args['disk'] !== undefined;
+  const configChanges = args['config'] !== undefined;
   console.log(
-    `fuzz: ${runs} run(s) x ${bursts} bursts on ${workspaces.join(', ')}${diskChanges ? ' (disk changes)' : ''}; ` +
+    `fuzz: ${runs} run(s) x ${bursts} bursts on ${workspaces.join(', ')}${diskChanges ? ' (disk changes)' : ''}` +
+      `${configChanges ? ' (settings changes)' : ''}; ` +
       `seeds ${seeds.join(', ')}`,
   );
   const results: FuzzResult[] = [];
@@ -70,6 +73,7 @@ async function main(): Promise<number> {
         workspace,
         boundMs,
         diskChanges,
+        configChanges,
         ...(quietMs !== undefined ? { quietMs } : {}),
         log: (l) => console.log(l),
       });
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
         `${r.failure ? 'FAIL' : 'ok  '} seed ${seed} ${workspace}: ${r.bursts} bursts, ${r.edits} edits, ` +
           `${r.requests} requests (${r.cancelled} cancelled), ${r.comparisons} comparisons, ` +
           (diskChanges ? `${r.diskWrites} files rewritten on disk, ` : '') +
+          (configChanges ? `${r.configChanges} settings changes, ` : '') +
           `${r.findings.length} finding(s), ${(r.ms / 1000).toFixed(1)} s` +
           (r.failure ? ` — ${r.failure.kind} in burst ${r.failure.burst}, see ${r.failure.file}` : ''),
       );
