@@ -15,7 +15,7 @@
 import * as path from '../../util/path.js';
 import type { ComponentDecl, DescriptorSummary } from '../../model/lm/summary.js';
 import type { PlanCycle, PlanEdge, PlanNode, PlanResult, PlanStep } from '../../protocol.js';
-import { didYouMean } from '../../util/suggest.js';
+import { didYouMean, suggestion } from '../../util/suggest.js';
 import { orderActivities, uniqueIds, type PlanActivity } from '../shared/planOrder.js';
 import type { FeatureContext } from '../types.js';
 import type { PlanRequest } from '../shared/pack.js';
@@ -99,7 +99,7 @@ export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
         ? 'A scale-out plan needs the component to add an instance of.'
         : c
           ? `\`${node}\` is a reference: LM finds an existing instance of it and never creates one.`
-          : `No component \`${node}\` in this assembly${hint ? ` (did you mean \`${hint}\`?)` : ''}.`;
+          : `No component \`${node}\` in this assembly${suggestion(hint)}.`;
       return result;
     }
     const s = scaleOut(graph, build, c);

@@ -19,7 +19,7 @@ import * as path from '../../util/path.js';
 import type { ToscaModel } from '../../model/tosca/model.js';
 import type { PlanEdge, PlanEdgeKind, PlanNode, PlanResult, PlanStep } from '../../protocol.js';
 import { asMap, getIn, scalarText } from '../../syntax/tree.js';
-import { didYouMean } from '../../util/suggest.js';
+import { didYouMean, suggestion } from '../../util/suggest.js';
 import { spellLoop } from '../../util/graphLoops.js';
 import type { PlanRequest } from '../shared/pack.js';
 import { orderActivities, uniqueIds, waitedBy, type PlanActivity } from '../shared/planOrder.js';
@@ -118,7 +118,7 @@ export function plan(ctx: FeatureContext, request: PlanRequest): PlanResult {
     if (!graph.nodes.includes(node)) {
       const hint = didYouMean(node, graph.nodes);
       result.problem = node
-        ? `No node template \`${node}\` in this topology${hint ? ` (did you mean \`${hint}\`?)` : ''}.`
+        ? `No node template \`${node}\` in this topology${suggestion(hint)}.`
         : 'A scale-out plan needs the node template to add an instance of.';
       return result;
     }

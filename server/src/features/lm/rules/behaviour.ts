@@ -8,7 +8,7 @@
  */
 import { topLevelProperties, type DescriptorSummary } from '../../../model/lm/summary.js';
 import { asMap, asScalar, get, getPair } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { configurationDescriptor, configurationsNamed, projectEntries } from '../behaviour/files.js';
 import type { BehaviourSummary } from '../../../model/lm/behaviour.js';
 import { literalProblem } from './properties.js';
@@ -64,7 +64,7 @@ function checkDescriptor(ctx: LmRuleContext, s: BehaviourSummary): DescriptorSum
       severity: 'warning',
       span: dn.span,
       message:
-        `No descriptor \`${r.name ?? dn.text}\` in the workspace${close ? ` (did you mean \`${close}\`?)` : ''}: the ` +
+        `No descriptor \`${r.name ?? dn.text}\` in the workspace${suggestion(close)}: the ` +
         'configuration only works if LM already has it. Name a descriptor of the workspace or use an ' +
         `\`$lmctl:/\` path (${DOCS}).`,
     });
@@ -88,7 +88,7 @@ function checkProperties(ctx: LmRuleContext, d: DescriptorSummary, descriptorNam
         span: p.key.span,
         message:
           `\`${descriptorName}\` has no property \`${p.key.text}\`` +
-          `${close ? ` (did you mean \`${close}\`?)` : ''}: LM only applies properties the descriptor declares. ` +
+          `${suggestion(close)}: LM only applies properties the descriptor declares. ` +
           `Declare it in the descriptor's \`properties\` or remove it here (${DOCS}).`,
       });
       continue;
@@ -149,7 +149,7 @@ function checkActors(ctx: LmRuleContext, s: BehaviourSummary): void {
       span: ref.span,
       message:
         `No assembly configuration \`${ref.text}\` in this project's \`Behaviour/Configurations\`` +
-        `${close ? ` (did you mean \`${close}\`?)` : ''}: lmctl swaps the name for the id of the configuration it ` +
+        `${suggestion(close)}: lmctl swaps the name for the id of the configuration it ` +
         `pushed, and passes it unchanged when there is none. Name ${names} (${DOCS}).`,
     });
   }

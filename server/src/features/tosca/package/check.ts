@@ -27,6 +27,7 @@ import {
 } from '../../../model/tosca/package/files.js';
 import { readVnfdFacts } from '../../../model/tosca/package/vnfd.js';
 import { checkMetadata } from './metadata.js';
+import { suggestion } from '../../../util/suggest.js';
 
 export interface PackageFinding {
   /** Package-relative path of the file the finding is in. */
@@ -329,7 +330,7 @@ function checkSingle(layout: { entry: string; manifests: string[] }, parts: Part
 function suggest(written: string, files: readonly string[]): string {
   const base = written.split('/').pop()!.toLowerCase();
   const near = files.find((f) => f.split('/').pop()!.toLowerCase() === base);
-  return near ? ` (did you mean \`${near}\`?)` : '';
+  return suggestion(near);
 }
 
 /** Checks the entries; returns the package paths they list. */

@@ -15,7 +15,7 @@
 import { CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
 import { TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { asScalar, asSeq, deref, entries, type YNode } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { CLOUDSHELL_TAGS, DIALECT_DOCS } from '../dialects.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
@@ -45,7 +45,7 @@ function tags(ctx: ToscaRuleContext, n: YNode | null, depth: number): void {
           severity: 'warning',
           span: s.span,
           message:
-            `\`${s.text}\` is not one of CloudShell's attribute rules${hint ? ` (did you mean \`${hint}\`?)` : ''}; ` +
+            `\`${s.text}\` is not one of CloudShell's attribute rules${suggestion(hint)}; ` +
             `CloudShell knows ${CLOUDSHELL_TAGS.join(', ')} (${DIALECT_DOCS.cloudshell}).`,
         });
       }

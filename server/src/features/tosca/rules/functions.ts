@@ -405,7 +405,7 @@ function resolveEntity(
     span: s.span,
     message:
       `\`${fn}\`: \`${name}\` is not a node or relationship template of this topology, nor SELF, SOURCE, ` +
-      `TARGET${allowHost ? ' or HOST' : ''}${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+      `TARGET${allowHost ? ' or HOST' : ''}${suggestion(hint)}.`,
     ...replaceWith(hint),
   });
   return undefined;
@@ -638,9 +638,7 @@ function checkNested(
         code: 'TOSCA073',
         severity: 'error',
         span: s.span,
-        message:
-          `${cap(label)} (data type \`${dt.name}\`) has no field ` +
-          `\`${s.text}\`${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        message: `${cap(label)} (data type \`${dt.name}\`) has no field ` + `\`${s.text}\`${suggestion(hint)}.`,
         ...replaceWith(hint),
       });
       return;

@@ -7,7 +7,7 @@
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
 import { CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
 export const importsRule: ToscaRule = {
@@ -73,7 +73,7 @@ export const importsRule: ToscaRule = {
             span: imp.repository?.span ?? span,
             message:
               `Import names repository \`${st.repository}\`, which \`repositories\` does not ` +
-              `define${hint ? ` (did you mean \`${hint}\`?)` : known.length ? ` (defined: ${known.join(', ')})` : ''}.`,
+              `define${suggestion(hint, { label: 'defined', names: known })}.`,
             // The fix replaces the repository name only where it is written on its own.
             ...(imp.repository ? replaceWith(hint) : {}),
           });

@@ -8,7 +8,7 @@
  *   targets: the NFVO cannot deploy that many (or that few) instances of the profile.
  */
 import { asMap, get, getIn, scalarText, type YNode } from '../../../syntax/tree.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { sol001Cite } from './sol001Cite.js';
 import { intOf, mapEntries, policiesOf, sol001Policies } from './sol001Policies.js';
@@ -45,7 +45,7 @@ export const sol001NsdLevelsRule: ToscaRule = {
         span: dflt.span,
         message:
           `\`default_level\` \`${name}\` is not one of the \`ns_levels\` of policy \`${p.name}\`` +
-          `${hint ? ` (did you mean \`${hint}\`?)` : ''}: ${levels.map((l) => `\`${l}\``).join(', ') || 'none'} ` +
+          `${suggestion(hint)}: ${levels.map((l) => `\`${l}\``).join(', ') || 'none'} ` +
           `(${sol001Cite(ctx, 'tosca.policies.nfv.NsInstantiationLevels', 'policy')}).`,
       });
     }
@@ -61,7 +61,7 @@ export const sol001NsdLevelsRule: ToscaRule = {
               span: l.keySpan,
               message:
                 `Level \`${l.name}\` of policy \`${p.name}\` is not an NS level of NsInstantiationLevels` +
-                `${hint ? ` (did you mean \`${hint}\`?)` : ''}: ${[...defined].map((x) => `\`${x}\``).join(', ')} ` +
+                `${suggestion(hint)}: ${[...defined].map((x) => `\`${x}\``).join(', ')} ` +
                 `(${sol001Cite(ctx, `tosca.policies.nfv.${m.policy}`, 'policy')}).`,
             });
           }

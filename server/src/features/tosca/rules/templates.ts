@@ -274,8 +274,7 @@ function checkCopy(ctx: ToscaRuleContext, tpl: TNodeTemplate): void {
       severity: 'error',
       span: tpl.copy.span,
       message:
-        `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology` +
-        `${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology` + `${suggestion(hint)}.`,
       ...replaceWith(hint),
     });
   }
@@ -457,7 +456,7 @@ function checkRequirementTarget(
           span: ra.node.span,
           message:
             `The target \`${ra.node.name}\` of ${rwhat} is neither a node template of this topology nor a ` +
-            `known node type${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+            `known node type${suggestion(hint)}.`,
           ...replaceWith(hint),
         });
         return;
@@ -590,8 +589,7 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
         code: 'TOSCA065',
         severity: 'error',
         span: mem.span,
-        message:
-          `Member \`${mem.name}\` of ${what} is not a node ` + `template${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        message: `Member \`${mem.name}\` of ${what} is not a node ` + `template${suggestion(hint)}.`,
         ...replaceWith(hint),
       });
       continue;
@@ -650,9 +648,7 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
       code: 'TOSCA065',
       severity: 'error',
       span: tg.span,
-      message:
-        `Target \`${tg.name}\` of ${what} is neither a node template nor a ` +
-        `group${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+      message: `Target \`${tg.name}\` of ${what} is neither a node template nor a ` + `group${suggestion(hint)}.`,
       ...replaceWith(hint),
     });
   }

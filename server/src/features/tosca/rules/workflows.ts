@@ -20,7 +20,7 @@ import {
 } from '../../../syntax/tree.js';
 import type { TNodeTemplate } from '../../../model/tosca/summary.js';
 import type { IfaceInfo, ToscaType } from '../../../model/tosca/typeTable.js';
-import { didYouMean } from '../../../util/suggest.js';
+import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { operationsOf } from '../../../model/tosca/scope.js';
 import { valuePartSpan } from '../spans.js';
@@ -97,7 +97,7 @@ function checkTarget(ctx: ToscaRuleContext, m: YMap | null, where: string): Step
       span: s.span,
       message:
         `The target \`${s.text}\` of ${where} is neither a node template nor a group of this ` +
-        `topology${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+        `topology${suggestion(hint)}.`,
       ...replaceWith(hint),
     });
     return undefined;
@@ -126,8 +126,7 @@ function checkTarget(ctx: ToscaRuleContext, m: YMap | null, where: string): Step
         severity: 'error',
         span: rel.span,
         message:
-          `\`target_relationship\` of ${where}: ${label} has no requirement \`${rel.text}\`` +
-          `${hint ? ` (did you mean \`${hint}\`?)` : ''}.`,
+          `\`target_relationship\` of ${where}: ${label} has no requirement \`${rel.text}\`` + `${suggestion(hint)}.`,
         ...replaceWith(hint),
       });
       return undefined;
@@ -193,9 +192,7 @@ function checkCallOperation(ctx: ToscaRuleContext, s: YScalar, target: StepTarge
       span: span ?? s.span,
       message:
         `\`call_operation\` in ${where}: ${target.label} (type \`${t.name}\`) has no interface ` +
-        `\`${ifaceName}\`${
-          hint ? ` (did you mean \`${hint}\`?)` : ifaces.size ? ` (interfaces: ${[...ifaces.keys()].join(', ')})` : ''
-        }.`,
+        `\`${ifaceName}\`${suggestion(hint, { label: 'interfaces', names: ifaces.keys() })}.`,
       ...(span ? replaceWith(hint) : {}),
     });
     return;
@@ -221,9 +218,10 @@ function reportOperation(
     code: 'TOSCA101',
     severity: 'error',
     span: span ?? s.span,
-    message: `\`call_operation\` in ${where}: interface \`${ifaceName}\` has no operation \`${opName}\`${
-      hint ? ` (did you mean \`${hint}\`?)` : ops.size ? ` (operations: ${[...ops].join(', ')})` : ''
-    }.`,
+    message: `\`call_operation\` in ${where}: interface \`${ifaceName}\` has no operation \`${opName}\`${suggestion(
+      hint,
+      { label: 'operations', names: ops },
+    )}.`,
     ...(span ? replaceWith(hint) : {}),
   });
 }
