@@ -141,10 +141,12 @@ for (const { workspace, seed, bursts, long, why } of REGRESSION_SEEDS) {
 }
 
 test('fuzz tosca seed 4 with files rewritten on disk: 25 bursts, A agrees with B', T, async () => {
-  // Types files no document has open change under open templates (a branch switched), both servers told.
+  // Types files no document has open change under open templates or are deleted (a branch switched), both servers
+  // told.
   const r = await runFuzz({ seed: 4, bursts: 25, workspace: 'tosca', diskChanges: true });
   assert.equal(r.failure, undefined, explain(r));
   assert.ok(r.diskWrites > 0, 'some file was rewritten on disk');
+  assert.ok(r.diskDeletes > 0, 'some file was deleted');
   assert.ok(r.comparisons >= 25, `compared ${r.comparisons} document(s)`);
 });
 

@@ -97,8 +97,10 @@ export interface FuzzResult {
   requests: number;
   cancelled: number;
   comparisons: number;
-  /** Files rewritten on disk (FuzzOptions.diskChanges). */
+  /** Files rewritten on disk (FuzzOptions.diskChanges), deletions included. */
   diskWrites: number;
+  /** Of those, files deleted. */
+  diskDeletes: number;
   /** Settings changes (FuzzOptions.configChanges). */
   configChanges: number;
   /** Diagnostics in the reference lists compared (a fuzzer comparing empty lists proves little). */
@@ -136,8 +138,8 @@ export type Step =
   | { type: 'compare'; burst: number }
   | { type: 'pause'; ms: number }
   | { type: 'open'; doc: string; text: 'disk' | 'buffer' }
-  /** A file no document has open rewritten on disk (both servers' copies), both servers told. */
-  | { type: 'disk'; doc: string; text: string }
+  /** A file no document has open rewritten on disk (both servers' copies), or deleted (`null`), both servers told. */
+  | { type: 'disk'; doc: string; text: string | null }
   /** Both servers given these settings (`lmDescriptors`, over the fuzzer's own `INIT` ones). */
   | { type: 'config'; settings: FuzzSettings }
   | { type: 'close'; doc: string };
@@ -385,6 +387,8 @@ export class FuzzRun {
   fileText = new Map<string, string>();
   /** Each file's text on disk at the start. */
   originalText = new Map<string, string>();
+  /** Files deleted from disk (`diskChanges`); `fileText` keeps their last text. */
+  deleted = new Set<string>();
   /** The settings the last `config` step gave (none: `INIT`'s). */
   settings: FuzzSettings = {};
   candidates: string[] = [];
@@ -410,6 +414,7 @@ export class FuzzRun {
     diagnostics: 0,
     syntaxClean: 0,
     diskWrites: 0,
+    diskDeletes: 0,
     configChanges: 0,
   };
   codes = new Set<string>();
@@ -490,7 +495,7 @@ export class FuzzRun {
   /** Opens and closes documents between bursts, as a user switching files would. */
   shuffleDocuments(): void {
     const rng = this.rng;
-    const closed = this.candidates.filter((c) => !this.open.some((d) => d.rel === c));
+    const closed = this.candidates.filter((c) => !this.deleted.has(c) && !this.open.some((d) => d.rel === c));
     if (this.open.length > 1 && rng.chance(0.06)) this.closeDoc(rng.pick(this.open));
     if (this.open.length < this.maxOpen && closed.length > 0 && rng.chance(0.08)) {
       const rel = rng.pick(closed);
@@ -510,7 +515,7 @@ export class FuzzRun {
 
   /**
    * Rewrites a file no document has open: one random edit of its disk text (as typing would make it), or back to
-   * its text at the start.
+   * its text at the start; now and then deletes it instead, and brings a deleted one back (a branch switched).
    */
   diskChange(): void {
     const rng = this.rng;
@@ -518,6 +523,8 @@ export class FuzzRun {
     if (closed.length === 0) return;
     const rel = rng.pick(closed);
     const now = this.fileText.get(rel)!;
+    if (this.deleted.has(rel)) return this.writeDisk(rel, rng.chance(0.5) ? now : this.originalText.get(rel)!);
+    if (rng.chance(0.15)) return this.deleteDisk(rel);
     const original = this.originalText.get(rel)!;
     let text = original;
     if (now === original || rng.chance(0.7)) {
@@ -557,15 +564,31 @@ export class FuzzRun {
     this.stats.configChanges++;
   }
 
-  /** Writes `text` to `rel` in both servers' folders and tells both (a Changed event), as a file watcher would. */
+  /**
+   * Writes `text` to `rel` in both servers' folders and tells both (Changed, or Created for a deleted file), as a file
+   * watcher would.
+   */
   writeDisk(rel: string, text: string): void {
+    const type = this.deleted.delete(rel) ? FileChange.Created : FileChange.Changed;
     this.fileText.set(rel, text);
     this.wsA.write(rel, text);
     this.wsB.write(rel, text);
-    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type: FileChange.Changed }]);
-    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type: FileChange.Changed }]);
+    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type }]);
+    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type }]);
     this.steps.push({ type: 'disk', doc: rel, text });
     this.stats.diskWrites++;
+  }
+
+  /** Deletes `rel` from both servers' folders and tells both (a Deleted event). Its last text stays in `fileText`. */
+  deleteDisk(rel: string): void {
+    this.deleted.add(rel);
+    this.wsA.remove(rel);
+    this.wsB.remove(rel);
+    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type: FileChange.Deleted }]);
+    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type: FileChange.Deleted }]);
+    this.steps.push({ type: 'disk', doc: rel, text: null });
+    this.stats.diskWrites++;
+    this.stats.diskDeletes++;
   }
 
   // --- edits ---
@@ -1088,7 +1111,8 @@ export class FuzzRun {
           if (opts.openClose) this.closeDoc(doc(st.doc));
           break;
         case 'disk':
-          this.writeDisk(st.doc, st.text);
+          if (st.text === null) this.deleteDisk(st.doc);
+          else this.writeDisk(st.doc, st.text);
           break;
         case 'config':
           this.configure(st.settings);

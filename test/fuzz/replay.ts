@@ -38,7 +38,8 @@ interface FailureRecord {
 interface State {
   open: { doc: string; text: string }[];
   closed: Map<string, string>;
-  disk: Map<string, string>;
+  /** Each file's text on disk (`null`: deleted). */
+  disk: Map<string, string | null>;
   /** The settings of the last `config` step (none: the fuzzer's `INIT`). */
   settings: FuzzSettings;
 }
@@ -57,7 +58,7 @@ function simulate(start: State, steps: readonly Step[]): State | undefined {
       disk.set(s.doc, s.text);
     } else if (s.type === 'open') {
       const text = s.text === 'disk' ? disk.get(s.doc) : closed.get(s.doc);
-      if (docs.has(s.doc) || text === undefined) return undefined;
+      if (docs.has(s.doc) || text === undefined || text === null) return undefined;
       docs.set(s.doc, TextDocument.create(`file:///${s.doc}`, 'yaml', 1, text));
     } else if (s.type === 'close') {
       const d = docs.get(s.doc);
@@ -101,7 +102,10 @@ export async function replay(
         run.closedText = new Map(start.closed);
         try {
           // The files on disk as they were at the start (a trial before may have rewritten some).
-          for (const [rel, text] of start.disk) if (run.fileText.get(rel) !== text) run.writeDisk(rel, text);
+          for (const [rel, text] of start.disk)
+            if (text === null) {
+              if (!run.deleted.has(rel)) run.deleteDisk(rel);
+            } else if (run.deleted.has(rel) || run.fileText.get(rel) !== text) run.writeDisk(rel, text);
           // Both servers under the settings of the start (a trial before, or B, may hold others).
           if (!first || Object.keys(start.settings).length) run.configure(start.settings);
           for (const o of start.open) run.openDoc(o.doc, o.text, 'buffer');

@@ -81,7 +81,7 @@ async function main(): Promise<number> {
       console.log(
         `${r.failure ? 'FAIL' : 'ok  '} seed ${seed} ${workspace}: ${r.bursts} bursts, ${r.edits} edits, ` +
           `${r.requests} requests (${r.cancelled} cancelled), ${r.comparisons} comparisons, ` +
-          (diskChanges ? `${r.diskWrites} files rewritten on disk, ` : '') +
+          (diskChanges ? `${r.diskWrites} files rewritten on disk (${r.diskDeletes} deleted), ` : '') +
           (configChanges ? `${r.configChanges} settings changes, ` : '') +
           `${r.findings.length} finding(s), ${(r.ms / 1000).toFixed(1)} s` +
           (r.failure ? ` — ${r.failure.kind} in burst ${r.failure.burst}, see ${r.failure.file}` : ''),
