@@ -48,9 +48,10 @@ export interface FuzzOptions {
   /** Files of the corpus subset per side (lm, tosca) for the corpus workspace (default 30). */
   corpusFiles?: number;
   /**
-   * Between bursts, now and then rewrite a file no document has open, on both servers' disks, and tell both
-   * (`workspace/didChangeWatchedFiles`): a save in another editor, a branch switched. Off by default, so that a seed
-   * without it sends the same messages as before the option existed (the regression seeds).
+   * Between bursts, now and then rewrite a file no document has open, on both servers' disks, or delete it (and
+   * later bring it back), and tell both (`workspace/didChangeWatchedFiles`): a save in another editor, a branch
+   * switched. Off by default, so that a seed without it sends the same messages as before the option existed (the
+   * regression seeds).
    */
   diskChanges?: boolean;
   /**
