@@ -574,8 +574,7 @@ export class FuzzRun {
     this.fileText.set(rel, text);
     this.wsA.write(rel, text);
     this.wsB.write(rel, text);
-    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type }]);
-    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type }]);
+    this.tellBoth(rel, type);
     this.steps.push({ type: 'disk', doc: rel, text });
     this.stats.diskWrites++;
   }
@@ -585,11 +584,16 @@ export class FuzzRun {
     this.deleted.add(rel);
     this.wsA.remove(rel);
     this.wsB.remove(rel);
-    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type: FileChange.Deleted }]);
-    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type: FileChange.Deleted }]);
+    this.tellBoth(rel, FileChange.Deleted);
     this.steps.push({ type: 'disk', doc: rel, text: null });
     this.stats.diskWrites++;
     this.stats.diskDeletes++;
+  }
+
+  /** A watched-file event for `rel` to each server, with its own folder's URI. */
+  tellBoth(rel: string, type: (typeof FileChange)[keyof typeof FileChange]): void {
+    this.A.watchedFilesChanged([{ uri: fileUri(this.wsA.file(rel)), type }]);
+    this.B.watchedFilesChanged([{ uri: fileUri(this.wsB.file(rel)), type }]);
   }
 
   // --- edits ---

@@ -149,18 +149,20 @@ export function carried<T>(doc: DocumentModel, key: MemoKey<T>, compute: (previo
 /**
  * Like `carried`, for a value that also follows from something besides the text: a TOSCA file's model, which is
  * another when a file it imports changes. The server then checks the open document again with the same text (the
- * same model of it), so a value kept with the document is asked `holds` on every call, and made again (from the
- * document's own value, else the previous version's) when it no longer holds.
+ * same model of it), so a value kept with the document is asked `holds` on every call. A document without one takes
+ * the previous version's when that holds; else `make` makes one, given the value it replaces (the document's own,
+ * else the previous version's).
  */
 export function revalidated<T>(
   doc: DocumentModel,
   key: MemoKey<T>,
   holds: (value: T) => boolean,
-  compute: (previous: T | undefined) => T,
+  make: (replaced: T | undefined) => T,
 ): T {
   const own = doc.derived.get(key) as T | undefined;
   if (own !== undefined && holds(own)) return own;
-  const v = compute(own ?? (doc.previous?.derived.get(key) as T | undefined));
+  const before = own ?? (doc.previous?.derived.get(key) as T | undefined);
+  const v = own === undefined && before !== undefined && holds(before) ? before : make(before);
   doc.derived.set(key, v);
   return v;
 }

@@ -46,8 +46,7 @@ function loopsIn(ctx: ToscaRuleContext, graph: TopologyGraph): { edge: GraphEdge
     ctx.doc,
     LOOPS,
     (own) => own.shape === shape,
-    (before) => {
-      if (before?.shape === shape) return before;
+    () => {
       const index = new Map(edges.map((e, i) => [e, i] as const));
       const found = loopsOf(graph, include).map((l) => ({
         edge: index.get(l.edge)!,

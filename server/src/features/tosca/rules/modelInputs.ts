@@ -23,7 +23,7 @@ export function modelInputs(ctx: ToscaRuleContext): string {
     ctx.doc,
     TYPE_TABLE_EPOCH,
     (own) => own.types === model.types,
-    (prev) => (prev?.types === model.types ? prev : { types: model.types, epoch: (prev?.epoch ?? 0) + 1 }),
+    (replaced) => ({ types: model.types, epoch: (replaced?.epoch ?? 0) + 1 }),
   ).epoch;
   return [
     String(epoch),

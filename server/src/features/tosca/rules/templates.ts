@@ -273,8 +273,7 @@ function checkCopy(ctx: ToscaRuleContext, tpl: TNodeTemplate): void {
       code: 'TOSCA063',
       severity: 'error',
       span: tpl.copy.span,
-      message:
-        `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology` + `${suggestion(hint)}.`,
+      message: `\`copy\` names \`${tpl.copy.name}\`, which is not a node template of this topology${suggestion(hint)}.`,
       ...replaceWith(hint),
     });
   }
@@ -300,7 +299,7 @@ function capabilityProps(ctx: ToscaRuleContext, def: CapInfo, ct: ToscaType): Re
     ctx.doc,
     CAP_PROPS,
     (own) => own.types === types,
-    (prev) => (prev?.types === types ? prev : { types, byDef: new Map() }),
+    () => ({ types, byDef: new Map() }),
   );
   let byType = memo.byDef.get(def);
   if (!byType) memo.byDef.set(def, (byType = new Map()));
@@ -589,7 +588,7 @@ function checkGroup(ctx: ToscaRuleContext, p: YPair): void {
         code: 'TOSCA065',
         severity: 'error',
         span: mem.span,
-        message: `Member \`${mem.name}\` of ${what} is not a node ` + `template${suggestion(hint)}.`,
+        message: `Member \`${mem.name}\` of ${what} is not a node template${suggestion(hint)}.`,
         ...replaceWith(hint),
       });
       continue;
@@ -648,7 +647,7 @@ function checkPolicy(ctx: ToscaRuleContext, p: YPair): void {
       code: 'TOSCA065',
       severity: 'error',
       span: tg.span,
-      message: `Target \`${tg.name}\` of ${what} is neither a node template nor a ` + `group${suggestion(hint)}.`,
+      message: `Target \`${tg.name}\` of ${what} is neither a node template nor a group${suggestion(hint)}.`,
       ...replaceWith(hint),
     });
   }

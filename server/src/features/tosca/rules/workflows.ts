@@ -125,8 +125,7 @@ function checkTarget(ctx: ToscaRuleContext, m: YMap | null, where: string): Step
         code: 'TOSCA100',
         severity: 'error',
         span: rel.span,
-        message:
-          `\`target_relationship\` of ${where}: ${label} has no requirement \`${rel.text}\`` + `${suggestion(hint)}.`,
+        message: `\`target_relationship\` of ${where}: ${label} has no requirement \`${rel.text}\`${suggestion(hint)}.`,
         ...replaceWith(hint),
       });
       return undefined;
@@ -218,10 +217,9 @@ function reportOperation(
     code: 'TOSCA101',
     severity: 'error',
     span: span ?? s.span,
-    message: `\`call_operation\` in ${where}: interface \`${ifaceName}\` has no operation \`${opName}\`${suggestion(
-      hint,
-      { label: 'operations', names: ops },
-    )}.`,
+    message:
+      `\`call_operation\` in ${where}: interface \`${ifaceName}\` has no operation \`${opName}\`` +
+      `${suggestion(hint, { label: 'operations', names: ops })}.`,
     ...(span ? replaceWith(hint) : {}),
   });
 }
