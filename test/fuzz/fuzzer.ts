@@ -349,7 +349,7 @@ export interface FuzzSettings {
   maxFileSizeMB?: number;
 }
 
-const DIALECTS = ['standard', 'amp', 'unfurl', 'onap', 'cloudshell'];
+const DIALECTS = ['standard', 'amp', 'unfurl', 'onap', 'cloudshell', 'alien4cloud'];
 const LEVELS = ['error', 'warning', 'information', 'hint', 'off'];
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -34,7 +34,8 @@ import type { DescriptorHeadline } from '../model/lm/summary.js';
 /** Bump when the summary or line shape changes so old caches are dropped. */
 // 16: summaries in the compact form of model/summaryCodec.ts (a store of 15 or before is dropped, never misread);
 // 13, 14: TOSCA headers keep the import facts (15: and whether the file is a stub profile); 12: summaries on demand
-export const CACHE_FORMAT = 16;
+// 17: an Alien4Cloud archive's `template_name:template_version` is its file's profile name in the header
+export const CACHE_FORMAT = 17;
 
 /** What the index needs without parsing the summary. */
 export interface SummaryHeader {

@@ -10,6 +10,7 @@ export const DIALECT_DOCS = {
   unfurl: "Unfurl's documentation (TOSCA, Expression Functions)",
   onap: "ONAP's Policy Framework documentation (TOSCA Policy Primer)",
   cloudshell: "Quali's CloudShell Developer Guide (Modeling Shells with TOSCA)",
+  alien4cloud: "Alien4Cloud's documentation (DevOps guide, TOSCA grammar)",
 } as const;
 
 /**
@@ -25,11 +26,21 @@ const UNFURL_FUNCTIONS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** True for a value the dialect evaluates (Unfurl's `{eval: ...}`, `{get_env: ...}`...): not type-checked. */
+/**
+ * Alien4Cloud's functions beyond the Simple Profile's: `get_secret` (its secret store, DSL 2.0.0 on) and
+ * `get_input_artifact` (an artifact's `file` taken from the topology's `input_artifacts`).
+ */
+const ALIEN_FUNCTIONS: ReadonlySet<string> = new Set(['get_secret', 'get_input_artifact']);
+
+/**
+ * True for a value the dialect evaluates (Unfurl's `{eval: ...}`, `{get_env: ...}`..., Alien4Cloud's
+ * `{get_secret: ...}`): not type-checked.
+ */
 export function isDialectExpression(dialect: ToscaDialect, n: YNode | null | undefined): boolean {
-  if (dialect !== 'unfurl') return false;
+  const names = dialect === 'unfurl' ? UNFURL_FUNCTIONS : dialect === 'alien4cloud' ? ALIEN_FUNCTIONS : undefined;
+  if (!names) return false;
   const v = deref(n);
-  return !!v && v.kind === 'map' && v.pairs.length === 1 && UNFURL_FUNCTIONS.has(v.pairs[0]!.key.text);
+  return !!v && v.kind === 'map' && v.pairs.length === 1 && names.has(v.pairs[0]!.key.text);
 }
 
 /**
@@ -78,6 +89,33 @@ const DIALECT_KEYS: Partial<Record<ToscaDialect, Readonly<Record<string, readonl
   cloudshell: {
     property_definition: ['tags'],
     attribute_definition: ['tags'],
+  },
+  // Alien4Cloud's DSL ("TOSCA grammar" and its parser's mappings): `abstract` (a catalog flag; an abstract node
+  // is matched to a location's resource at deployment) and `tags` (free string metadata) on every type,
+  // `portability` on node types, artifacts on relationship types, the 1.0-era top-level template keys and
+  // `tosca_default_namespace`, the topology's `tags` and `input_artifacts`, a requirement assignment's
+  // `type_requirement` (the requirement it assigns) and relationship `properties` / `interfaces`, a repository's
+  // `type` (http, git, maven, docker, a4c_ignore), an implementation's long form `{file, repository, type}`, an
+  // operation's `input` (what its exporter writes for `inputs`), and a node template's 1.2-era `name`.
+  alien4cloud: {
+    service_template: ['tosca_default_namespace', 'template_name', 'template_version', 'template_author'],
+    node_type: ['abstract', 'tags', 'portability'],
+    relationship_type: ['abstract', 'tags', 'artifacts'],
+    capability_type: ['abstract', 'tags'],
+    data_type: ['abstract', 'tags'],
+    artifact_type: ['abstract', 'tags'],
+    group_type: ['abstract', 'tags'],
+    policy_type: ['abstract', 'tags', 'triggers'],
+    topology_template: ['tags', 'input_artifacts'],
+    requirement_assignment: ['type_requirement', 'properties', 'interfaces'],
+    repository: ['type'],
+    operation_implementation: ['file', 'repository', 'type'],
+    operation_definition: ['input'],
+    node_template: ['name'],
+    // An `entry_schema` is a whole property definition there; 1.2's requirement definitions name the relationship
+    // type as `type`.
+    schema_definition: ['required', 'default'],
+    requirement_definition: ['type'],
   },
 };
 

@@ -149,9 +149,16 @@ function plainFor(prim: PrimitiveName | undefined, v: YNode): PlainValue {
 }
 
 /**
- * Checks `node` against `target`. `what` names the value in messages ("property `x` of node
- * template `y`"). `ownerSpan` is where missing-field problems go when the value is empty.
+ * Values Alien4Cloud's parser accepts where TOSCA's typing does not: it reads a property's value as text, so a plain
+ * number or boolean is a `string`, and compares versions the Maven way, as its archives write them (`1.8.0-131-b11`,
+ * `4.0.1-ga`), where TOSCA's `version` wants `major.minor[.fix[.qualifier[-build]]]`.
  */
+function alienAccepts(ctx: ToscaRuleContext, prim: string, v: YNode): boolean {
+  if (ctx.options.dialect !== 'alien4cloud' || v.kind !== 'scalar') return false;
+  if (prim === 'string') return true;
+  return prim === 'version' && /^\d+(\.\d+)*([-.][0-9A-Za-z]+)*$/.test(v.text.trim());
+}
+
 export function checkValue(
   ctx: ToscaRuleContext,
   node: YNode | null | undefined,
@@ -180,7 +187,7 @@ export function checkValue(
     const problem = primitiveProblem(prim, v, () =>
       ctx.doc.text.slice(Math.max(0, v.span.start - 40), v.span.end).replace(/^[\s\S]*?(!!timestamp\s)/, '$1'),
     );
-    if (problem) {
+    if (problem && !alienAccepts(ctx, prim, v)) {
       ctx.report({
         code: 'TOSCA050',
         severity: 'error',

@@ -14,10 +14,11 @@ import { versionInfo } from './versions.js';
 import { CLOUDSHELL_TYPES } from './dialects/cloudshell-types.js';
 import { ONAP_TYPES } from './dialects/onap-types.js';
 import { UNFURL_TYPES } from './dialects/unfurl-types.js';
+import { ALIEN4CLOUD_TYPES } from './dialects/alien4cloud-types.js';
 
-export type DialectName = 'standard' | 'amp' | 'unfurl' | 'onap' | 'cloudshell';
+export type DialectName = 'standard' | 'amp' | 'unfurl' | 'onap' | 'cloudshell' | 'alien4cloud';
 
-export const DIALECT_NAMES: readonly DialectName[] = ['standard', 'amp', 'unfurl', 'onap', 'cloudshell'];
+export const DIALECT_NAMES: readonly DialectName[] = ['standard', 'amp', 'unfurl', 'onap', 'cloudshell', 'alien4cloud'];
 
 /** Human names, for messages. */
 export const DIALECT_LABELS: Readonly<Record<DialectName, string>> = {
@@ -26,6 +27,7 @@ export const DIALECT_LABELS: Readonly<Record<DialectName, string>> = {
   unfurl: 'Unfurl',
   onap: 'the ONAP policy framework',
   cloudshell: 'Quali CloudShell',
+  alien4cloud: 'Alien4Cloud',
 };
 
 export function isDialectName(s: unknown): s is DialectName {
@@ -39,6 +41,7 @@ const SOURCES: Partial<Record<DialectName, string>> = {
   unfurl: UNFURL_TYPES,
   onap: ONAP_TYPES,
   cloudshell: CLOUDSHELL_TYPES,
+  alien4cloud: ALIEN4CLOUD_TYPES,
 };
 
 /** Parsed once per process: the libraries never change. */
@@ -66,11 +69,21 @@ const UNFURL_IMPORT = /(^|\/)(tosca_plugins|configurators\/templates)\/|(^|\/)to
 /** CloudShell's standards, imported as `cloudshell_standard: cloudshell_<name>_standard_<version>.yaml`. */
 export const CLOUDSHELL_IMPORT = /(^|\/)cloudshell_[a-z0-9_]*standard[a-z0-9_]*\.ya?ml$/i;
 
-/** True for an import the dialect's library stands for: Unfurl's `unfurl` repository, a CloudShell standard. */
+/**
+ * Alien4Cloud's archives of its own types, imported by `<template_name>:<template_version>`: its normative types
+ * (`tosca-normative-types:1.0.0-ALIEN20`) and `alien-base-types`, which the dialect's library holds.
+ */
+export const ALIEN_LIBRARY_IMPORT = /^(tosca-normative-types|alien-base-types):\S+$/;
+
+/**
+ * True for an import the dialect's library stands for: Unfurl's `unfurl` repository, a CloudShell standard,
+ * Alien4Cloud's normative and base types (when the workspace does not hold the archive).
+ */
 export function coveredByDialect(dialect: DialectName, r: ResolvedImport): boolean {
   const s = r.status;
   if (dialect === 'unfurl') return s.kind === 'unknown-repository' && s.repository === 'unfurl';
   if (dialect === 'cloudshell') return s.kind === 'missing' && CLOUDSHELL_IMPORT.test(r.imp.file?.name ?? '');
+  if (dialect === 'alien4cloud') return s.kind === 'profile-unresolved' && ALIEN_LIBRARY_IMPORT.test(s.name);
   return false;
 }
 
@@ -85,6 +98,7 @@ export function detectDialect(summary: ToscaSummary): DialectName | undefined {
     const file = imp.file?.name ?? '';
     if (imp.repository?.name === 'unfurl' || UNFURL_IMPORT.test(file)) return 'unfurl';
     if (CLOUDSHELL_IMPORT.test(file) || imp.name === 'cloudshell_standard') return 'cloudshell';
+    if (/^tosca-normative-types:\S*ALIEN/.test(file)) return 'alien4cloud';
   }
   if (
     summary.repositories.some((r) => r.name === 'unfurl' || /github\.com\/onecommons\/unfurl/.test(r.url?.name ?? ''))

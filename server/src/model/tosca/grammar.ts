@@ -31,8 +31,11 @@ export interface KeySpec {
   until?: '1_0' | '1_1' | '1_2' | '1_3';
   /** A list of `- name: ...` is expected, but a mapping of names is accepted with a warning (TOSCA 2.0 style). */
   mapTolerated?: boolean;
-  /** What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list. */
-  dialects?: { amp?: Partial<KeySpec> };
+  /**
+   * What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list, Alien4Cloud a
+   * type's `artifacts` and gives a capability definition property values.
+   */
+  dialects?: { amp?: Partial<KeySpec>; alien4cloud?: Partial<KeySpec> };
 }
 
 export interface ConstructSpec {
@@ -292,7 +295,13 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
       },
       capabilities: { shape: 'map', mapOf: 'capability_definition', doc: 'Capability definitions.' },
       interfaces: interfacesDef,
-      artifacts: { shape: 'map', mapOf: 'artifact_definition', doc: 'Artifact definitions.' },
+      artifacts: {
+        shape: 'map',
+        mapOf: 'artifact_definition',
+        doc: 'Artifact definitions.',
+        // Alien4Cloud's DSL writes them as a list of `- name: definition` (`- name: file` for short).
+        dialects: { alien4cloud: { alt: 'list', listOfNamed: 'artifact_definition' } },
+      },
     },
   },
   group_type: {
@@ -392,7 +401,8 @@ export const GRAMMAR: Readonly<Record<string, ConstructSpec>> = {
     keys: {
       type: { shape: 'scalar', doc: 'The capability type (required, except when refining an inherited capability).' },
       description: desc,
-      properties,
+      // Alien4Cloud gives the capability's property values here, as a node template does.
+      properties: { ...properties, dialects: { alien4cloud: { mapOf: 'value' } } },
       attributes,
       valid_source_types: { shape: 'list', doc: 'Node types that may connect to this capability.' },
       occurrences: { shape: 'list', doc: '`[min, max]` number of relationships the capability accepts.' },

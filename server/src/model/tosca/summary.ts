@@ -28,9 +28,10 @@ import {
 import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 import { functionDeclsOf, type TFunctionDecl } from './v2/userFunctions.js';
+import { alienArchiveName, isAlienDsl } from './alienArchive.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
-export const TOSCA_SUMMARY_FORMAT = 4;
+export const TOSCA_SUMMARY_FORMAT = 5;
 
 export interface TDecl {
   name: string;
@@ -878,6 +879,18 @@ function requirementAssignmentOf(p: YPair): TRequirementAssignment {
     r.relationshipProperties = assignments(getPair(relNode, 'properties')?.value);
     r.relationshipInterfaces = entries(getPair(relNode, 'interfaces')?.value).map(interfaceAssignmentOf);
   }
+  // Alien4Cloud (its DSL 2.0.0 on) names an assignment after its relationship and gives the requirement it assigns
+  // as `type_requirement`, and writes the relationship's property values beside `node` (its "Requirement
+  // assignment"); keynames other processors do not have (TOSCA010 outside that dialect).
+  const tr = ref(getPair(m, 'type_requirement')?.value);
+  if (tr) {
+    r.name = tr.name;
+    r.keySpan = tr.span;
+  }
+  if (!r.relationshipInline) {
+    const props = getPair(m, 'properties');
+    if (props) r.relationshipProperties = assignments(props.value);
+  }
   r.hasNodeFilter = !!getPair(m, 'node_filter');
   const o = occurrencesOf(getPair(m, 'occurrences')?.value);
   if (o) r.occurrences = o;
@@ -1220,6 +1233,11 @@ export function summariseTosca(root: YNode | null, parts?: SummaryParts): ToscaS
     }
   }
   if (service && !s.topology && s.version?.text.trim() === 'tosca_2_0') s.topology = topologyOf(service, parts);
+  // An Alien4Cloud archive is imported by `<template_name>:<template_version>`, which then stands for its profile name.
+  if (!s.profile && isAlienDsl(s.version?.text)) {
+    const archive = alienArchiveName(m);
+    if (archive) s.profile = archive;
+  }
   const functions = functionDeclsOf(m);
   if (functions.length) s.functions = functions;
   return s;

@@ -20,6 +20,7 @@ import {
 import type { IndexSymbol, IndexSymbolTag } from '../indexSymbols.js';
 import type { ImportFact, ToscaImportFacts } from './importFacts.js';
 import { LONG_IMPORT_KEYS, TYPE_SECTIONS } from './summary.js';
+import { alienArchiveName, isAlienDsl } from './alienArchive.js';
 
 /** The header's symbols and import facts of the file whose tree is `root` (the summary's, key order included). */
 export function toscaTreeFacts(root: YNode | null): { symbols: IndexSymbol[]; tosca: ToscaImportFacts } {
@@ -87,6 +88,7 @@ export function toscaTreeFacts(root: YNode | null): { symbols: IndexSymbol[]; to
     addTemplates(symbols, 'template:group', t, 'groups');
     addTemplates(symbols, 'template:policy', t, 'policies');
   }
+  if (profile === undefined && isAlienDsl(version)) profile = alienArchiveName(m)?.name;
   const stub = !types && !imports.length && !topology && !declaresFunctions(m);
   const tosca: ToscaImportFacts = { imports, repositories: [], stub };
   if (version !== undefined) tosca.version = version;

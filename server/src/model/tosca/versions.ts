@@ -22,26 +22,46 @@ export interface VersionInfo {
   /** True when we run the engine's checks (every version we know). */
   fullChecks: boolean;
   /** The orchestrator whose own version name this is (its dialect applies to the file). */
-  orchestrator?: 'unfurl' | 'onap';
+  orchestrator?: 'unfurl' | 'onap' | 'alien4cloud';
 }
 
 /**
  * Version names of orchestrators' dialects: Unfurl's parser reads `tosca_simple_unfurl_1_0_0` as the Simple Profile
  * 1.3 with its extensions; the ONAP policy framework writes `tosca_simple_yaml_1_1_0` for 1.1.
  */
-const ORCHESTRATOR_VERSIONS: Record<string, { catalog: ToscaVersion; orchestrator: 'unfurl' | 'onap'; label: string }> =
-  {
-    tosca_simple_unfurl_1_0_0: {
-      catalog: 'tosca_simple_yaml_1_3',
-      orchestrator: 'unfurl',
-      label: "Unfurl's TOSCA (Simple Profile 1.3 with Unfurl's extensions)",
-    },
-    tosca_simple_yaml_1_1_0: {
-      catalog: 'tosca_simple_yaml_1_1',
-      orchestrator: 'onap',
-      label: "TOSCA Simple Profile 1.1 (the ONAP policy framework's spelling)",
-    },
-  };
+const ORCHESTRATOR_VERSIONS: Record<
+  string,
+  { catalog: ToscaVersion; orchestrator: 'unfurl' | 'onap' | 'alien4cloud'; label: string }
+> = {
+  tosca_simple_unfurl_1_0_0: {
+    catalog: 'tosca_simple_yaml_1_3',
+    orchestrator: 'unfurl',
+    label: "Unfurl's TOSCA (Simple Profile 1.3 with Unfurl's extensions)",
+  },
+  tosca_simple_yaml_1_1_0: {
+    catalog: 'tosca_simple_yaml_1_1',
+    orchestrator: 'onap',
+    label: "TOSCA Simple Profile 1.1 (the ONAP policy framework's spelling)",
+  },
+  ...alienVersions(),
+};
+
+/**
+ * Alien4Cloud's DSL versions, those its parser still reads (`ToscaParser`): 1.2.0 to 1.4.0 are the Simple Profile 1.0
+ * with Alien4Cloud's extensions, 2.0.0 and 3.0.0 add ideas of 1.1 and later (workflows, policies, metadata on
+ * templates). Checked with the 1.2 grammar, the nearest that has all of those, and Alien4Cloud's own normative
+ * types (the dialect's library, model/tosca/dialects.ts) over the catalog's.
+ */
+function alienVersions(): Record<string, { catalog: ToscaVersion; orchestrator: 'alien4cloud'; label: string }> {
+  const out: Record<string, { catalog: ToscaVersion; orchestrator: 'alien4cloud'; label: string }> = {};
+  for (const v of ['1_2_0', '1_3_0', '1_4_0', '2_0_0', '3_0_0'])
+    out[`alien_dsl_${v}`] = {
+      catalog: 'tosca_simple_yaml_1_2',
+      orchestrator: 'alien4cloud',
+      label: `Alien4Cloud's DSL ${v.replaceAll('_', '.')} (TOSCA Simple Profile 1.0 with Alien4Cloud's extensions)`,
+    };
+  return out;
+}
 
 const SIMPLE: Record<string, ToscaVersion> = {
   tosca_simple_yaml_1_0: 'tosca_simple_yaml_1_0',

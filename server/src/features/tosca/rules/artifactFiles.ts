@@ -32,6 +32,7 @@ import {
   type YScalar,
 } from '../../../syntax/tree.js';
 import { INTERFACE_KEYNAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
+import { isDialectLibraryPath } from '../../../model/tosca/dialects.js';
 import type { ToscaType } from '../../../model/tosca/typeTable.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
@@ -175,7 +176,10 @@ function checkFile(ctx: ToscaRuleContext, n: YNode | null, what: string): void {
   const csar = ctx.model.csar?.root;
   // A type file's paths are read from the template that loads it (ARIA, tosca-parser): the folders
   // of the files importing this one count too.
-  const importers = ctx.model.contextFiles.map((f) => path.posix.dirname(f.path));
+  // The context holds the dialect's library too (model/tosca/dialects.ts), which is no file importing this one.
+  const importers = ctx.model.contextFiles
+    .filter((f) => !isDialectLibraryPath(f.path))
+    .map((f) => path.posix.dirname(f.path));
   const dirs = [...new Set([path.posix.dirname(ctx.doc.path), ...(csar ? [csar] : []), ...importers])];
   const tried = dirs.map((d) => path.posix.join(d, ref));
   if (tried.some((p) => ctx.feature.fileExists(p))) return;

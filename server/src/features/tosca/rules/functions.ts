@@ -322,6 +322,9 @@ function resolveEntity(
   }
   if (name === 'SOURCE' || name === 'TARGET') {
     const e = name === 'SOURCE' ? scope.source : scope.target;
+    // Alien4Cloud reads `[TARGET, <requirement>, ...]` on a node as the node that requirement targets (its
+    // function evaluator, since 2.1.0): what follows is not known here.
+    if (!e && name === 'TARGET' && scope.self && ctx.options.dialect === 'alien4cloud') return {};
     if (!e) {
       ctx.report({
         code: 'TOSCA075',

@@ -6,7 +6,7 @@
  */
 import { simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
-import { CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
+import { ALIEN_LIBRARY_IMPORT, CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -53,6 +53,20 @@ export const importsRule: ToscaRule = {
           });
           break;
         case 'profile-unresolved':
+          // Alien4Cloud's normative and base types, which the dialect's library holds.
+          if (ctx.options.dialect === 'alien4cloud' && ALIEN_LIBRARY_IMPORT.test(st.name)) break;
+          if (ctx.options.dialect === 'alien4cloud') {
+            ctx.report({
+              code: 'TOSCA021',
+              severity: 'warning',
+              span,
+              message:
+                `Archive \`${st.name}\` is not in the workspace: no file of it declares that \`template_name\` and ` +
+                `\`template_version\` (Alien4Cloud imports archives from its catalog by name and exact version). ` +
+                `Types from it are unknown here and related checks are relaxed.`,
+            });
+            break;
+          }
           ctx.report({
             code: 'TOSCA021',
             severity: 'warning',

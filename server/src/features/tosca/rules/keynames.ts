@@ -67,6 +67,8 @@ function walk(
   // Unfurl evaluates a value where TOSCA wants a definition (a capability's property set to `{eval: ...}`), and an
   // interface's `defaults` hold the implementation, inputs and outputs of all its operations.
   if (isDialectExpression(ctx.options.dialect, v)) return;
+  // Alien4Cloud lets a type's attribute be a function of other values (`url: { concat: [...] }`).
+  if (construct === 'attribute_definition' && ctx.options.dialect === 'alien4cloud' && isFunctionCall(v)) return;
   if (ctx.options.dialect === 'unfurl' && construct.startsWith('interface_') && where.endsWith(' `defaults`')) return;
   // Judgement: an operation written as an empty list (`instantiate_start: []`) is how Tacker's VNF packages say
   // "no implementation"; tosca-parser reads it as an empty implementation, and so do we (the idioms rule adds a
@@ -98,8 +100,9 @@ function walk(
     const p = pairs[i]!;
     const key = p.key.text;
     const base = spec.keys[key];
-    const amp = ctx.options.dialect === 'amp' ? base?.dialects?.amp : undefined;
-    const ks = amp ? { ...base, ...amp } : base;
+    const d = ctx.options.dialect;
+    const over = d === 'amp' || d === 'alien4cloud' ? base?.dialects?.[d] : undefined;
+    const ks = over ? { ...base, ...over } : base;
     // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
     if (!ks && vendorKey(construct, key)) continue;
     // Keynames the orchestrator dialect documents (features/tosca/dialects.ts).
@@ -175,7 +178,9 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
   }
   // Unfurl's types may derive from several types (a list).
   const unfurlParents = key === 'derived_from' && actual === 'list' && ctx.options.dialect === 'unfurl';
-  if (!shapeOk(ks, actual) && !(VALUE_KEYS.has(key) && isFunctionCall(p.value)) && !unfurlParents) {
+  const evaluated =
+    VALUE_KEYS.has(key) && (isFunctionCall(p.value) || isDialectExpression(ctx.options.dialect, p.value));
+  if (!shapeOk(ks, actual) && !evaluated && !unfurlParents) {
     const want = ks.alt ? `${SHAPE_WORD[ks.shape!]} or ${SHAPE_WORD[ks.alt]}` : SHAPE_WORD[ks.shape!];
     ctx.report({
       code: 'TOSCA012',

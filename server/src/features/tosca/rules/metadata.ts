@@ -38,8 +38,9 @@ export const metadataRule: ToscaRule = {
           // Judgement: semantic versions such as `0.1.0-SNAPSHOT` (Cloudsoft AMP) are not TOSCA versions but are
           // common; warn, do not fail.
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
-          // Cloudsoft AMP's own examples use them.
-          if (semverish && ampDialect(ctx)) continue;
+          // Cloudsoft AMP's own examples use them, and Alien4Cloud versions its archives so (`1.0.0-ALIEN20`,
+          // `2.2.0-SNAPSHOT`) and imports them by that version.
+          if (semverish && (ampDialect(ctx) || ctx.options.dialect === 'alien4cloud')) continue;
           ctx.report({
             code: 'TOSCA090',
             severity: semverish ? 'warning' : 'error',

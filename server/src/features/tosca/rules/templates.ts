@@ -131,6 +131,7 @@ function checkRequired(
   unassigned?: string,
 ): void {
   const m = asMap(section);
+  const note = unassigned ?? (ctx.options.dialect === 'alien4cloud' ? ALIEN_UNSET : undefined);
   // `forEach` and a loop, not `for...of` over the entries and `some`: this runs for every template and capability,
   // in V8's interpreter and baseline code, where those allocate per step.
   defs.forEach((def, name) => {
@@ -138,11 +139,11 @@ function checkRequired(
     if (m && hasKey(m.pairs, name)) return;
     ctx.report({
       code: 'TOSCA060',
-      severity: unassigned ? 'warning' : 'error',
+      severity: note ? 'warning' : 'error',
       span,
       message:
         `${cap(what)} does not set the required property \`${name}\` (declared by \`${def.owner.name}\`, no ` +
-        `default).${unassigned ? ` ${unassigned}` : ''}`,
+        `default).${note ? ` ${note}` : ''}`,
     });
   });
 }
@@ -157,6 +158,13 @@ function hasKey(pairs: readonly YPair[], key: string): boolean {
  * Kubernetes VDUs take theirs from the Kubernetes resource), and tosca-parser checks only the capabilities a
  * template assigns, so its missing required properties are a warning.
  */
+/**
+ * Judgement: Alien4Cloud imports a topology whose required values are missing and asks for them before it deploys
+ * (its topology editor lists them as tasks; a location's resource or the deployer fills them in).
+ */
+const ALIEN_UNSET =
+  'Alien4Cloud accepts the topology and asks for the value before deploying it (a task in its topology editor).';
+
 const UNASSIGNED_CAPABILITY =
   'The template does not assign this capability; tosca-parser checks only assigned capabilities, and an ' +
   'orchestrator may supply it.';
@@ -246,7 +254,9 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
   const typeArtifacts = types.artifacts(t);
   for (const a of tpl.artifacts) {
     if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
-    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete) {
+    // Alien4Cloud's topologies may leave an artifact's file to be uploaded in its editor (or taken from
+    // `input_artifacts` by `get_input_artifact`) before deployment.
+    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete && ctx.options.dialect !== 'alien4cloud') {
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -483,13 +493,18 @@ function checkRequirementTarget(
   // The target must be of the node type the definition asks for.
   const wantNode = def.node ? types.resolve(def.node, 'node') : undefined;
   if (wantNode && ra.node && !types.isA(targetType, wantNode) && chainComplete(ctx, targetType)) {
+    // Alien4Cloud matches a requirement by its capability type and deploys such targets (a Tomcat hosted on a JDK).
+    const alien = ctx.options.dialect === 'alien4cloud';
     ctx.report({
       code: 'TOSCA063',
-      severity: 'error',
+      severity: alien ? 'warning' : 'error',
       span: ra.node.span,
       message:
         `The target of ${rwhat} must be a \`${wantNode.name}\` (per \`${def.owner.name}\`), but ` +
-        `\`${ra.node.name}\` is a \`${targetType.name}\`.`,
+        `\`${ra.node.name}\` is a \`${targetType.name}\`.` +
+        (alien
+          ? ' Alien4Cloud matches requirements by capability type only and accepts it; other processors do not.'
+          : ''),
     });
     return;
   }
@@ -709,13 +724,14 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
   if (t && chainComplete(ctx, t) && !sub.properties.length) {
     for (const [name, def] of types.properties(t)) {
       if (!def.required || def.hasDefault || def.hasValue || ctx.model.inputs.has(name)) continue;
+      const alien = ctx.options.dialect === 'alien4cloud';
       ctx.report({
         code: 'TOSCA066',
-        severity: 'error',
+        severity: alien ? 'warning' : 'error',
         span: sub.nodeType?.span ?? sub.span,
         message:
           `The substituted node type \`${t.name}\` requires property \`${name}\`, but the topology has no ` +
-          `input \`${name}\` to receive it (and no \`properties\` mapping).`,
+          `input \`${name}\` to receive it (and no \`properties\` mapping).${alien ? ` ${ALIEN_UNSET}` : ''}`,
       });
     }
   }

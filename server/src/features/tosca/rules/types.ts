@@ -160,6 +160,8 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
       p,
       `attribute \`${p.name}\` of ${of}`,
       incomplete || inheritedAttrs.has(p.name) || inheritedProps.has(p.name),
+      // Alien4Cloud reads an attribute without a type as a string, and lets it be a function of other values.
+      ctx.options.dialect !== 'alien4cloud',
     );
   checkSchema(ctx, d.entrySchema, `the entry_schema of ${of}`);
   checkSchema(ctx, d.keySchema, `the key_schema of ${of}`);
@@ -168,7 +170,9 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     if (c.type) checkTypeRef(ctx, c.type, ['capability'], w);
     else if (!incomplete && !inheritedCaps.has(c.name))
       ctx.report({ code: 'TOSCA011', severity: 'error', span: c.keySpan, message: `${cap(w)} has no \`type\`.` });
-    for (const s of c.validSourceTypes ?? []) checkTypeRef(ctx, s, ['node'], `valid_source_types of ${w}`);
+    // Alien4Cloud's archives also name capability types there (its own Consul types do).
+    const sources: TypeKind[] = ctx.options.dialect === 'alien4cloud' ? ['node', 'capability'] : ['node'];
+    for (const s of c.validSourceTypes ?? []) checkTypeRef(ctx, s, sources, `valid_source_types of ${w}`);
     for (const p of c.properties) checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${w}`, true);
     for (const p of c.attributes) checkPropertyDefTypes(ctx, p, `attribute \`${p.name}\` of ${w}`, true);
   }
@@ -197,7 +201,13 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
   for (const i of d.interfaces) {
     const w = `interface \`${i.name}\` of ${of}`;
     if (i.type) checkTypeRef(ctx, i.type, ['interface'], w);
-    else if (!incomplete && !inheritedIfaces.has(i.name) && !unfurlInterface(ctx, d.kind, i.name))
+    // Alien4Cloud has no interface types: an interface's name is its type (`Standard` and `Configure` in any case).
+    else if (
+      !incomplete &&
+      !inheritedIfaces.has(i.name) &&
+      !unfurlInterface(ctx, d.kind, i.name) &&
+      ctx.options.dialect !== 'alien4cloud'
+    )
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -231,7 +241,13 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     for (const o of d.operations) checkOperationInputs(ctx, o, `operation \`${o.name}\` of ${of}`);
   }
   for (const v of d.validTargetTypes ?? [])
-    checkTypeRef(ctx, v, ctx.minor >= 3 ? ['capability', 'node'] : ['capability'], `valid_target_types of ${of}`);
+    // 1.3 allows node types there; Alien4Cloud's archives name them in earlier versions too.
+    checkTypeRef(
+      ctx,
+      v,
+      ctx.minor >= 3 || ctx.options.dialect === 'alien4cloud' ? ['capability', 'node'] : ['capability'],
+      `valid_target_types of ${of}`,
+    );
   for (const v of d.validSourceTypes ?? []) checkTypeRef(ctx, v, ['node'], `valid_source_types of ${of}`);
   for (const m of d.members ?? []) checkTypeRef(ctx, m, ['node', 'group', 'capability'], `members of ${of}`);
   for (const g of d.targets ?? []) checkTypeRef(ctx, g, ['node', 'group'], `targets of ${of}`);
