@@ -15,7 +15,7 @@ test('settings: tosca.dialect is standard unless amp; genericTypeNotation is sti
   assert.deepEqual(readSettings({}).tosca, { dialect: 'standard', genericTypeNotation: false });
   assert.deepEqual(readSettings({ tosca: { dialect: 'amp' } }).tosca, { dialect: 'amp', genericTypeNotation: false });
   assert.equal(readSettings({ tosca: { dialect: 'brooklyn' } }).tosca.dialect, 'standard');
-  for (const d of ['unfurl', 'onap', 'cloudshell'] as const)
+  for (const d of ['unfurl', 'onap', 'cloudshell', 'alien4cloud'] as const)
     assert.equal(readSettings({ tosca: { dialect: d } }).tosca.dialect, d);
   assert.equal(readSettings({ tosca: { genericTypeNotation: true } }).tosca.genericTypeNotation, true);
 });
@@ -56,7 +56,7 @@ test('checker: --tosca-dialect amp accepts AMP blueprints; a bad dialect is bad 
     assert.equal(run('--tosca-dialect=amp').status, 0);
     const bad = run('--tosca-dialect', 'cloudify');
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /--tosca-dialect must be one of standard, amp, unfurl, onap, cloudshell/);
+    assert.match(bad.stderr, /--tosca-dialect must be one of standard, amp, unfurl, onap, cloudshell, alien4cloud/);
     // A folder config file sets the dialect for the checker too; the flag still wins over it.
     writeFileSync(path.join(dir, '.lm-descriptors.json'), '{ "tosca": { "dialect": "amp" } }\n');
     assert.equal(run().status, 0);

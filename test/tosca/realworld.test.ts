@@ -32,6 +32,8 @@ const TRUE_ERRORS: Record<string, string[]> = {
     'TOSCA005@163',
     'TOSCA005@195',
   ],
+  // `description` and `imports` written twice (YAML 1.2 forbids it; Alien4Cloud's YAML reader does not check).
+  'alien4cloud/samples/org/alien4cloud/mock/topologies/1TinyMock/types.yml': ['TOSCA005@15', 'TOSCA005@18'],
 };
 
 async function checkAll(): Promise<Map<string, Diagnostic[]>> {
@@ -81,6 +83,18 @@ test('real-world fixtures: exactly the errors judged true, and the readings they
       ['reindent'],
     );
   }
+  // Alien4Cloud's archives import each other and its normative types by `template_name:template_version`.
+  const archives = [
+    'alien4cloud/samples/org/alien4cloud/mock/topologies/1TinyMock/types.yml',
+    'alien4cloud/samples/demo-input-artifact/demo-input-artifact.yml',
+    'alien4cloud/csar-public-library/org/alien4cloud/consul/pub/types.yml',
+  ];
+  for (const rel of archives) assert.deepEqual(all.get(rel)!.filter((d) => d.code === 'TOSCA021'), [], rel);
+  const sandbox = all.get('alien4cloud/samples/artemis/sandbox/types.yml')!;
+  assert.deepEqual(
+    sandbox.filter((d) => d.code === 'TOSCA021').map((d) => d.message.split(' ')[1]),
+    ['`docker-types:3.0.0`', '`artemis.hadoop.pub:2.1.0-SNAPSHOT`'],
+  );
   // ARIA's version-less type fragments are TOSCA, read in their importer's version (a warning says so).
   const fragment = all.get('ariatosca/multi-tier-1/custom_types/elasticsearch.yaml')!;
   assert.ok(

@@ -43,12 +43,13 @@ Options:
                           never downloaded; the longest prefix wins (repeatable). Without it, raw-file URLs
                           of the file's own git repository (its remotes) are read from the checkout
   --tosca-generic-types   accept the generic type notation map<string,boolean> in TOSCA files (TOSCA036)
-  --tosca-dialect standard|amp|unfurl|onap|cloudshell
+  --tosca-dialect standard|amp|unfurl|onap|cloudshell|alien4cloud
                           check TOSCA files as that orchestrator reads them: its extensions accepted,
                           its built-in types known, what it does not support warned about (amp:
                           Cloudsoft AMP, TOSCA106, implies --tosca-generic-types; unfurl; onap: the
-                          ONAP policy framework; cloudshell: Quali CloudShell). Without it, a
-                          .lm-descriptors.json folder config file or the file itself says (see README)
+                          ONAP policy framework; cloudshell: Quali CloudShell; alien4cloud:
+                          Alien4Cloud's DSL). Without it, a .lm-descriptors.json folder config file
+                          or the file itself says (see README)
   --version               print the version
   -h, --help              print this help
 
