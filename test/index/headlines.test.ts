@@ -89,12 +89,24 @@ test('the tree header follows the summary on the shapes its walk decides on', ()
     'tosca_definitions_version: tosca_2_0\nfunctions: [f]\nservice_template: ~\n',
     // A top level that is no mapping (TOSCA by its modeline).
     '# lm-descriptors: tosca\n- tosca_definitions_version: tosca_2_0\n',
+    // An Alien4Cloud archive's name and version (metadata first, then the top-level keys); not for other versions.
+    'tosca_definitions_version: alien_dsl_2_0_0\nmetadata:\n  template_name: a.b\n  template_version: 1.0-SNAPSHOT\n',
+    'tosca_definitions_version: alien_dsl_1_2_0\ntemplate_name: a.b\ntemplate_version: 1.0\n',
+    'tosca_definitions_version: alien_dsl_2_0_0\ntemplate_name: a.b\ntemplate_version: 1\nprofile: c\n',
+    'tosca_definitions_version: alien_dsl_2_0_0\nmetadata:\n  template_name: a.b\n',
+    'tosca_definitions_version: tosca_simple_yaml_1_3\nmetadata:\n  template_name: a.b\n  template_version: 1.0\n',
   ];
   for (const text of cases) {
     const h = both('/ws/t.yaml', text);
     assert.ok(h, text);
     assert.deepStrictEqual(h.headline, h.full, text);
   }
+  const profileOf = (text: string) => (both('/ws/t.yaml', text)!.full as { tosca: { profile?: string } }).tosca.profile;
+  assert.equal(profileOf(cases.at(-5)!), 'a.b:1.0-SNAPSHOT');
+  assert.equal(profileOf(cases.at(-4)!), 'a.b:1.0');
+  assert.equal(profileOf(cases.at(-3)!), 'c');
+  assert.equal(profileOf(cases.at(-2)!), undefined);
+  assert.equal(profileOf(cases.at(-1)!), undefined);
 });
 
 /** The header a descriptor's headline gives, and the one its full summary gives; undefined for other kinds. */

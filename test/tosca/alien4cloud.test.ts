@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
-import { setup } from '../support/features.js';
+import { checkDefinition, checkHover, setup } from '../support/features.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 
 const TYPES = `
@@ -182,7 +182,10 @@ test('alien4cloud: without the archive an import is a warning that says how Alie
 
 test('alien4cloud: the version must match the archive exactly', async () => {
   const got = await findings(TYPES + TOPOLOGY.replace('demo.types:2.2.0-SNAPSHOT', 'demo.types:2.2.0'));
-  assert.ok(got.some((f) => /^TOSCA021 warning .*`demo\.types:2\.2\.0`/.test(f)), got.join('\n'));
+  assert.ok(
+    got.some((f) => /^TOSCA021 warning .*`demo\.types:2\.2\.0`/.test(f)),
+    got.join('\n'),
+  );
 });
 
 test('alien4cloud: seeded defects are still found', async () => {
@@ -195,13 +198,14 @@ test('alien4cloud: seeded defects are still found', async () => {
 });
 
 test('alien4cloud: the same archive read as standard TOSCA is not', async () => {
-  const standard = TYPES.replace('alien_dsl_2_0_0', 'tosca_simple_yaml_1_2').replace(
-    /imports:\n(  - .*\n)+/,
-    '',
-  );
+  const standard = TYPES.replace('alien_dsl_2_0_0', 'tosca_simple_yaml_1_2').replace(/imports:\n(  - .*\n)+/, '');
   const got = await findings(standard);
   // Its `abstract`, `tags`, repository `type`, list of artifacts and long implementation are not TOSCA's.
-  for (const code of ['TOSCA010', 'TOSCA012']) assert.ok(got.some((f) => f.startsWith(`${code} error`)), code);
+  for (const code of ['TOSCA010', 'TOSCA012'])
+    assert.ok(
+      got.some((f) => f.startsWith(`${code} error`)),
+      code,
+    );
 });
 
 test('alien4cloud: the dialect is found from the version, and an import of its normative types', async () => {
@@ -216,4 +220,18 @@ node_types:
     abstract: true
 `;
   assert.deepEqual(await findings(byImport), []);
+});
+
+test('alien4cloud: an import by name and version opens the archive; its types and the library hover', async () => {
+  const withCursor = (from: string, to: string) => (TYPES + TOPOLOGY).replace(from, to);
+  await checkDefinition(withCursor('  - demo.types:2.2.0-SNAPSHOT\n', '  - demo.ty$0pes:2.2.0-SNAPSHOT\n'), {
+    path: '/ws/demo/types/types.yml',
+    selected: '',
+  });
+  await checkDefinition(withCursor('      type: demo.nodes.Jdk\n', '      type: demo.nodes.J$0dk\n'), {
+    path: '/ws/demo/types/types.yml',
+    selected: 'demo.nodes.Jdk',
+  });
+  // Alien4Cloud's own Compute, with its `network` requirement.
+  await checkHover(withCursor('      type: tosca.nodes.Compute\n', '      type: tosca.nodes.Com$0pute\n'), ['network']);
 });
