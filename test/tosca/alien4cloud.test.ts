@@ -163,7 +163,7 @@ test('alien4cloud: a type archive as Alien4Cloud writes it checks clean', async 
   await checkTosca(TYPES);
 });
 
-test('alien4cloud: a topology importing archives by name and version checks clean; a node not of the type asked', async () => {
+test('alien4cloud: a topology importing archives by name and version is clean but for a host of another type', async () => {
   const d = await checkTosca(TYPES + TOPOLOGY);
   // Jdk is not a Compute, as the SoftwareComponent's host requirement asks, but offers the Container capability:
   // Alien4Cloud deploys it, so a warning that says why.
@@ -198,7 +198,7 @@ test('alien4cloud: seeded defects are still found', async () => {
 });
 
 test('alien4cloud: the same archive read as standard TOSCA is not', async () => {
-  const standard = TYPES.replace('alien_dsl_2_0_0', 'tosca_simple_yaml_1_2').replace(/imports:\n(  - .*\n)+/, '');
+  const standard = TYPES.replace('alien_dsl_2_0_0', 'tosca_simple_yaml_1_2').replace(/imports:\n( {2}- .*\n)+/, '');
   const got = await findings(standard);
   // Its `abstract`, `tags`, repository `type`, list of artifacts and long implementation are not TOSCA's.
   for (const code of ['TOSCA010', 'TOSCA012'])

@@ -89,7 +89,12 @@ test('real-world fixtures: exactly the errors judged true, and the readings they
     'alien4cloud/samples/demo-input-artifact/demo-input-artifact.yml',
     'alien4cloud/csar-public-library/org/alien4cloud/consul/pub/types.yml',
   ];
-  for (const rel of archives) assert.deepEqual(all.get(rel)!.filter((d) => d.code === 'TOSCA021'), [], rel);
+  for (const rel of archives)
+    assert.deepEqual(
+      all.get(rel)!.filter((d) => d.code === 'TOSCA021'),
+      [],
+      rel,
+    );
   const sandbox = all.get('alien4cloud/samples/artemis/sandbox/types.yml')!;
   assert.deepEqual(
     sandbox.filter((d) => d.code === 'TOSCA021').map((d) => d.message.split(' ')[1]),
