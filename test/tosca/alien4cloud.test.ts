@@ -163,7 +163,7 @@ test('alien4cloud: a type archive as Alien4Cloud writes it checks clean', async 
   await checkTosca(TYPES);
 });
 
-test('alien4cloud: a topology importing archives by name and version: clean but for a host of another type', async () => {
+test('alien4cloud: a topology importing archives by name and version: clean but for a foreign host', async () => {
   const d = await checkTosca(TYPES + TOPOLOGY);
   // Jdk is not a Compute, as the SoftwareComponent's host requirement asks, but offers the Container capability:
   // Alien4Cloud deploys it, so a warning that says why.
