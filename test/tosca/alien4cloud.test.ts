@@ -24,6 +24,11 @@ repositories:
   docker:
     url: https://hub.docker.com/
     type: http
+data_types:
+  demo.datatypes.Settings:
+    derived_from: tosca.datatypes.Root
+    properties:
+      port: {type: integer}
 capability_types:
   demo.capabilities.Http:
     derived_from: tosca.capabilities.Endpoint
@@ -52,6 +57,9 @@ node_types:
       context_path:
         type: string
         default: /
+      settings:
+        type: demo.datatypes.Settings
+        required: false
     attributes:
       url: { concat: ["http://", get_attribute: [HOST, public_ip_address], ":", get_property: [SELF, http, port]] }
       pid: { get_operation_output: [SELF, Standard, start, PID] }
@@ -71,6 +79,7 @@ node_types:
           inputs:
             JAVA_HOME: { get_property: [TARGET, host, home] }
             PASSWORD: { get_secret: [/app/password] }
+            SETTINGS_PORT: { get_property: [SELF, "settings.port"] }
           implementation: scripts/create.sh
         start:
           implementation:

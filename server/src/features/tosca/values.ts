@@ -159,6 +159,10 @@ function alienAccepts(ctx: ToscaRuleContext, prim: string, v: YNode): boolean {
   return prim === 'version' && /^\d+(\.\d+)*([-.][0-9A-Za-z]+)*$/.test(v.text.trim());
 }
 
+/**
+ * Checks `node` against `target`. `what` names the value in messages ("property `x` of node
+ * template `y`"). `ownerSpan` is where missing-field problems go when the value is empty.
+ */
 export function checkValue(
   ctx: ToscaRuleContext,
   node: YNode | null | undefined,

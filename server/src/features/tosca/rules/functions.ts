@@ -516,6 +516,12 @@ function lookup(
     if (report) checkNested(ctx, def.type, def.entrySchema, names.slice(1), `${what} \`${first.text}\``);
     return true;
   }
+  // Alien4Cloud's evaluator reads a dotted name as a path into a complex value (`complex_prop.nested`,
+  // `complex_prop.nested_map.key`): the first segment is the property; the rest is not checked here.
+  if (ctx.options.dialect === 'alien4cloud' && names.length === 1) {
+    const head = /^[^.[]+/.exec(first.text)?.[0];
+    if (head && head !== first.text && defs.has(head)) return true;
+  }
   const reqs = t.kind === 'node' ? types.requirements(t) : new Map();
   if (reqs.has(first.text) && names.length >= 2) {
     // A requirement name: processors differ on what follows (the target's members, the
