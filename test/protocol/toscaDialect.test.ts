@@ -67,3 +67,74 @@ test('checker: --tosca-dialect amp accepts AMP blueprints; a bad dialect is bad 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('checker: Alien4Cloud archives import each other by name and version, read in its dialect', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lm-dialect-a4c-'));
+  try {
+    const archive = (name: string, body: string) =>
+      [
+        'tosca_definitions_version: alien_dsl_2_0_0',
+        'metadata:',
+        `  template_name: ${name}`,
+        '  template_version: 1.0.0-SNAPSHOT',
+        'imports:',
+        '  - tosca-normative-types:1.0.0-ALIEN20',
+        body,
+      ].join('\n');
+    writeFileSync(
+      path.join(dir, 'types.yml'),
+      archive(
+        'demo.types',
+        [
+          'node_types:',
+          '  demo.nodes.App:',
+          '    derived_from: tosca.nodes.SoftwareComponent',
+          '    abstract: true',
+          '    tags: {icon: app.png}',
+          '    artifacts:',
+          '      - war: app.war',
+          '',
+        ].join('\n'),
+      ),
+    );
+    writeFileSync(
+      path.join(dir, 'topology.yml'),
+      archive(
+        'demo.topology',
+        [
+          '  - demo.types:1.0.0-SNAPSHOT',
+          'topology_template:',
+          '  node_templates:',
+          '    Compute:',
+          '      type: tosca.nodes.Compute',
+          '    App:',
+          '      type: demo.nodes.App',
+          '      requirements:',
+          '        - appOnCompute:',
+          '            type_requirement: host',
+          '            node: Compute',
+          '',
+        ].join('\n'),
+      ),
+    );
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI_JS, 'check', dir, '--format', 'json', ...args], {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, LM_DESCRIPTORS_NO_COMPILE_CACHE: '1' },
+      });
+    const found = run();
+    const errors = (JSON.parse(found.stdout) as { severity: string; code: string }[]).filter(
+      (d) => d.severity === 'error',
+    );
+    assert.deepEqual(errors, [], found.stdout);
+    assert.equal(found.status, 0, found.stdout);
+    // Read as standard TOSCA, its version is unknown and its keys are not TOSCA's.
+    const standard = run('--tosca-dialect', 'standard');
+    assert.equal(standard.status, 0, 'standard lets the file decide');
+    const unfurl = run('--tosca-dialect', 'unfurl');
+    assert.equal(unfurl.status, 1, unfurl.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
