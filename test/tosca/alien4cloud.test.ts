@@ -158,6 +158,15 @@ topology_template:
         war:
           file: { get_input_artifact: war }
           type: tosca.artifacts.File
+  workflows:
+    install:
+      steps:
+        App_pre_configure_source:
+          target: App
+          target_relationship: appHostedOnJdk
+          operation_host: SOURCE
+          activities:
+            - call_operation: Configure.pre_configure_source
 `;
 
 async function findings(src: string): Promise<string[]> {
@@ -204,6 +213,21 @@ test('alien4cloud: seeded defects are still found', async () => {
   const got = (await findings(TYPES + topology)).filter((f) => f.includes(' error '));
   const codes = got.map((f) => f.split(' ')[0]).sort();
   assert.deepEqual(codes, ['TOSCA030', 'TOSCA061', 'TOSCA063'], got.join('\n'));
+  // A step naming a relationship the node does not have.
+  const step = await findings(
+    TYPES + TOPOLOGY.replace('target_relationship: appHostedOnJdk', 'target_relationship: nope'),
+  );
+  assert.ok(
+    step.some((f) => f.startsWith('TOSCA100 error')),
+    step.join('\n'),
+  );
+});
+
+test('alien4cloud: an unknown key is a warning, as Alien4Cloud imports the archive and ignores it', async () => {
+  const got = await findings(TYPES.replace('    abstract: true\n    tags:\n      icon: jdk.png', '    abstrct: true'));
+  const unknown = got.filter((f) => f.startsWith('TOSCA010'));
+  assert.equal(unknown.length, 1, got.join('\n'));
+  assert.match(unknown[0]!, /^TOSCA010 warning .*did you mean `abstract`.*Alien4Cloud ignores a key it does not know/);
 });
 
 test('alien4cloud: the same archive read as standard TOSCA is not', async () => {

@@ -284,6 +284,7 @@ const tRequirementAssignment = codec<T.TRequirementAssignment>({
   relationshipInline: optBool,
   relationship: opt(tRef),
   occurrences: opt(tOccurrences),
+  relationshipName: optStr,
 });
 
 const tCapabilityAssignment = codec<T.TCapabilityAssignment>({

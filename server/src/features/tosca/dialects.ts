@@ -119,6 +119,11 @@ const DIALECT_KEYS: Partial<Record<ToscaDialect, Readonly<Record<string, readonl
   },
 };
 
+/** The keynames the dialect adds to `construct` (none for most). */
+export function dialectKeys(dialect: ToscaDialect, construct: string): readonly string[] {
+  return DIALECT_KEYS[dialect]?.[construct] ?? [];
+}
+
 /** True when `key` is a keyname the dialect adds to `construct`. */
 export function isDialectKey(dialect: ToscaDialect, construct: string, key: string): boolean {
   return !!DIALECT_KEYS[dialect]?.[construct]?.includes(key);

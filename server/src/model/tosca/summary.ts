@@ -198,6 +198,11 @@ export interface TRequirementAssignment extends TDecl {
   relationshipInterfaces: TInterfaceAssignment[];
   hasNodeFilter: boolean;
   occurrences?: TOccurrences;
+  /**
+   * Alien4Cloud's name of the assignment, its relationship's id, when `type_requirement` gives the requirement (then
+   * `name`): a workflow's `target_relationship` names it.
+   */
+  relationshipName?: string;
 }
 
 export interface TCapabilityAssignment extends TDecl {
@@ -894,6 +899,7 @@ function requirementAssignmentOf(p: YPair): TRequirementAssignment {
   r.hasNodeFilter = !!getPair(m, 'node_filter');
   const o = occurrencesOf(getPair(m, 'occurrences')?.value);
   if (o) r.occurrences = o;
+  if (tr) r.relationshipName = p.key.text;
   return r;
 }
 

@@ -10,7 +10,7 @@ import { GRAMMAR, requiredKeys, vendorKey, type KeySpec, type Shape } from '../.
 import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
 import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
-import { isDialectExpression, isDialectKey } from '../dialects.js';
+import { dialectKeys, isDialectExpression, isDialectKey } from '../dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
 import { entryFindings, regionKey } from '../../shared/regions.js';
@@ -118,7 +118,7 @@ function walk(
         version1Key(ctx, p, key, construct);
         continue;
       }
-      unknownKey(ctx, construct, p, where, Object.keys(spec.keys));
+      unknownKey(ctx, construct, p, where, [...Object.keys(spec.keys), ...dialectKeys(ctx.options.dialect, construct)]);
       continue;
     }
     checkKey(ctx, ks, p, key, depth);
@@ -280,9 +280,11 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
   // TOSCA 2.0 renamed the 1.x `topology_template` (§6.9): an error still, as its content is not read, with the fix.
   const renamed = ctx.grammar.id === '2_0' && construct === 'service_template' && key === 'topology_template';
   const hint = renamed ? 'service_template' : didYouMean(key, candidates);
+  // Judgement: Alien4Cloud imports an archive with a key it does not know, warning that it ignores it.
+  const alien = ctx.options.dialect === 'alien4cloud';
   ctx.report({
     code: 'TOSCA010',
-    severity: 'error',
+    severity: alien ? 'warning' : 'error',
     span: p.key.span,
     message:
       `Unknown keyname \`${key}\` in ` +
@@ -290,7 +292,8 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
         hint
           ? ` (did you mean ` + `\`${hint}\`?).`
           : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
-      }`,
+      }` +
+      (alien ? ' Alien4Cloud ignores a key it does not know (with a warning), so it has no effect there.' : ''),
     ...replaceWith(hint),
   });
 }

@@ -118,7 +118,8 @@ function checkTarget(ctx: ToscaRuleContext, m: YMap | null, where: string): Step
     }
     const nt = types.resolve(node.type?.name, 'node');
     const reqs = nt ? types.requirements(nt) : undefined;
-    const assigned = node.requirements.find((r) => r.name === rel.text);
+    // Alien4Cloud names the relationship of an assignment that gives `type_requirement`, and the step names that.
+    const assigned = node.requirements.find((r) => r.name === rel.text || r.relationshipName === rel.text);
     if (!assigned && reqs && !reqs.has(rel.text) && nt && chainComplete(ctx, nt)) {
       const hint = didYouMean(rel.text, [...new Set([...node.requirements.map((r) => r.name), ...reqs.keys()])]);
       ctx.report({
