@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca } from './support.js';
-import { checkDefinition, checkHover, setup } from '../support/features.js';
+import { checkCompletion, checkDefinition, checkHover, setup } from '../support/features.js';
 import { computeDiagnostics } from '../../server/src/features/diagnostics.js';
 
 const TYPES = `
@@ -267,4 +267,17 @@ test('alien4cloud: an import by name and version opens the archive; its types an
   });
   // Alien4Cloud's own Compute, with its `network` requirement.
   await checkHover(withCursor('      type: tosca.nodes.Compute\n', '      type: tosca.nodes.Com$0pute\n'), ['network']);
+});
+
+test('alien4cloud: completion offers the keys of the dialect, not in a standard file', async () => {
+  const nodeType = (version: string) => `
+#- /ws/types.yml
+tosca_definitions_version: ${version}
+node_types:
+  demo.nodes.A:
+    derived_from: tosca.nodes.Root
+    $0
+`;
+  await checkCompletion(nodeType('alien_dsl_2_0_0'), ['abstract', 'tags', 'portability', 'properties']);
+  await checkCompletion(nodeType('tosca_simple_yaml_1_2'), ['properties'], ['abstract', 'tags']);
 });

@@ -30,6 +30,8 @@ import { CompletionKind, type CompletionItem, type FeatureContext } from '../typ
 import { toscaModelOf } from './model.js';
 import { functionItems as tosca2FunctionItems, tosca2Completions } from './functions2.js';
 import { scalarUnitCompletions } from './scalarUnits.js';
+import { dialectKeyDoc, dialectKeys } from './dialects.js';
+import { DIALECT_LABELS } from '../../model/tosca/dialects.js';
 import {
   CONSTRAINT_DOCS,
   FUNCTION_DOCS,
@@ -676,6 +678,11 @@ function keyCompletions(env: Env, flow?: FlowKey): CompletionItem[] {
         CompletionKind.Property,
         ks.required ? 'required' : undefined,
       );
+    }
+    // Keynames the file's orchestrator dialect adds there (features/tosca/dialects.ts), after the grammar's.
+    for (const k of dialectKeys(model.dialect, construct ?? '')) {
+      if (spec.keys[k]) continue;
+      keyItem(k, undefined, dialectKeyDoc(model.dialect), '2', CompletionKind.Property, DIALECT_LABELS[model.dialect]);
     }
     // Operations of the interface being defined or assigned.
     if (spec.extra === 'operation_definition' || construct === 'interface_type') {

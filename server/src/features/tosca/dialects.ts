@@ -119,6 +119,12 @@ const DIALECT_KEYS: Partial<Record<ToscaDialect, Readonly<Record<string, readonl
   },
 };
 
+/** What completion says of a keyname the dialect adds: who reads it, and where that is documented. */
+export function dialectKeyDoc(dialect: ToscaDialect): string | undefined {
+  const doc = (DIALECT_DOCS as Partial<Record<ToscaDialect, string>>)[dialect];
+  return doc ? `A keyname of this orchestrator's dialect (${doc}); other TOSCA processors do not read it.` : undefined;
+}
+
 /** The keynames the dialect adds to `construct` (none for most). */
 export function dialectKeys(dialect: ToscaDialect, construct: string): readonly string[] {
   return DIALECT_KEYS[dialect]?.[construct] ?? [];
