@@ -280,4 +280,8 @@ node_types:
 `;
   await checkCompletion(nodeType('alien_dsl_2_0_0'), ['abstract', 'tags', 'portability', 'properties']);
   await checkCompletion(nodeType('tosca_simple_yaml_1_2'), ['properties'], ['abstract', 'tags']);
+  await checkHover(nodeType('alien_dsl_2_0_0').replace('    $0\n', '    abs$0tract: true\n'), [
+    '**abstract** — keyname of a node type',
+    "Alien4Cloud's documentation",
+  ]);
 });

@@ -38,6 +38,7 @@ import {
   scopeAt,
   type Entity,
 } from '../../model/tosca/scope.js';
+import { dialectKeyDoc, dialectKeys } from './dialects.js';
 
 export type TemplateKind = 'node' | 'relationship' | 'group' | 'policy';
 
@@ -230,6 +231,11 @@ function keyTarget(model: ToscaModel, loc: NodeAt): ToscaTarget | undefined {
     const table = grammarOf(model.version).constructs;
     const spec = table[construct]?.keys[key];
     if (spec) return { kind: 'keyname', origin, construct, key, spec };
+    // A keyname the file's orchestrator dialect adds (features/tosca/dialects.ts).
+    if (dialectKeys(model.dialect, construct).includes(key)) {
+      const doc = dialectKeyDoc(model.dialect);
+      return { kind: 'keyname', origin, construct, key, spec: doc ? { doc } : {} };
+    }
     // Operations written directly under an interface (definition or assignment).
     if (table[construct]?.extra === 'operation_definition') {
       const op = operationTarget(model, parent, key, origin);
