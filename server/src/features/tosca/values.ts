@@ -19,7 +19,7 @@ import { isEntityRoot, type ConstraintInfo, type SchemaInfo, type ToscaType } fr
 import { memo, memoKey } from '../../model/document.js';
 import { toPlain, type PlainValue } from '../../model/tosca/values.js';
 import type { Span } from '../../syntax/positions.js';
-import type { ToscaRuleContext } from './rules/context.js';
+import { alienDialect, type ToscaRuleContext } from './rules/context.js';
 import { constraintHint } from './constraintHints.js';
 import { isDialectExpression } from './dialects.js';
 import { grammarOf } from '../../model/tosca/grammars.js';
@@ -154,7 +154,7 @@ function plainFor(prim: PrimitiveName | undefined, v: YNode): PlainValue {
  * `4.0.1-ga`), where TOSCA's `version` wants `major.minor[.fix[.qualifier[-build]]]`.
  */
 function alienAccepts(ctx: ToscaRuleContext, prim: string, v: YNode): boolean {
-  if (ctx.options.dialect !== 'alien4cloud' || v.kind !== 'scalar') return false;
+  if (!alienDialect(ctx) || v.kind !== 'scalar') return false;
   if (prim === 'string') return true;
   return prim === 'version' && /^\d+(\.\d+)*([-.][0-9A-Za-z]+)*$/.test(v.text.trim());
 }

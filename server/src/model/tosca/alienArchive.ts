@@ -8,14 +8,6 @@
 import { asMap, asScalar, getPair, type YMap, type YNode } from '../../syntax/tree.js';
 import type { TRef } from './summary.js';
 
-/** Alien4Cloud's own `tosca_definitions_version` values: `alien_dsl_<major>_<minor>_<fix>`. */
-export const ALIEN_DSL_VERSION = /^alien_dsl_\d+_\d+_\d+$/;
-
-/** True for a file in Alien4Cloud's DSL (by its version as written). */
-export function isAlienDsl(version: string | undefined): boolean {
-  return version !== undefined && ALIEN_DSL_VERSION.test(version.trim());
-}
-
 /**
  * `<template_name>:<template_version>` of an Alien4Cloud archive's file (its top-level mapping `m`), at the name's
  * span; undefined when either is missing. `metadata` wins over the top-level keys, as Alien4Cloud reads them.

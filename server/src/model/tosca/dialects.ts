@@ -73,7 +73,7 @@ export const CLOUDSHELL_IMPORT = /(^|\/)cloudshell_[a-z0-9_]*standard[a-z0-9_]*\
  * Alien4Cloud's archives of its own types, imported by `<template_name>:<template_version>`: its normative types
  * (`tosca-normative-types:1.0.0-ALIEN20`) and `alien-base-types`, which the dialect's library holds.
  */
-export const ALIEN_LIBRARY_IMPORT = /^(tosca-normative-types|alien-base-types):\S+$/;
+const ALIEN_LIBRARY_IMPORT = /^(tosca-normative-types|alien-base-types):\S+$/;
 
 /**
  * True for an import the dialect's library stands for: Unfurl's `unfurl` repository, a CloudShell standard,

@@ -6,6 +6,7 @@
  * The table is the union over 1.0–1.3 (a 1.0 file using a 1.3 keyname is not flagged); keynames
  * only one version has are marked with `since`/`until` for completion and hover.
  */
+import type { DialectName } from './dialects.js';
 
 export type Shape = 'map' | 'list' | 'scalar' | 'any';
 
@@ -35,7 +36,7 @@ export interface KeySpec {
    * What a dialect changes (`lmDescriptors.tosca.dialect`): Cloudsoft AMP writes `groups` as a list, Alien4Cloud a
    * type's `artifacts` and gives a capability definition property values.
    */
-  dialects?: { amp?: Partial<KeySpec>; alien4cloud?: Partial<KeySpec> };
+  dialects?: Partial<Record<DialectName, Partial<KeySpec>>>;
 }
 
 export interface ConstructSpec {

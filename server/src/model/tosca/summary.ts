@@ -28,7 +28,8 @@ import {
 import type { TypeKind } from './catalog/index.js';
 import { toPlain, type PlainValue } from './values.js';
 import { functionDeclsOf, type TFunctionDecl } from './v2/userFunctions.js';
-import { alienArchiveName, isAlienDsl } from './alienArchive.js';
+import { alienArchiveName } from './alienArchive.js';
+import { isAlienDsl } from './versions.js';
 
 /** Bump when the shape changes, so stale persisted summaries are re-read instead of trusted. */
 export const TOSCA_SUMMARY_FORMAT = 5;

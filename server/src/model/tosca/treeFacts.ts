@@ -20,7 +20,8 @@ import {
 import type { IndexSymbol, IndexSymbolTag } from '../indexSymbols.js';
 import type { ImportFact, ToscaImportFacts } from './importFacts.js';
 import { LONG_IMPORT_KEYS, TYPE_SECTIONS } from './summary.js';
-import { alienArchiveName, isAlienDsl } from './alienArchive.js';
+import { alienArchiveName } from './alienArchive.js';
+import { isAlienDsl } from './versions.js';
 
 /** The header's symbols and import facts of the file whose tree is `root` (the summary's, key order included). */
 export function toscaTreeFacts(root: YNode | null): { symbols: IndexSymbol[]; tosca: ToscaImportFacts } {

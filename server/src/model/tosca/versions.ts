@@ -25,6 +25,11 @@ export interface VersionInfo {
   orchestrator?: 'unfurl' | 'onap' | 'alien4cloud';
 }
 
+/** Alien4Cloud's DSL versions its parser still reads (`ToscaParser`; 1.1.0 and the wd03 draft are gone). */
+const ALIEN_DSL_VERSIONS: readonly string[] = ['1_2_0', '1_3_0', '1_4_0', '2_0_0', '3_0_0'].map(
+  (v) => `alien_dsl_${v}`,
+);
+
 /**
  * Version names of orchestrators' dialects: Unfurl's parser reads `tosca_simple_unfurl_1_0_0` as the Simple Profile
  * 1.3 with its extensions; the ONAP policy framework writes `tosca_simple_yaml_1_1_0` for 1.1.
@@ -54,13 +59,20 @@ const ORCHESTRATOR_VERSIONS: Record<
  */
 function alienVersions(): Record<string, { catalog: ToscaVersion; orchestrator: 'alien4cloud'; label: string }> {
   const out: Record<string, { catalog: ToscaVersion; orchestrator: 'alien4cloud'; label: string }> = {};
-  for (const v of ['1_2_0', '1_3_0', '1_4_0', '2_0_0', '3_0_0'])
-    out[`alien_dsl_${v}`] = {
+  for (const v of ALIEN_DSL_VERSIONS)
+    out[v] = {
       catalog: 'tosca_simple_yaml_1_2',
       orchestrator: 'alien4cloud',
-      label: `Alien4Cloud's DSL ${v.replaceAll('_', '.')} (TOSCA Simple Profile 1.0 with Alien4Cloud's extensions)`,
+      label:
+        `Alien4Cloud's DSL ${v.slice('alien_dsl_'.length).replaceAll('_', '.')} (TOSCA Simple Profile 1.0 with ` +
+        "Alien4Cloud's extensions)",
     };
   return out;
+}
+
+/** True for a file in Alien4Cloud's DSL, by its version as written. */
+export function isAlienDsl(version: string | undefined): boolean {
+  return version !== undefined && ALIEN_DSL_VERSIONS.includes(version.trim());
 }
 
 const SIMPLE: Record<string, ToscaVersion> = {

@@ -45,6 +45,9 @@ export const isTosca2 = (ctx: ToscaRuleContext): boolean => ctx.grammar.id === '
 /** True under the Cloudsoft AMP dialect (`lmDescriptors.tosca.dialect: amp`). */
 export const ampDialect = (ctx: ToscaRuleContext): boolean => ctx.options.dialect === 'amp';
 
+/** True under the Alien4Cloud dialect (its DSL versions, an import of its normative types, or the setting). */
+export const alienDialect = (ctx: ToscaRuleContext): boolean => ctx.options.dialect === 'alien4cloud';
+
 /**
  * Type names of Cloudsoft AMP's catalog (`brooklyn.tosca.groups.initializer`,
  * `org.apache.brooklyn.policy.autoscaling.AutoScalerPolicy`, `io.cloudsoft.smart-tomcat9-node`, its

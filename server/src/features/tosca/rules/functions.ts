@@ -22,7 +22,7 @@ import { chainComplete, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
 import { hostEntity, scopeAt, type Entity, type FnScope } from '../../../model/tosca/scope.js';
 import type { TreePath } from '../../../syntax/cursor.js';
-import { ampDialect, version1Only, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { alienDialect, ampDialect, version1Only, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { entryFindings, regionKey } from '../../shared/regions.js';
@@ -324,7 +324,7 @@ function resolveEntity(
     const e = name === 'SOURCE' ? scope.source : scope.target;
     // Alien4Cloud reads `[TARGET, <requirement>, ...]` on a node as the node that requirement targets (its
     // function evaluator, since 2.1.0): what follows is not known here.
-    if (!e && name === 'TARGET' && scope.self && ctx.options.dialect === 'alien4cloud') return {};
+    if (!e && name === 'TARGET' && scope.self && alienDialect(ctx)) return {};
     if (!e) {
       ctx.report({
         code: 'TOSCA075',
@@ -518,7 +518,7 @@ function lookup(
   }
   // Alien4Cloud's evaluator reads a dotted name as a path into a complex value (`complex_prop.nested`,
   // `complex_prop.nested_map.key`): the first segment is the property; the rest is not checked here.
-  if (ctx.options.dialect === 'alien4cloud' && names.length === 1) {
+  if (alienDialect(ctx) && names.length === 1) {
     const head = /^[^.[]+/.exec(first.text)?.[0];
     if (head && head !== first.text && defs.has(head)) return true;
   }

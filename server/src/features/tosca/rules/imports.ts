@@ -4,9 +4,9 @@
  * TOSCA file (unknown or missing version), TOSCA024 import cycle, TOSCA025 duplicate import or
  * namespace prefix.
  */
-import { simpleProfileOnly, type ToscaRule } from './context.js';
+import { alienDialect, simpleProfileOnly, type ToscaRule } from './context.js';
 import { versionInfo } from '../../../model/tosca/versions.js';
-import { ALIEN_LIBRARY_IMPORT, CLOUDSHELL_IMPORT } from '../../../model/tosca/dialects.js';
+import { CLOUDSHELL_IMPORT, coveredByDialect } from '../../../model/tosca/dialects.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 
@@ -53,27 +53,18 @@ export const importsRule: ToscaRule = {
           });
           break;
         case 'profile-unresolved':
-          // Alien4Cloud's normative and base types, which the dialect's library holds.
-          if (ctx.options.dialect === 'alien4cloud' && ALIEN_LIBRARY_IMPORT.test(st.name)) break;
-          if (ctx.options.dialect === 'alien4cloud') {
-            ctx.report({
-              code: 'TOSCA021',
-              severity: 'warning',
-              span,
-              message:
-                `Archive \`${st.name}\` is not in the workspace: no file of it declares that \`template_name\` and ` +
-                `\`template_version\` (Alien4Cloud imports archives from its catalog by name and exact version). ` +
-                `Types from it are unknown here and related checks are relaxed.`,
-            });
-            break;
-          }
+          // Alien4Cloud's normative and base types are the dialect's library.
+          if (coveredByDialect(ctx.options.dialect, r)) break;
           ctx.report({
             code: 'TOSCA021',
             severity: 'warning',
             span,
             message:
-              `Profile \`${st.name}\` is not resolved: no file in the workspace declares \`namespace: ` +
-              `${st.name}\`. Types from it are unknown here and related checks are relaxed.`,
+              (alienDialect(ctx)
+                ? `Archive \`${st.name}\` is not in the workspace: no file of it declares that \`template_name\` ` +
+                  'and `template_version` (Alien4Cloud imports archives from its catalog by name and exact version).'
+                : `Profile \`${st.name}\` is not resolved: no file in the workspace declares \`namespace: ` +
+                  `${st.name}\`.`) + ' Types from it are unknown here and related checks are relaxed.',
           });
           break;
         case 'unknown-repository': {

@@ -9,7 +9,7 @@ import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, requiredKeys, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { alienDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 import { dialectKeys, isDialectExpression, isDialectKey } from '../dialects.js';
 import { didYouMean } from '../../../util/suggest.js';
 import { replaceWith, withFixes } from '../../shared/fixData.js';
@@ -68,7 +68,7 @@ function walk(
   // interface's `defaults` hold the implementation, inputs and outputs of all its operations.
   if (isDialectExpression(ctx.options.dialect, v)) return;
   // Alien4Cloud lets a type's attribute be a function of other values (`url: { concat: [...] }`).
-  if (construct === 'attribute_definition' && ctx.options.dialect === 'alien4cloud' && isFunctionCall(v)) return;
+  if (construct === 'attribute_definition' && alienDialect(ctx) && isFunctionCall(v)) return;
   if (ctx.options.dialect === 'unfurl' && construct.startsWith('interface_') && where.endsWith(' `defaults`')) return;
   // Judgement: an operation written as an empty list (`instantiate_start: []`) is how Tacker's VNF packages say
   // "no implementation"; tosca-parser reads it as an empty implementation, and so do we (the idioms rule adds a
@@ -101,7 +101,7 @@ function walk(
     const key = p.key.text;
     const base = spec.keys[key];
     const d = ctx.options.dialect;
-    const over = d === 'amp' || d === 'alien4cloud' ? base?.dialects?.[d] : undefined;
+    const over = d ? base?.dialects?.[d] : undefined;
     const ks = over ? { ...base, ...over } : base;
     // Vendor keys (`_extensions`...) are portability warnings of the idioms rule (TOSCA105).
     if (!ks && vendorKey(construct, key)) continue;
@@ -281,7 +281,7 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
   const renamed = ctx.grammar.id === '2_0' && construct === 'service_template' && key === 'topology_template';
   const hint = renamed ? 'service_template' : didYouMean(key, candidates);
   // Judgement: Alien4Cloud imports an archive with a key it does not know, warning that it ignores it.
-  const alien = ctx.options.dialect === 'alien4cloud';
+  const alien = alienDialect(ctx);
   ctx.report({
     code: 'TOSCA010',
     severity: alien ? 'warning' : 'error',

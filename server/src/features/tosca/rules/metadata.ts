@@ -5,7 +5,7 @@
  */
 import { getIn, deref } from '../../../syntax/tree.js';
 import { parseVersion } from '../../../model/tosca/primitives.js';
-import { ampDialect, version1Only, type ToscaRule } from './context.js';
+import { alienDialect, ampDialect, version1Only, type ToscaRule } from './context.js';
 
 const COLLECTIONS_OK: ReadonlySet<string> = new Set(['template_tags']);
 
@@ -40,7 +40,7 @@ export const metadataRule: ToscaRule = {
           const semverish = /^\d+(\.\d+)*[-+.][0-9A-Za-z.+-]+$/.test(v.text.trim());
           // Cloudsoft AMP's own examples use them, and Alien4Cloud versions its archives so (`1.0.0-ALIEN20`,
           // `2.2.0-SNAPSHOT`) and imports them by that version.
-          if (semverish && (ampDialect(ctx) || ctx.options.dialect === 'alien4cloud')) continue;
+          if (semverish && (ampDialect(ctx) || alienDialect(ctx))) continue;
           ctx.report({
             code: 'TOSCA090',
             severity: semverish ? 'warning' : 'error',

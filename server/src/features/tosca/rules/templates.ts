@@ -12,7 +12,14 @@ import { modelInputs } from './modelInputs.js';
 import { isOnce, memoKey, revalidated } from '../../../model/document.js';
 import { chainComplete, checkValue, propTarget, cap } from '../values.js';
 import { checkTypeRef } from './typeRefs.js';
-import { ampDialect, isTosca2, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import {
+  alienDialect,
+  ampDialect,
+  isTosca2,
+  simpleProfileOnly,
+  type ToscaRule,
+  type ToscaRuleContext,
+} from './context.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { relationshipKind } from '../../../model/tosca/graph.js';
@@ -131,7 +138,7 @@ function checkRequired(
   unassigned?: string,
 ): void {
   const m = asMap(section);
-  const note = unassigned ?? (ctx.options.dialect === 'alien4cloud' ? ALIEN_UNSET : undefined);
+  const note = unassigned ?? (alienDialect(ctx) ? ALIEN_UNSET : undefined);
   // `forEach` and a loop, not `for...of` over the entries and `some`: this runs for every template and capability,
   // in V8's interpreter and baseline code, where those allocate per step.
   defs.forEach((def, name) => {
@@ -256,7 +263,7 @@ function checkNodeTemplate(ctx: ToscaRuleContext, p: YPair): void {
     if (a.type) checkTypeRef(ctx, a.type, ['artifact'], `artifact \`${a.name}\` of ${what}`);
     // Alien4Cloud's topologies may leave an artifact's file to be uploaded in its editor (or taken from
     // `input_artifacts` by `get_input_artifact`) before deployment.
-    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete && ctx.options.dialect !== 'alien4cloud') {
+    if (!a.file && !a.fileFunction && !typeArtifacts.has(a.name) && complete && !alienDialect(ctx)) {
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -494,7 +501,7 @@ function checkRequirementTarget(
   const wantNode = def.node ? types.resolve(def.node, 'node') : undefined;
   if (wantNode && ra.node && !types.isA(targetType, wantNode) && chainComplete(ctx, targetType)) {
     // Alien4Cloud matches a requirement by its capability type and deploys such targets (a Tomcat hosted on a JDK).
-    const alien = ctx.options.dialect === 'alien4cloud';
+    const alien = alienDialect(ctx);
     ctx.report({
       code: 'TOSCA063',
       severity: alien ? 'warning' : 'error',
@@ -724,7 +731,7 @@ function checkSubstitution(ctx: ToscaRuleContext, m: YMap | null): void {
   if (t && chainComplete(ctx, t) && !sub.properties.length) {
     for (const [name, def] of types.properties(t)) {
       if (!def.required || def.hasDefault || def.hasValue || ctx.model.inputs.has(name)) continue;
-      const alien = ctx.options.dialect === 'alien4cloud';
+      const alien = alienDialect(ctx);
       ctx.report({
         code: 'TOSCA066',
         severity: alien ? 'warning' : 'error',

@@ -11,7 +11,7 @@ import type { TOperationDef, TPropertyDef, TSchema, TTypeDecl } from '../../../m
 import { isEntityRoot, kindLabel, type ToscaType } from '../../../model/tosca/typeTable.js';
 import { checkDataTypeRef, checkTypeRef } from './typeRefs.js';
 import { UNFURL_INTERFACES } from '../dialects.js';
-import { simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
+import { alienDialect, simpleProfileOnly, type ToscaRule, type ToscaRuleContext } from './context.js';
 
 export const typesRule: ToscaRule = {
   codes: ['TOSCA030', 'TOSCA031', 'TOSCA032', 'TOSCA033', 'TOSCA034', 'TOSCA035', 'TOSCA037', 'TOSCA011'],
@@ -161,7 +161,7 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
       `attribute \`${p.name}\` of ${of}`,
       incomplete || inheritedAttrs.has(p.name) || inheritedProps.has(p.name),
       // Alien4Cloud reads an attribute without a type as a string, and lets it be a function of other values.
-      ctx.options.dialect !== 'alien4cloud',
+      !alienDialect(ctx),
     );
   checkSchema(ctx, d.entrySchema, `the entry_schema of ${of}`);
   checkSchema(ctx, d.keySchema, `the key_schema of ${of}`);
@@ -171,7 +171,7 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     else if (!incomplete && !inheritedCaps.has(c.name))
       ctx.report({ code: 'TOSCA011', severity: 'error', span: c.keySpan, message: `${cap(w)} has no \`type\`.` });
     // Alien4Cloud's archives also name capability types there (its own Consul types do).
-    const sources: TypeKind[] = ctx.options.dialect === 'alien4cloud' ? ['node', 'capability'] : ['node'];
+    const sources: TypeKind[] = alienDialect(ctx) ? ['node', 'capability'] : ['node'];
     for (const s of c.validSourceTypes ?? []) checkTypeRef(ctx, s, sources, `valid_source_types of ${w}`);
     for (const p of c.properties) checkPropertyDefTypes(ctx, p, `property \`${p.name}\` of ${w}`, true);
     for (const p of c.attributes) checkPropertyDefTypes(ctx, p, `attribute \`${p.name}\` of ${w}`, true);
@@ -202,12 +202,7 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     const w = `interface \`${i.name}\` of ${of}`;
     if (i.type) checkTypeRef(ctx, i.type, ['interface'], w);
     // Alien4Cloud has no interface types: an interface's name is its type (`Standard` and `Configure` in any case).
-    else if (
-      !incomplete &&
-      !inheritedIfaces.has(i.name) &&
-      !unfurlInterface(ctx, d.kind, i.name) &&
-      ctx.options.dialect !== 'alien4cloud'
-    )
+    else if (!incomplete && !inheritedIfaces.has(i.name) && !unfurlInterface(ctx, d.kind, i.name) && !alienDialect(ctx))
       ctx.report({
         code: 'TOSCA011',
         severity: 'error',
@@ -245,7 +240,7 @@ function checkMembers(ctx: ToscaRuleContext, d: TTypeDecl, t: ToscaType): void {
     checkTypeRef(
       ctx,
       v,
-      ctx.minor >= 3 || ctx.options.dialect === 'alien4cloud' ? ['capability', 'node'] : ['capability'],
+      ctx.minor >= 3 || alienDialect(ctx) ? ['capability', 'node'] : ['capability'],
       `valid_target_types of ${of}`,
     );
   for (const v of d.validSourceTypes ?? []) checkTypeRef(ctx, v, ['node'], `valid_source_types of ${of}`);
