@@ -2,6 +2,10 @@
  * Duplicate keys in a mapping, for both packs (LM009, TOSCA005): most YAML loaders silently keep one
  * of the two values, so the other one is lost. The parser's own duplicate-key error is switched off
  * (syntax/parse.ts) because this rule says which line holds the first one.
+ *
+ * Judgement: two YAML 1.1 merge keys (`<<: *a` then `<<: *b`) in one mapping are a repeated key for YAML 1.2 and
+ * strict loaders (ruamel.yaml, eemeli/yaml), but PyYAML and SnakeYAML merge every one of them, and Cloudify's
+ * blueprints (PyYAML) use the form; it is a warning that gives the portable spelling, `<<: [*a, *b]`.
  */
 import type { YNode, YPair } from '../../syntax/tree.js';
 import type { Rule, RuleContextBase } from './rule.js';
@@ -33,6 +37,18 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
             const prev = seen ? seen.get(p.key.text) : firstBefore(n.pairs, i);
             if (prev !== undefined) {
               const line = ctx.doc.lines.positionAt(prev).line + 1;
+              if (p.key.text === '<<' && p.key.style === 'plain') {
+                ctx.report({
+                  code,
+                  severity: 'warning',
+                  span: p.key.span,
+                  message:
+                    `A second merge key \`<<\` (first on line ${line}): PyYAML and SnakeYAML merge both, but YAML ` +
+                    '1.2 and strict loaders (ruamel.yaml) reject a repeated key. Merge them in one: `<<: [*a, *b]`.',
+                });
+                visit(p.value, depth + 1);
+                continue;
+              }
               ctx.report({
                 code,
                 severity: 'error',

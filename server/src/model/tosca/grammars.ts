@@ -11,6 +11,7 @@ import type { ToscaVersion } from './catalog/index.js';
 import { GRAMMAR, type ConstructSpec } from './grammar.js';
 import { FUNCTION_NAMES } from './summary.js';
 import { isV2BuiltinType, v2Constructs } from './v2/index.js';
+import { CLOUDIFY_CONSTRUCTS } from './cloudify/keynames.js';
 import type { VersionInfo } from './versions.js';
 
 /** The versions, as the grammar's `since` / `until` marks write them. */
@@ -18,6 +19,8 @@ export type GrammarId = '1_0' | '1_1' | '1_2' | '1_3' | '2_0';
 
 export interface ToscaGrammar {
   id: GrammarId;
+  /** `cloudify` for Cloudify's blueprint DSL, which only its own keyname table and rules check. */
+  family: 'tosca' | 'cloudify';
   /** As people write it: `1.3`. */
   name: string;
   /**
@@ -56,6 +59,7 @@ function simpleProfile(minor: 0 | 1 | 2 | 3): ToscaGrammar {
     id,
     name: `1.${minor}`,
     minor,
+    family: 'tosca',
     catalog: `tosca_simple_yaml_${id}` as ToscaVersion,
     functions: FUNCTION_NAMES,
     fullChecks: true,
@@ -74,6 +78,7 @@ const V2_0: ToscaGrammar = {
   id: '2_0',
   name: '2.0',
   minor: 3,
+  family: 'tosca',
   // 2.0 calls are `$name` keys (v2/index.ts `v2FunctionName`), not a fixed set of names.
   functions: new Set(),
   fullChecks: true,
@@ -84,6 +89,19 @@ const V2_0: ToscaGrammar = {
   builtinType: isV2BuiltinType,
   citation: 'TOSCA Version 2.0',
   has: (mark) => within(4, mark),
+};
+
+/**
+ * Cloudify's blueprint DSL: not TOSCA, so none of the TOSCA rules run (`fullChecks` false), only the keynames rule
+ * with Cloudify's own table and the Cloudify rules (features/tosca/rules/cloudify*.ts).
+ */
+const CLOUDIFY: ToscaGrammar = {
+  ...simpleProfile(3),
+  family: 'cloudify',
+  catalog: undefined,
+  constructs: CLOUDIFY_CONSTRUCTS,
+  fullChecks: false,
+  citation: "Cloudify's Blueprint DSL",
 };
 
 /** Every version, oldest first: the one registration list. */
@@ -101,6 +119,7 @@ export function grammarById(id: GrammarId): ToscaGrammar {
 export function grammarOf(version: VersionInfo | undefined): ToscaGrammar {
   if (!version) return V1_3;
   if (version.dialect === 'tosca2') return V2_0;
+  if (version.dialect === 'cloudify') return CLOUDIFY;
   if (version.dialect === 'nfv' || version.dialect === 'mec') return GRAMMARS[0]!;
   return GRAMMARS.find((g) => g.catalog === version.catalog) ?? V1_3;
 }

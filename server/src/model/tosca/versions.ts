@@ -9,7 +9,7 @@
  */
 import type { ToscaVersion } from './catalog/index.js';
 
-export type ToscaDialect = 'simple' | 'nfv' | 'mec' | 'tosca2';
+export type ToscaDialect = 'simple' | 'nfv' | 'mec' | 'tosca2' | 'cloudify';
 
 export interface VersionInfo {
   /** The value as written. */
@@ -19,7 +19,7 @@ export interface VersionInfo {
   catalog?: ToscaVersion;
   /** Human label, e.g. "TOSCA Simple Profile 1.3". */
   label: string;
-  /** True when we run the engine's checks (every version we know). */
+  /** True when we run the engine's checks (every TOSCA version we know; not Cloudify's DSL). */
   fullChecks: boolean;
   /** The orchestrator whose own version name this is (its dialect applies to the file). */
   orchestrator?: 'unfurl' | 'onap' | 'alien4cloud';
@@ -124,6 +124,14 @@ export function versionInfo(text: string): VersionInfo | undefined {
       fullChecks: true,
     };
   }
+  const cfy = CLOUDIFY_DSL.exec(t);
+  if (cfy)
+    return {
+      text: t,
+      dialect: 'cloudify',
+      label: `Cloudify DSL 1.${cfy[1]} (Cloudify's blueprint language, derived from TOSCA)`,
+      fullChecks: false,
+    };
   if (t === 'tosca_simple_profile_for_mec_1_0_0')
     return {
       text: t,
@@ -133,6 +141,19 @@ export function versionInfo(text: string): VersionInfo | undefined {
       fullChecks: true,
     };
   return undefined;
+}
+
+/**
+ * Cloudify's blueprint DSL versions (`cloudify_dsl_1_0` and later). Cloudify writes them under
+ * `tosca_definitions_version`, but the language is its own: node templates, inputs and outputs at the top, relationships
+ * as a list in a template, plugins and workflows. Its files are therefore not checked with the TOSCA rules, only with
+ * the Cloudify rules (features/tosca/rules/cloudify*.ts); Cloudify's documentation, "Blueprint DSL", is the reference.
+ */
+const CLOUDIFY_DSL = /^cloudify_dsl_1_(\d)$/;
+
+/** True for a version of Cloudify's blueprint DSL, as written. */
+export function isCloudifyDsl(version: string | undefined): boolean {
+  return version !== undefined && CLOUDIFY_DSL.test(version.trim());
 }
 
 /** True for profile dialects whose own type definitions (tosca.*.nfv.*, tosca.*.mec.*) the catalog does not hold. */

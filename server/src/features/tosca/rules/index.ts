@@ -1,6 +1,7 @@
 /** Every TOSCA rule, in the order they run. Add a rule by writing its file and listing it here. */
 import { ampRule } from './amp.js';
 import { artifactFilesRule } from './artifactFiles.js';
+import { cloudifyRefsRule } from './cloudifyRefs.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { dialectsRule } from './dialects.js';
@@ -98,4 +99,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   sol001NsProfileRule,
   ampRule,
   dialectsRule,
+  cloudifyRefsRule,
 ];

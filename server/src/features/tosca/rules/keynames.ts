@@ -5,7 +5,7 @@
  */
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
-import { deref, type YNode, type YPair } from '../../../syntax/tree.js';
+import { deref, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, requiredKeys, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
@@ -46,10 +46,12 @@ function shapeOk(ks: KeySpec, actual: Shape | 'null'): boolean {
 
 export const keynamesRule: ToscaRule = {
   codes: ['TOSCA010', 'TOSCA011', 'TOSCA012', 'TOSCA208'],
-  when: simpleProfileOnly,
+  // Cloudify's blueprints too, with their own table (model/tosca/cloudify/keynames.ts).
+  when: (ctx) => simpleProfileOnly(ctx) || ctx.grammar.family === 'cloudify',
   check(ctx) {
     if (!ctx.root) return;
-    walk(ctx, 'service_template', ctx.root, ctx.root.span, 'the service template', 0);
+    const where = ctx.grammar.family === 'cloudify' ? 'the blueprint' : 'the service template';
+    walk(ctx, 'service_template', ctx.root, ctx.root.span, where, 0);
   },
 };
 
@@ -84,7 +86,7 @@ function walk(
       span: v.span,
       message:
         `${cap(where)} must be a mapping (a ${spec.label}), not ` +
-        `${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.`,
+        `${SHAPE_WORD[v.kind === 'seq' ? 'list' : 'scalar']}.${cloudifyRejects(ctx)}`,
     });
     return;
   }
@@ -99,6 +101,8 @@ function walk(
   for (let i = 0; i < pairs.length; i++) {
     const p = pairs[i]!;
     const key = p.key.text;
+    // A YAML merge key (`<<: *defaults`) brings the keys of the mapping it names, checked where that mapping is.
+    if (isMergeKey(p)) continue;
     const base = spec.keys[key];
     const d = ctx.options.dialect;
     const over = d ? base?.dialects?.[d] : undefined;
@@ -124,7 +128,7 @@ function walk(
     checkKey(ctx, ks, p, key, depth);
   }
   for (const key of requiredKeys(spec)) {
-    if (v.pairs.some((p) => p.key.text === key)) continue;
+    if (v.pairs.some((p) => p.key.text === key) || mergedHas(v, key)) continue;
     // The service template's version is TOSCA001's business.
     if (construct === 'service_template') continue;
     // A template that copies another one inherits its type.
@@ -133,7 +137,9 @@ function walk(
       code: 'TOSCA011',
       severity: 'error',
       span: ownerSpan,
-      message: `${cap(where)} has no \`${key}\`; a ${spec.label} requires it.`,
+      message:
+        `${cap(where)} has no \`${key}\`; ${/^[aeiou]/.test(spec.label) ? 'an' : 'a'} ${spec.label} requires it.` +
+        cloudifyRejects(ctx),
     });
   }
 }
@@ -152,6 +158,25 @@ const VALUE_KEYS: ReadonlySet<string> = new Set([
   'primary',
   'timeout',
 ]);
+
+/**
+ * A YAML 1.1 merge key (`<<: *anchor`, `<<: [*a, *b]`): YAML 1.2's core schema has none, but PyYAML and SnakeYAML (so
+ * tosca-parser, xOpera, Cloudify) and go-yaml (Puccini) merge the named mappings into this one.
+ */
+function isMergeKey(p: YPair): boolean {
+  return p.key.text === '<<' && p.key.style === 'plain';
+}
+
+/** True when a mapping merged into `m` (by `<<`, one level, as the loaders merge) has `key`. */
+function mergedHas(m: YMap, key: string): boolean {
+  for (const p of m.pairs) {
+    if (!isMergeKey(p)) continue;
+    const v = deref(p.value);
+    const sources = v?.kind === 'seq' ? v.items.map(deref) : [v];
+    if (sources.some((s) => s?.kind === 'map' && s.pairs.some((q) => q.key.text === key))) return true;
+  }
+  return false;
+}
 
 function isFunctionCall(n: YNode | null): boolean {
   const m = deref(n);
@@ -186,7 +211,7 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
       code: 'TOSCA012',
       severity: 'error',
       span: p.value ? p.value.span : p.key.span,
-      message: `\`${key}\` must be ${want}, not ${SHAPE_WORD[actual as Shape]}.`,
+      message: `\`${key}\` must be ${want}, not ${SHAPE_WORD[actual as Shape]}.${cloudifyRejects(ctx)}`,
     });
     return;
   }
@@ -203,8 +228,9 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
     const label = ctx.grammar.constructs[entry]?.label;
     // An entry of a section (a type, a node template) keeps its findings while its text is the same: the walk reads
     // nothing else but the grammar, the dialect and where it is (features/shared/regions.ts).
-    const inputs = `${ctx.grammar.id}|${ctx.options.dialect ?? ''}|${entry}|${depth}`;
-    for (const q of val.pairs)
+    const inputs = `${ctx.grammar.family}${ctx.grammar.id}|${ctx.options.dialect ?? ''}|${entry}|${depth}`;
+    for (const q of val.pairs) {
+      if (isMergeKey(q)) continue;
       entryFindings(
         ctx.doc,
         KEYNAME_FINDINGS,
@@ -222,6 +248,7 @@ function checkKey(ctx: ToscaRuleContext, ks: KeySpec, p: YPair, key: string, dep
           ),
         TOPOLOGY_REGIONS,
       );
+    }
   }
   if (ks.listOf && val.kind === 'seq') {
     val.items.forEach((it, i) => walk(ctx, ks.listOf!, it, it.span, `entry ${i + 1} of \`${key}\``, depth + 1));
@@ -276,7 +303,8 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
   const key = p.key.text;
   let candidates = known;
   // At the top level, a misspelt section name is the usual cause.
-  if (construct === 'service_template') candidates = [...known, ...Object.keys(TYPE_SECTIONS)];
+  if (construct === 'service_template' && ctx.grammar.family === 'tosca')
+    candidates = [...known, ...Object.keys(TYPE_SECTIONS)];
   // TOSCA 2.0 renamed the 1.x `topology_template` (§6.9): an error still, as its content is not read, with the fix.
   const renamed = ctx.grammar.id === '2_0' && construct === 'service_template' && key === 'topology_template';
   const hint = renamed ? 'service_template' : didYouMean(key, candidates);
@@ -293,9 +321,15 @@ function unknownKey(ctx: ToscaRuleContext, construct: string, p: YPair, where: s
           ? ` (did you mean ` + `\`${hint}\`?).`
           : `. Known keynames: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}.`
       }` +
-      (alien ? ' Alien4Cloud ignores a key it does not know (with a warning), so it has no effect there.' : ''),
+      (alien ? ' Alien4Cloud ignores a key it does not know (with a warning), so it has no effect there.' : '') +
+      cloudifyRejects(ctx),
     ...replaceWith(hint),
   });
+}
+
+/** What a blueprint's keyname finding means for Cloudify: its parser's schema check fails the upload. */
+function cloudifyRejects(ctx: ToscaRuleContext): string {
+  return ctx.grammar.family === 'cloudify' ? " Cloudify's parser rejects the blueprint when it is uploaded." : '';
 }
 
 function cap(s: string): string {

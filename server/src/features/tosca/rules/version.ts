@@ -102,9 +102,9 @@ export const versionRule: ToscaRule = {
           '`tosca_definitions_version` must be the first entry of a TOSCA 2.0 file (TOSCA Version 2.0 §6.2): ' +
           'move it to the top.',
       });
-    } else if (i > 0) {
+    } else if (i > 0 && ctx.grammar.family === 'tosca') {
       // Judgement: the spec says the version MUST be the first line; Puccini, tosca-parser and xOpera accept it
-      // anywhere.
+      // anywhere. Cloudify's DSL reads it wherever it is.
       ctx.report({
         code: 'TOSCA003',
         severity: 'warning',

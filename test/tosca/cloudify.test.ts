@@ -1,0 +1,284 @@
+/**
+ * Cloudify's blueprint DSL (`cloudify_dsl_1_x`): not TOSCA, so a blueprint written as Cloudify's own examples write
+ * them (our own fixtures, shaped after cloudify-hello-world-example and Cloudify's blueprint examples) gets none of the
+ * TOSCA rules' findings; Cloudify's keyname table and reference checks find what its parser rejects at upload; names
+ * an imported file may declare are never reported; YAML merge keys are read as PyYAML reads them.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkTosca, messageOf, severityOf } from './support.js';
+import { checkCompletion, checkHover } from '../support/features.js';
+
+const BLUEPRINT = `
+tosca_definitions_version: cloudify_dsl_1_4
+description: A VM and a web server on it.
+imports:
+  - https://cloudify.co/spec/cloudify/6.4.0/types.yaml
+  - plugin:cloudify-openstack-plugin?version= >=3.2.2
+  - cloudify/types/types.yaml
+inputs:
+  image:
+    type: string
+    display_label: Image
+    default: ubuntu
+  port:
+    type: integer
+    default: 8080
+    constraints:
+      - valid_values: [8080, 8081]
+dsl_definitions:
+  client: &client
+    username: { get_secret: keystone_username }
+    region: { get_input: image }
+node_templates:
+  vm:
+    type: cloudify.nodes.openstack.Server
+    properties:
+      client_config: *client
+      agent_config:
+        install_method: none
+    capabilities:
+      scalable:
+        properties:
+          default_instances: 1
+  http_web_server:
+    type: cloudify.nodes.WebServer
+    properties:
+      port: { get_input: port }
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+        source_interfaces:
+          cloudify.interfaces.relationship_lifecycle:
+            preconfigure:
+              implementation: scripts/pre.sh
+              inputs:
+                host: { get_attribute: [TARGET, ip] }
+    interfaces:
+      cloudify.interfaces.lifecycle:
+        configure: scripts/configure.sh
+        start:
+          implementation: scripts/start.sh
+          executor: central_deployment_agent
+          max_retries: 3
+          inputs:
+            ip: { get_attribute: [SELF, ip] }
+            url: { concat: ['http://', { get_attribute: [vm, ip] }, ':', { get_property: [SELF, port] }] }
+groups:
+  web:
+    members: [vm, http_web_server]
+outputs:
+  endpoint:
+    description: The URL.
+    value: { concat: ['http://', { get_attribute: [vm, ip] }] }
+labels:
+  env:
+    values: [demo]
+`;
+
+test('cloudify: a blueprint as Cloudify writes it has no finding, and no TOSCA rule runs', async () => {
+  await checkTosca(BLUEPRINT, { ignore: [] });
+});
+
+test('cloudify: keynames, required keys and shapes as its parser checks them at upload', async () => {
+  const diags = await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_3
+inputs:
+  name:
+    type: string
+    defualt: x
+#   ^^^^^^^ TOSCA010
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    description: no such key
+#   ^^^^^^^^^^^ TOSCA010
+    relationships:
+      - { type: cloudify.relationships.depends_on }
+#       ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA011
+  net:
+# ^^^ TOSCA011
+    properties: {}
+outputs:
+  ip:
+    value: x
+    interfaces: []
+#   ^^^^^^^^^^ TOSCA010
+topology_template: {}
+#^^^^^^^^^^^^^^^^ TOSCA010
+`);
+  assert.match(messageOf(diags, 'TOSCA010'), /did you mean `default`\?.*Cloudify's parser rejects the blueprint/);
+  assert.ok(diags.some((d) => d.message.includes('Node template `net` has no `type`; a node template requires it')));
+  // No TOSCA finding: no TOSCA002 for the version, no TOSCA type or import checks.
+  assert.ok(diags.every((d) => ['TOSCA010', 'TOSCA011'].includes(d.code)));
+});
+
+test('cloudify: targets, inputs, nodes and group members that are not in the blueprint', async () => {
+  const diags = await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - cloudify/types/types.yaml
+inputs:
+  image: {}
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    properties:
+      image: { get_input: imag }
+#                         ^^^^ TOSCA501
+      ip: { get_attribute: [SOURCE, ip] }
+#                           ^^^^^^ TOSCA503
+  app:
+    type: cloudify.nodes.ApplicationModule
+    properties:
+      peer: { get_property: [vn, image] }
+#                            ^^ TOSCA502
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vmm
+#               ^^^ TOSCA500
+      - type: cloudify.relationships.depends_on
+        target: app
+#               ^^^ TOSCA500
+groups:
+  g:
+    members: [vm, ap]
+#                 ^^ TOSCA504
+outputs:
+  o:
+    value: { get_attribute: [SELF, ip] }
+#                            ^^^^ TOSCA503
+`);
+  assert.match(messageOf(diags, 'TOSCA500'), /`vmm` \(the target\) is no node template.*did you mean `vm`/);
+  assert.match(messageOf(diags, 'TOSCA501'), /did you mean `image`/);
+  assert.ok(
+    diags.some((d) => d.code === 'TOSCA500' && d.message.includes('Node template `app` has a relationship to itself')),
+  );
+  assert.equal(severityOf(diags, 'TOSCA503'), 'error');
+});
+
+test('cloudify: names a merged file may declare are not checked; SELF and TARGET still are', async () => {
+  // A file of the blueprint's folder is merged into it: the blueprint may use its names.
+  await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - cloudify/types/types.yaml
+  - includes/application.yaml
+node_templates:
+  app:
+    type: cloudify.nodes.Root
+    properties:
+      a: { get_input: from_include }
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm_of_include
+`);
+  // A file the blueprint imports uses the blueprint's names.
+  await checkTosca(`
+#- /ws/bp/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - includes/app.yaml
+inputs:
+  user: {}
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+#- /ws/bp/includes/app.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+node_templates:
+  app:
+    type: cloudify.nodes.Root
+    properties:
+      user: { get_input: user }
+      peer: { get_attribute: [TARGET, ip] }
+#                             ^^^^^^ TOSCA503
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+`);
+  // Names under a namespace come from an uploaded blueprint.
+  await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - infra--blueprint:infrastructure
+node_templates:
+  app:
+    type: cloudify.nodes.Root
+    relationships:
+      - type: cloudify.relationships.connected_to
+        target: infra--vm
+`);
+});
+
+test('YAML merge keys: read as PyYAML merges them; two of them in one mapping are a warning', async () => {
+  const diags = await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_4
+dsl_definitions:
+  a: &a
+    type: cloudify.nodes.Root
+  b: &b
+    properties: {}
+node_templates:
+  one:
+    <<: *a
+  two:
+    <<: *a
+    <<: *b
+#   ^^ TOSCA005
+`);
+  assert.equal(severityOf(diags, 'TOSCA005'), 'warning');
+  assert.match(messageOf(diags, 'TOSCA005'), /PyYAML and SnakeYAML merge both.*`<<: \[\*a, \*b\]`/);
+  // The same in TOSCA: no unknown keyname `<<`, and the merged `type` counts.
+  await checkTosca(
+    `
+tosca_definitions_version: tosca_simple_yaml_1_3
+dsl_definitions:
+  compute: &compute
+    type: tosca.nodes.Compute
+topology_template:
+  node_templates:
+    a:
+      <<: *compute
+`,
+    { ignore: ['TOSCA037', 'TOSCA064', 'TOSCA103', 'TOSCA269', 'TOSCA040', 'TOSCA060'] },
+  );
+});
+
+test('cloudify: completion and hover know the blueprint, not TOSCA', async () => {
+  await checkCompletion(
+    `
+#- /ws/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+$0
+`,
+    ['node_templates', 'inputs', 'outputs', 'plugins', 'workflows'],
+    ['topology_template', 'artifact_types'],
+  );
+  await checkCompletion(
+    `
+#- /ws/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    $0
+`,
+    ['properties', 'relationships', 'interfaces', 'capabilities'],
+    ['requirements', 'artifacts'],
+  );
+  await checkHover(`#- /ws/blueprint.yaml\ntosca_definitions_version: cloudify_dsl_1_$04\n`, [
+    "Cloudify DSL 1.4 (Cloudify's blueprint language",
+  ]);
+  await checkHover(
+    `
+#- /ws/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    relation$0ships: []
+`,
+    ['target: <node template>'],
+  );
+});
