@@ -145,9 +145,10 @@ export function versionInfo(text: string): VersionInfo | undefined {
 
 /**
  * Cloudify's blueprint DSL versions (`cloudify_dsl_1_0` and later). Cloudify writes them under
- * `tosca_definitions_version`, but the language is its own: node templates, inputs and outputs at the top, relationships
- * as a list in a template, plugins and workflows. Its files are therefore not checked with the TOSCA rules, only with
- * the Cloudify rules (features/tosca/rules/cloudify*.ts); Cloudify's documentation, "Blueprint DSL", is the reference.
+ * `tosca_definitions_version`, but the language is its own: node templates, inputs and outputs at the top,
+ * relationships as a list in a template, plugins and workflows. Its files are therefore not checked with the TOSCA
+ * rules, only with Cloudify's keyname table (cloudify/keynames.ts) and rules (features/tosca/rules/cloudifyRefs.ts);
+ * Cloudify's documentation, "Blueprint DSL", is the reference.
  */
 const CLOUDIFY_DSL = /^cloudify_dsl_1_(\d)$/;
 

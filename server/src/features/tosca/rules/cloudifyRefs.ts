@@ -33,8 +33,13 @@ import type { ToscaRule, ToscaRuleContext } from './context.js';
 /** Where a function is evaluated: what `SELF`, `SOURCE` and `TARGET` may name there. */
 type Scope = 'node' | 'relationship' | 'output' | 'other';
 
-const NODE_FUNCTIONS = new Set(['get_property', 'get_attribute', 'get_attributes_list', 'get_attributes_dict']);
-const SPECIAL = new Set(['SELF', 'SOURCE', 'TARGET']);
+const NODE_FUNCTIONS: ReadonlySet<string> = new Set([
+  'get_property',
+  'get_attribute',
+  'get_attributes_list',
+  'get_attributes_dict',
+]);
+const SPECIAL: ReadonlySet<string> = new Set(['SELF', 'SOURCE', 'TARGET']);
 const UPLOAD = "Cloudify's parser rejects the blueprint when it is uploaded.";
 
 interface Names {
@@ -92,7 +97,9 @@ export const cloudifyRefsRule: ToscaRule = {
       ...outer,
       report: (f) => {
         const k = `${f.code}@${f.span.start}`;
-        if (!seen.has(k)) (seen.add(k), outer.report(f));
+        if (seen.has(k)) return;
+        seen.add(k);
+        outer.report(f);
       },
     };
     const imported = ctx.feature.index.tosca.importersOf(ctx.doc.path).length > 0;
