@@ -150,6 +150,47 @@ node_types:
         constraints:
           - in_range: [1, 65535]
 `,
+  // A Cloudify blueprint and the file it merges in (Cloudify's own rules; names checked in the blueprint only).
+  'cloudify/blueprint.yaml': `tosca_definitions_version: cloudify_dsl_1_4
+description: A VM and an app on it.
+imports:
+  - cloudify/types/types.yaml
+  - includes/app.yaml
+inputs:
+  image:
+    type: string
+    default: ubuntu
+  port:
+    type: integer
+    default: 8080
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    properties:
+      ip: { get_input: image }
+groups:
+  all:
+    members: [vm]
+outputs:
+  ip:
+    value: { get_attribute: [vm, ip] }
+`,
+  'cloudify/includes/app.yaml': `tosca_definitions_version: cloudify_dsl_1_4
+node_templates:
+  app:
+    type: cloudify.nodes.ApplicationModule
+    properties:
+      port: { get_input: port }
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+    interfaces:
+      cloudify.interfaces.lifecycle:
+        start:
+          implementation: scripts/start.sh
+          inputs:
+            host: { get_attribute: [SELF, ip] }
+`,
 };
 
 /** YAML files under `dir`, relative paths with `/`, sorted (so choices made from them are deterministic). */

@@ -301,3 +301,66 @@ topology_template:
     client.close(uri);
   });
 });
+
+describe('workspace diagnostics: the files a Cloudify blueprint merges', () => {
+  let ws: TempWorkspace;
+  let client: LspClient;
+  const BLUEPRINT = 'blueprint.yaml';
+  const PART = 'includes/app.yaml';
+  const blueprint = (imports: string) => `tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - cloudify/types/types.yaml
+${imports}inputs:
+  port: {}
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+`;
+  const WITH = blueprint(`  - ${PART}\n`);
+  const WITHOUT = blueprint('');
+
+  before(async () => {
+    ws = tempWorkspace('cloudify-parts', null);
+    ws.write(BLUEPRINT, WITH);
+    // Uses the blueprint's input and node template: clean while the blueprint merges it, not on its own.
+    ws.write(
+      PART,
+      `tosca_definitions_version: cloudify_dsl_1_4
+node_templates:
+  app:
+    type: cloudify.nodes.Root
+    properties:
+      port: { get_input: port }
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+`,
+    );
+    client = new LspClient();
+    await client.initialize(ws.dir, { disableCache: true, settings: { diagnostics: { debounceMs: 0 } } });
+    await client.waitForStatus('ready', 20000);
+  }, T);
+
+  after(async () => {
+    await client?.shutdown();
+    ws?.cleanup();
+  }, T);
+
+  test(
+    'an import taken out of the open blueprint reports the closed part on its own; put back, it is clean',
+    T,
+    async () => {
+      const part = fileUri(ws.file(PART));
+      const uri = fileUri(ws.file(BLUEPRINT));
+      client.open(uri, WITH);
+      await client.waitForDiagnostics(uri, () => true, 15000);
+      let since = client.mark();
+      client.change(uri, WITHOUT);
+      const alone = await client.waitForDiagnostics(part, (ds) => ds.length > 0, 15000, since);
+      assert.deepEqual(alone.diagnostics.map((d) => d.code).sort(), ['TOSCA500', 'TOSCA501'], JSON.stringify(alone));
+      since = client.mark();
+      client.change(uri, WITH);
+      await client.waitForDiagnostics(part, (ds) => ds.length === 0, 15000, since);
+    },
+  );
+});

@@ -2,6 +2,7 @@
 import type { FileKind } from '../model/kinds.js';
 import { lmPack } from './lm/pack.js';
 import type { EditedFile, LanguagePack } from './shared/pack.js';
+import type { WorkspaceIndex } from '../index/workspace.js';
 import { toscaPack } from './tosca/pack.js';
 
 // The diagnostics alone live in diagnosers.ts (see there); re-exported for the editor's modules.
@@ -22,4 +23,9 @@ export function affectedBy(edit: EditedFile): Set<string> {
   const out = new Set<string>();
   for (const pack of PACKS) for (const p of pack.affectedBy(edit)) out.add(p);
   return out;
+}
+
+/** What the pack of `kind` says a file's findings elsewhere depend on (see `LanguagePack.partsOf`). */
+export function partsOf(kind: FileKind, path: string, index: WorkspaceIndex): readonly string[] | undefined {
+  return packFor(kind)?.partsOf?.(path, index);
 }

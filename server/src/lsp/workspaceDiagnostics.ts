@@ -20,7 +20,7 @@
 import type { Connection, Diagnostic as LspDiagnostic, WorkspaceDocumentDiagnosticReport } from 'vscode-languageserver';
 import { computeDiagnostics, type DiagnosticOptions } from '../features/diagnostics.js';
 import type { Diagnostic } from '../features/types.js';
-import { affectedBy, packFor } from '../features/packs.js';
+import { affectedBy, packFor, partsOf } from '../features/packs.js';
 import type { AnalysisSession } from '../host/analysisSession.js';
 import { analyseDocument, markOnce } from '../model/document.js';
 import type { FileKind } from '../model/kinds.js';
@@ -40,6 +40,8 @@ interface Result {
   kind: FileKind;
   /** The descriptor name the file had when checked (to find its users after a rename). */
   name?: string;
+  /** Its pack's `partsOf` when checked (the files a Cloudify blueprint merges), for its next edit. */
+  parts?: readonly string[];
 }
 
 /** Work done between two pauses, in milliseconds. */
@@ -195,7 +197,9 @@ export class WorkspaceDiagnostics {
       const kind = entry?.kind ?? this.results.get(p)?.kind;
       // Each language pack says what an edit of one of its files (or of a file its packages hold) affects.
       const previousName = this.results.get(p)?.name;
-      for (const q of affectedBy({ path: p, kind, previousName, fileSetChanged, index })) this.dirty.add(q);
+      const previousParts = this.results.get(p)?.parts;
+      for (const q of affectedBy({ path: p, kind, previousName, fileSetChanged, index, previousParts }))
+        this.dirty.add(q);
       // Any file of an NFV package can change what its TOSCA.meta and manifest report.
       for (const [root, docs] of this.packageDocs)
         if (p.startsWith(root + '/')) for (const d of docs) this.dirty.add(d);
@@ -312,7 +316,14 @@ export class WorkspaceDiagnostics {
     if (adopt && stat && model.outlined && text.charCodeAt(0) !== 0xfeff && !text.includes('\ufffd'))
       session.index.adoptSummary(path, model.kind, stat, model.summary);
     const name = session.index.effectiveName(path);
-    return { resultId: resultIdOf(items), items, kind: model.kind, ...(name ? { name } : {}) };
+    const parts = partsOf(model.kind, path, session.index);
+    return {
+      resultId: resultIdOf(items),
+      items,
+      kind: model.kind,
+      ...(name ? { name } : {}),
+      ...(parts ? { parts } : {}),
+    };
   }
 
   /**

@@ -44,6 +44,8 @@ export interface EditedFile {
   /** Files entered or left the index with this change (imports may now resolve differently). */
   readonly fileSetChanged: boolean;
   readonly index: WorkspaceIndex;
+  /** `partsOf` the file when it was last checked: an edit may have taken some of them out. */
+  readonly previousParts?: readonly string[];
 }
 
 export interface LanguagePack {
@@ -59,6 +61,11 @@ export interface LanguagePack {
    * pack's rules look across files. Asked of every pack for every change, whatever its kind.
    */
   affectedBy(edit: EditedFile): Iterable<string>;
+  /**
+   * Files whose findings depend on this file beyond what the index's reverse edges tell (a Cloudify blueprint's
+   * merged files): kept with the file's last check, and given back to `affectedBy` as `previousParts`.
+   */
+  partsOf?(path: string, index: WorkspaceIndex): readonly string[] | undefined;
   complete(ctx: FeatureContext, offset: number): CompletionItem[];
   hover(ctx: FeatureContext, offset: number): Hover | undefined;
   definition(ctx: FeatureContext, offset: number): LocationLink[];

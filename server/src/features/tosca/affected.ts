@@ -6,6 +6,14 @@
  */
 import type { EditedFile } from '../shared/pack.js';
 import { isCloudifyDsl } from '../../model/tosca/versions.js';
+import type { WorkspaceIndex } from '../../index/workspace.js';
+
+/** The files a Cloudify blueprint imports (merged into it), or undefined for other files. */
+export function cloudifyParts(p: string, index: WorkspaceIndex): string[] | undefined {
+  if (!isCloudifyDsl(index.tosca.summaryOf(p)?.version?.text)) return undefined;
+  const parts = index.tosca.importsOf(p).map((e) => e.path);
+  return parts.length ? parts : undefined;
+}
 
 export function* affectedBy(edit: EditedFile): Iterable<string> {
   const { path: p, kind, index, fileSetChanged } = edit;
@@ -15,10 +23,11 @@ export function* affectedBy(edit: EditedFile): Iterable<string> {
     return;
   }
   // A Cloudify blueprint's imported files use its node templates and inputs (rules/cloudifyRefs.ts): an import added
-  // makes a file a part of the blueprint. (One removed is not seen here: the file's findings it now lacks come at its
-  // next check.)
-  if (kind === 'tosca' && isCloudifyDsl(index.tosca.summaryOf(p)?.version?.text))
-    for (const e of index.tosca.importsOf(p)) yield e.path;
+  // makes a file a part of the blueprint, one taken out makes it a blueprint of its own.
+  if (kind === 'tosca') {
+    yield* cloudifyParts(p, index) ?? [];
+    yield* edit.previousParts ?? [];
+  }
   const queue = [p];
   const seen = new Set(queue);
   for (let i = 0; i < queue.length; i++) {

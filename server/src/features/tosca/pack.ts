@@ -4,7 +4,7 @@
 import type { LanguagePack } from '../shared/pack.js';
 import { complete } from './completion.js';
 import { definition } from './definition.js';
-import { affectedBy } from './affected.js';
+import { affectedBy, cloudifyParts } from './affected.js';
 import { diagnose, TOSCA_INTERNAL_ERROR_CODE, TOSCA_KINDS, TOSCA_SYNTAX_CODE } from './diagnostics.js';
 import { TOSCA_FIXES } from './fixes/index.js';
 import { hover } from './hover.js';
@@ -23,6 +23,7 @@ export const toscaPack: LanguagePack = {
   syntaxCode: TOSCA_SYNTAX_CODE,
   internalErrorCode: TOSCA_INTERNAL_ERROR_CODE,
   affectedBy,
+  partsOf: cloudifyParts,
   complete,
   hover,
   definition,
