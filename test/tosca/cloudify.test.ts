@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';
-import { checkCompletion, checkHover } from '../support/features.js';
+import { checkCompletion, checkDefinition, checkHover } from '../support/features.js';
+import { checkSymbols } from '../support/navigation.js';
 
 const BLUEPRINT = `
 tosca_definitions_version: cloudify_dsl_1_4
@@ -280,5 +281,109 @@ node_templates:
     relation$0ships: []
 `,
     ['target: <node template>'],
+  );
+});
+
+const NAV = `
+#- /ws/bp/types.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+node_types:
+  my.nodes.App:
+    derived_from: cloudify.nodes.ApplicationModule
+#- /ws/bp/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - cloudify/types/types.yaml
+  - types.yaml
+inputs:
+  image:
+    type: string
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    properties:
+      image: { get_input: image }
+  app:
+    type: my.nodes.App
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+    interfaces:
+      cloudify.interfaces.lifecycle:
+        start:
+          inputs:
+            ip: { get_attribute: [vm, ip] }
+groups:
+  all:
+    members: [vm, app]
+outputs:
+  ip:
+    value: { get_attribute: [vm, ip] }
+`;
+
+const at = (needle: string, cursor: string) => NAV.replace(needle, cursor);
+
+test('cloudify: go to definition of targets, inputs, nodes of functions, members and types', async () => {
+  const bp = '/ws/bp/blueprint.yaml';
+  await checkDefinition(at('        target: vm', '        target: v$0m'), { path: bp, selected: 'vm' });
+  await checkDefinition(at('{ get_input: image }', '{ get_input: im$0age }'), { path: bp, selected: 'image' });
+  await checkDefinition(at('ip: { get_attribute: [vm, ip] }\ngroups', 'ip: { get_attribute: [v$0m, ip] }\ngroups'), {
+    path: bp,
+    selected: 'vm',
+  });
+  await checkDefinition(at('members: [vm, app]', 'members: [vm, a$0pp]'), { path: bp, selected: 'app' });
+  // A node type of a file the blueprint imports.
+  await checkDefinition(at('    type: my.nodes.App', '    type: my.nodes.A$0pp'), {
+    path: '/ws/bp/types.yaml',
+    selected: 'my.nodes.App',
+  });
+  await checkDefinition(at('        target: vm', '        target: nowhere$0'), null);
+  await checkHover(at('        target: vm', '        target: v$0m'), [
+    '**vm** — node template of this blueprint',
+    'type `cloudify.nodes.Compute`',
+  ]);
+  await checkHover(at('    type: my.nodes.App', '    type: my.nodes.A$0pp'), ['node type of `types.yaml`']);
+  await checkHover(at('    type: cloudify.nodes.Compute', '    type: cloudify.nodes.Com$0pute'), [
+    "Cloudify's built-in node type",
+    'derived from `cloudify.nodes.Root`',
+  ]);
+});
+
+test('cloudify: completion of targets, inputs, types; the outline of a blueprint', async () => {
+  await checkCompletion(at('        target: vm', '        target: $0'), ['vm'], ['app', 'image']);
+  await checkCompletion(at('{ get_input: image }', '{ get_input: $0 }'), ['image'], ['vm']);
+  await checkCompletion(
+    at('    type: my.nodes.App', '    type: $0'),
+    ['my.nodes.App', 'cloudify.nodes.Compute', 'cloudify.nodes.WebServer'],
+    ['cloudify.relationships.contained_in', 'vm'],
+  );
+  await checkCompletion(
+    at('      - type: cloudify.relationships.contained_in', '      - type: $0'),
+    ['cloudify.relationships.contained_in', 'cloudify.relationships.connected_to'],
+    ['cloudify.nodes.Compute'],
+  );
+  await checkSymbols(
+    NAV,
+    `
+imports [3]
+  cloudify/types/types.yaml [1]
+  types.yaml [1]
+inputs [3]
+  image [13] string
+node_templates [3]
+  vm [19] cloudify.nodes.Compute
+    properties [3]
+      image [7]
+  app [19] my.nodes.App
+    relationships [3]
+      vm [11] cloudify.relationships.contained_in
+    interfaces [3]
+      cloudify.interfaces.lifecycle [11]
+        start [6]
+groups [3]
+  all [4]
+outputs [3]
+  ip [14]
+`,
   );
 });

@@ -28,6 +28,7 @@ import { cursorAt, siblingKeys, type CursorContext } from '../../syntax/cursor.j
 import { relativePath } from '../shared/locations.js';
 import { CompletionKind, type CompletionItem, type FeatureContext } from '../types.js';
 import { toscaModelOf } from './model.js';
+import { cloudifyCompletions } from './cloudifyNav.js';
 import { functionItems as tosca2FunctionItems, tosca2Completions } from './functions2.js';
 import { scalarUnitCompletions } from './scalarUnits.js';
 import { dialectKeyDoc, dialectKeys } from './dialects.js';
@@ -92,6 +93,15 @@ export function complete(ctx: FeatureContext, offset: number): CompletionItem[] 
     word: wordSpan(lines, offset, cur.role === 'value' ? cur.tokenStart : lineStart),
     grammar: grammarOf(model.version),
   };
+  // A Cloudify blueprint's names (node templates, inputs, its types and Cloudify's): the rest is key completion.
+  if (env.grammar.family === 'cloudify') {
+    const inFlow = flowValuePath(ctx.doc.root, lines.text, offset);
+    if (inFlow) return cloudifyCompletions(ctx, inFlow, wordSpan(lines, offset, lineStart)) ?? [];
+    if (cur.role !== 'value') return keyCompletions(env);
+    const at = cur.node?.role === 'value' ? cur.node : undefined;
+    const edit = at ? at.scalar.span : { start: cur.prefixStart, end: cur.tokenEnd };
+    return cloudifyCompletions(ctx, at ? at.path : cur.valuePath, edit) ?? [];
+  }
   if (env.grammar.id === '2_0') {
     const fn2 = tosca2Completions(ctx, offset) ?? scalarUnitCompletions(ctx, offset);
     if (fn2) return fn2;

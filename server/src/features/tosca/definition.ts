@@ -10,8 +10,10 @@ import type { FeatureContext, LocationLink, Range } from '../types.js';
 import { toscaModelOf } from './model.js';
 import { normativeAnchorRange } from '../../model/tosca/normativeView.js';
 import { toscaTargetAt } from './targets.js';
+import { cloudifyDefinition, isCloudifyDocument } from './cloudifyNav.js';
 
 export function definition(ctx: FeatureContext, offset: number): LocationLink[] {
+  if (isCloudifyDocument(ctx)) return cloudifyDefinition(ctx, offset);
   const t = toscaTargetAt(ctx, offset);
   if (!t) return [];
   const model = toscaModelOf(ctx);

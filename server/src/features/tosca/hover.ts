@@ -16,12 +16,17 @@ import {
   typeMarkdown,
 } from './markdown.js';
 import { toscaModelOf } from './model.js';
+import { cloudifyHover, isCloudifyDocument } from './cloudifyNav.js';
 import { grammarById, grammarOf } from '../../model/tosca/grammars.js';
 import { tosca2Hover } from './functions2.js';
 import { scalarHover } from './scalarUnits.js';
 import { toscaTargetAt, type ToscaTarget } from './targets.js';
 
 export function hover(ctx: FeatureContext, offset: number): Hover | undefined {
+  if (isCloudifyDocument(ctx)) {
+    const h = cloudifyHover(ctx, offset);
+    if (h) return h;
+  }
   if (grammarOf(toscaModelOf(ctx).version).id === '2_0') {
     const h = tosca2Hover(ctx, offset) ?? scalarHover(ctx, offset);
     if (h) return h;

@@ -13,6 +13,7 @@ import type { IndexSymbolTag } from '../../model/indexSymbols.js';
 import type { TypeKind } from '../../model/tosca/catalog/types.js';
 import { importOf, INTERFACE_KEYNAMES, TYPE_SECTIONS } from '../../model/tosca/summary.js';
 import { asMap, asScalar, asSeq, get, scalarText, type YNode } from '../../syntax/tree.js';
+import { isCloudifyDocument } from './cloudifyNav.js';
 import { buildOutline, detailOf, push, scalarUnder, type EntrySpec, type OutlineBuilder } from '../shared/outline.js';
 import {
   SymbolKind as K,
@@ -168,8 +169,51 @@ const ROOT: EntrySpec = {
   },
 };
 
+/** A Cloudify blueprint: its sections are at the top, and a node template's relationships are a list. */
+const CLOUDIFY_ROOT: EntrySpec = {
+  kind: K.File,
+  keys: {
+    imports: IMPORTS,
+    inputs: section({ kind: K.Variable, detail: (v) => scalarUnder(v, 'type') }),
+    node_types: section(typeSpec('node')),
+    relationships: section(typeSpec('relationship')),
+    data_types: section(typeSpec('data')),
+    node_templates: section({
+      kind: K.Object,
+      detail: (v) => scalarUnder(v, 'type'),
+      keys: {
+        properties: section(ASSIGNMENT),
+        interfaces: section(INTERFACE),
+        relationships: {
+          kind: K.Namespace,
+          children: (v, b) => {
+            const out: DocumentSymbol[] = [];
+            for (const it of asSeq(v)?.items ?? []) {
+              const m = asMap(it);
+              const target = m?.pairs.find((p) => p.key.text === 'target');
+              if (!m || !target || !b.open) continue;
+              const t = asScalar(target.value);
+              out.push(
+                b.symbol(t?.text ?? '', K.Interface, m.span, t?.span ?? target.key.span, scalarUnder(m, 'type')),
+              );
+            }
+            return out;
+          },
+        },
+      },
+    }),
+    groups: section({ kind: TYPE_SYMBOL_KIND.group }),
+    policies: section({ kind: TYPE_SYMBOL_KIND.policy, detail: (v) => scalarUnder(v, 'type') }),
+    plugins: section({ kind: K.Package, detail: (v) => scalarUnder(v, 'package_name') }),
+    workflows: section({ kind: K.Function }),
+    outputs: section({ kind: K.Constant }),
+    capabilities: section({ kind: K.Constant }),
+  },
+};
+
 export function symbols(ctx: FeatureContext): DocumentSymbol[] {
-  return ctx.doc.kind === 'tosca' ? buildOutline(ctx.doc, ROOT) : [];
+  if (ctx.doc.kind !== 'tosca') return [];
+  return buildOutline(ctx.doc, isCloudifyDocument(ctx) ? CLOUDIFY_ROOT : ROOT);
 }
 
 // ---- workspace symbols -----------------------------------------------------------------
