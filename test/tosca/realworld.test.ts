@@ -100,6 +100,9 @@ test('real-world fixtures: exactly the errors judged true, and the readings they
     sandbox.filter((d) => d.code === 'TOSCA021').map((d) => d.message.split(' ')[1]),
     ['`docker-types:3.0.0`', '`artemis.hadoop.pub:2.1.0-SNAPSHOT`'],
   );
+  // Cloudify's blueprints: no finding at all, though `blueprint.yaml` has every name checked (its imports add none).
+  for (const f of ['blueprint', 'openstack', 'aws', 'install-script'])
+    assert.deepEqual(all.get(`cloudify/hello-world/${f}.yaml`), [], f);
   // ARIA's version-less type fragments are TOSCA, read in their importer's version (a warning says so).
   const fragment = all.get('ariatosca/multi-tier-1/custom_types/elasticsearch.yaml')!;
   assert.ok(

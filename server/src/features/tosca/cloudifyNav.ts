@@ -16,6 +16,7 @@ import {
 } from '../../model/tosca/cloudify/types.js';
 import { CompletionKind, type CompletionItem, type FeatureContext, type Hover, type LocationLink } from '../types.js';
 import { toscaModelOf } from './model.js';
+import { isCloudifyDsl } from '../../model/tosca/versions.js';
 
 type RefKind = 'node' | 'input' | 'member' | 'node_type' | 'relationship_type' | 'data_type';
 
@@ -42,9 +43,13 @@ const SECTIONS: Readonly<Record<RefKind, readonly string[]>> = {
   data_type: ['data_types'],
 };
 
-/** True when the document is a Cloudify blueprint. */
+/**
+ * True when the document is a Cloudify blueprint, by its own version (its summary: the outline asks, and needs no
+ * model of the imports).
+ */
 export function isCloudifyDocument(ctx: FeatureContext): boolean {
-  return ctx.doc.kind === 'tosca' && toscaModelOf(ctx).version?.dialect === 'cloudify';
+  const s = ctx.doc.summary;
+  return s.kind === 'tosca' && isCloudifyDsl(s.version?.text);
 }
 
 /** What a value at `path` (keys and list indexes, `-` for a list item being typed) names, if anything. */
