@@ -19,35 +19,33 @@ function complexKeyStarts(root: YNode | null): Set<number> {
 import type { ToscaRule } from './context.js';
 import { sizeNotice } from '../../shared/sizeNotice.js';
 import { withFixes } from '../../shared/fixData.js';
+import { syntaxFindings } from '../../shared/syntaxCap.js';
 
 export const syntaxRule: ToscaRule = {
   codes: ['TOSCA000'],
   check(ctx) {
     // Walked for only when a problem asks (most files have none).
     let complexKeys: Set<number> | undefined;
-    for (const p of ctx.doc.problems) {
-      // eemeli/yaml flags a flow collection used as an implicit key after the first entry of a block
-      // mapping ("Map comment with trailing content") although the YAML is valid and the tree it
-      // builds is right (Puccini's examples use `{ concat: [...] }: value` keys). Not a problem.
-      if (
-        p.yamlCode === 'IMPOSSIBLE' &&
-        /^Map comment with trailing content/.test(p.message) &&
-        (complexKeys ??= complexKeyStarts(ctx.doc.root)).has(p.span.start)
-      )
-        continue;
+    // eemeli/yaml flags a flow collection used as an implicit key after the first entry of a block
+    // mapping ("Map comment with trailing content") although the YAML is valid and the tree it
+    // builds is right (Puccini's examples use `{ concat: [...] }: value` keys). Not a problem.
+    const problems = ctx.doc.problems.filter(
+      (p) =>
+        !(
+          p.yamlCode === 'IMPOSSIBLE' &&
+          /^Map comment with trailing content/.test(p.message) &&
+          (complexKeys ??= complexKeyStarts(ctx.doc.root)).has(p.span.start)
+        ),
+    );
+    const findings = syntaxFindings(problems, 'TOSCA000', (p) => {
       const fix = p.reindent && {
         fix: 'reindent' as const,
         lines: p.reindent.lineStarts.map((o) => ctx.doc.lines.positionAt(o).line),
         column: p.reindent.column,
       };
-      ctx.report({
-        code: 'TOSCA000',
-        severity: p.severity,
-        span: p.span,
-        message: `YAML: ${p.message}`,
-        ...withFixes(fix),
-      });
-    }
+      return { code: 'TOSCA000', severity: p.severity, span: p.span, message: `YAML: ${p.message}`, ...withFixes(fix) };
+    });
+    for (const f of findings) ctx.report(f);
     const notice = sizeNotice(ctx.doc, 'TOSCA000');
     if (notice) ctx.report(notice);
     // An alias is written `*name`: a text without `*` has none, and the walk over its tree finds nothing.
