@@ -13,7 +13,7 @@ import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { refPartSpan } from '../spans.js';
 
-/** Normative types renamed after 1.0. */
+/** Normative types renamed after 1.0: the old name to the new. */
 const RENAMED: Record<string, string> = {
   'tosca.nodes.BlockStorage': 'tosca.nodes.Storage.BlockStorage',
   'tosca.nodes.ObjectStorage': 'tosca.nodes.Storage.ObjectStorage',
@@ -42,10 +42,30 @@ export function checkTypeRef(
   const name = ref.name.trim();
   for (const k of kinds) {
     const t = ctx.model.types.resolve(name, k);
+    if (t && RENAMED[name] === t.name) formerName(ctx, ref, name, t.name, what);
     if (t) return t;
   }
   reportUnresolved(ctx, ref, kinds, what, unknownCode);
   return undefined;
+}
+
+/**
+ * Judgement: a 1.0 name of a normative type renamed in 1.1, in a later version. The 1.1 and 1.2 texts still write it
+ * in Compute's `local_storage` (so do the OASIS profiles of those versions), and tosca-parser, with the processors
+ * built on it, defines only the old name for every version; Puccini's and xOpera's have only the new one. Read as the
+ * new type, with a warning and the fix.
+ */
+function formerName(ctx: ToscaRuleContext, ref: TRef, name: string, now: string, what: string): void {
+  ctx.report({
+    code: 'TOSCA030',
+    severity: 'warning',
+    span: ref.span,
+    message:
+      `\`${name}\` (in ${what}) is TOSCA Simple Profile 1.0's name of \`${now}\`, renamed in 1.1. tosca-parser and ` +
+      'the processors built on it (Tacker, heat-translator) know only the old name, Puccini and xOpera only the new ' +
+      `one; it is read as \`${now}\` here. Write \`${now}\`.`,
+    ...replaceWith(now),
+  });
 }
 
 function reportUnresolved(

@@ -218,7 +218,9 @@ function objectStorageV10V11(
     kind: 'node',
     name,
     shorthand: 'ObjectStorage',
-    ...(name === 'tosca.nodes.Storage.ObjectStorage' ? { altNames: ['Storage.ObjectStorage'] } : {}),
+    ...(name === 'tosca.nodes.Storage.ObjectStorage'
+      ? { altNames: ['Storage.ObjectStorage', 'tosca.nodes.ObjectStorage'] }
+      : {}),
     prefixed: 'tosca:ObjectStorage',
     derivedFrom: 'tosca.nodes.Root',
     description: OBJECT_STORAGE_DESC,
@@ -254,7 +256,9 @@ function blockStorageV10V11(
     kind: 'node',
     name,
     shorthand: 'BlockStorage',
-    ...(name === 'tosca.nodes.Storage.BlockStorage' ? { altNames: ['Storage.BlockStorage'] } : {}),
+    ...(name === 'tosca.nodes.Storage.BlockStorage'
+      ? { altNames: ['Storage.BlockStorage', 'tosca.nodes.BlockStorage'] }
+      : {}),
     prefixed: 'tosca:BlockStorage',
     derivedFrom: 'tosca.nodes.Root',
     description: BLOCK_STORAGE_DESC,
@@ -469,7 +473,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     kind: 'node',
     name: 'tosca.nodes.Storage.ObjectStorage',
     shorthand: 'ObjectStorage',
-    altNames: ['Storage.ObjectStorage'],
+    // The 1.0 name, which tosca-parser still defines for every version (typeRefs.ts warns where it is written).
+    altNames: ['Storage.ObjectStorage', 'tosca.nodes.ObjectStorage'],
     prefixed: 'tosca:ObjectStorage',
     derivedFrom: 'tosca.nodes.Abstract.Storage',
     description: OBJECT_STORAGE_DESC,
@@ -495,7 +500,8 @@ export const NODE_TYPES: readonly NormativeType[] = [
     kind: 'node',
     name: 'tosca.nodes.Storage.BlockStorage',
     shorthand: 'BlockStorage',
-    altNames: ['Storage.BlockStorage'],
+    // The 1.0 name, which tosca-parser still defines for every version (typeRefs.ts warns where it is written).
+    altNames: ['Storage.BlockStorage', 'tosca.nodes.BlockStorage'],
     prefixed: 'tosca:BlockStorage',
     derivedFrom: 'tosca.nodes.Abstract.Storage',
     description: BLOCK_STORAGE_DESC,
