@@ -7,7 +7,7 @@
 #   LM031 (error)   `${deploymentLocatoin}`  in Contains/storage/Descriptor/assembly.yml
 # `${balancer.publicIp}` (cluster_public_ip_address) stays correct: hover and definition use it.
 # It also adds tosca/three-tier.yaml (from e2e/lib/tosca/, with a local icon), a clean TOSCA topology
-# the deployment plan view draws.
+# the deployment plan view draws, and tosca/cloudify/blueprint.yaml, a clean Cloudify blueprint.
 # The repository's examples/ is never touched. DEST is made a git repository (see below).
 # Usage: seed-workspace.sh DEST   (DEST must not exist yet; it becomes the workspace folder)
 set -euo pipefail

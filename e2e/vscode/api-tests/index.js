@@ -460,6 +460,29 @@ exports.run = async function run() {
     },
   );
 
+  await check(
+    'a Cloudify blueprint: no TOSCA error; a target typed wrong is TOSCA500; get_input goes to the input',
+    async () => {
+      const file = path.join(WS, 'tosca', 'cloudify', 'blueprint.yaml');
+      const bp = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(bp);
+      const edit = new vscode.WorkspaceEdit();
+      const start = find(bp, 'target: vm', 'target: '.length);
+      edit.insert(bp.uri, start.translate(0, 2), 'm');
+      assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
+      await until('TOSCA500 on the target', () => diagsOf(bp.uri).some((d) => codeOf(d) === 'TOSCA500'), 20000);
+      const ds = diagsOf(bp.uri);
+      assert.deepEqual(ds.map(codeOf), ['TOSCA500'], ds.map((d) => d.message).join(' | '));
+      assert.match(ds[0].message, /did you mean `vm`/);
+      const pos = find(bp, 'get_input: image', 'get_input: '.length + 1);
+      const locs = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', bp.uri, pos);
+      assert.ok(locs && locs.length === 1, 'no definition');
+      const range = locs[0].targetSelectionRange || locs[0].targetRange || locs[0].range;
+      assert.equal(range.start.line, lineOf(file, /^ {2}image:/), 'the input');
+      return `${ds[0].code} "${ds[0].message.slice(0, 60)}…"; get_input -> line ${range.start.line + 1}`;
+    },
+  );
+
   await vscode.commands.executeCommand('workbench.action.files.revertAll').then(undefined, () => {});
   results.finished = new Date().toISOString();
   save();
