@@ -387,3 +387,37 @@ outputs [3]
 `,
   );
 });
+
+test('cloudify: keys and functions newer than the blueprint declares (TOSCA505)', async () => {
+  const diags = await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_1
+description: came with 1_2
+#^^^^^^^^^^ TOSCA505
+inputs:
+  name:
+    type: string
+    display_label: Name
+#   ^^^^^^^^^^^^^ TOSCA505
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    capabilities: {}
+#   ^^^^^^^^^^^^ TOSCA505
+    interfaces:
+      cloudify.interfaces.lifecycle:
+        create:
+          implementation: scripts/create.sh
+          max_retries: 3
+          inputs:
+            all: { merge: [{ a: 1 }, { b: 2 }] }
+#                  ^^^^^ TOSCA505
+            url: { concat: [a, b] }
+`);
+  assert.match(messageOf(diags, 'TOSCA505'), /came with cloudify_dsl_1_2; this blueprint declares cloudify_dsl_1_1/);
+  // At 1_5 everything is there.
+  await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_5
+description: fine
+policies: {}
+`);
+});

@@ -29,6 +29,7 @@ import {
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
+import { reportingOnce } from './cloudifyShared.js';
 
 /** Where a function is evaluated: what `SELF`, `SOURCE` and `TARGET` may name there. */
 type Scope = 'node' | 'relationship' | 'output' | 'other';
@@ -91,17 +92,7 @@ export const cloudifyRefsRule: ToscaRule = {
   check(outer) {
     const root = outer.root;
     if (!root) return;
-    // A value written once under an anchor is read at every alias: one finding where it is written.
-    const seen = new Set<string>();
-    const ctx: ToscaRuleContext = {
-      ...outer,
-      report: (f) => {
-        const k = `${f.code}@${f.span.start}`;
-        if (seen.has(k)) return;
-        seen.add(k);
-        outer.report(f);
-      },
-    };
+    const ctx = reportingOnce(outer);
     const imported = ctx.feature.index.tosca.importersOf(ctx.doc.path).length > 0;
     const section = (k: string): YMap | null => asMap(root.pairs.find((p) => p.key.text === k)?.value);
     const templates = section('node_templates');

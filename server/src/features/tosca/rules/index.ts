@@ -2,6 +2,7 @@
 import { ampRule } from './amp.js';
 import { artifactFilesRule } from './artifactFiles.js';
 import { cloudifyRefsRule } from './cloudifyRefs.js';
+import { cloudifyVersionsRule } from './cloudifyVersions.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { dialectsRule } from './dialects.js';
@@ -100,4 +101,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   ampRule,
   dialectsRule,
   cloudifyRefsRule,
+  cloudifyVersionsRule,
 ];
