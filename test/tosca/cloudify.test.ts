@@ -7,7 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';
-import { checkCompletion, checkDefinition, checkHover } from '../support/features.js';
+import { checkCompletion, checkDefinition, checkHover, setup } from '../support/features.js';
+import { references } from '../../server/src/features/references.js';
+import { prepareRename } from '../../server/src/features/rename.js';
+import { codeLenses } from '../../server/src/features/links.js';
 import { checkSymbols } from '../support/navigation.js';
 
 const BLUEPRINT = `
@@ -420,4 +423,13 @@ tosca_definitions_version: cloudify_dsl_1_5
 description: fine
 policies: {}
 `);
+});
+
+test('cloudify: no references, rename or lenses that would miss where a blueprint uses its names', async () => {
+  const src = at('  vm:\n    type: cloudify.nodes.Compute', '  v$0m:\n    type: cloudify.nodes.Compute');
+  const { fixture, ctx } = await setup(src);
+  const offset = fixture.cursor!.offset;
+  assert.deepEqual(references(ctx, offset, true), []);
+  assert.deepEqual(prepareRename(ctx, offset), { error: 'Rename is not available in Cloudify blueprints.' });
+  assert.deepEqual(codeLenses(ctx), []);
 });

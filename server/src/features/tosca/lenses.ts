@@ -8,9 +8,11 @@
 import { isToscaSummary, summariseTosca } from '../../model/tosca/summary.js';
 import { unquotedSpan } from '../../syntax/scalars.js';
 import type { CodeLens, FeatureContext } from '../types.js';
+import { isCloudifyDocument } from './cloudifyNav.js';
 
 export function lenses(ctx: FeatureContext): CodeLens[] {
-  if (ctx.doc.kind !== 'tosca') return [];
+  // A Cloudify blueprint's types are used where the TOSCA references do not look: "0 templates" would be wrong.
+  if (ctx.doc.kind !== 'tosca' || isCloudifyDocument(ctx)) return [];
   const { lines, text } = ctx.doc;
   const summary = isToscaSummary(ctx.doc.summary) ? ctx.doc.summary : summariseTosca(ctx.doc.root);
   const lens = (key: { start: number; end: number }, format: CodeLens['format']): CodeLens => {

@@ -4,6 +4,7 @@
  * workspaceRefs.ts). Template `type:` uses carry the role `template`, `derived_from` uses `subtype`,
  * for the "N templates · M subtypes" lens.
  */
+import { isCloudifyDocument } from './cloudifyNav.js';
 import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext, Reference } from '../types.js';
 import type { LineIndex } from '../../syntax/positions.js';
@@ -18,6 +19,8 @@ import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
 const ANSWERS = memoKey<Map<string, { generation: number; refs: Reference[] }>>('tosca.references');
 
 export function references(ctx: FeatureContext, offset: number, includeDeclaration: boolean): Reference[] {
+  // A Cloudify blueprint uses its names where TOSCA has none: a list that misses them would mislead.
+  if (isCloudifyDocument(ctx)) return [];
   const at = occurrenceUnder(ctx, offset);
   if (!at) return [];
   const answers = memo(ctx.doc, ANSWERS, () => new Map<string, { generation: number; refs: Reference[] }>());

@@ -4,6 +4,7 @@
  * references (symbolRefs.ts), so rename and find references never disagree. Names fixed by the
  * specification or the grammar are refused with the reason (renameRules.ts).
  */
+import { isCloudifyDocument } from './cloudifyNav.js';
 import type { Span } from '../../syntax/positions.js';
 import { relativePath } from '../shared/locations.js';
 import type { FeatureContext, RenamePlace, RenameResult, TextEdit } from '../types.js';
@@ -42,6 +43,9 @@ function nameSpan(text: string, span: Span, written: string, name: string): Span
 }
 
 export function prepareRename(ctx: FeatureContext, offset: number): RenamePlace | undefined {
+  // A Cloudify blueprint's names are used where TOSCA has none (its references are not found): half a rename is worse
+  // than none.
+  if (isCloudifyDocument(ctx)) return { error: 'Rename is not available in Cloudify blueprints.' };
   const model = toscaModelOf(ctx);
   const at = occurrenceUnder(ctx, offset);
   if (!at) {
