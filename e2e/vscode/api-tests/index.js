@@ -467,7 +467,8 @@ exports.run = async function run() {
       const bp = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(bp);
       const edit = new vscode.WorkspaceEdit();
-      const start = find(bp, 'target: vm', 'target: '.length);
+      // The entry's own line (the file's comment quotes it too).
+    const start = find(bp, '        target: vm', '        target: '.length);
       edit.insert(bp.uri, start.translate(0, 2), 'm');
       assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
       await until('TOSCA500 on the target', () => diagsOf(bp.uri).some((d) => codeOf(d) === 'TOSCA500'), 20000);
