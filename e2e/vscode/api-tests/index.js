@@ -468,14 +468,14 @@ exports.run = async function run() {
       await vscode.window.showTextDocument(bp);
       const edit = new vscode.WorkspaceEdit();
       // The entry's own line (the file's comment quotes it too).
-    const start = find(bp, '        target: vm', '        target: '.length);
+      const start = find(bp, '        target: vm', '        target: '.length);
       edit.insert(bp.uri, start.translate(0, 2), 'm');
       assert.ok(await vscode.workspace.applyEdit(edit), 'applyEdit failed');
       await until('TOSCA500 on the target', () => diagsOf(bp.uri).some((d) => codeOf(d) === 'TOSCA500'), 20000);
       const ds = diagsOf(bp.uri);
       assert.deepEqual(ds.map(codeOf), ['TOSCA500'], ds.map((d) => d.message).join(' | '));
       assert.match(ds[0].message, /did you mean `vm`/);
-      const pos = find(bp, 'get_input: image', 'get_input: '.length + 1);
+      const pos = find(bp, '{ get_input: image }', '{ get_input: '.length + 1);
       const locs = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', bp.uri, pos);
       assert.ok(locs && locs.length === 1, 'no definition');
       const range = locs[0].targetSelectionRange || locs[0].targetRange || locs[0].range;
