@@ -119,7 +119,8 @@ function tooNew(ctx: ToscaRuleContext, p: YPair, what: string, since: number, ve
     severity: 'error',
     span: p.key.span,
     message:
-      `${what.charAt(0).toUpperCase()}${what.slice(1)} came with cloudify_dsl_1_${since}; this blueprint declares ${version}, and Cloudify's parser rejects ` +
-      `the blueprint when it is uploaded. Raise \`tosca_definitions_version\` to cloudify_dsl_1_${since} or later.`,
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} came with cloudify_dsl_1_${since}; this blueprint ` +
+      `declares ${version}, and Cloudify's parser rejects the blueprint when it is uploaded. Raise ` +
+      `\`tosca_definitions_version\` to cloudify_dsl_1_${since} or later.`,
   });
 }
