@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { checkTosca, messageOf, severityOf } from './support.js';
 import { checkCompletion, checkDefinition, checkHover, setup } from '../support/features.js';
 import { references } from '../../server/src/features/references.js';
-import { prepareRename } from '../../server/src/features/rename.js';
+import { prepareRename, rename } from '../../server/src/features/rename.js';
 import { codeLenses } from '../../server/src/features/links.js';
 import { checkSymbols } from '../support/navigation.js';
 
@@ -425,11 +425,72 @@ policies: {}
 `);
 });
 
-test('cloudify: no references, rename or lenses that would miss where a blueprint uses its names', async () => {
+const SOLO = `
+#- /ws/solo/blueprint.yaml
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - cloudify/types/types.yaml
+inputs:
+  image: {}
+dsl_definitions:
+  props: &props
+    ip: { get_attribute: [vm, ip] }
+node_types:
+  my.App:
+    derived_from: cloudify.nodes.Root
+node_templates:
+  vm:
+    type: cloudify.nodes.Compute
+    properties:
+      image: { get_input: image }
+  app:
+    type: my.App
+    properties: *props
+    relationships:
+      - type: cloudify.relationships.contained_in
+        target: vm
+groups:
+  all:
+    members: [vm, app]
+outputs:
+  ip:
+    value: { get_attribute: [vm, ip] }
+`;
+
+test('cloudify: references and rename of a node template, an input and a type within the blueprint', async () => {
+  const run = async (needle: string, cursor: string) => {
+    const { fixture, ctx } = await setup(SOLO.replace(needle, cursor));
+    return { ctx, offset: fixture.cursor!.offset };
+  };
+  const lines = (refs: { range: { start: { line: number; character: number } }; declaration: boolean }[]) =>
+    refs.map((r) => `${r.range.start.line}:${r.range.start.character}${r.declaration ? ' decl' : ''}`);
+  // From the declaration: the anchor's use where it is written, the target, the member, the output.
+  let { ctx, offset } = await run('  vm:\n', '  v$0m:\n');
+  assert.deepEqual(lines(references(ctx, offset, true)), ['7:26', '12:2 decl', '21:16', '24:14', '27:29']);
+  const edit = rename(ctx, offset, 'server');
+  assert.ok('edit' in edit, JSON.stringify(edit));
+  assert.equal(Object.values(edit.edit.changes)[0]!.length, 5);
+  assert.match(JSON.stringify(rename(ctx, offset, 'app')), /already declares `app`/);
+  assert.match(JSON.stringify(rename(ctx, offset, 'a b')), /not a plain name/);
+  // From a use: the input, and the blueprint's own type.
+  ({ ctx, offset } = await run('{ get_input: image }', '{ get_input: im$0age }'));
+  assert.deepEqual(lines(references(ctx, offset, false)), ['15:26']);
+  ({ ctx, offset } = await run('    type: my.App', '    type: my.A$0pp'));
+  assert.deepEqual(lines(references(ctx, offset, true)), ['9:2 decl', '17:10']);
+  const place = prepareRename(ctx, offset);
+  assert.ok(place && 'range' in place, JSON.stringify(place));
+  assert.deepEqual([place.range.start, place.placeholder], [{ line: 17, character: 10 }, 'my.App']);
+  // Not declared here (Cloudify's own type): nothing to rename.
+  ({ ctx, offset } = await run('    type: cloudify.nodes.Compute', '    type: cloudify.nodes.Com$0pute'));
+  assert.match(JSON.stringify(prepareRename(ctx, offset)), /not declared in this blueprint/);
+});
+
+test('cloudify: no references, rename or lenses where a merged file may use the names', async () => {
+  // NAV imports a type file of the workspace: Cloudify merges it into the blueprint.
   const src = at('  vm:\n    type: cloudify.nodes.Compute', '  v$0m:\n    type: cloudify.nodes.Compute');
   const { fixture, ctx } = await setup(src);
   const offset = fixture.cursor!.offset;
   assert.deepEqual(references(ctx, offset, true), []);
-  assert.deepEqual(prepareRename(ctx, offset), { error: 'Rename is not available in Cloudify blueprints.' });
+  assert.match(JSON.stringify(prepareRename(ctx, offset)), /this blueprint imports a file of the workspace/);
   assert.deepEqual(codeLenses(ctx), []);
 });

@@ -5,6 +5,7 @@
  * for the "N templates · M subtypes" lens.
  */
 import { isCloudifyDocument } from './cloudifyNav.js';
+import { cloudifyReferences } from './cloudifySymbols.js';
 import { memo, memoKey } from '../../model/document.js';
 import type { FeatureContext, Reference } from '../types.js';
 import type { LineIndex } from '../../syntax/positions.js';
@@ -19,8 +20,8 @@ import { occurrenceUnder, symbolRefsAt } from './symbolRefs.js';
 const ANSWERS = memoKey<Map<string, { generation: number; refs: Reference[] }>>('tosca.references');
 
 export function references(ctx: FeatureContext, offset: number, includeDeclaration: boolean): Reference[] {
-  // A Cloudify blueprint uses its names where TOSCA has none: a list that misses them would mislead.
-  if (isCloudifyDocument(ctx)) return [];
+  // A Cloudify blueprint uses its names where TOSCA has none: its own walk (cloudifySymbols.ts).
+  if (isCloudifyDocument(ctx)) return cloudifyReferences(ctx, offset, includeDeclaration);
   const at = occurrenceUnder(ctx, offset);
   if (!at) return [];
   const answers = memo(ctx.doc, ANSWERS, () => new Map<string, { generation: number; refs: Reference[] }>());

@@ -5,6 +5,7 @@
  * specification or the grammar are refused with the reason (renameRules.ts).
  */
 import { isCloudifyDocument } from './cloudifyNav.js';
+import { cloudifyPrepareRename, cloudifyRename } from './cloudifySymbols.js';
 import type { Span } from '../../syntax/positions.js';
 import { relativePath } from '../shared/locations.js';
 import type { FeatureContext, RenamePlace, RenameResult, TextEdit } from '../types.js';
@@ -43,9 +44,8 @@ function nameSpan(text: string, span: Span, written: string, name: string): Span
 }
 
 export function prepareRename(ctx: FeatureContext, offset: number): RenamePlace | undefined {
-  // A Cloudify blueprint's names are used where TOSCA has none (its references are not found): half a rename is worse
-  // than none.
-  if (isCloudifyDocument(ctx)) return { error: 'Rename is not available in Cloudify blueprints.' };
+  // A Cloudify blueprint's names are used where TOSCA has none: its own walk (cloudifySymbols.ts).
+  if (isCloudifyDocument(ctx)) return cloudifyPrepareRename(ctx, offset);
   const model = toscaModelOf(ctx);
   const at = occurrenceUnder(ctx, offset);
   if (!at) {
@@ -62,6 +62,7 @@ export function prepareRename(ctx: FeatureContext, offset: number): RenamePlace 
 }
 
 export function rename(ctx: FeatureContext, offset: number, newName: string): RenameResult {
+  if (isCloudifyDocument(ctx)) return cloudifyRename(ctx, offset, newName);
   const place = prepareRename(ctx, offset);
   if (!place) return { error: 'Nothing to rename here.' };
   if ('error' in place) return place;
