@@ -494,3 +494,44 @@ test('cloudify: no references, rename or lenses where a merged file may use the 
   assert.match(JSON.stringify(prepareRename(ctx, offset)), /this blueprint imports a file of the workspace/);
   assert.deepEqual(codeLenses(ctx), []);
 });
+
+test('cloudify: properties of a template whose type the blueprint declares down to cloudify.nodes.Root', async () => {
+  const diags = await checkTosca(`
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+  - plugin:cloudify-openstack-plugin
+node_types:
+  my.Base:
+    derived_from: cloudify.nodes.Root
+    properties:
+      port: { type: integer }
+      name: { default: web }
+  my.App:
+    derived_from: my.Base
+    properties:
+      path: { type: string, required: false }
+  my.OnPlugin:
+    derived_from: cloudify.nodes.openstack.Server
+node_templates:
+  app:
+    type: my.App
+    properties:
+      port: 80
+      pth: /
+#     ^^^ TOSCA506
+      resource_id: app-1
+  bare:
+# ^^^^ TOSCA507
+    type: my.App
+  existing:
+    type: my.App
+    properties:
+      use_external_resource: true
+  server:
+    type: my.OnPlugin
+    properties:
+      anything: at all
+`);
+  assert.match(messageOf(diags, 'TOSCA506'), /sets `pth`.*did you mean `path`/);
+  assert.match(messageOf(diags, 'TOSCA507'), /does not set `port`, mandatory in its type `my.App`/);
+});

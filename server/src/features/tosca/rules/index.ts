@@ -3,6 +3,7 @@ import { ampRule } from './amp.js';
 import { artifactFilesRule } from './artifactFiles.js';
 import { cloudifyRefsRule } from './cloudifyRefs.js';
 import { cloudifyVersionsRule } from './cloudifyVersions.js';
+import { cloudifyPropertiesRule } from './cloudifyProperties.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { dialectsRule } from './dialects.js';
@@ -102,4 +103,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   dialectsRule,
   cloudifyRefsRule,
   cloudifyVersionsRule,
+  cloudifyPropertiesRule,
 ];
