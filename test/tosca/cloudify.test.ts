@@ -535,3 +535,41 @@ node_templates:
   assert.match(messageOf(diags, 'TOSCA506'), /sets `pth`.*did you mean `path`/);
   assert.match(messageOf(diags, 'TOSCA507'), /does not set `port`, mandatory in its type `my.App`/);
 });
+
+test('cloudify: a type neither the blueprint nor Cloudify defines, where nothing else can (TOSCA508)', async () => {
+  const src = (imports: string) => `
+tosca_definitions_version: cloudify_dsl_1_4
+imports:
+${imports}
+node_types:
+  my.App:
+    derived_from: cloudify.nodes.Rot
+node_templates:
+  vm:
+    type: cloudify.nodes.Comptue
+  app:
+    type: my.App
+    relationships:
+      - type: cloudify.relationships.contained
+        target: vm
+`;
+  const diags = await checkTosca(
+    `${src('  - cloudify/types/types.yaml')}`
+      .replace(
+        'derived_from: cloudify.nodes.Rot',
+        'derived_from: cloudify.nodes.Rot\n#                 ^^^^^^^^^^^^^^^^^^ TOSCA508',
+      )
+      .replace(
+        'type: cloudify.nodes.Comptue',
+        'type: cloudify.nodes.Comptue\n#         ^^^^^^^^^^^^^^^^^^^^^^ TOSCA508',
+      )
+      .replace(
+        'type: cloudify.relationships.contained\n',
+        'type: cloudify.relationships.contained\n#             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ TOSCA508\n',
+      ),
+  );
+  assert.equal(severityOf(diags, 'TOSCA508'), 'warning');
+  assert.ok(diags.some((d) => /did you mean `cloudify.nodes.Root`/.test(d.message)));
+  // A plugin may define them: nothing said.
+  await checkTosca(src('  - cloudify/types/types.yaml\n  - plugin:cloudify-openstack-plugin'));
+});

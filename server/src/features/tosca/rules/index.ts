@@ -4,6 +4,7 @@ import { artifactFilesRule } from './artifactFiles.js';
 import { cloudifyRefsRule } from './cloudifyRefs.js';
 import { cloudifyVersionsRule } from './cloudifyVersions.js';
 import { cloudifyPropertiesRule } from './cloudifyProperties.js';
+import { cloudifyTypesRule } from './cloudifyTypes.js';
 import { cyclesRule } from './cycles.js';
 import { definitionsRule } from './definitions.js';
 import { dialectsRule } from './dialects.js';
@@ -104,4 +105,5 @@ export const TOSCA_RULES: readonly ToscaRule[] = [
   cloudifyRefsRule,
   cloudifyVersionsRule,
   cloudifyPropertiesRule,
+  cloudifyTypesRule,
 ];
