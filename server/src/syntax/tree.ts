@@ -93,6 +93,14 @@ export function getPair(map: YMap | null | undefined, key: string): YPair | unde
   return undefined;
 }
 
+/**
+ * A YAML 1.1 merge key (`<<: *anchor`, `<<: [*a, *b]`): YAML 1.2's core schema has none, but PyYAML and SnakeYAML (so
+ * lmctl, tosca-parser, xOpera, Cloudify) and go-yaml (Puccini) merge the named mappings into the one that holds it.
+ */
+export function isMergeKey(p: YPair): boolean {
+  return p.key.text === '<<' && p.key.style === 'plain';
+}
+
 export function get(map: YMap | null | undefined, key: string): YNode | null {
   return getPair(map, key)?.value ?? null;
 }

@@ -7,7 +7,7 @@
  * strict loaders (ruamel.yaml, eemeli/yaml), but PyYAML and SnakeYAML merge every one of them, and Cloudify's
  * blueprints (PyYAML) use the form; it is a warning that gives the portable spelling, `<<: [*a, *b]`.
  */
-import type { YNode, YPair } from '../../syntax/tree.js';
+import { isMergeKey, type YNode, type YPair } from '../../syntax/tree.js';
 import type { Rule, RuleContextBase } from './rule.js';
 
 const MAX_DEPTH = 100;
@@ -37,7 +37,7 @@ export function duplicateKeysRule<Ctx extends RuleContextBase>(code: string): Ru
             const prev = seen ? seen.get(p.key.text) : firstBefore(n.pairs, i);
             if (prev !== undefined) {
               const line = ctx.doc.lines.positionAt(prev).line + 1;
-              if (p.key.text === '<<' && p.key.style === 'plain') {
+              if (isMergeKey(p)) {
                 ctx.report({
                   code,
                   severity: 'warning',

@@ -7,7 +7,8 @@
  */
 import { cursorAt, type TreePath } from '../../syntax/cursor.js';
 import type { Span } from '../../syntax/positions.js';
-import { asMap, type YMap, type YPair, type YScalar } from '../../syntax/tree.js';
+import { asMap, get, type YMap, type YPair, type YScalar } from '../../syntax/tree.js';
+import { CLOUDIFY_NODE_FUNCTIONS } from '../../model/tosca/cloudify/functions.js';
 import {
   CLOUDIFY_DATA_TYPES,
   CLOUDIFY_NODE_TYPES,
@@ -25,13 +26,6 @@ interface Ref {
   /** The node template the reference is written in (a relationship's source, not a target of its own). */
   owner?: string;
 }
-
-const NODE_FUNCTIONS: ReadonlySet<string> = new Set([
-  'get_property',
-  'get_attribute',
-  'get_attributes_list',
-  'get_attributes_dict',
-]);
 
 /** Where the sections of each kind of name are in a blueprint. */
 const SECTIONS: Readonly<Record<RefKind, readonly string[]>> = {
@@ -79,13 +73,14 @@ function refOf(path: readonly (string | number)[]): Ref | undefined {
     return { kind: 'data_type' };
   if (n === 3 && path[0] === 'inputs' && last === 'type') return { kind: 'data_type' };
   if (last === 'get_input' || (path[n - 2] === 'get_input' && path[n - 1] === 0)) return { kind: 'input' };
-  if (NODE_FUNCTIONS.has(String(path[n - 2])) && (path[n - 1] === 0 || path[n - 1] === '-')) return { kind: 'node' };
+  if (CLOUDIFY_NODE_FUNCTIONS.has(String(path[n - 2])) && (path[n - 1] === 0 || path[n - 1] === '-'))
+    return { kind: 'node' };
   if (n === 4 && path[0] === 'groups' && path[2] === 'members' && item(3)) return { kind: 'member' };
   return undefined;
 }
 
 function sectionOf(root: YMap | null, key: string): YMap | null {
-  return asMap(root?.pairs.find((p) => p.key.text === key)?.value);
+  return asMap(get(root, key));
 }
 
 /** The entries a name of `kind` may be, in the blueprint itself. */
@@ -185,7 +180,7 @@ export function cloudifyCompletions(
   for (const t of builtins(ref.kind))
     add(t.name, kindOf, t.derivedFrom ? `Cloudify type, derived from ${t.derivedFrom}` : 'Cloudify type');
   if (ref.kind === 'data_type') for (const p of CLOUDIFY_PRIMITIVES) add(p, CompletionKind.Keyword, 'primitive type');
-  if (ref.kind === 'node' && NODE_FUNCTIONS.has(String(path[path.length - 2])))
+  if (ref.kind === 'node' && CLOUDIFY_NODE_FUNCTIONS.has(String(path[path.length - 2])))
     for (const k of ['SELF', 'SOURCE', 'TARGET'])
       add(k, CompletionKind.Keyword, 'the node of the template or relationship');
   return out;

@@ -8,7 +8,8 @@
  * would be incomplete and a rename half done. Then both say so instead.
  */
 import type { Span } from '../../syntax/positions.js';
-import { asScalar, asSeq, type YNode, type YPair, type YScalar } from '../../syntax/tree.js';
+import { asScalar, asSeq, isMergeKey, type YNode, type YPair, type YScalar } from '../../syntax/tree.js';
+import { CLOUDIFY_NODE_FUNCTIONS, CLOUDIFY_NODE_KEYWORDS } from '../../model/tosca/cloudify/functions.js';
 import type { FeatureContext, Reference, RenamePlace, RenameResult } from '../types.js';
 import { toscaModelOf } from './model.js';
 
@@ -31,16 +32,9 @@ const DECLARED_IN: Readonly<Record<string, Kind>> = {
   data_types: 'data_type',
 };
 
-const NODE_FUNCTIONS: ReadonlySet<string> = new Set([
-  'get_property',
-  'get_attribute',
-  'get_attributes_list',
-  'get_attributes_dict',
-]);
-
 function pairs(n: YNode | null | undefined): YPair[] {
   // Aliases are not followed: a use is where it is written (an anchor's content is walked where it stands).
-  return n?.kind === 'map' ? n.pairs.filter((p) => !(p.key.text === '<<' && p.key.style === 'plain')) : [];
+  return n?.kind === 'map' ? n.pairs.filter((p) => !isMergeKey(p)) : [];
 }
 
 function value(m: YNode | null | undefined, key: string): YNode | null {
@@ -101,7 +95,7 @@ function calls(n: YNode | null, out: Occurrence[], depth: number): void {
     const first = p.value?.kind === 'seq' ? p.value.items[0] : p.value;
     const s = nameOf(first);
     if (s && p.key.text === 'get_input') out.push({ kinds: ['input'], name: s.text, span: s.span, declaration: false });
-    if (s && NODE_FUNCTIONS.has(p.key.text) && p.value?.kind === 'seq' && !/^(SELF|SOURCE|TARGET)$/.test(s.text))
+    if (s && CLOUDIFY_NODE_FUNCTIONS.has(p.key.text) && p.value?.kind === 'seq' && !CLOUDIFY_NODE_KEYWORDS.has(s.text))
       out.push({ kinds: ['node'], name: s.text, span: s.span, declaration: false });
   }
   for (const p of n.pairs) calls(p.value, out, depth + 1);

@@ -10,7 +10,7 @@
  * `types.yaml` (older ones had fewer): both are accepted, neither is required. A type with any other parent
  * (Cloudify's other types, a plugin's, an imported file's) is not checked: their schemas are not in the workspace.
  */
-import { asMap, type YMap, type YNode } from '../../../syntax/tree.js';
+import { asMap, get, scalarText, type YMap } from '../../../syntax/tree.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
@@ -24,14 +24,6 @@ interface Schema {
   name: string;
   /** Mandatory: no default and not `required: false`. */
   mandatory: boolean;
-}
-
-function get(m: YMap | null, key: string): YNode | null {
-  return m?.pairs.find((p) => p.key.text === key)?.value ?? null;
-}
-
-function scalarText(n: YNode | null): string | undefined {
-  return n?.kind === 'scalar' && n.value !== null ? n.text : undefined;
 }
 
 /** The merged property schemas of a local type, or undefined when some parent is not declared in the blueprint. */

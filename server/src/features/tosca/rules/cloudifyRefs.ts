@@ -21,6 +21,8 @@ import {
   asScalar,
   asSeq,
   deref,
+  get,
+  isMergeKey,
   type YMap,
   type YNode,
   type YPair,
@@ -30,17 +32,11 @@ import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import { reportingOnce } from './cloudifyShared.js';
+import { CLOUDIFY_NODE_FUNCTIONS, CLOUDIFY_NODE_KEYWORDS } from '../../../model/tosca/cloudify/functions.js';
 
 /** Where a function is evaluated: what `SELF`, `SOURCE` and `TARGET` may name there. */
 type Scope = 'node' | 'relationship' | 'output' | 'other';
 
-const NODE_FUNCTIONS: ReadonlySet<string> = new Set([
-  'get_property',
-  'get_attribute',
-  'get_attributes_list',
-  'get_attributes_dict',
-]);
-const SPECIAL: ReadonlySet<string> = new Set(['SELF', 'SOURCE', 'TARGET']);
 const UPLOAD = "Cloudify's parser rejects the blueprint when it is uploaded.";
 
 interface Names {
@@ -49,15 +45,11 @@ interface Names {
   groups: Set<string>;
 }
 
-function isMerge(p: YPair): boolean {
-  return p.key.text === '<<' && p.key.style === 'plain';
-}
-
 /** The entry names of a section, those merged into it (`<<: *anchor`) included. */
 function namesOf(section: YMap | null, out = new Set<string>(), depth = 0): Set<string> {
   if (!section || depth > 8) return out;
   for (const p of section.pairs) {
-    if (!isMerge(p)) out.add(p.key.text);
+    if (!isMergeKey(p)) out.add(p.key.text);
     else {
       const v = deref(p.value);
       for (const m of v?.kind === 'seq' ? v.items : [v]) namesOf(asMap(m), out, depth + 1);
@@ -94,7 +86,7 @@ export const cloudifyRefsRule: ToscaRule = {
     if (!root) return;
     const ctx = reportingOnce(outer);
     const imported = ctx.feature.index.tosca.importersOf(ctx.doc.path).length > 0;
-    const section = (k: string): YMap | null => asMap(root.pairs.find((p) => p.key.text === k)?.value);
+    const section = (k: string): YMap | null => asMap(get(root, k));
     const templates = section('node_templates');
     const names: Names | undefined =
       !imported && closedImports(root)
@@ -102,7 +94,7 @@ export const cloudifyRefsRule: ToscaRule = {
         : undefined;
     for (const t of templates?.pairs ?? []) {
       const tm = asMap(t.value);
-      if (!tm || isMerge(t)) continue;
+      if (!tm || isMergeKey(t)) continue;
       for (const p of tm.pairs) {
         if (p.key.text === 'properties' || p.key.text === 'capabilities' || p.key.text === 'interfaces')
           calls(ctx, p.value, 'node', names, 0);
@@ -162,7 +154,7 @@ function calls(ctx: ToscaRuleContext, n: YNode | null, scope: Scope, names: Name
   if (v.pairs.length === 1) {
     const p = v.pairs[0]!;
     if (p.key.text === 'get_input') getInput(ctx, p, names);
-    else if (NODE_FUNCTIONS.has(p.key.text)) nodeFunction(ctx, p, scope, names);
+    else if (CLOUDIFY_NODE_FUNCTIONS.has(p.key.text)) nodeFunction(ctx, p, scope, names);
   }
   for (const p of v.pairs) calls(ctx, p.value, scope, names, depth + 1);
 }
@@ -179,7 +171,7 @@ function nodeFunction(ctx: ToscaRuleContext, p: YPair, scope: Scope, names: Name
   const first = asScalar(asSeq(p.value)?.items[0]);
   if (!first || typeof first.value !== 'string') return;
   const fn = p.key.text;
-  if (SPECIAL.has(first.text)) {
+  if (CLOUDIFY_NODE_KEYWORDS.has(first.text)) {
     const allowed =
       scope === 'node' ? first.text === 'SELF' : scope === 'relationship' ? first.text !== 'SELF' : scope !== 'output';
     if (allowed) return;

@@ -5,7 +5,7 @@
  * parser rejects an unknown type when the blueprint is uploaded ("Could not locate node type"). A warning: the built-in
  * names are those of Cloudify's current `types.yaml`, and a manager of another version may define one more.
  */
-import { asMap, asScalar, asSeq, type YMap, type YNode } from '../../../syntax/tree.js';
+import { asMap, asScalar, asSeq, get, type YMap, type YNode } from '../../../syntax/tree.js';
 import { didYouMean, suggestion } from '../../../util/suggest.js';
 import { replaceWith } from '../../shared/fixData.js';
 import { CLOUDIFY_NODE_TYPES, CLOUDIFY_RELATIONSHIP_TYPES } from '../../../model/tosca/cloudify/types.js';
@@ -14,10 +14,6 @@ import { reportingOnce } from './cloudifyShared.js';
 
 /** Cloudify's own type definitions: `cloudify/types/types.yaml` (or `types_1_4.yaml`...) or a URL to a `types.yaml`. */
 const TYPES_IMPORT = /(^|\/)types(_1_\d+)?\.yaml$/;
-
-function get(m: YMap | null, key: string): YNode | null {
-  return m?.pairs.find((p) => p.key.text === key)?.value ?? null;
-}
 
 function onlyCloudifyTypes(root: YMap): boolean {
   const imports = get(root, 'imports');

@@ -4,7 +4,7 @@
  * version …, it was added in …") and rejects the blueprint. Facts from its parser (cloudify-common `dsl_parser`, the
  * elements' `added_in`) and its "Blueprint DSL" documentation's version notes.
  */
-import { asMap, asSeq, deref, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { asMap, asSeq, deref, get, isMergeKey, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import type { ToscaRule, ToscaRuleContext } from './context.js';
 import { reportingOnce } from './cloudifyShared.js';
 
@@ -36,11 +36,7 @@ const PARAMETER: Readonly<Record<string, number>> = { item_type: 4 };
 const FUNCTIONS: Readonly<Record<string, number>> = { concat: 1, merge: 3 };
 
 function entries(n: YNode | null | undefined): YPair[] {
-  return asMap(n)?.pairs.filter((p) => !(p.key.text === '<<' && p.key.style === 'plain')) ?? [];
-}
-
-function section(root: YMap, key: string): YNode | null {
-  return root.pairs.find((p) => p.key.text === key)?.value ?? null;
+  return asMap(n)?.pairs.filter((p) => !isMergeKey(p)) ?? [];
 }
 
 export const cloudifyVersionsRule: ToscaRule = {
@@ -62,16 +58,16 @@ export const cloudifyVersionsRule: ToscaRule = {
       }
     };
     keys(root, TOP);
-    for (const i of entries(section(root, 'inputs'))) keys(i.value, INPUT);
+    for (const i of entries(get(root, 'inputs'))) keys(i.value, INPUT);
     for (const kind of ['node_types', 'relationships', 'data_types']) {
-      for (const t of entries(section(root, kind))) {
+      for (const t of entries(get(root, kind))) {
         for (const p of entries(asMap(t.value)?.pairs.find((q) => q.key.text === 'properties')?.value))
           keys(p.value, PROPERTY);
       }
     }
-    for (const t of entries(section(root, 'node_templates'))) keys(t.value, NODE_TEMPLATE);
-    for (const p of entries(section(root, 'plugins'))) keys(p.value, PLUGIN);
-    for (const w of entries(section(root, 'workflows'))) {
+    for (const t of entries(get(root, 'node_templates'))) keys(t.value, NODE_TEMPLATE);
+    for (const p of entries(get(root, 'plugins'))) keys(p.value, PLUGIN);
+    for (const w of entries(get(root, 'workflows'))) {
       keys(w.value, WORKFLOW);
       for (const p of entries(asMap(w.value)?.pairs.find((q) => q.key.text === 'parameters')?.value))
         keys(p.value, PARAMETER);
@@ -87,7 +83,7 @@ function operations(root: YMap, visit: (op: YNode | null) => void): void {
     for (const i of entries(n)) for (const op of entries(i.value)) visit(op.value);
   };
   for (const kind of ['node_types', 'node_templates', 'relationships']) {
-    for (const t of entries(section(root, kind))) {
+    for (const t of entries(get(root, kind))) {
       const tm = asMap(t.value);
       for (const k of ['interfaces', 'source_interfaces', 'target_interfaces'])
         interfaces(tm?.pairs.find((p) => p.key.text === k)?.value);

@@ -5,7 +5,7 @@
  */
 import { misspeltVersionKey } from '../../../model/kinds.js';
 import type { Span } from '../../../syntax/positions.js';
-import { deref, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
+import { deref, isMergeKey, type YMap, type YNode, type YPair } from '../../../syntax/tree.js';
 import { GRAMMAR, requiredKeys, vendorKey, type KeySpec, type Shape } from '../../../model/tosca/grammar.js';
 import { V1_RENAMED, v2FunctionName } from '../../../model/tosca/v2/index.js';
 import { FUNCTION_NAMES, TYPE_SECTIONS } from '../../../model/tosca/summary.js';
@@ -158,14 +158,6 @@ const VALUE_KEYS: ReadonlySet<string> = new Set([
   'primary',
   'timeout',
 ]);
-
-/**
- * A YAML 1.1 merge key (`<<: *anchor`, `<<: [*a, *b]`): YAML 1.2's core schema has none, but PyYAML and SnakeYAML (so
- * tosca-parser, xOpera, Cloudify) and go-yaml (Puccini) merge the named mappings into this one.
- */
-function isMergeKey(p: YPair): boolean {
-  return p.key.text === '<<' && p.key.style === 'plain';
-}
 
 /** True when a mapping merged into `m` (by `<<`, one level, as the loaders merge) has `key`. */
 function mergedHas(m: YMap, key: string): boolean {
